@@ -1,0 +1,119 @@
+import { DEMO_USERS, findUserById, seedDemo } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import type { SessionUser } from "@atelier/domain";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCaller, createTrpcHandler } from "./index";
+
+const ORIGIN = "http://app.test";
+const [admin, creative, client] = DEMO_USERS;
+const asUser = (u: (typeof DEMO_USERS)[number]): SessionUser => ({ ...u, image: null, emailNotification: true });
+
+describe("api against PostgreSQL", () => {
+  let t: TestDatabase;
+  const now = () => new Date("2026-11-22T10:00:00Z");
+  const caller = (user: SessionUser | null) => createCaller({ db: t.db, user, now });
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seedDemo(t.db);
+  });
+  afterAll(async () => t?.destroy());
+
+  async function codeOf(promise: Promise<unknown>): Promise<string> {
+    const error = await promise.then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    return (error as TRPCError).code;
+  }
+
+  it("refuses every procedure without a session", async () => {
+    expect(await codeOf(caller(null).users.update({ id: client.id, name: "X" }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(caller(null).settings.emailNotification({ emailNotification: false }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(caller(null).users.me())).toBe("UNAUTHORIZED");
+  });
+
+  it("users.update saves the name and avatar of the caller", async () => {
+    const result = await caller(asUser(client)).users.update({
+      id: client.id,
+      name: "  Cleo C. Client ",
+      avatar: "http://localhost:3000/storage/v1/object/public/avatars/avatar/abc",
+    });
+    expect(result).toMatchObject({ name: "Cleo C. Client", image: "http://localhost:3000/storage/v1/object/public/avatars/avatar/abc" });
+    expect((await findUserById(t.db, client.id))?.name).toBe("Cleo C. Client");
+  });
+
+  it("users.update refuses another user's profile for a non-admin, whatever the id", async () => {
+    expect(await codeOf(caller(asUser(client)).users.update({ id: admin.id, name: "Hacked" }))).toBe("FORBIDDEN");
+    expect(await codeOf(caller(asUser(creative)).users.update({ id: client.id, name: "Hacked" }))).toBe("FORBIDDEN");
+    expect((await findUserById(t.db, admin.id))?.name).toBe("Ada Admin");
+  });
+
+  it("only an admin changes an e-mail address, and never to one in use", async () => {
+    expect(await codeOf(caller(asUser(client)).users.update({ id: client.id, email: "new@example.com" }))).toBe("FORBIDDEN");
+    expect(await codeOf(caller(asUser(admin)).users.update({ id: client.id, email: creative.email }))).toBe("CONFLICT");
+    const changed = await caller(asUser(admin)).users.update({ id: client.id, email: "Cleo@Example.com" });
+    expect(changed.email).toBe("cleo@example.com");
+  });
+
+  it("answers an unknown user with NOT_FOUND for an admin", async () => {
+    expect(await codeOf(caller(asUser(admin)).users.update({ id: "nobody", name: "X" }))).toBe("NOT_FOUND");
+  });
+
+  it("rejects bad input as BAD_REQUEST with a readable message", async () => {
+    const error = await caller(asUser(client))
+      .users.update({ id: client.id, name: "   " })
+      .catch((e: unknown) => e as TRPCError);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).code).toBe("BAD_REQUEST");
+    expect(await codeOf(caller(asUser(client)).users.update({ id: client.id, avatar: "javascript:alert(1)" }))).toBe("BAD_REQUEST");
+  });
+
+  it("settings.emailNotification stores the caller's own setting", async () => {
+    expect(await caller(asUser(creative)).settings.emailNotification({ emailNotification: false })).toEqual({ emailNotification: false });
+    expect((await findUserById(t.db, creative.id))?.emailNotification).toBe(false);
+    expect((await findUserById(t.db, admin.id))?.emailNotification).toBe(true);
+  });
+
+  describe("over HTTP", () => {
+    const handler = () =>
+      createTrpcHandler({
+        endpoint: "/api/trpc",
+        allowedOrigins: [ORIGIN],
+        createContext: async () => ({ db: t.db, user: asUser(creative), now }),
+      });
+    const post = (path: string, body: unknown, headers: Record<string, string>) =>
+      handler()(new Request(`${ORIGIN}/api/trpc/${path}`, { method: "POST", body: JSON.stringify(body), headers }));
+
+    it("accepts a same-origin JSON mutation in superjson form", async () => {
+      const res = await post("settings.emailNotification", { json: { emailNotification: true } }, { "content-type": "application/json", origin: ORIGIN });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ result: { data: { json: { emailNotification: true } } } });
+    });
+
+    it("refuses a cross-origin or text/plain POST before it runs", async () => {
+      const cross = await post("settings.emailNotification", { json: { emailNotification: false } }, { "content-type": "application/json", origin: "http://evil.test" });
+      expect(cross.status).toBe(403);
+      const plain = await post("settings.emailNotification", { json: { emailNotification: false } }, { "content-type": "text/plain", origin: ORIGIN });
+      expect(plain.status).toBe(415);
+      const noOrigin = await post("settings.emailNotification", { json: { emailNotification: false } }, { "content-type": "application/json" });
+      expect(noOrigin.status).toBe(403);
+      expect((await findUserById(t.db, creative.id))?.emailNotification).toBe(true);
+    });
+
+    it("answers a query as GET with URL-encoded input, and a zod error with its message", async () => {
+      const me = await handler()(new Request(`${ORIGIN}/api/trpc/users.me?input=${encodeURIComponent(JSON.stringify({ json: null }))}`));
+      expect(me.status).toBe(200);
+      expect(((await me.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id).toBe(creative.id);
+      const bad = await post("users.update", { json: { id: creative.id, name: "" } }, { "content-type": "application/json", origin: ORIGIN });
+      expect(bad.status).toBe(400);
+      const body = (await bad.json()) as { error: { json: { message: string; data: { code: string } } } };
+      expect(body.error.json.data.code).toBe("BAD_REQUEST");
+      expect(body.error.json.message).toContain("Your name is required");
+    });
+
+    it("does not accept batched calls", async () => {
+      const res = await handler()(new Request(`${ORIGIN}/api/trpc/users.me,users.me?batch=1&input=${encodeURIComponent("{}")}`));
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    });
+  });
+});

@@ -1,0 +1,55 @@
+// tRPC in three sections: the request context, the initialisation with superjson, and the procedures by who may call them.
+import type { Db } from "@atelier/db";
+import { isAdmin, isStaff, type SessionUser } from "@atelier/domain";
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { ZodError, z } from "zod";
+import { toTRPCError } from "./errors";
+
+// 1. Context: what every procedure may use. Time comes in as a function so tests can set it.
+export interface Context {
+  db: Db;
+  user: SessionUser | null;
+  now: () => Date;
+}
+
+// 2. Initialisation.
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const zod = error.cause instanceof ZodError ? error.cause : undefined;
+    return {
+      ...shape,
+      message: zod ? z.prettifyError(zod) : shape.message,
+      data: { ...shape.data, zodError: zod ? z.flattenError(zod) : null },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// Domain errors thrown anywhere below become their tRPC code here, once.
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) throw toTRPCError(result.error);
+  return result;
+});
+
+// 3. Procedures.
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const staffProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!isStaff(ctx.user.role)) throw new TRPCError({ code: "FORBIDDEN", message: "Only the studio's staff may do this." });
+  return next();
+});
+
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!isAdmin(ctx.user.role)) throw new TRPCError({ code: "FORBIDDEN", message: "Only an admin may do this." });
+  return next();
+});

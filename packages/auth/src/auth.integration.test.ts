@@ -1,0 +1,90 @@
+import { DEMO_USERS, seedDemo } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  allowMagicLink,
+  listDevMail,
+  createKyselyAdapter,
+  createMailer,
+  getSessionUser,
+  MAGIC_LINK_LIMIT,
+  MAGIC_LINK_WINDOW_MS,
+  magicLinkMail,
+  SESSION_COOKIE,
+} from "./index";
+import { extractLink, startSmtpSink, type SmtpSink } from "./testing/smtp-sink";
+
+describe("auth against PostgreSQL", () => {
+  let t: TestDatabase;
+  let smtp: SmtpSink;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seedDemo(t.db);
+    smtp = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await t?.destroy();
+    await smtp?.close();
+  });
+
+  it("creates a user without a name, as a client, and finds it by e-mail and by account", async () => {
+    const adapter = createKyselyAdapter(t.db, { adminEmails: ["boss@example.com"] });
+    const user = await adapter.createUser!({ email: "New@Example.com", emailVerified: null, name: "From Google" } as never);
+    expect(user).toMatchObject({ email: "new@example.com", name: null, role: "client" });
+    const boss = await adapter.createUser!({ email: "boss@example.com", emailVerified: null } as never);
+    expect(boss).toMatchObject({ role: "admin" });
+    expect((await adapter.getUserByEmail!("NEW@example.com"))?.id).toBe(user.id);
+    await adapter.linkAccount!({ userId: user.id, type: "oauth", provider: "google", providerAccountId: "g-1" } as never);
+    expect((await adapter.getUserByAccount!({ provider: "google", providerAccountId: "g-1" }))?.id).toBe(user.id);
+    expect(await adapter.getUserByAccount!({ provider: "google", providerAccountId: "g-2" })).toBeNull();
+  });
+
+  it("keeps database sessions and reads the session user from the cookie, not after expiry", async () => {
+    const adapter = createKyselyAdapter(t.db);
+    const now = new Date("2026-11-22T10:00:00Z");
+    await adapter.createSession!({ sessionToken: "tok-1", userId: DEMO_USERS[1].id, expires: new Date("2026-12-01T00:00:00Z") });
+    const found = await adapter.getSessionAndUser!("tok-1");
+    expect(found?.user).toMatchObject({ id: DEMO_USERS[1].id, role: "creative" });
+    expect(await getSessionUser(t.db, `a=b; ${SESSION_COOKIE}=tok-1`, now)).toMatchObject({ id: DEMO_USERS[1].id, role: "creative", name: "Dora Designer" });
+    expect(await getSessionUser(t.db, `${SESSION_COOKIE}=tok-1`, new Date("2026-12-02T00:00:00Z"))).toBeNull();
+    expect(await getSessionUser(t.db, `${SESSION_COOKIE}=forged`, now)).toBeNull();
+    expect(await getSessionUser(t.db, null, now)).toBeNull();
+    await adapter.deleteSession!("tok-1");
+    expect(await getSessionUser(t.db, `${SESSION_COOKIE}=tok-1`, now)).toBeNull();
+  });
+
+  it("uses a verification token once", async () => {
+    const adapter = createKyselyAdapter(t.db);
+    await adapter.createVerificationToken!({ identifier: "a@example.com", token: "hash", expires: new Date("2026-12-01T00:00:00Z") });
+    expect(await adapter.useVerificationToken!({ identifier: "a@example.com", token: "hash" })).toMatchObject({ token: "hash" });
+    expect(await adapter.useVerificationToken!({ identifier: "a@example.com", token: "hash" })).toBeNull();
+  });
+
+  it("limits magic-link requests per address within the window", async () => {
+    const start = new Date("2026-11-22T10:00:00Z");
+    for (let i = 0; i < MAGIC_LINK_LIMIT; i++) expect(await allowMagicLink(t.db, "Limit@Example.com ", start)).toBe(true);
+    expect(await allowMagicLink(t.db, "limit@example.com", start)).toBe(false);
+    expect(await allowMagicLink(t.db, "other@example.com", start)).toBe(true);
+    expect(await allowMagicLink(t.db, "limit@example.com", new Date(start.getTime() + MAGIC_LINK_WINDOW_MS + 1))).toBe(true);
+  });
+
+  it("sends the magic link through a real SMTP conversation", async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: "Atelier <no-reply@atelier.test>", db: t.db });
+    const url = "http://localhost:3000/api/auth/callback/email?token=abc&email=x%40example.com";
+    await mailer.send(magicLinkMail("x@example.com", url, "localhost:3000"));
+    const mail = await smtp.waitFor("x@example.com");
+    expect(mail.from).toBe("no-reply@atelier.test");
+    expect(mail.raw).toContain("Sign in to Atelier");
+    expect(extractLink(mail.raw)).toBe(url);
+  });
+
+  it("keeps mail in the dev mailbox when no SMTP server is configured", async () => {
+    const lines: string[] = [];
+    const mailer = createMailer({ from: "x", db: t.db, log: (l) => lines.push(l) });
+    expect(mailer.kind).toBe("dev-mailbox");
+    await mailer.send(magicLinkMail("dev@example.com", "http://localhost:3000/link", "localhost:3000"));
+    const [mail] = (await listDevMail(t.db)).filter((m) => m.to === "dev@example.com");
+    expect(mail?.text).toContain("http://localhost:3000/link");
+    expect(lines.join("\n")).toContain("http://localhost:3000/link");
+  });
+});

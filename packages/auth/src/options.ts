@@ -1,0 +1,65 @@
+// next-auth options: magic link by e-mail always, social providers only when their keys are configured.
+import type { Db } from "@atelier/db";
+import type { AuthOptions } from "next-auth";
+import EmailProvider from "next-auth/providers/email";
+import FacebookProvider from "next-auth/providers/facebook";
+import GoogleProvider from "next-auth/providers/google";
+import LinkedInProvider from "next-auth/providers/linkedin";
+import { createKyselyAdapter } from "./adapter";
+import { magicLinkMail } from "./magic-link";
+import type { Mailer } from "./mailer";
+import type { SessionUser } from "./session";
+
+export interface OAuthKeys {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface AuthConfig {
+  db: Db;
+  secret: string;
+  mailer: Mailer;
+  from: string;
+  social?: { google?: OAuthKeys | undefined; facebook?: OAuthKeys | undefined; linkedin?: OAuthKeys | undefined };
+  adminEmails?: readonly string[];
+}
+
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+export const MAGIC_LINK_MAX_AGE_S = 24 * 60 * 60;
+
+export function createAuthOptions(config: AuthConfig): AuthOptions {
+  const { google, facebook, linkedin } = config.social ?? {};
+  return {
+    secret: config.secret,
+    adapter: createKyselyAdapter(config.db, { adminEmails: config.adminEmails ?? [] }),
+    session: { strategy: "database", maxAge: SESSION_MAX_AGE_S },
+    pages: { signIn: "/login", verifyRequest: "/login?check=1", error: "/login" },
+    providers: [
+      EmailProvider({
+        from: config.from,
+        maxAge: MAGIC_LINK_MAX_AGE_S,
+        server: {},
+        async sendVerificationRequest({ identifier, url }) {
+          await config.mailer.send(magicLinkMail(identifier, url, new URL(url).host));
+        },
+      }),
+      ...(google ? [GoogleProvider(google)] : []),
+      ...(facebook ? [FacebookProvider(facebook)] : []),
+      ...(linkedin ? [LinkedInProvider(linkedin)] : []),
+    ],
+    callbacks: {
+      session({ session, user }) {
+        const u = user as typeof user & Partial<SessionUser>;
+        const sessionUser: SessionUser = {
+          id: u.id,
+          name: u.name ?? null,
+          email: u.email ?? "",
+          image: u.image ?? null,
+          emailNotification: u.emailNotification ?? true,
+          role: u.role ?? "client",
+        };
+        return { ...session, user: sessionUser };
+      },
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite (on disk or in memory).
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect } from "kysely";
+import { migrations } from "./migrations";
+import { PGliteDialect } from "./pglite-dialect";
+import type { Database } from "./schema";
+
+export type Db = Kysely<Database>;
+
+export interface DbConfig {
+  /** postgres://… — when absent, the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Where PGlite keeps its files; absent means in memory. Ignored with databaseUrl. */
+  dataDir?: string | undefined;
+}
+
+export async function createDb(config: DbConfig = {}): Promise<Db> {
+  const plugins = [new CamelCasePlugin()];
+  if (config.databaseUrl) {
+    const { default: pg } = await import("pg");
+    // int8 (bigint, count(*)) as a JS number: our counts and epoch seconds stay far below 2^53.
+    pg.types.setTypeParser(20, (value: string) => Number(value));
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection that the server drops (restart, failover) must not take the process down;
+    // the pool replaces it on the next query.
+    pool.on("error", (error: Error & { code?: string }) => {
+      if (error.code !== "57P01") console.warn(`PostgreSQL connection lost: ${error.message}`);
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  await pglite.waitReady;
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema may be migrated
+export function createMigrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
+/** Brings the schema to the newest migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const { error, results = [] } = await createMigrator(db).migrateToLatest();
+  const failed = results.find((r) => r.status === "Error");
+  if (error || failed) {
+    const cause = error instanceof Error ? error.message : String(error ?? "unknown error");
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${cause}`.replace("  ", " "));
+  }
+  return results.map((r) => r.migrationName);
+}

@@ -1,0 +1,6 @@
+// The database package: schema types, connection, migrations, queries and the demo seed.
+export * from "./schema";
+export { createDb, createMigrator, migrateToLatest, type Db, type DbConfig } from "./create-db";
+export { DEMO_USERS, seedDemo } from "./seed";
+export * from "./users";
+export { sql } from "kysely";

@@ -1,0 +1,44 @@
+import { NO_MIGRATIONS } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMigrator, DEMO_USERS, findUserByEmail, seedDemo, setEmailNotification, sql } from "./index";
+import { createTestDatabase, type TestDatabase } from "./testing";
+
+describe("migrations on PostgreSQL", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => t?.destroy());
+
+  it("creates every table from empty", async () => {
+    const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' order by tablename`.execute(t.db);
+    expect(tables.rows.map((r) => r.tablename)).toEqual(
+      expect.arrayContaining(["accounts", "dev_mail", "sessions", "sign_in_attempts", "users", "verification_tokens"]),
+    );
+  });
+
+  it("migrates down to empty and up again", async () => {
+    const migrator = createMigrator(t.db);
+    const down = await migrator.migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    const left = await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'users'`.execute(t.db);
+    expect(left.rows[0]?.n).toBe(0);
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+  });
+
+  it("seeds the demo users once, and refuses an unknown role", async () => {
+    expect(await seedDemo(t.db)).toBe(true);
+    expect(await seedDemo(t.db)).toBe(false);
+    const admin = await findUserByEmail(t.db, DEMO_USERS[0].email);
+    expect(admin).toMatchObject({ role: "admin", name: "Ada Admin", emailNotification: true });
+    await expect(
+      t.db.insertInto("users").values({ id: "x", email: "x@example.com", role: "owner" as never }).execute(),
+    ).rejects.toThrow(/check/i);
+  });
+
+  it("stores the e-mail notification setting", async () => {
+    const updated = await setEmailNotification(t.db, "demo-client", false);
+    expect(updated?.emailNotification).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+// Fresh, migrated databases for integration tests on the PostgreSQL server named by DATABASE_URL.
+import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
+import { createDb, type Db, migrateToLatest } from "./create-db";
+
+export interface TestDatabase {
+  db: Db;
+  url: string;
+  destroy(): Promise<void>;
+}
+
+export function requireDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    throw new Error(
+      "DATABASE_URL is not set. Run the tests with `npm test` at the repository root, which starts a throwaway PostgreSQL server.",
+    );
+  }
+  return url;
+}
+
+/** Creates a new database on the server so test files never see each other's rows. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = requireDatabaseUrl();
+  const name = `atelier_test_${randomBytes(6).toString("hex")}`;
+  const admin = await createDb({ databaseUrl: serverUrl });
+  await sql.raw(`create database ${name}`).execute(admin);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await createDb({ databaseUrl: url.toString() });
+  await migrateToLatest(db);
+  return {
+    db,
+    url: url.toString(),
+    async destroy() {
+      await db.destroy();
+      await sql.raw(`drop database if exists ${name} with (force)`).execute(admin);
+      await admin.destroy();
+    },
+  };
+}

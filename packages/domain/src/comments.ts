@@ -1,0 +1,114 @@
+// Comment events, read state and the notification lists built from comments.
+
+import { canSeeShadow, type Role } from './roles';
+
+export const COMMENT_EVENTS = ['modification', 'reopened', 'briefing', 'approved', 'shadow'] as const;
+
+export type CommentEvent = (typeof COMMENT_EVENTS)[number];
+
+export interface CommentUser {
+  id: string;
+  name: string | null;
+  image: string | null;
+}
+
+export interface CommentProject {
+  id: string;
+  name: string;
+}
+
+export interface CommentRead {
+  userId: string;
+}
+
+export interface Comment {
+  id: string;
+  // null (or absent) is a plain comment.
+  event?: CommentEvent | null;
+  user: CommentUser;
+  project: CommentProject;
+  reads: readonly CommentRead[];
+  createdAt: Date;
+  isChild: boolean;
+  parentId: string | null;
+}
+
+export interface Viewer {
+  id: string;
+  role: Role;
+}
+
+export function isCommentEvent(value: unknown): value is CommentEvent {
+  return typeof value === 'string' && (COMMENT_EVENTS as readonly string[]).includes(value);
+}
+
+// Stored values outside the known set are plain comments, not errors.
+export function toCommentEvent(value: unknown): CommentEvent | null {
+  return isCommentEvent(value) ? value : null;
+}
+
+export const PLAIN_COMMENT_LABEL = 'made a comment at';
+
+export const EVENT_LABELS = {
+  modification: 'asked for modification',
+  briefing: 'started the project',
+  approved: 'approved the project',
+  reopened: 'reopened the project',
+  shadow: PLAIN_COMMENT_LABEL,
+} as const satisfies Record<CommentEvent, string>;
+
+export function eventLabel(event: string | null | undefined): string {
+  return isCommentEvent(event) ? EVENT_LABELS[event] : PLAIN_COMMENT_LABEL;
+}
+
+export function isRead(comment: Pick<Comment, 'reads'>, userId: string): boolean {
+  return comment.reads.some((read) => read.userId === userId);
+}
+
+// Own comments never count as unread, even though nobody marked them read.
+export function isUnread(comment: Pick<Comment, 'reads' | 'user'>, userId: string): boolean {
+  return comment.user.id !== userId && !isRead(comment, userId);
+}
+
+export function canViewComment(comment: Pick<Comment, 'event'>, role: Role): boolean {
+  return comment.event !== 'shadow' || canSeeShadow(role);
+}
+
+// A child whose parent is gone has nothing to hang from in a thread.
+export function isOrphanChild(comment: Pick<Comment, 'isChild' | 'parentId'>): boolean {
+  return comment.isChild && comment.parentId === null;
+}
+
+function newestFirst<C extends Pick<Comment, 'createdAt'>>(a: C, b: C): number {
+  return b.createdAt.getTime() - a.createdAt.getTime();
+}
+
+// Generic so callers keep any extra fields their rows carry.
+export function notificationsFor<C extends Comment>(
+  comments: readonly C[],
+  viewer: Viewer,
+): { unread: C[]; old: C[] } {
+  const unread: C[] = [];
+  const old: C[] = [];
+  for (const comment of comments) {
+    if (comment.user.id === viewer.id) continue;
+    if (!canViewComment(comment, viewer.role)) continue;
+    if (isOrphanChild(comment)) continue;
+    (isRead(comment, viewer.id) ? old : unread).push(comment);
+  }
+  return { unread: unread.sort(newestFirst), old: old.sort(newestFirst) };
+}
+
+export function unreadCount(comments: readonly Comment[], viewer: Viewer): number {
+  return notificationsFor(comments, viewer).unread.length;
+}
+
+export function notificationHref(comment: { id: string; project: { id: string } }): string {
+  return `/projects/${encodeURIComponent(comment.project.id)}?id=${encodeURIComponent(comment.id)}`;
+}
+
+export const NOTIFICATION_TEXT = {
+  title: 'Unread Notifications',
+  old: 'Old notifications',
+  markAllRead: 'Mark All Read',
+} as const;

@@ -1,0 +1,23 @@
+// Roles and the permission checks that depend only on a role.
+
+export const ROLES = ['admin', 'creative', 'client'] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+// The SPEC's "designer" tier is read as staff: admin or creative.
+export function isStaff(role: Role): boolean {
+  return role === 'admin' || role === 'creative';
+}
+
+export function isAdmin(role: Role): boolean {
+  return role === 'admin';
+}
+
+// The SPEC only says "privileged (designer/admin)"; staff is that tier.
+export function canSeeShadow(role: Role): boolean {
+  return isStaff(role);
+}

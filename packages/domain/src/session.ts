@@ -1,0 +1,29 @@
+// The signed-in user and which screen the session gate shows for it.
+
+import type { Role } from './roles';
+
+export const SESSION_STATUSES = ['loading', 'authenticated', 'unauthenticated'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export interface SessionUser {
+  id: string;
+  // null until the user has been through onboarding.
+  name: string | null;
+  email: string;
+  image: string | null;
+  emailNotification: boolean;
+  role: Role;
+}
+
+export type GateScreen = 'loading' | 'login' | 'onboarding' | 'app';
+
+export function sessionScreen(
+  status: SessionStatus,
+  user: Pick<SessionUser, 'name'> | null | undefined,
+): GateScreen {
+  if (status === 'loading') return 'loading';
+  if (status === 'unauthenticated' || !user) return 'login';
+  return user.name === null ? 'onboarding' : 'app';
+}
+
+export const LOADING_ALT = 'Loading';

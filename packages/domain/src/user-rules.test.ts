@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { canChangeEmail, canEditUser } from './user-rules';
+
+describe('canEditUser', () => {
+  it.each([
+    [{ id: 'a', role: 'client' as const }, 'a', true],
+    [{ id: 'a', role: 'client' as const }, 'b', false],
+    [{ id: 'a', role: 'creative' as const }, 'b', false],
+    [{ id: 'a', role: 'admin' as const }, 'b', true],
+  ])('%o editing %s -> %s', (actor, target, expected) => {
+    expect(canEditUser(actor, target)).toBe(expected);
+  });
+});
+
+describe('canChangeEmail', () => {
+  it.each([
+    ['admin' as const, true],
+    ['creative' as const, false],
+    ['client' as const, false],
+  ])('%s -> %s', (role, expected) => {
+    expect(canChangeEmail({ id: 'x', role })).toBe(expected);
+  });
+});
