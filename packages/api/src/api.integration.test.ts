@@ -55,6 +55,13 @@ describe("api against PostgreSQL", () => {
     expect(changed.email).toBe("cleo@example.com");
   });
 
+  it("users.byId shows a profile to its owner and to an admin only", async () => {
+    expect((await caller(asUser(client)).users.byId({ id: client.id })).email).toBeTruthy();
+    expect((await caller(asUser(admin)).users.byId({ id: creative.id })).role).toBe("creative");
+    expect(await codeOf(caller(asUser(creative)).users.byId({ id: admin.id }))).toBe("FORBIDDEN");
+    expect(await codeOf(caller(asUser(admin)).users.byId({ id: "nobody" }))).toBe("NOT_FOUND");
+  });
+
   it("answers an unknown user with NOT_FOUND for an admin", async () => {
     expect(await codeOf(caller(asUser(admin)).users.update({ id: "nobody", name: "X" }))).toBe("NOT_FOUND");
   });

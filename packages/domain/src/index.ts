@@ -11,3 +11,4 @@ export * from './app-constants';
 export * from './errors';
 export * from './messages';
 export * from './user-rules';
+export * from './auth-errors';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canOpenRoute,
   commandPaletteItems,
   editProfileHref,
   isActiveNavItem,
@@ -71,5 +72,26 @@ describe('commandPaletteItems', () => {
       { href: '/users/create', label: 'Create User' },
       { href: '/clients/create', label: 'Create Business' },
     ]);
+  });
+});
+
+describe('canOpenRoute', () => {
+  it.each([
+    ['client', '/', true],
+    ['client', '/archives', true],
+    ['client', '/clients', false],
+    ['client', '/clients/create', false],
+    ['client', '/users', false],
+    ['client', '/users/create', false],
+    ['client', '/users/edit/someone', true],
+    ['client', '/invoices/42', false],
+    ['client', '/projects/create', true],
+    ['creative', '/clients/create', true],
+    ['creative', '/users', false],
+    ['creative', '/blog', true],
+    ['admin', '/invoices', true],
+    ['admin', '/users/create', true],
+  ] as const)('%s on %s -> %s', (role, path, expected) => {
+    expect(canOpenRoute(role, path)).toBe(expected);
   });
 });

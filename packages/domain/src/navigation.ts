@@ -65,3 +65,15 @@ export function commandPaletteItems(role: Role): NavLink[] {
     ({ href, label }) => ({ href, label }),
   );
 }
+
+/**
+ * Whether a role may open a page: the audience of the nav or palette entry the path falls under.
+ * Profile editing is everyone's (the API still refuses anyone but the owner or an admin).
+ */
+export function canOpenRoute(role: Role, pathname: string): boolean {
+  const path = pathname.split(/[?#]/, 1)[0] ?? '';
+  if (path.startsWith('/users/edit/')) return true;
+  const entries = [...COMMAND_PALETTE_ITEMS, ...NAV_ITEMS].filter((item) => item.href !== '/');
+  const match = entries.find((item) => isActiveNavItem(path, item.href));
+  return match ? reaches(match.audience, role) : true;
+}

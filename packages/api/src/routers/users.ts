@@ -14,6 +14,13 @@ export const updateUserInput = z.object({
 export const usersRouter = router({
   me: protectedProcedure.query(({ ctx }) => ctx.user),
 
+  byId: protectedProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {
+    if (!canEditUser(ctx.user, input.id)) throw new DomainError("FORBIDDEN", "You may only see your own profile here.");
+    const user = await findUserById(ctx.db, input.id);
+    if (!user) throw new DomainError("NOT_FOUND", "No such user.");
+    return { id: user.id, name: user.name, email: user.email, image: user.image, role: user.role, emailNotification: user.emailNotification };
+  }),
+
   update: protectedProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
     if (!canEditUser(ctx.user, input.id)) throw new DomainError("FORBIDDEN", "You may only edit your own profile.");
     const current = await findUserById(ctx.db, input.id);

@@ -1,0 +1,166 @@
+// Sign-in by magic link over real SMTP, onboarding, the shell per role, theme, palette, settings and sign-out.
+import { findUserByEmail } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+
+describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
+  let t: TestDatabase;
+  let smtp: SmtpSink;
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [t, smtp, browser] = await Promise.all([createTestDatabase(), startSmtpSink(), launchBrowser()]);
+    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, SEED_DEMO: "true", MAIL_FROM: "Atelier <no-reply@atelier.test>" });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await smtp?.close();
+    await t?.destroy();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail") await keepScreenshot(page, ctx.task.name);
+    await context.close();
+  });
+
+  async function requestLink(email: string): Promise<string> {
+    const before = smtp.mails.length;
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+    await page.getByText("Check your email").waitFor();
+    await page.getByText("A sign in link has been sent to your email address").waitFor();
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const mail = smtp.mails.slice(before).find((m) => m.to.includes(email));
+      const link = mail && extractLink(mail.raw);
+      if (link) return link;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no sign-in mail for ${email}`);
+  }
+
+  async function navLabels(): Promise<string[]> {
+    const nav = page.getByTestId("sidebar").getByRole("navigation", { name: "Main" });
+    await nav.waitFor();
+    return nav.getByRole("link").allInnerTexts();
+  }
+
+  it("a new client signs in, is onboarded, sees three items, switches theme, uses the palette and signs out", async () => {
+    await page.goto(app.url);
+    expect(await page.title()).toMatch(/Atelier/);
+    const wallpaper = Number(await page.locator("main[data-wallpaper]").getAttribute("data-wallpaper"));
+    expect(wallpaper).toBeGreaterThanOrEqual(1);
+    expect(wallpaper).toBeLessThanOrEqual(12);
+    await expect(page.getByLabel("E-mail").getAttribute("type")).resolves.toBe("email");
+    await expect(page.getByLabel("E-mail").getAttribute("required")).resolves.not.toBeNull();
+
+    const link = await requestLink("nina@example.com");
+    expect(link.startsWith(`${app.url}/api/auth/callback/email?`)).toBe(true);
+    await page.goto(link);
+
+    await page.getByLabel("Your name").fill("Nina Newclient");
+    const save = page.waitForResponse((r) => r.url().includes("/api/trpc/users.update"));
+    await page.getByRole("button", { name: "Continue" }).click();
+    expect((await save).status()).toBe(200);
+    expect(await navLabels()).toEqual(["Projects", "Archive", "Billing"]);
+    expect((await findUserByEmail(t.db, "nina@example.com"))?.name).toBe("Nina Newclient");
+    await expect(page.getByRole("link", { name: "Projects" }).first().getAttribute("aria-current")).resolves.toBe("page");
+
+    await page.getByRole("button", { name: "Toggle theme" }).click();
+    await page.getByRole("menuitemradio", { name: "Dark" }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+
+    await page.keyboard.press("Control+k");
+    const input = page.getByPlaceholder("Type a command or search...");
+    await input.waitFor();
+    const suggestions = page.locator("[cmdk-group-heading]", { hasText: "Suggestions" }).locator("..");
+    expect(await suggestions.getByRole("option").allInnerTexts()).toEqual(["Create Project"]);
+    await input.fill("zzzz-nothing");
+    await page.getByText("No results found.").waitFor();
+    await page.keyboard.press("Escape");
+    await input.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Send me a sign-in link" }).waitFor();
+  });
+
+  it("a page opened without a session asks for sign-in and returns there; an admin sees all eight items", async () => {
+    await page.goto(`${app.url}/invoices`);
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("error") === "SessionRequired");
+    expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(`${app.url}/invoices`);
+    await page.getByText("Please sign in to see that page.").waitFor();
+
+    const link = await requestLink("admin@atelier.local");
+    await page.goto(link);
+    await page.waitForURL(`${app.url}/invoices`);
+    expect(await navLabels()).toEqual(["Projects", "Archive", "Businesses", "Workload", "Users", "Invoices", "Billing", "Blog"]);
+    await expect(page.getByRole("link", { name: "Invoices" }).first().getAttribute("aria-current")).resolves.toBe("page");
+
+    await page.keyboard.press("Control+k");
+    const suggestions = page.locator("[cmdk-group-heading]", { hasText: "Suggestions" }).locator("..");
+    expect(await suggestions.getByRole("option").allInnerTexts()).toEqual(["Create Project", "Create User", "Create Business"]);
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Email Notifications" }).click();
+    const checkbox = page.getByRole("checkbox", { name: "Send me e-mail notifications" });
+    expect(await checkbox.getAttribute("aria-checked")).toBe("true");
+    await checkbox.click();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect((await findUserByEmail(t.db, "admin@atelier.local"))?.emailNotification).toBe(false);
+  });
+
+  it("a client cannot open an admin page even by typing its address", async () => {
+    await page.goto(app.url);
+    await page.goto(await requestLink("client@atelier.local"));
+    await page.goto(`${app.url}/users`);
+    await page.getByText("Your role does not give access to this page.").waitFor();
+    expect(await navLabels()).toEqual(["Projects", "Archive", "Billing"]);
+  });
+
+  it("refuses the sixth magic link for one address with a clear alert and resets the button", async () => {
+    await page.goto(app.url);
+    for (let i = 0; i < 5; i++) {
+      const res = await page.request.post(`${app.url}/api/auth/signin/email`, {
+        form: { email: "flood@example.com", csrfToken: "x", json: "true" },
+      });
+      expect(res.status()).toBeLessThan(429);
+    }
+    const alert = new Promise<string>((resolve) => page.once("dialog", (d) => (resolve(d.message()), void d.accept())));
+    await page.getByLabel("E-mail").fill("flood@example.com");
+    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+    expect(await alert).toBe("Error: Too many sign-in links requested. Please wait a few minutes and try again.");
+    await page.getByRole("button", { name: "Send me a sign-in link" }).waitFor();
+    expect(await page.getByRole("button", { name: "Send me a sign-in link" }).isEnabled()).toBe(true);
+  });
+
+  it("refuses a cross-site tRPC mutation even with a valid session cookie", async () => {
+    await page.goto(app.url);
+    await page.goto(await requestLink("client@atelier.local"));
+    await page.getByTestId("sidebar").waitFor();
+    const res = await page.request.post(`${app.url}/api/trpc/settings.emailNotification`, {
+      headers: { "content-type": "application/json", origin: "http://evil.example" },
+      data: { json: { emailNotification: false } },
+    });
+    expect(res.status()).toBe(403);
+    const plain = await page.request.post(`${app.url}/api/trpc/settings.emailNotification`, {
+      headers: { "content-type": "text/plain", origin: app.url },
+      data: JSON.stringify({ json: { emailNotification: false } }),
+    });
+    expect(plain.status()).toBe(415);
+    expect((await findUserByEmail(t.db, "client@atelier.local"))?.emailNotification).toBe(true);
+  });
+});

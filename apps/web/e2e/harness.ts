@@ -1,0 +1,90 @@
+// Starts the built web app as a real server and drives Debian's Chromium against it.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+const WEB_DIR = new URL("..", import.meta.url).pathname;
+const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
+export const ARTIFACTS_DIR = join(WEB_DIR, "test-results");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/** Runs `next start` on a free port with the given environment and waits until it answers. */
+export async function startApp(env: Record<string, string | undefined>): Promise<RunningApp> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-"));
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: WEB_DIR,
+    detached: true,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.on("error", (error) => logs.push(`spawn failed: ${error.message}`));
+  child.stdout?.on("data", (c: Buffer) => logs.push(c.toString()));
+  child.stderr?.on("data", (c: Buffer) => logs.push(c.toString()));
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    process.kill(-child.pid, "SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+  };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${logs.join("")}`);
+    try {
+      const res = await fetch(`${url}/api/auth/providers`);
+      if (res.ok) return { url, dataDir, logs, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`the app did not answer within 90 s:\n${logs.join("")}`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
+/** Keeps a screenshot of the page when a step fails, so a red run can be looked at. */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9-]+/gi, "-")}.png`), fullPage: true }).catch(() => undefined);
+}

@@ -1,0 +1,22 @@
+// tRPC at /api/trpc: the session comes from the database-session cookie.
+import { createTrpcHandler } from "@atelier/api";
+import { getSessionUser } from "@atelier/auth";
+import { getServer } from "~/server/server";
+
+export const dynamic = "force-dynamic";
+
+async function handler(req: Request): Promise<Response> {
+  const server = await getServer();
+  return createTrpcHandler({
+    endpoint: "/api/trpc",
+    allowedOrigins: [server.config.origin],
+    createContext: async (r) => ({
+      db: server.db,
+      user: await getSessionUser(server.db, r.headers.get("cookie"), new Date()),
+      now: () => new Date(),
+    }),
+    onError: (error, path) => console.error(`tRPC ${path ?? "?"} failed:`, error),
+  })(req);
+}
+
+export { handler as GET, handler as POST };

@@ -1,0 +1,26 @@
+// A page's calm "nothing here yet" panel, with an optional next step.
+import { buttonVariants } from "@atelier/ui";
+import Link from "next/link";
+
+export function EmptyState({ title, description, action }: { title: string; description: string; action?: { href: string; label: string } }) {
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="text-sm text-muted-foreground">{description}</p>
+      {action && (
+        <Link href={action.href} className={buttonVariants({ size: "sm" })}>
+          {action.label}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+export function PageHeader({ title, description }: { title: string; description?: string }) {
+  return (
+    <div className="mb-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+      {description && <p className="text-sm text-muted-foreground">{description}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+"use client";
+// First sign-in: ask for the name people will know you by (and recommend an avatar).
+import type { SessionUser } from "@atelier/domain";
+import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Label, UserAvatar } from "@atelier/ui";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTRPC } from "~/trpc/react";
+
+export function Onboarding({ user }: { user: SessionUser }) {
+  const trpc = useTRPC();
+  const [name, setName] = useState("");
+  const update = useMutation(
+    trpc.users.update.mutationOptions({
+      onSuccess: () => window.location.reload(),
+    }),
+  );
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate({ id: user.id, name });
+  }
+
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
+      <Card className="w-full max-w-md">
+        <form onSubmit={onSubmit}>
+          <CardHeader>
+            <CardTitle>Welcome to Atelier</CardTitle>
+            <CardDescription>Tell the studio who you are. Adding an avatar is recommended: it is often the only identifier people see next to your comments and files.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            <div className="flex items-center gap-4">
+              <UserAvatar name={name || user.email} src={user.image} size="lg" />
+              <p className="text-sm text-muted-foreground">{user.email}</p>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="name">Your name</Label>
+              <Input id="name" name="name" required maxLength={100} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+              {update.error && (
+                <p role="alert" className="text-sm text-destructive">
+                  {update.error.message}
+                </p>
+              )}
+            </div>
+          </CardContent>
+          <CardFooter className="justify-end">
+            <Button type="submit" disabled={update.isPending || update.isSuccess}>
+              {update.isPending || update.isSuccess ? "Saving Profile" : "Continue"}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+    </main>
+  );
+}

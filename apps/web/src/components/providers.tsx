@@ -1,0 +1,20 @@
+"use client";
+// Client-side context for every page: session (refetched on window focus), theme, data and toasts.
+import { SESSION_REFETCH_ON_WINDOW_FOCUS } from "@atelier/domain";
+import { ThemeProvider, Toaster } from "@atelier/ui";
+import { SessionProvider } from "next-auth/react";
+import type { ReactNode } from "react";
+import { TRPCReactProvider } from "~/trpc/react";
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <SessionProvider refetchOnWindowFocus={SESSION_REFETCH_ON_WINDOW_FOCUS}>
+      <ThemeProvider>
+        <TRPCReactProvider>
+          {children}
+          <Toaster />
+        </TRPCReactProvider>
+      </ThemeProvider>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,27 @@
+"use client";
+// Decides what a visit shows: loading, login (or the sign-in redirect), onboarding, or the application.
+import { sessionScreen } from "@atelier/domain";
+import { useSession } from "next-auth/react";
+import { usePathname } from "next/navigation";
+import { type ReactNode, useEffect } from "react";
+import { LoadingScreen } from "./loading-screen";
+import { LoginScreen } from "./login-screen";
+import { Onboarding } from "./onboarding";
+
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { data, status } = useSession();
+  const pathname = usePathname();
+  const screen = sessionScreen(status, data?.user);
+  const redirectToSignIn = screen === "login" && pathname !== "/";
+
+  useEffect(() => {
+    if (!redirectToSignIn) return;
+    const params = new URLSearchParams({ error: "SessionRequired", callbackUrl: window.location.href });
+    window.location.replace(`/api/auth/signin?${params}`);
+  }, [redirectToSignIn]);
+
+  if (screen === "loading" || redirectToSignIn) return <LoadingScreen />;
+  if (screen === "login") return <LoginScreen />;
+  if (screen === "onboarding" && data) return <Onboarding user={data.user} />;
+  return <>{children}</>;
+}

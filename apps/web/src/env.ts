@@ -1,0 +1,73 @@
+// The web app's environment, validated once at start-up; nothing else reads process.env.
+import { z } from "zod";
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    APP_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+    DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")),
+    DATA_DIR: z.string().min(1).default(".data"),
+    AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
+    MAIL_FROM: z.string().min(3).default("Atelier <no-reply@atelier.local>"),
+    DEV_MAILBOX: optional(flag),
+    SEED_DEMO: optional(flag),
+    ADMIN_EMAILS: optional(z.string()).transform((v) =>
+      (v ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
+    ),
+    GOOGLE_CLIENT_ID: optional(z.string()),
+    GOOGLE_CLIENT_SECRET: optional(z.string()),
+    FACEBOOK_CLIENT_ID: optional(z.string()),
+    FACEBOOK_CLIENT_SECRET: optional(z.string()),
+    LINKEDIN_CLIENT_ID: optional(z.string()),
+    LINKEDIN_CLIENT_SECRET: optional(z.string()),
+  })
+  .superRefine((env, ctx) => {
+    for (const p of ["GOOGLE", "FACEBOOK", "LINKEDIN"] as const) {
+      const id = env[`${p}_CLIENT_ID`];
+      const secret = env[`${p}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret)) {
+        ctx.addIssue({ code: "custom", path: [id ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`], message: `is required together with ${id ? `${p}_CLIENT_ID` : `${p}_CLIENT_SECRET`}` });
+      }
+    }
+    for (const e of env.ADMIN_EMAILS) {
+      if (!z.email().safeParse(e).success) ctx.addIssue({ code: "custom", path: ["ADMIN_EMAILS"], message: `"${e}" is not an e-mail address` });
+    }
+    if (env.DATABASE_URL && !env.SMTP_URL && env.DEV_MAILBOX !== true) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required with DATABASE_URL (or set DEV_MAILBOX=true to keep mail in the dev mailbox)" });
+    }
+  });
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config extends Env {
+  /** The dev mailbox is on when mail has nowhere else to go. */
+  devMailbox: boolean;
+  seedDemo: boolean;
+  origin: string;
+}
+
+export class EnvError extends Error {
+  override readonly name = "EnvError";
+}
+
+/** Parses the environment; throws one EnvError naming every bad variable and why. */
+export function loadConfig(source: Record<string, string | undefined>): Config {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(environment)"}: ${i.message}`);
+    throw new EnvError(`Invalid environment variables:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    devMailbox: env.DEV_MAILBOX ?? !env.SMTP_URL,
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    origin: new URL(env.APP_URL).origin,
+  };
+}

@@ -1,0 +1,63 @@
+'use client';
+// Round avatar primitives plus UserAvatar, which sizes by the product's avatar table and falls back to initials.
+import type { ComponentProps } from 'react';
+import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { AVATAR_SIZES, initials, type AvatarSize } from '@atelier/domain';
+import { cn } from '../lib/cn';
+
+export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
+  return (
+    <AvatarPrimitive.Root
+      data-slot="avatar"
+      className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full', className)}
+      {...props}
+    />
+  );
+}
+
+export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
+  return (
+    <AvatarPrimitive.Image
+      data-slot="avatar-image"
+      className={cn('aspect-square size-full object-cover', className)}
+      {...props}
+    />
+  );
+}
+
+export function AvatarFallback({
+  className,
+  ...props
+}: ComponentProps<typeof AvatarPrimitive.Fallback>) {
+  return (
+    <AvatarPrimitive.Fallback
+      data-slot="avatar-fallback"
+      className={cn(
+        'flex size-full select-none items-center justify-center rounded-full bg-muted font-medium text-muted-foreground',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export type UserAvatarProps = Omit<ComponentProps<typeof AvatarPrimitive.Root>, 'children'> & {
+  name: string | null | undefined;
+  src?: string | null;
+  size?: AvatarSize | number;
+};
+
+export function UserAvatar({ name, src, size = 'default', className, style, ...props }: UserAvatarProps) {
+  const px = typeof size === 'number' ? size : AVATAR_SIZES[size];
+  return (
+    <Avatar
+      className={className}
+      // Inline size because the pixel values are arbitrary and may come from callers at run time.
+      style={{ width: px, height: px, fontSize: Math.max(10, Math.round(px * 0.4)), ...style }}
+      {...props}
+    >
+      {src ? <AvatarImage src={src} alt={name ?? ''} /> : null}
+      <AvatarFallback>{initials(name)}</AvatarFallback>
+    </Avatar>
+  );
+}

@@ -1,0 +1,56 @@
+// `npm start`: builds what changed, then runs the whole system on the embedded defaults (or on what .env / the environment says).
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { DEMO_USERS } from "../../packages/db/src/seed";
+import { loadConfig } from "../../apps/web/src/env";
+import { ROOT, run, startGroup, stopGroup } from "./run";
+
+async function waitFor(url: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return false;
+}
+
+async function main() {
+  const port = process.env.PORT ?? "3000";
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: process.env.DATA_DIR ?? join(ROOT, ".data"),
+    APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
+  };
+  // Fail before a long build when the environment is wrong.
+  const config = loadConfig(env);
+
+  console.log("Building the web app (cached after the first run)…");
+  await run("npx", ["turbo", "run", "build", "--filter=@atelier/web", "--output-logs=errors-only"], env);
+
+  const nextBin = createRequire(join(ROOT, "apps/web/package.json")).resolve("next/dist/bin/next");
+  const web = startGroup(process.execPath, [nextBin, "start", "-p", port], env, join(ROOT, "apps/web"));
+  const children = [web];
+  const stopAll = () => children.forEach((c) => stopGroup(c));
+  process.on("SIGINT", () => (stopAll(), process.exit(130)));
+  process.on("SIGTERM", () => (stopAll(), process.exit(143)));
+  web.on("exit", (code) => {
+    stopAll();
+    process.exit(code ?? 1);
+  });
+
+  if (await waitFor(`http://127.0.0.1:${port}/api/auth/providers`, 120_000)) {
+    const mailbox = config.devMailbox ? `\n  Dev mailbox: ${config.APP_URL}/dev/mailbox (sign-in links arrive here)` : "";
+    const demo = config.seedDemo ? `\n  Demo users: ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}` : "";
+    console.log(`\nAtelier is running at ${config.APP_URL}${mailbox}${demo}\n  Stop with Ctrl+C.\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

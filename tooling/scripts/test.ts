@@ -1,0 +1,65 @@
+// `npm test`: every test of every workspace, then the end-to-end tests in Chromium against the built app.
+// Starts a throwaway PostgreSQL server when DATABASE_URL is not given, and stops it afterwards.
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { startPostgres, type PostgresServer } from "./postgres";
+import { ROOT, run } from "./run";
+
+async function main() {
+  const steps = process.argv.slice(2);
+  const only = (name: string) => steps.length === 0 || steps.includes(name);
+  if (!existsSync("/usr/bin/chromium") || !existsSync("/usr/lib/postgresql")) {
+    await run("bash", [`${ROOT}/tooling/scripts/install-system-deps.sh`]);
+  }
+  let pg: PostgresServer | undefined;
+  const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" };
+  if (!env.DATABASE_URL) {
+    pg = await startPostgres();
+    env.DATABASE_URL = pg.url;
+    console.log(`Started a throwaway PostgreSQL server at ${pg.url}`);
+  }
+  const stop = () => pg?.stop();
+  process.on("SIGINT", () => (stop(), process.exit(130)));
+  process.on("SIGTERM", () => (stop(), process.exit(143)));
+  for (const file of resultFiles()) rmSync(file);
+  // Each workspace's vitest also writes a JSON report, so one closing line can count every test.
+  const report = ["--", "--reporter=default", "--reporter=json", `--outputFile=${RESULT_FILE}`];
+  try {
+    if (only("unit")) {
+      await run("npx", ["turbo", "run", "typecheck", "--output-logs=errors-only"], env);
+      await run("npx", ["turbo", "run", "test", "--concurrency=2", "--output-logs=full", "--log-order=grouped", ...report], env);
+    }
+    if (only("e2e")) await run("npx", ["turbo", "run", "test:e2e", "--output-logs=full", "--log-order=stream", ...report], env);
+  } finally {
+    stop();
+    summarize();
+  }
+}
+
+const RESULT_FILE = ".vitest-result.json";
+
+function resultFiles(): string[] {
+  return ["apps", "packages"].flatMap((dir) =>
+    readdirSync(join(ROOT, dir))
+      .map((name) => join(ROOT, dir, name, RESULT_FILE))
+      .filter((file) => existsSync(file)),
+  );
+}
+
+function summarize(): void {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const file of resultFiles()) {
+    const r = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + r.numTodoTests;
+  }
+  console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
