@@ -16,7 +16,17 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
 
   beforeAll(async () => {
     [t, smtp, browser] = await Promise.all([createTestDatabase(), startSmtpSink(), launchBrowser()]);
-    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, SEED_DEMO: "true", MAIL_FROM: "Atelier <no-reply@atelier.test>" });
+    app = await startApp({
+      DATABASE_URL: t.url,
+      SMTP_URL: smtp.url,
+      SEED_DEMO: "true",
+      MAIL_FROM: "Atelier <no-reply@atelier.test>",
+      // Keys for two of the three providers: exactly those two must be offered.
+      GOOGLE_CLIENT_ID: "google-id",
+      GOOGLE_CLIENT_SECRET: "google-secret",
+      LINKEDIN_CLIENT_ID: "linkedin-id",
+      LINKEDIN_CLIENT_SECRET: "linkedin-secret",
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -64,10 +74,20 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await expect(page.getByLabel("E-mail").getAttribute("type")).resolves.toBe("email");
     await expect(page.getByLabel("E-mail").getAttribute("required")).resolves.not.toBeNull();
 
+    // Social sign-in is a plain form POST with the CSRF token, for the configured providers only.
+    await page.getByRole("button", { name: "Continue with Google" }).waitFor();
+    expect(await page.getByRole("button", { name: /^Continue with/ }).allInnerTexts()).toEqual(["Continue with Google", "Continue with LinkedIn"]);
+    const form = page.locator('form[action="/api/auth/signin/google"]');
+    expect(await form.getAttribute("method")).toBe("post");
+    await page.waitForFunction(() => (document.querySelector('form[action="/api/auth/signin/google"] input[name=csrfToken]') as HTMLInputElement | null)?.value);
+    expect(await form.locator("input[name=callbackUrl]").inputValue()).toBe("/");
+
     const link = await requestLink("nina@example.com");
     expect(link.startsWith(`${app.url}/api/auth/callback/email?`)).toBe(true);
     await page.goto(link);
 
+    const cookie = (await context.cookies()).find((c) => c.name === "next-auth.session-token");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     await page.getByLabel("Your name").fill("Nina Newclient");
     const save = page.waitForResponse((r) => r.url().includes("/api/trpc/users.update"));
     await page.getByRole("button", { name: "Continue" }).click();

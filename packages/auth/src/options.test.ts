@@ -1,0 +1,32 @@
+import type { Db } from "@atelier/db";
+import { describe, expect, it } from "vitest";
+import type { Mailer } from "./mailer";
+import { createAuthOptions } from "./options";
+
+const base = { db: {} as Db, secret: "s".repeat(32), mailer: { kind: "dev-mailbox", send: async () => {} } as Mailer, from: "x@y.z" };
+
+describe("createAuthOptions", () => {
+  it("offers only the magic link without social keys", () => {
+    expect(createAuthOptions(base).providers.map((p) => p.id)).toEqual(["email"]);
+  });
+
+  it("adds each social provider whose keys are configured, and only those", () => {
+    const keys = { clientId: "id", clientSecret: "secret" };
+    expect(createAuthOptions({ ...base, social: { google: keys, linkedin: keys } }).providers.map((p) => p.id)).toEqual(["email", "google", "linkedin"]);
+    expect(createAuthOptions({ ...base, social: { facebook: keys } }).providers.map((p) => p.id)).toEqual(["email", "facebook"]);
+  });
+
+  it("keeps sessions in the database and sends sign-in pages to /login", () => {
+    const options = createAuthOptions(base);
+    expect(options.session?.strategy).toBe("database");
+    expect(options.pages).toMatchObject({ signIn: "/login", error: "/login" });
+  });
+
+  it("exposes the user's role and settings in the session, and a null name until onboarding", async () => {
+    const session = await createAuthOptions(base).callbacks!.session!({
+      session: { expires: "2030-01-01T00:00:00Z", user: {} },
+      user: { id: "u1", email: "a@b.c", emailVerified: null, name: null, image: null, role: "creative", emailNotification: false },
+    } as never);
+    expect(session.user).toEqual({ id: "u1", name: null, email: "a@b.c", image: null, role: "creative", emailNotification: false });
+  });
+});
