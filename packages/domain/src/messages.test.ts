@@ -18,6 +18,7 @@ const cases: [MessageKey, string, string][] = [
   ['checkEmailTitle', messages.checkEmailTitle(), 'Check your email'],
   ['checkEmailBody', messages.checkEmailBody(), 'A sign in link has been sent to your email address'],
   ['unableToTransform', messages.unableToTransform(), 'Unable to transform response from server'],
+  ['uploadAborted', messages.uploadAborted(), 'Upload aborted.'],
   [
     'magicLinkRateLimited',
     messages.magicLinkRateLimited(),

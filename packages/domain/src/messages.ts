@@ -21,6 +21,8 @@ export const messages = {
   magicLinkRateLimited: () =>
     'Too many sign-in links requested. Please wait a few minutes and try again.',
   unableToTransform: () => 'Unable to transform response from server',
+  // Not fixed by the SPEC: names a file whose upload was stopped (paused or cancelled).
+  uploadAborted: () => 'Upload aborted.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
