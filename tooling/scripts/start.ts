@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { DEMO_USERS } from "../../packages/db/src/seed";
 import { loadConfig } from "../../apps/web/src/env";
+import { embeddedSecret } from "../../apps/web/src/server/secrets";
 import { ROOT, run, startGroup, stopGroup } from "./run";
 
 async function waitFor(url: string, timeoutMs: number): Promise<boolean> {
@@ -28,25 +29,50 @@ async function main() {
   };
   // Fail before a long build when the environment is wrong.
   const config = loadConfig(env);
+  // The web app signs upload tickets with the secret the upload servers check them with.
+  env.UPLOAD_SECRET ??= embeddedSecret(env.DATA_DIR as string, "upload-secret");
+  const balancerPort = Number(new URL(config.UPLOAD_BALANCER_URL).port || 3100);
+  const serverUrls = [1, 2].map((n) => `http://127.0.0.1:${balancerPort + n}`);
 
   console.log("Building the web app (cached after the first run)…");
   await run("npx", ["turbo", "run", "build", "--filter=@atelier/web", "--output-logs=errors-only"], env);
 
   const nextBin = createRequire(join(ROOT, "apps/web/package.json")).resolve("next/dist/bin/next");
   const web = startGroup(process.execPath, [nextBin, "start", "-p", port], env, join(ROOT, "apps/web"));
-  const children = [web];
+  const tsx = createRequire(join(ROOT, "package.json")).resolve("tsx/cli");
+  const uploadMain = join(ROOT, "apps/upload-server/src/main.ts");
+  const uploadArgs = (args: string[]) => [tsx, uploadMain, ...args, "--web-origin", config.origin];
+  const uploadServers = serverUrls.map((url, i) =>
+    startGroup(
+      process.execPath,
+      uploadArgs(["--role", "server", "--port", new URL(url).port, "--store", join(env.DATA_DIR as string, "uploads"), "--public-url", url]),
+      env,
+      ROOT,
+      `[upload-server ${i + 1}]`,
+    ),
+  );
+  const balancer = startGroup(
+    process.execPath,
+    uploadArgs(["--role", "balancer", "--port", String(balancerPort), "--host", "127.0.0.1", "--servers", serverUrls.join(",")]),
+    env,
+    ROOT,
+    "[balancer]",
+  );
+  const children = [web, balancer, ...uploadServers];
   const stopAll = () => children.forEach((c) => stopGroup(c));
   process.on("SIGINT", () => (stopAll(), process.exit(130)));
   process.on("SIGTERM", () => (stopAll(), process.exit(143)));
-  web.on("exit", (code) => {
-    stopAll();
-    process.exit(code ?? 1);
-  });
+  for (const child of children) {
+    child.on("exit", (code) => {
+      stopAll();
+      process.exit(code ?? 1);
+    });
+  }
 
   if (await waitFor(`http://127.0.0.1:${port}/api/auth/providers`, 120_000)) {
     const mailbox = config.devMailbox ? `\n  Dev mailbox: ${config.APP_URL}/dev/mailbox (sign-in links arrive here)` : "";
     const demo = config.seedDemo ? `\n  Demo users: ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}` : "";
-    console.log(`\nAtelier is running at ${config.APP_URL}${mailbox}${demo}\n  Stop with Ctrl+C.\n`);
+    console.log(`\nAtelier is running at ${config.APP_URL}${mailbox}${demo}\n  Uploads: balancer ${config.UPLOAD_BALANCER_URL}, servers ${serverUrls.join(", ")}\n  Stop with Ctrl+C.\n`);
   }
 }
 

@@ -29,6 +29,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://db/atelier", DEV_MAILBOX: "true" }).devMailbox).toBe(true);
   });
 
+  it("stores files on disk by default and needs a bucket for S3", () => {
+    expect(loadConfig({})).toMatchObject({ STORAGE_DRIVER: "fs", UPLOAD_BALANCER_URL: "http://localhost:3100" });
+    expect(() => loadConfig({ STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET: is required with STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: "gcs" })).toThrow(/STORAGE_DRIVER/);
+    expect(() => loadConfig({ UPLOAD_SECRET: "short" })).toThrow(/UPLOAD_SECRET: must be at least 16 characters/);
+  });
+
   it("parses admin e-mails and refuses a malformed one", () => {
     expect(loadConfig({ ADMIN_EMAILS: " A@x.com, b@y.org ," }).ADMIN_EMAILS).toEqual(["a@x.com", "b@y.org"]);
     expect(() => loadConfig({ ADMIN_EMAILS: "nope" })).toThrow(/ADMIN_EMAILS: "nope" is not an e-mail address/);

@@ -20,6 +20,16 @@ const schema = z
     ADMIN_EMAILS: optional(z.string()).transform((v) =>
       (v ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
     ),
+    UPLOAD_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+    UPLOAD_BALANCER_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3100"),
+    STORAGE_DRIVER: z.enum(["fs", "s3"]).default("fs"),
+    STORAGE_DIR: optional(z.string().min(1)),
+    S3_BUCKET: optional(z.string().min(1)),
+    S3_ENDPOINT: optional(z.url()),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_FORCE_PATH_STYLE: optional(flag),
+    S3_ACCESS_KEY_ID: optional(z.string()),
+    S3_SECRET_ACCESS_KEY: optional(z.string()),
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     FACEBOOK_CLIENT_ID: optional(z.string()),
@@ -37,6 +47,9 @@ const schema = z
     }
     for (const e of env.ADMIN_EMAILS) {
       if (!z.email().safeParse(e).success) ctx.addIssue({ code: "custom", path: ["ADMIN_EMAILS"], message: `"${e}" is not an e-mail address` });
+    }
+    if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with STORAGE_DRIVER=s3" });
     }
     if (env.DATABASE_URL && !env.SMTP_URL && env.DEV_MAILBOX !== true) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required with DATABASE_URL (or set DEV_MAILBOX=true to keep mail in the dev mailbox)" });

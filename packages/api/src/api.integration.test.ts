@@ -1,6 +1,10 @@
 import { DEMO_USERS, findUserById, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createFsStore, verifySignedUploadToken, verifyUploadTicket } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, createTrpcHandler } from "./index";
@@ -12,7 +16,9 @@ const asUser = (u: (typeof DEMO_USERS)[number]): SessionUser => ({ ...u, image: 
 describe("api against PostgreSQL", () => {
   let t: TestDatabase;
   const now = () => new Date("2026-11-22T10:00:00Z");
-  const caller = (user: SessionUser | null) => createCaller({ db: t.db, user, now });
+  const SECRET = "test-secret-of-enough-length";
+  const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-api-files-")) }), secret: SECRET, balancerUrl: "http://balancer.test" };
+  const caller = (user: SessionUser | null) => createCaller({ db: t.db, user, now, files });
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -81,12 +87,44 @@ describe("api against PostgreSQL", () => {
     expect((await findUserById(t.db, admin.id))?.emailNotification).toBe(true);
   });
 
+  describe("signed uploads and upload tickets", () => {
+    const avatarPath = "users/Zx81qLmN0pQrStUv";
+
+    it("signs an avatar upload bound to its bucket and path, for two hours", async () => {
+      const { token, expiresAt } = await caller(asUser(client)).auth.createSignedURL({ bucket: "avatars", path: avatarPath });
+      expect(expiresAt).toEqual(new Date(now().getTime() + 2 * 60 * 60 * 1000));
+      expect(verifySignedUploadToken(token, { bucket: "avatars", path: avatarPath }, SECRET, now())).toMatchObject({ ok: true, userId: client.id });
+      expect(verifySignedUploadToken(token, { bucket: "avatars", path: "users/AnotherPath00000" }, SECRET, now())).toMatchObject({ ok: false, reason: "wrong-object" });
+      expect(verifySignedUploadToken(token, { bucket: "thumbnails", path: avatarPath }, SECRET, now())).toMatchObject({ ok: false });
+    });
+
+    it("refuses a path that already holds an object, a business avatar for a client, and a bad path", async () => {
+      await files.store.put(`avatars/${avatarPath}`, new Uint8Array([1, 2, 3]), { contentType: "image/jpeg" });
+      expect(await codeOf(caller(asUser(creative)).auth.createSignedURL({ bucket: "avatars", path: avatarPath }))).toBe("CONFLICT");
+      expect(await codeOf(caller(asUser(client)).auth.createSignedURL({ bucket: "avatars", path: "clients/Zx81qLmN0pQrStUv" }))).toBe("FORBIDDEN");
+      expect((await caller(asUser(creative)).auth.createSignedURL({ bucket: "avatars", path: "clients/Zx81qLmN0pQrStUv" })).token).toBeTruthy();
+      for (const path of ["../avatars/x", "users/short", "users/Zx81qLmN0pQrStUv/../../x", "a\u0000b"]) {
+        expect(await codeOf(caller(asUser(client)).auth.createSignedURL({ bucket: "avatars", path }))).toBe("BAD_REQUEST");
+      }
+      expect(await codeOf(caller(asUser(client)).auth.createSignedURL({ bucket: "private" as never, path: avatarPath }))).toBe("BAD_REQUEST");
+      expect(await codeOf(caller(null).auth.createSignedURL({ bucket: "avatars", path: avatarPath }))).toBe("UNAUTHORIZED");
+    });
+
+    it("issues upload tickets to signed-in users only", async () => {
+      const { ticket, balancerUrl } = await caller(asUser(client)).uploads.ticket();
+      expect(balancerUrl).toBe("http://balancer.test");
+      expect(verifyUploadTicket(ticket, SECRET, now())).toMatchObject({ ok: true, userId: client.id });
+      expect(verifyUploadTicket(ticket, "another-secret-of-enough-length", now())).toMatchObject({ ok: false });
+      expect(await codeOf(caller(null).uploads.ticket())).toBe("UNAUTHORIZED");
+    });
+  });
+
   describe("over HTTP", () => {
     const handler = () =>
       createTrpcHandler({
         endpoint: "/api/trpc",
         allowedOrigins: [ORIGIN],
-        createContext: async () => ({ db: t.db, user: asUser(creative), now }),
+        createContext: async () => ({ db: t.db, user: asUser(creative), now, files }),
       });
     const post = (path: string, body: unknown, headers: Record<string, string>) =>
       handler()(new Request(`${ORIGIN}/api/trpc/${path}`, { method: "POST", body: JSON.stringify(body), headers }));
@@ -116,6 +154,14 @@ describe("api against PostgreSQL", () => {
       const body = (await bad.json()) as { error: { json: { message: string; data: { code: string } } } };
       expect(body.error.json.data.code).toBe("BAD_REQUEST");
       expect(body.error.json.message).toContain("Your name is required");
+    });
+
+    it("answers auth.createSignedURL as result.data.json.token", async () => {
+      const input = encodeURIComponent(JSON.stringify({ json: { bucket: "thumbnails", path: "ACME/Summ/Summer/MATERIALS/a.png.jpg" } }));
+      const res = await handler()(new Request(`${ORIGIN}/api/trpc/auth.createSignedURL?input=${input}`));
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { result: { data: { json: { token: string } } } };
+      expect(body.result.data.json.token).toMatch(/^v1\./);
     });
 
     it("does not accept batched calls", async () => {

@@ -1,11 +1,15 @@
 // The application's router: every procedure the web app and other internal apps may call.
+import { authRouter } from "./routers/auth";
 import { settingsRouter } from "./routers/settings";
+import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   users: usersRouter,
   settings: settingsRouter,
+  auth: authRouter,
+  uploads: uploadsRouter,
 });
 
 export type AppRouter = typeof appRouter;

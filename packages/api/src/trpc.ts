@@ -1,5 +1,6 @@
 // tRPC in three sections: the request context, the initialisation with superjson, and the procedures by who may call them.
 import type { Db } from "@atelier/db";
+import type { ObjectStore } from "@atelier/storage";
 import { isAdmin, isStaff, type SessionUser } from "@atelier/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
@@ -11,6 +12,8 @@ export interface Context {
   db: Db;
   user: SessionUser | null;
   now: () => Date;
+  /** The image store behind /storage/v1, the secret of its tokens and of upload tickets, and where uploads go. */
+  files: { store: ObjectStore; secret: string; balancerUrl: string };
 }
 
 // 2. Initialisation.

@@ -12,3 +12,4 @@ export * from './errors';
 export * from './messages';
 export * from './user-rules';
 export * from './auth-errors';
+export * from './storage-rules';

@@ -1,29 +1,20 @@
 // The web server's shared parts, made once per process: config, database (migrated, seeded), mailer, auth options.
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createAuthOptions, createMailer, type Mailer } from "@atelier/auth";
 import { createDb, type Db, migrateToLatest, seedDemo } from "@atelier/db";
+import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadConfig } from "../env";
+import { embeddedSecret } from "./secrets";
 
 export interface Server {
   config: Config;
   db: Db;
   mailer: Mailer;
   authOptions: AuthOptions;
-}
-
-/** Without AUTH_SECRET the embedded run keeps a random secret beside its data, so sessions survive restarts. */
-function embeddedSecret(dataDir: string): string {
-  const file = join(dataDir, "auth-secret");
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    const secret = randomBytes(32).toString("base64url");
-    writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
-  }
+  /** The image buckets behind /storage/v1, and the secret shared with the upload servers. */
+  files: { store: ObjectStore; secret: string; balancerUrl: string };
 }
 
 async function createServer(): Promise<Server> {
@@ -45,7 +36,7 @@ async function createServer(): Promise<Server> {
     db,
     mailer,
     from: config.MAIL_FROM,
-    secret: config.AUTH_SECRET ?? embeddedSecret(dataDir),
+    secret: config.AUTH_SECRET ?? embeddedSecret(dataDir, "auth-secret"),
     adminEmails: config.ADMIN_EMAILS,
     social: {
       google: keys(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET),
@@ -53,7 +44,27 @@ async function createServer(): Promise<Server> {
       linkedin: keys(config.LINKEDIN_CLIENT_ID, config.LINKEDIN_CLIENT_SECRET),
     },
   });
-  return { config, db, mailer, authOptions };
+  const files = {
+    store: createFileStore(config, dataDir),
+    secret: config.UPLOAD_SECRET ?? embeddedSecret(dataDir, "upload-secret"),
+    balancerUrl: config.UPLOAD_BALANCER_URL,
+  };
+  return { config, db, mailer, authOptions, files };
+}
+
+function createFileStore(config: Config, dataDir: string): ObjectStore {
+  if (config.STORAGE_DRIVER === "fs") return createFsStore({ root: resolve(config.STORAGE_DIR ?? join(dataDir, "storage")) });
+  const credentials =
+    config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+      ? { credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } }
+      : {};
+  return createS3Store({
+    bucket: config.S3_BUCKET ?? "",
+    region: config.S3_REGION,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? false,
+    ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
+    ...credentials,
+  });
 }
 
 const KEY = Symbol.for("atelier.web.server");

@@ -14,6 +14,7 @@ async function handler(req: Request): Promise<Response> {
       db: server.db,
       user: await getSessionUser(server.db, r.headers.get("cookie"), new Date()),
       now: () => new Date(),
+      files: server.files,
     }),
     onError: (error, path) => console.error(`tRPC ${path ?? "?"} failed:`, error),
   })(req);

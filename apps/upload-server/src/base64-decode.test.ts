@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { decodeBase64 } from './base64-decode';
+
+async function decode(chunks: string[], max = 1024 * 1024): Promise<Buffer> {
+  const out: Buffer[] = [];
+  for await (const bytes of decodeBase64(chunks.map((c) => Buffer.from(c, 'latin1')), max)) out.push(bytes);
+  return Buffer.concat(out);
+}
+
+// Splits text at every given offset, to hit quartet boundaries in every position.
+function split(text: string, step: number): string[] {
+  const pieces: string[] = [];
+  for (let i = 0; i < text.length; i += step) pieces.push(text.slice(i, i + step));
+  return pieces;
+}
+
+describe('decodeBase64', () => {
+  it.each([0, 1, 2, 3, 4, 5, 100, 4099])('decodes %i bytes across every chunking', async (size) => {
+    const data = randomBytes(size);
+    const encoded = data.toString('base64');
+    for (const step of [1, 2, 3, 5, 7, 64, 1000]) {
+      expect((await decode(split(encoded, step))).equals(data)).toBe(true);
+    }
+  });
+
+  it('tolerates line breaks and an unpadded tail', async () => {
+    const data = randomBytes(200);
+    const wrapped = data.toString('base64').replace(/(.{76})/g, '$1\r\n');
+    expect((await decode(split(wrapped, 13))).equals(data)).toBe(true);
+    expect((await decode([data.subarray(0, 10).toString('base64').replace(/=+$/, '')])).equals(data.subarray(0, 10))).toBe(true);
+  });
+
+  it.each([
+    ['a bad character', ['QUFB*UFB']],
+    ['data after padding', ['QQ==', 'QUFB']],
+    ['padding in the middle', ['QQ==QUFB']],
+    ['a lone trailing character', ['QUFBQ']],
+    ['three padding characters', ['Q===']],
+  ])('refuses %s with a 400', async (_label, chunks) => {
+    await expect(decode(chunks)).rejects.toMatchObject({ statusCode: 400 });
+  });
+
+  it('refuses with a 413 as soon as the decoded size passes the limit', async () => {
+    const encoded = randomBytes(301).toString('base64');
+    await expect(decode(split(encoded, 40), 300)).rejects.toMatchObject({ statusCode: 413 });
+    expect((await decode(split(encoded, 40), 301)).length).toBe(301);
+  });
+});

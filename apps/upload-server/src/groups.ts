@@ -1,0 +1,207 @@
+// Chunked-upload groups kept entirely in the object store, so any server can take any part.
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { ObjectStore } from '@atelier/storage';
+import { fileKey } from './url-path';
+
+export interface GroupManifest {
+  id: string;
+  userId: string;
+  urlPath: string;
+  parts: number;
+  contentType: string;
+  createdAt: number;
+  // Decoded size of part 1, which every part but the last repeats; it places part n at
+  // byte (n - 1) * partSize when the store assembles in place.
+  partSize?: number;
+}
+
+export interface GroupCompletion {
+  url: string;
+  sha256: string;
+  size: number;
+  completedAt: number;
+}
+
+export const GROUP_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const groupFolder = (id: string) => `groups/${id}`;
+const manifestKey = (id: string) => `${groupFolder(id)}/manifest.json`;
+const completionKey = (id: string) => `${groupFolder(id)}/complete.json`;
+const partsFolder = (id: string) => `${groupFolder(id)}/parts`;
+export const partKey = (id: string, part: number) => `${partsFolder(id)}/${part}`;
+export const stagingId = (id: string) => `${groupFolder(id)}/data`;
+
+async function readText(store: ObjectStore, key: string): Promise<string | null> {
+  const read = await store.get(key);
+  if (!read) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of read.body as Readable) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+// In-place assembly records a received part as a small marker holding its size; the bytes
+// are already where they belong in the staging file.
+export async function markPart(store: ObjectStore, id: string, part: number, size: number): Promise<void> {
+  await store.put(partKey(id, part), String(size), { contentType: 'text/plain' });
+}
+
+async function markedSize(store: ObjectStore, id: string, part: number): Promise<number | null> {
+  const text = await readText(store, partKey(id, part));
+  return text === null || !/^\d+$/.test(text) ? null : Number(text);
+}
+
+async function waitForCompletion(store: ObjectStore, id: string): Promise<GroupCompletion> {
+  // Another server published the file first and is writing its record; give it a moment.
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const done = await readCompletion(store, id);
+    if (done) return done;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`group ${id} was published by another server that never recorded it`);
+}
+
+async function readJson<T>(store: ObjectStore, key: string): Promise<T | null> {
+  const text = await readText(store, key);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export async function writeManifest(store: ObjectStore, manifest: GroupManifest): Promise<void> {
+  await store.put(manifestKey(manifest.id), JSON.stringify(manifest), { contentType: 'application/json' });
+}
+
+export function readManifest(store: ObjectStore, id: string): Promise<GroupManifest | null> {
+  return readJson<GroupManifest>(store, manifestKey(id));
+}
+
+export function readCompletion(store: ObjectStore, id: string): Promise<GroupCompletion | null> {
+  return readJson<GroupCompletion>(store, completionKey(id));
+}
+
+export async function receivedParts(store: ObjectStore, id: string): Promise<Map<number, number>> {
+  const received = new Map<number, number>();
+  for await (const info of store.list(partsFolder(id))) {
+    const part = Number(info.key.slice(partsFolder(id).length + 1));
+    if (Number.isInteger(part) && part > 0) received.set(part, info.size);
+  }
+  return received;
+}
+
+export function isExpired(manifest: GroupManifest, now: number, ttlMs: number): boolean {
+  return now - manifest.createdAt >= ttlMs;
+}
+
+// Concatenates the parts in order into the final file while hashing it; the file appears at
+// its key only when the last byte is written, then the parts are dropped.
+export async function completeGroup(
+  store: ObjectStore,
+  manifest: GroupManifest,
+  sizes: Map<number, number>,
+  url: string,
+  now: () => number,
+): Promise<GroupCompletion> {
+  const hash = createHash('sha256');
+  let size = 0;
+  let expected = 0;
+  for (const bytes of sizes.values()) expected += bytes;
+  async function* concatenated(): AsyncGenerator<Buffer> {
+    for (let part = 1; part <= manifest.parts; part += 1) {
+      const read = await store.get(partKey(manifest.id, part));
+      if (!read) throw new Error(`part ${part} of group ${manifest.id} vanished while completing`);
+      for await (const chunk of read.body as Readable) {
+        const bytes = chunk as Buffer;
+        hash.update(bytes);
+        size += bytes.length;
+        yield bytes;
+      }
+    }
+  }
+  await store.put(fileKey(manifest.urlPath), concatenated(), { contentType: manifest.contentType, size: expected });
+  const completion: GroupCompletion = { url, sha256: hash.digest('hex'), size, completedAt: now() };
+  await store.put(completionKey(manifest.id), JSON.stringify(completion), { contentType: 'application/json' });
+  for (let part = 1; part <= manifest.parts; part += 1) {
+    await store.delete(partKey(manifest.id, part)).catch(() => undefined);
+  }
+  return completion;
+}
+
+// Hashes the assembled staging file and publishes it with one rename: no byte is copied.
+export async function completeStagedGroup(
+  store: ObjectStore,
+  manifest: GroupManifest,
+  url: string,
+  now: () => number,
+): Promise<GroupCompletion> {
+  const staging = store.staging;
+  if (!staging) throw new Error('completeStagedGroup needs a store with a staging area');
+  const lastSize = await markedSize(store, manifest.id, manifest.parts);
+  if (lastSize === null) throw new Error(`group ${manifest.id} lost its last part marker`);
+  const expected = (manifest.parts - 1) * (manifest.partSize ?? 0) + lastSize;
+  const id = stagingId(manifest.id);
+  try {
+    await staging.truncate(id, expected);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return waitForCompletion(store, manifest.id);
+    throw error;
+  }
+  const stream = await staging.read(id);
+  if (!stream) return waitForCompletion(store, manifest.id);
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of stream) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  if (size !== expected) throw new Error(`group ${manifest.id} assembled ${size} bytes, expected ${expected}`);
+  const info = await staging.publish(id, fileKey(manifest.urlPath), { contentType: manifest.contentType });
+  if (!info) return waitForCompletion(store, manifest.id);
+  const completion: GroupCompletion = { url, sha256: hash.digest('hex'), size, completedAt: now() };
+  await store.put(completionKey(manifest.id), JSON.stringify(completion), { contentType: 'application/json' });
+  for (let part = 1; part <= manifest.parts; part += 1) {
+    await store.delete(partKey(manifest.id, part)).catch(() => undefined);
+  }
+  return completion;
+}
+
+export async function deleteGroup(store: ObjectStore, id: string): Promise<void> {
+  await store.staging?.delete(stagingId(id)).catch(() => undefined);
+  const keys: string[] = [];
+  for await (const info of store.list(groupFolder(id))) keys.push(info.key);
+  for (const key of keys) await store.delete(key).catch(() => undefined);
+}
+
+// Expired groups, completed or not, are removed; several servers may sweep at once, which
+// is harmless because deletes are idempotent.
+export async function sweepExpiredGroups(store: ObjectStore, now: number, ttlMs: number): Promise<number> {
+  const ids = new Set<string>();
+  for await (const info of store.list('groups')) {
+    const id = info.key.split('/')[1];
+    if (id) ids.add(id);
+  }
+  let removed = 0;
+  for (const id of ids) {
+    const manifest = await readManifest(store, id);
+    const started = manifest?.createdAt;
+    // A group without a readable manifest is judged by its oldest object instead.
+    const age = started ?? (await oldestObjectTime(store, id));
+    if (age !== undefined && now - age >= ttlMs) {
+      await deleteGroup(store, id);
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+async function oldestObjectTime(store: ObjectStore, id: string): Promise<number | undefined> {
+  let oldest: number | undefined;
+  for await (const info of store.list(groupFolder(id))) {
+    const time = info.lastModified.getTime();
+    oldest = oldest === undefined ? time : Math.min(oldest, time);
+  }
+  return oldest;
+}

@@ -1,0 +1,168 @@
+// POST /api/chunked: one base64 part of a group; part 1 opens the group, the part that fills it completes the file.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ERRORS } from '@atelier/storage';
+import {
+  completeGroup,
+  completeStagedGroup,
+  GROUP_ID_PATTERN,
+  isExpired,
+  markPart,
+  partKey,
+  readCompletion,
+  readManifest,
+  receivedParts,
+  stagingId,
+  writeManifest,
+  type GroupCompletion,
+  type GroupManifest,
+} from '../groups';
+import { drainRequest, firstHeader, sendJson } from '../http';
+import {
+  authenticate,
+  baseUrl,
+  decodedBody,
+  positiveInt,
+  refuseLargeBody,
+  storedContentType,
+  type UploadContext,
+} from '../upload-context';
+import { fileUrl, normaliseUrlPath } from '../url-path';
+
+interface PartHeaders {
+  urlPath: string;
+  part: number;
+  parts: number;
+  egnyteId: string;
+}
+
+// Everything that can be refused is refused here, before a byte of the body is read.
+function readPartHeaders(ctx: UploadContext, req: IncomingMessage): PartHeaders {
+  const urlPath = normaliseUrlPath(firstHeader(req, 'urlpath'));
+  const part = positiveInt(req, 'part');
+  const parts = positiveInt(req, 'parts');
+  const { maxParts, maxPartBytes, maxFileBytes } = ctx.settings;
+  if (parts > maxParts) throw ERRORS.PayloadTooLarge(maxParts * maxPartBytes);
+  if (part > parts) throw ERRORS.InvalidHeader('part', 'greater than parts');
+  const declaredSize = firstHeader(req, 'x-file-size');
+  if (declaredSize !== undefined) {
+    if (!/^\d{1,16}$/.test(declaredSize)) throw ERRORS.InvalidHeader('x-file-size', 'must be a byte count');
+    if (Number(declaredSize) > maxFileBytes) throw ERRORS.PayloadTooLarge(maxFileBytes);
+  }
+  refuseLargeBody(req, maxPartBytes);
+  return { urlPath, part, parts, egnyteId: firstHeader(req, 'egnyte_id')?.trim() ?? '' };
+}
+
+async function openGroup(ctx: UploadContext, req: IncomingMessage, userId: string, headers: PartHeaders) {
+  const { urlPath, part, parts, egnyteId } = headers;
+  if (egnyteId === '') {
+    if (part !== 1) throw ERRORS.InvalidHeader('egnyte_id', 'required for every part after the first');
+    const manifest: GroupManifest = {
+      id: randomUUID(),
+      userId,
+      urlPath,
+      parts,
+      contentType: storedContentType(req),
+      createdAt: ctx.now(),
+    };
+    await writeManifest(ctx.store, manifest);
+    return manifest;
+  }
+  if (!GROUP_ID_PATTERN.test(egnyteId)) throw ERRORS.NotFound('Upload group');
+  const manifest = await readManifest(ctx.store, egnyteId);
+  // Another user's group is indistinguishable from a missing one.
+  if (!manifest || manifest.userId !== userId || isExpired(manifest, ctx.now(), ctx.settings.groupTtlMs)) {
+    throw ERRORS.NotFound('Upload group');
+  }
+  if (manifest.parts !== parts) throw ERRORS.InvalidHeader('parts', `the group was opened with ${manifest.parts} parts`);
+  if (manifest.urlPath !== urlPath) throw ERRORS.InvalidHeader('urlPath', 'differs from the group');
+  return manifest;
+}
+
+// Parts land at their final offset in the group's staging file; completing only hashes and renames.
+async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manifest: GroupManifest, part: number) {
+  const staging = ctx.store.staging;
+  if (!staging) throw new Error('in-place parts need a store with a staging area');
+  let offset = 0;
+  let limit = ctx.settings.maxPartBytes;
+  if (part > 1) {
+    if (manifest.partSize === undefined) throw ERRORS.Conflict('Part 1 of this group is not stored yet');
+    offset = (part - 1) * manifest.partSize;
+    limit = manifest.partSize;
+  }
+  // A refused body (bad base64, wrong digest) may leave bytes in its own region of the
+  // staging file, but no marker: the part does not count until a good retry overwrites it.
+  const size = await staging.write(stagingId(manifest.id), offset, decodedBody(req, limit).body);
+  if (part > 1 && part < manifest.parts && size !== manifest.partSize) {
+    throw ERRORS.InvalidBody('every part but the last must be as long as part 1');
+  }
+  let stored = manifest;
+  if (part === 1 && manifest.parts > 1) {
+    if (size === 0) throw ERRORS.InvalidBody('part 1 of several is empty');
+    if (manifest.partSize !== size) {
+      stored = { ...manifest, partSize: size };
+      await writeManifest(ctx.store, stored);
+    }
+  }
+  await markPart(ctx.store, manifest.id, part, size);
+  return stored;
+}
+
+async function storePartAsObject(ctx: UploadContext, req: IncomingMessage, manifest: GroupManifest, part: number) {
+  const { body } = decodedBody(req, ctx.settings.maxPartBytes);
+  await ctx.store.put(partKey(manifest.id, part), body, { contentType: 'application/octet-stream' });
+  return manifest;
+}
+
+async function completeOnce(
+  ctx: UploadContext,
+  req: IncomingMessage,
+  manifest: GroupManifest,
+  sizes: Map<number, number>,
+  url: string,
+): Promise<GroupCompletion> {
+  let pending = ctx.completing.get(manifest.id);
+  if (!pending) {
+    pending = ctx.store.staging
+      ? completeStagedGroup(ctx.store, manifest, url, ctx.now)
+      : completeGroup(ctx.store, manifest, sizes, url, ctx.now);
+    ctx.completing.set(manifest.id, pending);
+    const forget = () => ctx.completing.delete(manifest.id);
+    pending.then(forget, forget);
+  }
+  // Hashing or concatenating a large file sends nothing on this socket; keep the idle timer off.
+  req.socket.setTimeout(0);
+  try {
+    return await pending;
+  } finally {
+    req.socket.setTimeout(ctx.settings.idleTimeoutMs);
+  }
+}
+
+function holdsAll(sizes: Map<number, number>, parts: number): boolean {
+  for (let part = 1; part <= parts; part += 1) if (!sizes.has(part)) return false;
+  return true;
+}
+
+export async function postChunk(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
+  const userId = authenticate(ctx, req);
+  const headers = readPartHeaders(ctx, req);
+  const { part, parts } = headers;
+  let manifest = await openGroup(ctx, req, userId, headers);
+  const url = fileUrl(baseUrl(ctx, req), manifest.urlPath);
+  const done = await readCompletion(ctx.store, manifest.id);
+  if (done) {
+    // A retry of a part whose answer was lost after the group completed.
+    await drainRequest(req);
+    sendJson(res, 200, { id: manifest.id, url, part, sha256: done.sha256 }, cors);
+    return;
+  }
+  manifest = ctx.store.staging
+    ? await storePartInPlace(ctx, req, manifest, part)
+    : await storePartAsObject(ctx, req, manifest, part);
+  const sizes = await receivedParts(ctx.store, manifest.id);
+  const completion = holdsAll(sizes, parts)
+    ? await completeOnce(ctx, req, manifest, sizes, url)
+    : await readCompletion(ctx.store, manifest.id);
+  sendJson(res, 200, { id: manifest.id, url, part, ...(completion ? { sha256: completion.sha256 } : {}) }, cors);
+}

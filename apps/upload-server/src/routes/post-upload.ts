@@ -1,0 +1,15 @@
+// POST /api/upload: a whole file as base64, stored at its urlPath; answers { group_id, url, sha256 }.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { firstHeader, sendJson } from '../http';
+import { authenticate, baseUrl, decodedBody, refuseLargeBody, storedContentType, type UploadContext } from '../upload-context';
+import { fileKey, fileUrl, normaliseUrlPath } from '../url-path';
+
+export async function postUpload(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
+  authenticate(ctx, req);
+  const urlPath = normaliseUrlPath(firstHeader(req, 'urlpath'));
+  refuseLargeBody(req, ctx.settings.maxUploadBytes);
+  const { body, hash } = decodedBody(req, ctx.settings.maxUploadBytes);
+  await ctx.store.put(fileKey(urlPath), body, { contentType: storedContentType(req) });
+  sendJson(res, 200, { group_id: randomUUID(), url: fileUrl(baseUrl(ctx, req), urlPath), sha256: hash.digest('hex') }, cors);
+}

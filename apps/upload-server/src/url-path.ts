@@ -1,0 +1,41 @@
+// Turns the client's urlPath header into a safe store key and back into a URL path.
+import { ERRORS, securePath, InvalidPathError } from '@atelier/storage';
+
+const MAX_URL_PATH_CHARS = 1024;
+const UNSAFE_SEGMENT_CHARS = /[^A-Za-z0-9._\-~()+,=@]/g;
+
+// Refuses traversal, absolute, drive and NUL paths outright (they are never honest), and
+// replaces other unusual characters so the stored name is always safe in a URL and on disk.
+export function normaliseUrlPath(raw: string | undefined): string {
+  if (raw === undefined || raw.trim() === '') throw ERRORS.InvalidHeader('urlPath', 'missing');
+  if (raw.length > MAX_URL_PATH_CHARS) throw ERRORS.InvalidPath('too-long');
+  let path = raw.trim();
+  if (/%[0-9A-Fa-f]{2}/.test(path)) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      throw ERRORS.InvalidPath('bad percent-encoding');
+    }
+  }
+  if (path.includes('\0')) throw ERRORS.InvalidPath('nul');
+  if (path.startsWith('/') || path.startsWith('\\')) throw ERRORS.InvalidPath('absolute');
+  if (/^[A-Za-z]:/.test(path)) throw ERRORS.InvalidPath('drive');
+  const segments = path.split(/[/\\]+/).filter((segment) => segment !== '');
+  if (segments.length === 0) throw ERRORS.InvalidPath('empty');
+  if (segments.some((segment) => segment === '.' || segment === '..')) throw ERRORS.InvalidPath('dot-segment');
+  const safe = segments.map((segment) => segment.replace(UNSAFE_SEGMENT_CHARS, '_')).join('/');
+  try {
+    return securePath(safe);
+  } catch (error) {
+    if (error instanceof InvalidPathError) throw ERRORS.InvalidPath(error.reason);
+    throw error;
+  }
+}
+
+export function fileKey(urlPath: string): string {
+  return `files/${urlPath}`;
+}
+
+export function fileUrl(base: string, urlPath: string): string {
+  return `${base}/files/${urlPath.split('/').map(encodeURIComponent).join('/')}`;
+}

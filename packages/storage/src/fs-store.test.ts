@@ -1,0 +1,66 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFsStore } from './fs-store';
+import { describeObjectStoreContract } from './testing/store-contract';
+
+describeObjectStoreContract('filesystem', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+  return { store: createFsStore({ root }), close: () => rm(root, { recursive: true, force: true }) };
+});
+
+describe('filesystem driver specifics', () => {
+  it('leaves no temporary file behind after a failed write', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+    try {
+      const store = createFsStore({ root });
+      async function* failing(): AsyncGenerator<Buffer> {
+        yield Buffer.alloc(1024);
+        throw new Error('boom');
+      }
+      await expect(store.put('x/y', failing())).rejects.toThrow('boom');
+      expect(await readdir(join(root, 'tmp'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('assembles a staging file from out-of-order positional writes and publishes it in one rename', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+    try {
+      const store = createFsStore({ root });
+      const staging = store.staging!;
+      expect(await staging.write('groups/g/data', 6, 'world!')).toBe(6);
+      expect(await staging.write('groups/g/data', 0, 'hello ')).toBe(6);
+      // A longer failed attempt leaves a tail that truncate removes.
+      await staging.write('groups/g/data', 12, 'garbage');
+      await staging.truncate('groups/g/data', 12);
+      expect(await store.stat('files/hello.txt')).toBeNull();
+      const info = await staging.publish('groups/g/data', 'files/hello.txt', { contentType: 'text/plain' });
+      expect(info).toMatchObject({ size: 12, contentType: 'text/plain' });
+      const read = await store.get('files/hello.txt');
+      const chunks: Buffer[] = [];
+      for await (const chunk of read!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('hello world!');
+      expect(await staging.publish('groups/g/data', 'files/other.txt')).toBeNull();
+      expect(await staging.read('groups/g/data')).toBeNull();
+      await expect(staging.write('../escape', 0, 'x')).rejects.toThrow('Invalid path');
+      expect(await readdir(join(root, 'staging'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('removes emptied folders on delete', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+    try {
+      const store = createFsStore({ root });
+      await store.put('groups/g1/parts/1', 'a');
+      await store.delete('groups/g1/parts/1');
+      expect(await readdir(join(root, 'objects'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

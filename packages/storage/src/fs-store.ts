@@ -1,0 +1,286 @@
+// Filesystem driver: objects under <root>/objects, content type beside them, atomic publish by rename.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { constants } from 'node:fs';
+import { mkdir, open, readFile, readdir, rename, rmdir, stat, truncate, unlink, writeFile } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { toReadable } from './body';
+import {
+  DEFAULT_CONTENT_TYPE,
+  StoreFullError,
+  type GetOptions,
+  type ObjectBody,
+  type ObjectInfo,
+  type ObjectRead,
+  type ObjectStore,
+  type ObjectSummary,
+  type PutOptions,
+  type StagingArea,
+} from './object-store';
+import { securePath } from './secure-path';
+
+const READ_CHUNK_BYTES = 1024 * 1024;
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+export interface FsStoreOptions {
+  root: string;
+}
+
+interface Sidecar {
+  contentType: string;
+  metadata: Record<string, string>;
+}
+
+function isErrno(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+function translate(error: unknown): unknown {
+  return isErrno(error, 'ENOSPC') || isErrno(error, 'EDQUOT') ? new StoreFullError({ cause: error }) : error;
+}
+
+// Derived from the inode as well as size and mtime so a same-size rewrite within one
+// mtime tick still changes the tag.
+function etagOf(stats: Stats): string {
+  return `"${stats.ino.toString(16)}-${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+}
+
+export function createFsStore(options: FsStoreOptions): ObjectStore {
+  const objectsDir = join(options.root, 'objects');
+  const metaDir = join(options.root, 'meta');
+  const tmpDir = join(options.root, 'tmp');
+  const stagingDir = join(options.root, 'staging');
+
+  const objectPath = (key: string) => join(objectsDir, ...securePath(key).split('/'));
+  const stagingPath = (id: string) => join(stagingDir, ...securePath(id).split('/'));
+  const metaPath = (key: string) => `${join(metaDir, ...securePath(key).split('/'))}.json`;
+
+  async function readSidecar(key: string): Promise<Sidecar> {
+    try {
+      const parsed = JSON.parse(await readFile(metaPath(key), 'utf8')) as Partial<Sidecar>;
+      return {
+        contentType: typeof parsed.contentType === 'string' ? parsed.contentType : DEFAULT_CONTENT_TYPE,
+        metadata: parsed.metadata ?? {},
+      };
+    } catch {
+      return { contentType: DEFAULT_CONTENT_TYPE, metadata: {} };
+    }
+  }
+
+  function infoOf(key: string, stats: Stats, sidecar: Sidecar): ObjectInfo {
+    return {
+      key,
+      size: stats.size,
+      etag: etagOf(stats),
+      contentType: sidecar.contentType,
+      lastModified: stats.mtime,
+      metadata: sidecar.metadata,
+    };
+  }
+
+  // Removes now-empty folders up to the tree root so expired groups leave nothing behind.
+  async function pruneEmptyParents(path: string, top: string): Promise<void> {
+    let dir = dirname(path);
+    while (dir.startsWith(top + sep)) {
+      try {
+        await rmdir(dir);
+      } catch {
+        return;
+      }
+      dir = dirname(dir);
+    }
+  }
+
+  // Publishes a finished file: sidecar first, so a reader that sees the new bytes never sees
+  // the old content type; then one rename makes the bytes visible.
+  async function publishFile(file: string, key: string, putOptions: PutOptions): Promise<ObjectInfo> {
+    const target = objectPath(key);
+    const metaTarget = metaPath(key);
+    const sidecar: Sidecar = {
+      contentType: putOptions.contentType ?? DEFAULT_CONTENT_TYPE,
+      metadata: putOptions.metadata ?? {},
+    };
+    await mkdir(tmpDir, { recursive: true });
+    const tmpMeta = join(tmpDir, `${randomUUID()}.json`);
+    try {
+      await writeFile(tmpMeta, JSON.stringify(sidecar), { flag: 'wx' });
+      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(metaTarget), { recursive: true });
+      await rename(tmpMeta, metaTarget);
+      await rename(file, target);
+    } catch (error) {
+      await unlink(tmpMeta).catch(() => undefined);
+      throw error;
+    }
+    return infoOf(key, await stat(target), sidecar);
+  }
+
+  async function put(key: string, body: ObjectBody, putOptions: PutOptions = {}): Promise<ObjectInfo> {
+    objectPath(key);
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = join(tmpDir, randomUUID());
+    try {
+      // A large buffer lets the stream gather small chunks into one writev instead of copying them.
+      await pipeline(toReadable(body), createWriteStream(tmp, { flags: 'wx', highWaterMark: WRITE_BATCH_BYTES }));
+      return await publishFile(tmp, key, putOptions);
+    } catch (error) {
+      await unlink(tmp).catch(() => undefined);
+      throw translate(error);
+    }
+  }
+
+  async function get(key: string, getOptions: GetOptions = {}): Promise<ObjectRead | null> {
+    let handle;
+    try {
+      handle = await open(objectPath(key), 'r');
+    } catch (error) {
+      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR') || isErrno(error, 'EISDIR')) return null;
+      throw error;
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const info = infoOf(key, stats, await readSidecar(key));
+      const range = getOptions.range;
+      // The open handle pins this inode, so a concurrent replace cannot mix two versions.
+      // Large reads: concatenating parts is bound by the number of round trips, not by bytes.
+      const body = handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES, ...(range ? { start: range.start, end: range.end } : {}) });
+      return range ? { info, body, range } : { info, body };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async function statObject(key: string): Promise<ObjectInfo | null> {
+    try {
+      const stats = await stat(objectPath(key));
+      if (!stats.isFile()) return null;
+      return infoOf(key, stats, await readSidecar(key));
+    } catch (error) {
+      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
+      throw error;
+    }
+  }
+
+  async function deleteObject(key: string): Promise<void> {
+    const target = objectPath(key);
+    const metaTarget = metaPath(key);
+    for (const path of [target, metaTarget]) {
+      try {
+        await unlink(path);
+      } catch (error) {
+        if (!isErrno(error, 'ENOENT') && !isErrno(error, 'ENOTDIR')) throw error;
+      }
+    }
+    await pruneEmptyParents(target, objectsDir);
+    await pruneEmptyParents(metaTarget, metaDir);
+  }
+
+  async function* list(prefix: string): AsyncIterable<ObjectSummary> {
+    const base = prefix === '' ? objectsDir : objectPath(prefix);
+    let entries: string[];
+    try {
+      entries = await readdir(base, { recursive: true });
+    } catch (error) {
+      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = join(base, entry);
+      const stats = await stat(path).catch(() => null);
+      if (!stats?.isFile()) continue;
+      const key = relative(objectsDir, path).split(sep).join('/');
+      yield { key, size: stats.size, etag: etagOf(stats), lastModified: stats.mtime };
+    }
+  }
+
+  const staging: StagingArea = {
+    async write(id, offset, body) {
+      const path = stagingPath(id);
+      await mkdir(dirname(path), { recursive: true });
+      // Not O_TRUNC: other parts of the same file may be written at the same time.
+      const handle = await open(path, constants.O_WRONLY | constants.O_CREAT, 0o644);
+      let written = 0;
+      let batch: Buffer[] = [];
+      let batchBytes = 0;
+      // Small chunks are gathered and written with one writev; the write cost is per call.
+      const flush = async () => {
+        let position = offset + written;
+        let pending = batch;
+        while (pending.length > 0) {
+          const { bytesWritten } = await handle.writev(pending, position);
+          position += bytesWritten;
+          written += bytesWritten;
+          let skip = bytesWritten;
+          const rest: Buffer[] = [];
+          for (const piece of pending) {
+            if (skip >= piece.length) skip -= piece.length;
+            else {
+              rest.push(piece.subarray(skip));
+              skip = 0;
+            }
+          }
+          pending = rest;
+        }
+        batch = [];
+        batchBytes = 0;
+      };
+      try {
+        for await (const chunk of toReadable(body)) {
+          const bytes = chunk as Buffer;
+          batch.push(bytes);
+          batchBytes += bytes.length;
+          if (batchBytes >= WRITE_BATCH_BYTES) await flush();
+        }
+        await flush();
+        return written;
+      } catch (error) {
+        throw translate(error);
+      } finally {
+        await handle.close();
+      }
+    },
+    async truncate(id, size) {
+      await truncate(stagingPath(id), size);
+    },
+    async read(id) {
+      try {
+        const handle = await open(stagingPath(id), 'r');
+        return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
+      } catch (error) {
+        if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
+        throw error;
+      }
+    },
+    async publish(id, key, putOptions = {}) {
+      const path = stagingPath(id);
+      try {
+        // A concurrent publisher may have taken it already; check before touching the sidecar.
+        await stat(path);
+        const info = await publishFile(path, key, putOptions);
+        await pruneEmptyParents(path, stagingDir);
+        return info;
+      } catch (error) {
+        if (isErrno(error, 'ENOENT')) return null;
+        throw translate(error);
+      }
+    },
+    async delete(id) {
+      const path = stagingPath(id);
+      try {
+        await unlink(path);
+      } catch (error) {
+        if (!isErrno(error, 'ENOENT') && !isErrno(error, 'ENOTDIR')) throw error;
+      }
+      await pruneEmptyParents(path, stagingDir);
+    },
+  };
+
+  return { put, get, stat: statObject, delete: deleteObject, list, staging };
+}

@@ -1,0 +1,88 @@
+// The object-store contract every driver implements: streaming put/get, stat, delete, list.
+import type { Readable } from 'node:stream';
+
+export type ObjectBody = Readable | AsyncIterable<Uint8Array> | Uint8Array | string;
+
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  etag: string;
+  contentType: string;
+  lastModified: Date;
+  // Lower-case keys only: S3 folds metadata names to lower case.
+  metadata: Record<string, string>;
+}
+
+// What a listing gives cheaply on every driver; call stat for content type and metadata.
+export interface ObjectSummary {
+  key: string;
+  size: number;
+  etag: string;
+  lastModified: Date;
+}
+
+export interface PutOptions {
+  contentType?: string;
+  metadata?: Record<string, string>;
+  // When known, lets a driver stream in one request instead of buffering multipart parts.
+  size?: number;
+}
+
+// Inclusive byte offsets, already resolved against the object's size.
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface GetOptions {
+  range?: ByteRange;
+}
+
+export interface ObjectRead {
+  info: ObjectInfo;
+  body: Readable;
+  range?: ByteRange;
+}
+
+// Positional writes into a private staging file that is published as an object in one rename.
+// Drivers that can offer it (the filesystem) let a chunked upload assemble its parts in place
+// instead of storing them separately and copying them into the final file at the end.
+export interface StagingArea {
+  // Writes `body` at byte `offset` of staging file `id`, creating it if needed; answers the byte count.
+  write(id: string, offset: number, body: ObjectBody): Promise<number>;
+  // Cuts the staging file to `size` bytes (a failed longer write may have left a tail).
+  truncate(id: string, size: number): Promise<void>;
+  read(id: string): Promise<Readable | null>;
+  // Makes the staging file the object at `key`, atomically; null when `id` no longer exists.
+  publish(id: string, key: string, options?: PutOptions): Promise<ObjectInfo | null>;
+  delete(id: string): Promise<void>;
+}
+
+export interface ObjectStore {
+  staging?: StagingArea;
+  // Nothing is visible at `key` until the whole body has been written; a failing body
+  // stream leaves the previous object (or none) in place.
+  put(key: string, body: ObjectBody, options?: PutOptions): Promise<ObjectInfo>;
+  get(key: string, options?: GetOptions): Promise<ObjectRead | null>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  // Deleting a missing key is not an error.
+  delete(key: string): Promise<void>;
+  // Every object whose key lies under the folder `prefix` (`prefix/...`), in any order.
+  list(prefix: string): AsyncIterable<ObjectSummary>;
+}
+
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+export class StoreFullError extends Error {
+  readonly code = 'store_full' as const;
+  readonly isStoreFull = true;
+
+  constructor(options?: { cause?: unknown }) {
+    super('The object store has no space left', options);
+    this.name = 'StoreFullError';
+  }
+}
+
+export function isStoreFullError(error: unknown): error is StoreFullError {
+  return error instanceof StoreFullError;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createSignedDownloadToken,
+  createSignedUploadToken,
+  issueUploadTicket,
+  SIGNED_UPLOAD_TTL_MS,
+  UPLOAD_TICKET_TTL_MS,
+  verifySignedDownloadToken,
+  verifySignedUploadToken,
+  verifyUploadTicket,
+} from './tokens';
+
+const secret = 'test-secret-that-is-long-enough';
+const now = Date.UTC(2026, 0, 1, 12);
+const target = { bucket: 'avatars', path: 'client/abc.jpg', userId: 'user-1' };
+
+describe('signed upload tokens', () => {
+  const { token, expiresAt } = createSignedUploadToken(target, secret, now);
+
+  it('verifies for its bucket and path until it expires after two hours', () => {
+    expect(expiresAt).toBe(now + SIGNED_UPLOAD_TTL_MS);
+    expect(verifySignedUploadToken(token, target, secret, now + SIGNED_UPLOAD_TTL_MS - 1)).toEqual({
+      ok: true,
+      userId: 'user-1',
+      expiresAt,
+    });
+    expect(verifySignedUploadToken(token, target, secret, new Date(expiresAt))).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
+  });
+
+  it.each([
+    [{ bucket: 'thumbnails', path: target.path }],
+    [{ bucket: 'avatars', path: 'client/other.jpg' }],
+  ])('is refused for another object %j', (other) => {
+    expect(verifySignedUploadToken(token, other, secret, now)).toEqual({ ok: false, reason: 'wrong-object' });
+  });
+
+  it.each([
+    ['another secret', token, 'another-secret-also-long-enough', 'bad-signature'],
+    ['a flipped payload', token.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`), secret, 'bad-signature'],
+    ['garbage', 'not-a-token', secret, 'malformed'],
+    ['a number', 42, secret, 'malformed'],
+    ['an upload ticket', issueUploadTicket({ userId: 'user-1' }, secret, now).ticket, secret, 'malformed'],
+  ])('is refused with %s', (_label, candidate, key, reason) => {
+    expect(verifySignedUploadToken(candidate, target, key, now)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('upload tickets', () => {
+  it('carry the user id and expire after an hour', () => {
+    const { ticket, expiresAt } = issueUploadTicket({ userId: 'u9' }, secret, now);
+    expect(expiresAt).toBe(now + UPLOAD_TICKET_TTL_MS);
+    expect(verifyUploadTicket(ticket, secret, now)).toEqual({ ok: true, userId: 'u9', expiresAt });
+    expect(verifyUploadTicket(ticket, secret, expiresAt)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('cannot be made from a signed upload token', () => {
+    const { token } = createSignedUploadToken(target, secret, now);
+    expect(verifyUploadTicket(token, secret, now)).toEqual({ ok: false, reason: 'malformed' });
+  });
+});
+
+describe('signed download tokens', () => {
+  it('are bound to one path', () => {
+    const { token } = createSignedDownloadToken({ path: 'a/b.psd', userId: 'u1' }, secret, now);
+    expect(verifySignedDownloadToken(token, { path: 'a/b.psd' }, secret, now).ok).toBe(true);
+    expect(verifySignedDownloadToken(token, { path: 'a/c.psd' }, secret, now)).toEqual({
+      ok: false,
+      reason: 'wrong-object',
+    });
+  });
+});

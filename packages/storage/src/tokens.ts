@@ -1,0 +1,127 @@
+// HMAC-signed capabilities: signed-upload tokens, upload tickets and download links; time comes in as an argument.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const SIGNED_UPLOAD_TTL_MS = 2 * 60 * 60 * 1000;
+export const UPLOAD_TICKET_TTL_MS = 60 * 60 * 1000;
+export const SIGNED_DOWNLOAD_TTL_MS = 60 * 60 * 1000;
+
+type TokenKind = 'upload' | 'ticket' | 'download';
+
+interface Claims {
+  // The kind is signed so a ticket can never pass as a signed-upload token or the reverse.
+  k: TokenKind;
+  sub: string;
+  exp: number;
+  b?: string;
+  p?: string;
+}
+
+export type TokenFailure = 'malformed' | 'bad-signature' | 'expired' | 'wrong-object';
+
+export type TokenCheck<T> = ({ ok: true } & T) | { ok: false; reason: TokenFailure };
+
+export interface SignedToken {
+  token: string;
+  expiresAt: number;
+}
+
+export interface UploadTicket {
+  ticket: string;
+  expiresAt: number;
+}
+
+const VERSION = 'v1';
+
+function toMs(now: number | Date): number {
+  return typeof now === 'number' ? now : now.getTime();
+}
+
+function mac(secret: string, data: string): Buffer {
+  return createHmac('sha256', secret).update(data).digest();
+}
+
+function sign(claims: Claims, secret: string): string {
+  const payload = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
+  const signed = `${VERSION}.${payload}`;
+  return `${signed}.${mac(secret, signed).toString('base64url')}`;
+}
+
+function verify(token: unknown, kind: TokenKind, secret: string, now: number | Date): Claims | TokenFailure {
+  if (typeof token !== 'string' || token.length > 4096) return 'malformed';
+  const pieces = token.split('.');
+  if (pieces.length !== 3 || pieces[0] !== VERSION) return 'malformed';
+  const [, payload = '', signature = ''] = pieces;
+  const expected = mac(secret, `${VERSION}.${payload}`);
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad-signature';
+  let claims: Partial<Claims>;
+  try {
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<Claims>;
+  } catch {
+    return 'malformed';
+  }
+  if (claims.k !== kind || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return 'malformed';
+  if (toMs(now) >= claims.exp) return 'expired';
+  return claims as Claims;
+}
+
+export function createSignedUploadToken(
+  target: { bucket: string; path: string; userId: string },
+  secret: string,
+  now: number | Date,
+): SignedToken {
+  const expiresAt = toMs(now) + SIGNED_UPLOAD_TTL_MS;
+  return {
+    token: sign({ k: 'upload', sub: target.userId, exp: expiresAt, b: target.bucket, p: target.path }, secret),
+    expiresAt,
+  };
+}
+
+export function verifySignedUploadToken(
+  token: unknown,
+  target: { bucket: string; path: string },
+  secret: string,
+  now: number | Date,
+): TokenCheck<{ userId: string; expiresAt: number }> {
+  const claims = verify(token, 'upload', secret, now);
+  if (typeof claims === 'string') return { ok: false, reason: claims };
+  if (claims.b !== target.bucket || claims.p !== target.path) return { ok: false, reason: 'wrong-object' };
+  return { ok: true, userId: claims.sub, expiresAt: claims.exp };
+}
+
+export function issueUploadTicket(subject: { userId: string }, secret: string, now: number | Date): UploadTicket {
+  const expiresAt = toMs(now) + UPLOAD_TICKET_TTL_MS;
+  return { ticket: sign({ k: 'ticket', sub: subject.userId, exp: expiresAt }, secret), expiresAt };
+}
+
+export function verifyUploadTicket(
+  ticket: unknown,
+  secret: string,
+  now: number | Date,
+): TokenCheck<{ userId: string; expiresAt: number }> {
+  const claims = verify(ticket, 'ticket', secret, now);
+  if (typeof claims === 'string') return { ok: false, reason: claims };
+  return { ok: true, userId: claims.sub, expiresAt: claims.exp };
+}
+
+// A link for places that cannot send an Authorization header (an <a href>, an <img src>).
+export function createSignedDownloadToken(
+  target: { path: string; userId: string },
+  secret: string,
+  now: number | Date,
+): SignedToken {
+  const expiresAt = toMs(now) + SIGNED_DOWNLOAD_TTL_MS;
+  return { token: sign({ k: 'download', sub: target.userId, exp: expiresAt, p: target.path }, secret), expiresAt };
+}
+
+export function verifySignedDownloadToken(
+  token: unknown,
+  target: { path: string },
+  secret: string,
+  now: number | Date,
+): TokenCheck<{ userId: string; expiresAt: number }> {
+  const claims = verify(token, 'download', secret, now);
+  if (typeof claims === 'string') return { ok: false, reason: claims };
+  if (claims.p !== target.path) return { ok: false, reason: 'wrong-object' };
+  return { ok: true, userId: claims.sub, expiresAt: claims.exp };
+}
