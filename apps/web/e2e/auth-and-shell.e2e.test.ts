@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { jpegSize, makePng } from "./fixtures";
 import { keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
 
 describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
@@ -88,12 +89,27 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
 
     const cookie = (await context.cookies()).find((c) => c.name === "next-auth.session-token");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    // The avatar: picked in the upload dialog, resized in the browser, stored through a signed upload.
+    await page.getByRole("button", { name: "Change" }).click();
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles({ name: "portrait.png", mimeType: "image/png", buffer: makePng(400, 300) });
+    await page.getByRole("button", { name: /^Upload 1 file/ }).click();
+    await page.locator(".uppy-Dashboard--modal[aria-hidden='false']").waitFor({ state: "detached" }).catch(() => undefined);
+    const preview = page.locator("main img[src*='/storage/v1/object/public/avatars/users/']");
+    await preview.waitFor();
+    const avatarUrl = (await preview.getAttribute("src"))!;
+
     await page.getByLabel("Your name").fill("Nina Newclient");
     const save = page.waitForResponse((r) => r.url().includes("/api/trpc/users.update"));
     await page.getByRole("button", { name: "Continue" }).click();
     expect((await save).status()).toBe(200);
     expect(await navLabels()).toEqual(["Projects", "Archive", "Billing"]);
-    expect((await findUserByEmail(t.db, "nina@example.com"))?.name).toBe("Nina Newclient");
+    expect(await findUserByEmail(t.db, "nina@example.com")).toMatchObject({ name: "Nina Newclient", image: avatarUrl });
+    // The shell shows it, served by the storage service as a 128x128 JPEG.
+    await page.locator(`header img[src="${avatarUrl}"]`).waitFor();
+    const served = await fetch(avatarUrl);
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    expect(served.headers.get("cache-control")).toBe("max-age=3600");
+    expect(jpegSize(new Uint8Array(await served.arrayBuffer()))).toEqual({ width: 128, height: 128 });
     await expect(page.getByRole("link", { name: "Projects" }).first().getAttribute("aria-current")).resolves.toBe("page");
 
     await page.getByRole("button", { name: "Toggle theme" }).click();

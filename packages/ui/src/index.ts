@@ -91,3 +91,16 @@ export { useToast, toast, type ToastInput, type ToastHandle } from './hooks/use-
 
 export { ThemeProvider, type ThemeProviderProps } from './components/theme-provider';
 export { ThemeToggle } from './components/theme-toggle';
+
+export {
+  UploadDialog,
+  createUploadUppy,
+  statusText,
+  THUMBNAIL_WIDTH,
+  UPLOAD_DIALOG_SIZE,
+  type MetaFieldSpec,
+  type UploadDialogProps,
+} from './upload/upload-dialog';
+export { AtelierUploader, type AtelierUploaderOptions } from './upload/atelier-uploader';
+export { resizeImage } from './upload/resize-image';
+export type { UploadedFile, UploadPurpose, UploadServices } from './upload/services';

@@ -5,12 +5,13 @@ export type Sha256 = (bytes: Uint8Array) => Promise<ArrayBuffer | Uint8Array> | 
 
 /** The part of Web Crypto's SubtleCrypto this package needs. */
 export interface DigestProvider {
-  digest(algorithm: 'SHA-256', data: Uint8Array): Promise<ArrayBuffer>
+  digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>
 }
 
 /** Adapts Web Crypto; pass `crypto.subtle` from the page (or from Node's globals). */
 export function webCryptoSha256(subtle: DigestProvider): Sha256 {
-  return (bytes) => subtle.digest('SHA-256', bytes)
+  // Parts are read into plain ArrayBuffers, never shared memory, which is what Web Crypto's types ask for.
+  return (bytes) => subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)
 }
 
 const HEX = Array.from({ length: 256 }, (_, value) => value.toString(16).padStart(2, '0'))

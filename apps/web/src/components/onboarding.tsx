@@ -1,14 +1,16 @@
 "use client";
 // First sign-in: ask for the name people will know you by (and recommend an avatar).
 import type { SessionUser } from "@atelier/domain";
-import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Label, UserAvatar } from "@atelier/ui";
+import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Label } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTRPC } from "~/trpc/react";
+import { AvatarPicker } from "./avatar-picker";
 
 export function Onboarding({ user }: { user: SessionUser }) {
   const trpc = useTRPC();
   const [name, setName] = useState("");
+  const [image, setImage] = useState(user.image);
   const update = useMutation(
     trpc.users.update.mutationOptions({
       onSuccess: () => window.location.reload(),
@@ -17,7 +19,7 @@ export function Onboarding({ user }: { user: SessionUser }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    update.mutate({ id: user.id, name });
+    update.mutate({ id: user.id, name, ...(image !== user.image ? { avatar: image } : {}) });
   }
 
   return (
@@ -29,8 +31,8 @@ export function Onboarding({ user }: { user: SessionUser }) {
             <CardDescription>Tell the studio who you are. Adding an avatar is recommended: it is often the only identifier people see next to your comments and files.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
-            <div className="flex items-center gap-4">
-              <UserAvatar name={name || user.email} src={user.image} size="lg" />
+            <div className="grid gap-2">
+              <AvatarPicker name={name || user.email} image={image} onChange={setImage} />
               <p className="text-sm text-muted-foreground">{user.email}</p>
             </div>
             <div className="grid gap-2">

@@ -1,11 +1,12 @@
 "use client";
 // Edit Profile: the name (and, for an admin, the e-mail address) of one user.
 import { isAdmin } from "@atelier/domain";
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Skeleton, toast, UserAvatar } from "@atelier/ui";
+import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useParams } from "next/navigation";
 import { type FormEvent, useEffect, useState } from "react";
+import { AvatarPicker } from "~/components/avatar-picker";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { useTRPC } from "~/trpc/react";
 
@@ -47,9 +48,10 @@ export default function EditProfilePage() {
       <PageHeader title="Edit Profile" />
       <Card className="max-w-xl">
         <form onSubmit={onSubmit}>
-          <CardHeader className="flex-row items-center gap-4">
-            <UserAvatar name={name} src={user.data.image} size="lg" />
+          <CardHeader className="gap-4">
             <CardTitle>{user.data.name ?? user.data.email}</CardTitle>
+            {/* A new avatar is saved at once: the upload already happened. */}
+            <AvatarPicker name={name} image={user.data.image} onChange={(avatar) => save.mutate({ id, avatar })} />
           </CardHeader>
           <CardContent className="grid gap-4">
             <div className="grid gap-2">

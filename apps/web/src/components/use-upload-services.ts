@@ -1,0 +1,30 @@
+"use client";
+// The upload dialog's services in this app: tickets and signed URLs over tRPC, storage on this origin.
+import { resizeImage, type UploadServices } from "@atelier/ui";
+import { webCryptoSha256 } from "@atelier/upload-engine";
+import { useMemo } from "react";
+import { useTRPCClient } from "~/trpc/react";
+
+/** 128 random bits as URL-safe base64: unguessable object names. */
+export function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function useUploadServices(): UploadServices {
+  const client = useTRPCClient();
+  return useMemo(
+    () => ({
+      storageBase: typeof window === "undefined" ? "" : window.location.origin,
+      placeholderUrl: "/placeholder.svg",
+      uploadTicket: () => client.uploads.ticket.query(),
+      signUpload: async (bucket, path) => (await client.auth.createSignedURL.query({ bucket, path })).token,
+      randomId,
+      fetch: (input, init) => fetch(input, init),
+      // Web Crypto exists only in secure contexts (https, localhost); without it parts go unhashed.
+      ...(globalThis.crypto?.subtle ? { sha256: webCryptoSha256(crypto.subtle) } : {}),
+      resizeImage,
+    }),
+    [client],
+  );
+}

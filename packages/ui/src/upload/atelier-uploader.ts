@@ -1,0 +1,179 @@
+// The Uppy uploader plugin: Uppy is the widget, the transfer is the upload engine's (assets) or a signed storage upload (avatars).
+import { messages } from '@atelier/domain';
+import {
+  AVATAR_IMAGE,
+  BLUR_IMAGE,
+  THUMBNAIL_IMAGE,
+  assetPath,
+  avatarPath,
+  canThumbnail,
+  createUploader,
+  fromBlob,
+  publicObjectUrl,
+  type ResumeInput,
+  type UploadError,
+} from '@atelier/upload-engine';
+import { BasePlugin, type PluginOpts, type Uppy, type UppyFile } from '@uppy/core';
+import type { ImageBucket } from '@atelier/domain';
+import type { UploadedFile, UploadPurpose, UploadServices } from './services';
+
+export type FileMeta = { name: string; type?: string; caption?: string } & Record<string, unknown>;
+export type FileBody = UploadedFile & Record<string, unknown>;
+type File = UppyFile<FileMeta, FileBody>;
+
+export interface AtelierUploaderOptions extends PluginOpts {
+  purpose: UploadPurpose;
+  services: UploadServices;
+  /** Toast-ready failures: every failed attempt of a part, and every file that finally failed. */
+  onError?: (title: string, description: string) => void;
+}
+
+function storagePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta, FileBody> {
+  private readonly controllers = new Set<AbortController>();
+  // Parts already stored for a failed large file, so a retry from the dashboard sends only the rest.
+  private readonly resumes = new Map<string, ResumeInput>();
+
+  constructor(uppy: Uppy<FileMeta, FileBody>, opts: AtelierUploaderOptions) {
+    super(uppy, opts);
+    this.id = opts.id ?? 'AtelierUploader';
+    this.type = 'uploader';
+  }
+
+  override install(): void {
+    this.uppy.addUploader(this.handleUpload);
+    this.uppy.on('cancel-all', this.abortAll);
+  }
+
+  override uninstall(): void {
+    this.uppy.removeUploader(this.handleUpload);
+    this.uppy.off('cancel-all', this.abortAll);
+    this.abortAll();
+  }
+
+  private readonly abortAll = (): void => {
+    for (const controller of this.controllers) controller.abort();
+    this.controllers.clear();
+  };
+
+  private readonly handleUpload = async (fileIDs: string[]): Promise<void> => {
+    const files = fileIDs.map((id) => this.uppy.getFile(id)).filter((f): f is File => Boolean(f));
+    if (files.length === 0) return;
+    this.uppy.emit('upload-start', files);
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    try {
+      if (this.opts.purpose.type === 'avatar') {
+        for (const file of files) await this.uploadAvatar(file, this.opts.purpose.mode);
+      } else {
+        await this.uploadAssets(files, this.opts.purpose, controller.signal);
+      }
+    } finally {
+      this.controllers.delete(controller);
+    }
+  };
+
+  private async uploadAvatar(file: File, mode: string): Promise<void> {
+    const { services } = this.opts;
+    try {
+      const image = await services.resizeImage(file.data as Blob, AVATAR_IMAGE);
+      const path = avatarPath(mode, services.randomId());
+      const url = await this.putImage('avatars', path, image);
+      this.succeed(file, { id: path, url, thumbnail: url, blur: url });
+    } catch (error) {
+      this.fail(file, error, messages.uploadFailed(file.name ?? ''), messages.tryAgain());
+    }
+  }
+
+  private async uploadAssets(files: File[], folder: UploadPurpose & { type: 'asset' }, signal: AbortSignal): Promise<void> {
+    const { services } = this.opts;
+    let access: { ticket: string; balancerUrl: string };
+    try {
+      access = await services.uploadTicket();
+    } catch (error) {
+      for (const file of files) this.fail(file, error, messages.errorTitle(), messages.noServers());
+      return;
+    }
+    const uploader = createUploader({
+      balancerUrl: access.balancerUrl,
+      fetch: services.fetch,
+      ...(services.sha256 ? { sha256: services.sha256 } : {}),
+      headers: { authorization: `Bearer ${access.ticket}` },
+    });
+    const started = Date.now();
+    const outcomes = await uploader.upload(
+      files.map((file) => ({
+        source: fromBlob(file.data as Blob, file.name ?? 'file'),
+        urlPath: assetPath(folder, file.name ?? 'file'),
+        resume: this.resumes.get(file.id),
+      })),
+      {
+        signal,
+        onProgress: (p) => {
+          const file = files[p.fileIndex];
+          if (file) this.uppy.emit('upload-progress', this.uppy.getFile(file.id), { uploadStarted: started, bytesUploaded: p.bytesUploaded, bytesTotal: p.bytesTotal });
+        },
+        onAttemptError: (error) => this.opts.onError?.(error.title, error.description),
+      },
+    );
+    for (const outcome of outcomes) {
+      const file = files[outcome.fileIndex];
+      if (!file) continue;
+      if (outcome.ok) {
+        this.resumes.delete(file.id);
+        const previews = await this.previews(file, outcome.urlPath);
+        this.succeed(file, { id: outcome.id, url: outcome.url, ...previews, ...(outcome.sha256 ? { sha256: outcome.sha256 } : {}) });
+      } else {
+        const resume = (outcome.error as UploadError & { resume?: ResumeInput }).resume;
+        if (resume) this.resumes.set(file.id, resume);
+        this.fail(file, outcome.error, outcome.error.title, outcome.error.description);
+      }
+    }
+  }
+
+  /** A 300 px thumbnail and a 24 px blur image for small enough images; the placeholder otherwise. */
+  private async previews(file: File, urlPath: string): Promise<{ thumbnail: string; blur: string }> {
+    const { services } = this.opts;
+    const placeholder = { thumbnail: services.placeholderUrl, blur: services.placeholderUrl };
+    if (!canThumbnail({ type: file.type ?? '', size: file.size ?? 0 })) return placeholder;
+    try {
+      const id = services.randomId();
+      const [thumbnail, blur] = await Promise.all([
+        services.resizeImage(file.data as Blob, THUMBNAIL_IMAGE).then((img) => this.putImage('thumbnails', `${urlPath}-${id}.jpg`, img)),
+        services.resizeImage(file.data as Blob, BLUR_IMAGE).then((img) => this.putImage('blur', `${urlPath}-${id}.jpg`, img)),
+      ]);
+      return { thumbnail, blur };
+    } catch {
+      return placeholder;
+    }
+  }
+
+  /** A signed upload to an image bucket; answers the object's public URL. */
+  private async putImage(bucket: ImageBucket, path: string, image: Blob): Promise<string> {
+    const { services } = this.opts;
+    const token = await services.signUpload(bucket, path);
+    const url = `${services.storageBase}/storage/v1/object/upload/sign/${bucket}/${storagePath(path)}?token=${encodeURIComponent(token)}`;
+    const res = await services.fetch(url, { method: 'PUT', body: image, headers: { 'content-type': image.type || 'image/jpeg' } });
+    if (!res.ok) throw new Error(`Storage answered ${res.status}`);
+    return publicObjectUrl(services.storageBase, bucket, path);
+  }
+
+  private succeed(file: File, body: FileBody): void {
+    const current = this.uppy.getFile(file.id);
+    if (!current) return;
+    const size = current.size ?? 0;
+    this.uppy.emit('upload-progress', current, { uploadStarted: Date.now(), bytesUploaded: size, bytesTotal: size });
+    this.uppy.emit('upload-success', current, { status: 200, body, uploadURL: body.url });
+  }
+
+  private fail(file: File, error: unknown, title: string, description: string): void {
+    const current = this.uppy.getFile(file.id);
+    if (!current) return;
+    const err = error instanceof Error ? error : new Error(String(error));
+    this.uppy.emit('upload-error', current, { name: err.name, message: title, details: description });
+    this.opts.onError?.(title, description);
+  }
+}

@@ -1,0 +1,30 @@
+// What the upload dialog needs from its host app: tickets, signed URLs, where storage lives, and I/O.
+import type { AvatarMode, ImageBucket } from '@atelier/domain';
+import type { AssetFolderInput, ImageSize, Sha256 } from '@atelier/upload-engine';
+
+/** The four fields the parent receives for every uploaded file (SPEC section 3). */
+export interface UploadedFile {
+  id: string;
+  url: string;
+  thumbnail: string;
+  blur: string;
+}
+
+export type UploadPurpose =
+  | { type: 'avatar'; mode: AvatarMode }
+  | ({ type: 'asset' } & AssetFolderInput);
+
+export interface UploadServices {
+  /** Origin that serves /storage/v1 (public image URLs are built on it). */
+  storageBase: string;
+  /** Shown for files without a thumbnail, and when making one fails. */
+  placeholderUrl: string;
+  uploadTicket(): Promise<{ ticket: string; balancerUrl: string }>;
+  /** auth.createSignedURL: a token for one object of an image bucket. */
+  signUpload(bucket: ImageBucket, path: string): Promise<string>;
+  /** Random ids for avatar and preview paths ([A-Za-z0-9_-], 16+ characters). */
+  randomId(): string;
+  fetch: typeof fetch;
+  sha256?: Sha256;
+  resizeImage(file: Blob, size: ImageSize): Promise<Blob>;
+}
