@@ -31,8 +31,8 @@ export interface RunningApp {
 }
 
 /** Runs `next start` on a free port with the given environment and waits until it answers. */
-export async function startApp(env: Record<string, string | undefined>): Promise<RunningApp> {
-  const port = await freePort();
+export async function startApp(env: Record<string, string | undefined>, options: { port?: number } = {}): Promise<RunningApp> {
+  const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-"));
   const logs: string[] = [];
@@ -87,4 +87,52 @@ export async function launchBrowser(): Promise<Browser> {
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9-]+/gi, "-")}.png`), fullPage: true }).catch(() => undefined);
+}
+
+const ROOT = join(WEB_DIR, "..", "..");
+const TSX_CLI = createRequire(join(ROOT, "package.json")).resolve("tsx/cli");
+
+export interface UploadServers {
+  balancerUrl: string;
+  serverUrls: string[];
+  storeDir: string;
+  /** Kills the upload servers (not the balancer), as a crash would. */
+  killServers(): void;
+  stop(): Promise<void>;
+}
+
+/** Starts the balancer and two upload servers of apps/upload-server on free ports, sharing one store. */
+export async function startUploadServers(options: { secret: string; webOrigin: string }): Promise<UploadServers> {
+  const storeDir = mkdtempSync(join(tmpdir(), "atelier-e2e-uploads-"));
+  const children: ChildProcess[] = [];
+  const launch = (args: string[]) =>
+    new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [TSX_CLI, join(ROOT, "apps/upload-server/src/main.ts"), ...args, "--port", "0", "--web-origin", options.webOrigin], {
+        cwd: ROOT,
+        detached: true,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", UPLOAD_SECRET: options.secret },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      children.push(child);
+      let output = "";
+      child.stdout?.on("data", (c: Buffer) => {
+        output += c.toString();
+        const line = output.split("\n").find((l) => l.startsWith("{"));
+        if (line) resolve({ child, url: (JSON.parse(line) as { url: string }).url });
+      });
+      child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
+      child.on("exit", (code) => reject(new Error(`upload server exited with ${code}: ${output}`)));
+    });
+  const kill = (child: ChildProcess) => {
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+  };
+  const servers = await Promise.all([1, 2].map(() => launch(["--role", "server", "--store", storeDir])));
+  const balancer = await launch(["--role", "balancer", "--servers", servers.map((s) => s.url).join(",")]);
+  return {
+    balancerUrl: balancer.url,
+    serverUrls: servers.map((s) => s.url),
+    storeDir,
+    killServers: () => servers.forEach((s) => kill(s.child)),
+    stop: async () => children.forEach(kill),
+  };
 }

@@ -11,7 +11,7 @@ import { createCaller, createTrpcHandler } from "./index";
 
 const ORIGIN = "http://app.test";
 const [admin, creative, client] = DEMO_USERS;
-const asUser = (u: (typeof DEMO_USERS)[number]): SessionUser => ({ ...u, image: null, emailNotification: true });
+const asUser = (u: (typeof DEMO_USERS)[number]): SessionUser => ({ businessId: null, ...u, image: null, emailNotification: true });
 
 describe("api against PostgreSQL", () => {
   let t: TestDatabase;

@@ -1,5 +1,7 @@
 // The application's router: every procedure the web app and other internal apps may call.
 import { authRouter } from "./routers/auth";
+import { businessesRouter } from "./routers/businesses";
+import { projectsRouter } from "./routers/projects";
 import { settingsRouter } from "./routers/settings";
 import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
@@ -10,6 +12,8 @@ export const appRouter = router({
   settings: settingsRouter,
   auth: authRouter,
   uploads: uploadsRouter,
+  businesses: businessesRouter,
+  projects: projectsRouter,
 });
 
 export type AppRouter = typeof appRouter;

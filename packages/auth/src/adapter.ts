@@ -13,6 +13,7 @@ function toAdapterUser(user: User): AdapterUser {
     // Carried through to the session callback, which exposes them to the app.
     role: user.role,
     emailNotification: user.emailNotification,
+    businessId: user.businessId,
   } as AdapterUser;
 }
 

@@ -57,6 +57,7 @@ export function createAuthOptions(config: AuthConfig): AuthOptions {
           image: u.image ?? null,
           emailNotification: u.emailNotification ?? true,
           role: u.role ?? "client",
+          businessId: u.businessId ?? null,
         };
         return { ...session, user: sessionUser };
       },

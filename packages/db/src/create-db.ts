@@ -28,7 +28,9 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+  // int8 as a JS number, as on PostgreSQL above.
+  const options = { parsers: { 20: (value: string) => Number(value) } };
+  const pglite = config.dataDir ? new PGlite(config.dataDir, options) : new PGlite(options);
   await pglite.waitReady;
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
 }

@@ -1,6 +1,7 @@
 // The database package: schema types, connection, migrations, queries and the demo seed.
 export * from "./schema";
 export { createDb, createMigrator, migrateToLatest, type Db, type DbConfig } from "./create-db";
-export { DEMO_USERS, seedDemo } from "./seed";
+export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./users";
+export * from "./projects";
 export { sql } from "kysely";

@@ -12,6 +12,44 @@ export interface UsersTable {
   image: string | null;
   emailNotification: Generated<boolean>;
   role: Generated<Role>;
+  businessId: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface BusinessesTable {
+  id: string;
+  name: string;
+  image: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+export type ProjectFileKind = "briefing" | "materials" | "print_ready";
+
+export interface ProjectsTable {
+  id: string;
+  businessId: string;
+  /** YYYY-MM-DD-Title-In-Words: the date prefix and dashes are how projects are named in storage and lists. */
+  name: string;
+  title: string;
+  event: string;
+  archived: Generated<boolean>;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface ProjectFilesTable {
+  id: string;
+  projectId: string;
+  kind: ProjectFileKind;
+  uploadId: string;
+  name: string;
+  url: string;
+  thumbnail: string;
+  blur: string;
+  size: number | null;
+  type: string | null;
+  sha256: string | null;
+  uploadedBy: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -67,9 +105,15 @@ export interface Database {
   verificationTokens: VerificationTokensTable;
   signInAttempts: SignInAttemptsTable;
   devMail: DevMailTable;
+  businesses: BusinessesTable;
+  projects: ProjectsTable;
+  projectFiles: ProjectFilesTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type DevMail = Selectable<DevMailTable>;
+export type Business = Selectable<BusinessesTable>;
+export type Project = Selectable<ProjectsTable>;
+export type ProjectFile = Selectable<ProjectFilesTable>;

@@ -13,3 +13,4 @@ export * from './messages';
 export * from './user-rules';
 export * from './auth-errors';
 export * from './storage-rules';
+export * from './projects';

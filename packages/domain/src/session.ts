@@ -13,6 +13,8 @@ export interface SessionUser {
   image: string | null;
   emailNotification: boolean;
   role: Role;
+  /** The business a client belongs to; staff usually have none. */
+  businessId: string | null;
 }
 
 export type GateScreen = 'loading' | 'login' | 'onboarding' | 'app';

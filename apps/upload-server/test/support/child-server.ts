@@ -19,7 +19,9 @@ export async function startChildServer(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+  // A built bundle runs under plain node, so its memory is the server's own and not a loader's.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd: APP_DIR,
     env: { ...process.env, UPLOAD_SECRET: TEST_SECRET, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,9 @@
 // Every migration, imported statically so that bundled servers carry them; names sort by date.
 import type { Migration } from "kysely";
 import * as auth from "./2026-11-22-0001-auth";
+import * as projects from "./2026-11-22-0002-projects";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
+  "2026-11-22-0002-projects": projects,
 };

@@ -125,7 +125,15 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
       if (outcome.ok) {
         this.resumes.delete(file.id);
         const previews = await this.previews(file, outcome.urlPath);
-        this.succeed(file, { id: outcome.id, url: outcome.url, ...previews, ...(outcome.sha256 ? { sha256: outcome.sha256 } : {}) });
+        this.succeed(file, {
+          id: outcome.id,
+          url: outcome.url,
+          ...previews,
+          name: file.name ?? outcome.fileName,
+          size: file.size ?? 0,
+          type: file.type || 'application/octet-stream',
+          ...(outcome.sha256 ? { sha256: outcome.sha256 } : {}),
+        });
       } else {
         const resume = (outcome.error as UploadError & { resume?: ResumeInput }).resume;
         if (resume) this.resumes.set(file.id, resume);

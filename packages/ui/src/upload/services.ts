@@ -8,6 +8,11 @@ export interface UploadedFile {
   url: string;
   thumbnail: string;
   blur: string;
+  /** Additive: what the parent may want to keep about the file. */
+  name?: string;
+  size?: number;
+  type?: string;
+  sha256?: string;
 }
 
 export type UploadPurpose =

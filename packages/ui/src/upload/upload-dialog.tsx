@@ -132,7 +132,9 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
   const done = new Map<string, UploadedFile>();
   instance.on('upload-success', (file, response) => {
     const body = response.body;
-    if (file && body) done.set(file.id, { id: body.id, url: body.url, thumbnail: body.thumbnail, blur: body.blur });
+    if (!file || !body) return;
+    const { id, url, thumbnail, blur, name, size, type, sha256 } = body;
+    done.set(file.id, { id, url, thumbnail, blur, ...(name !== undefined ? { name, size, type } : {}), ...(sha256 ? { sha256 } : {}) });
   });
   instance.on('complete', () => {
     const files = Object.values(instance.getState().files);

@@ -1,10 +1,5 @@
-import { EmptyState, PageHeader } from "~/components/empty-state";
+import { ProjectList } from "~/components/project-list";
 
-export default function Page() {
-  return (
-    <>
-      <PageHeader title="Projects" />
-      <EmptyState title="Nothing here yet" description="Projects you request or work on will be listed here." action={{ href: "/projects/create", label: "Create Project" }} />
-    </>
-  );
+export default function ProjectsPage() {
+  return <ProjectList archived={false} />;
 }

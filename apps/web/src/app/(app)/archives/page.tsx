@@ -1,10 +1,5 @@
-import { EmptyState, PageHeader } from "~/components/empty-state";
+import { ProjectList } from "~/components/project-list";
 
-export default function Page() {
-  return (
-    <>
-      <PageHeader title="Archive" />
-      <EmptyState title="Nothing here yet" description="Finished and approved projects will be kept here." />
-    </>
-  );
+export default function ArchivePage() {
+  return <ProjectList archived />;
 }

@@ -1,10 +1,49 @@
-import { EmptyState, PageHeader } from "~/components/empty-state";
+"use client";
+// Create Business: a new client of the studio.
+import { Button, Card, CardContent, CardFooter, Input, Label, toast } from "@atelier/ui";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import { PageHeader } from "~/components/empty-state";
+import { useTRPC } from "~/trpc/react";
 
-export default function Page() {
+export default function CreateBusinessPage() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const create = useMutation(
+    trpc.businesses.create.mutationOptions({
+      onSuccess: (b) => {
+        toast({ title: `${b.name} added` });
+        router.push("/clients");
+      },
+    }),
+  );
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate({ name });
+  }
   return (
     <>
       <PageHeader title="Create Business" />
-      <EmptyState title="Nothing here yet" description="Adding businesses is not open yet on this installation." />
+      <Card className="max-w-xl">
+        <form onSubmit={onSubmit}>
+          <CardContent className="grid gap-2 pt-6">
+            <Label htmlFor="business-name">Name</Label>
+            <Input id="business-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+            {create.error && (
+              <p role="alert" className="text-sm text-destructive">
+                {create.error.message}
+              </p>
+            )}
+          </CardContent>
+          <CardFooter className="justify-end">
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Saving…" : "Create Business"}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
     </>
   );
 }

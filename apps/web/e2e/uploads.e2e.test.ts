@@ -1,0 +1,111 @@
+// Project files from the browser: a 25 MiB + 1 byte file and a PNG through the real balancer and upload servers.
+import { createHash, randomBytes } from "node:crypto";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { jpegSize, makePng } from "./fixtures";
+import { freePort, keepScreenshot, launchBrowser, type RunningApp, startApp, startUploadServers, type UploadServers } from "./harness";
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+describe("uploading project files (PostgreSQL, real upload servers)", () => {
+  let t: TestDatabase;
+  let smtp: SmtpSink;
+  let uploads: UploadServers;
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let projectUrl = "";
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const secret = randomBytes(24).toString("hex");
+    [t, smtp, browser, uploads] = await Promise.all([
+      createTestDatabase(),
+      startSmtpSink(),
+      launchBrowser(),
+      startUploadServers({ secret, webOrigin: `http://localhost:${port}` }),
+    ]);
+    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, SEED_DEMO: "true", UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl }, { port });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    await page.goto(app.url);
+    await page.getByLabel("E-mail").fill("client@atelier.local");
+    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+    await page.getByText("Check your email").waitFor();
+    await page.goto(extractLink((await smtp.waitFor("client@atelier.local")).raw)!);
+    await page.getByTestId("sidebar").waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await uploads?.stop();
+    await smtp?.close();
+    await t?.destroy();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail") await keepScreenshot(page, ctx.task.name);
+  });
+
+  it("a client creates a project for its business", async () => {
+    await page.getByRole("link", { name: "Create Project" }).first().click();
+    await page.getByLabel("Title").fill("Autumn menu card");
+    await page.getByLabel("Kind of work").selectOption("print");
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.getByRole("heading", { name: "Autumn menu card" }).waitFor();
+    projectUrl = page.url();
+    expect(projectUrl).toMatch(/\/projects\/[0-9a-f-]{36}$/);
+  });
+
+  it("uploads a 25 MiB + 1 byte file and a PNG; the server holds them byte-exact, with the PNG's thumbnail and blur", async () => {
+    const big = randomBytes(25 * 1024 * 1024 + 1);
+    const png = makePng(640, 480);
+    await page.getByRole("button", { name: "Upload Materials" }).click();
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles([
+      { name: "layout.bin", mimeType: "application/octet-stream", buffer: big },
+      { name: "photo.png", mimeType: "image/png", buffer: png },
+    ]);
+    await page.getByRole("button", { name: /^Upload 2 files/ }).click();
+    await page.getByRole("status").filter({ hasText: "2 files added" }).first().waitFor({ timeout: 90_000 });
+    const cards = page.getByRole("region", { name: "Materials" }).getByTestId("project-file");
+    await expect.poll(() => cards.count()).toBe(2);
+
+    const rows = await t.db.selectFrom("projectFiles").selectAll().orderBy("name").execute();
+    expect(rows.map((r) => [r.name, r.kind, r.size])).toEqual([
+      ["layout.bin", "materials", big.length],
+      ["photo.png", "materials", png.length],
+    ]);
+    // The servers' own hashes, and the bytes they serve back through the signed download links.
+    expect(rows.map((r) => r.sha256)).toEqual([sha256(big), sha256(png)]);
+    for (const [name, bytes] of [["layout.bin", big], ["photo.png", png]] as const) {
+      const href = await page.getByRole("link", { name: `Download ${name}` }).getAttribute("href");
+      const res = await fetch(href!);
+      expect(res.status).toBe(200);
+      expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(bytes));
+    }
+    expect(rows[0]!.url).toContain("/Acme_Coffee/");
+
+    const photo = rows[1]!;
+    expect(rows[0]!.thumbnail).toBe("/placeholder.svg");
+    for (const [url, size] of [[photo.thumbnail, 300], [photo.blur, 24]] as const) {
+      expect(url).toMatch(new RegExp(`^${app.url}/storage/v1/object/public/(thumbnails|blur)/`));
+      const res = await fetch(url);
+      expect(res.headers.get("content-type")).toBe("image/jpeg");
+      expect(jpegSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: size, height: size });
+    }
+    await page.locator(`img[src="${photo.thumbnail}"]`).waitFor();
+  });
+
+  it("shows 'No servers available' as a destructive toast when no upload server is healthy", async () => {
+    uploads.killServers();
+    await page.getByRole("button", { name: "Upload Briefing files" }).click();
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles({ name: "brief.txt", mimeType: "text/plain", buffer: Buffer.from("brief") });
+    await page.getByRole("button", { name: /^Upload 1 file/ }).click();
+    const toast = page.getByRole("status").filter({ hasText: "No servers available. Please try again later." });
+    await toast.first().waitFor({ timeout: 30_000 });
+    expect(await toast.first().getAttribute("data-variant")).toBe("destructive");
+    expect(await t.db.selectFrom("projectFiles").select("name").where("kind", "=", "briefing").execute()).toEqual([]);
+  });
+});

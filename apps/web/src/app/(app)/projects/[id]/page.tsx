@@ -1,0 +1,134 @@
+"use client";
+// A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog.
+import { assetFolderInput, FILE_KINDS, type FileKind, isStaff, PROJECT_EVENTS, projectDisplayName } from "@atelier/domain";
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, toast, UploadDialog, type UploadedFile } from "@atelier/ui";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { Download, Upload } from "lucide-react";
+import { useSession } from "next-auth/react";
+import { useParams } from "next/navigation";
+import { useState } from "react";
+import { EmptyState } from "~/components/empty-state";
+import { formatBytes, formatDate } from "~/components/format";
+import { useUploadServices } from "~/components/use-upload-services";
+import { useTRPC } from "~/trpc/react";
+
+type ProjectFile = { id: string; kind: string; name: string; thumbnail: string; size: number | null; createdAt: Date; downloadUrl: string };
+
+function FileGrid({ files }: { files: ProjectFile[] }) {
+  if (files.length === 0) return <p className="text-sm text-muted-foreground">No files yet.</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+      {files.map((f) => (
+        <li key={f.id} className="overflow-hidden rounded-lg border" data-testid="project-file">
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={f.thumbnail} alt="" className="aspect-square w-full bg-muted object-cover" loading="lazy" />
+          <div className="flex items-start justify-between gap-2 p-2">
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium" title={f.name}>
+                {f.name}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                {formatBytes(f.size)} · {formatDate(f.createdAt)}
+              </p>
+            </div>
+            <a href={f.downloadUrl} download={f.name} className="shrink-0 rounded p-1 text-muted-foreground hover:text-foreground" aria-label={`Download ${f.name}`}>
+              <Download className="size-4" />
+            </a>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function ProjectPage() {
+  const { id } = useParams<{ id: string }>();
+  const trpc = useTRPC();
+  const { data: session, status } = useSession();
+  const services = useUploadServices();
+  // The dialog stays mounted, so closing it does not stop uploads in flight.
+  const [kind, setKind] = useState<FileKind>("materials");
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const project = useQuery(trpc.projects.byId.queryOptions({ id }));
+  const addFiles = useMutation(
+    trpc.projects.addFiles.mutationOptions({
+      onSuccess: ({ added }) => toast({ title: `${added} file${added === 1 ? "" : "s"} added` }),
+      onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+    }),
+  );
+  const archive = useMutation(trpc.projects.setArchived.mutationOptions());
+
+  if (project.isPending) return <Skeleton className="h-96" />;
+  if (project.error) return <EmptyState title="Project not found" description="It does not exist, or it belongs to another business." />;
+  const p = project.data;
+  const staff = session ? isStaff(session.user.role) : false;
+
+  function onUploaded(kind: FileKind, files: UploadedFile[]) {
+    addFiles.mutate({
+      projectId: p.id,
+      kind,
+      files: files.map((f) => ({
+        id: f.id,
+        url: f.url,
+        thumbnail: f.thumbnail,
+        blur: f.blur,
+        name: f.name ?? decodeURIComponent(new URL(f.url).pathname.split("/").pop() ?? "file"),
+        ...(f.size !== undefined ? { size: f.size } : {}),
+        ...(f.type ? { type: f.type } : {}),
+        ...(f.sha256 ? { sha256: f.sha256 } : {}),
+      })),
+    });
+  }
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{projectDisplayName(p.name)}</h1>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <span>{p.businessName}</span>
+            <Badge variant="secondary">{PROJECT_EVENTS.find((e) => e.value === p.event)?.label ?? p.event}</Badge>
+            <span>Started {formatDate(p.createdAt)}</span>
+            {p.archived && <Badge variant="outline">Archived</Badge>}
+          </p>
+        </div>
+        {staff && (
+          <Button variant="outline" disabled={archive.isPending} onClick={() => archive.mutate({ id: p.id, archived: !p.archived })}>
+            {p.archived ? "Reopen" : "Archive"}
+          </Button>
+        )}
+      </div>
+      <div className="grid gap-6">
+        {FILE_KINDS.map((kind) => (
+          <Card key={kind.value} role="region" aria-labelledby={`files-${kind.value}`}>
+            <CardHeader className="flex-row items-start justify-between gap-4">
+              <div>
+                <CardTitle id={`files-${kind.value}`}>{kind.label}</CardTitle>
+                <CardDescription>{kind.hint}</CardDescription>
+              </div>
+              <Button size="sm" variant="outline" onClick={() => {
+                  setKind(kind.value);
+                  setDialogOpen(true);
+                }} aria-label={`Upload ${kind.label}`}>
+                <Upload className="size-4" aria-hidden /> Upload
+              </Button>
+            </CardHeader>
+            <CardContent>
+              <FileGrid files={p.files.filter((f) => f.kind === kind.value)} />
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <UploadDialog
+        open={dialogOpen}
+        setModal={setDialogOpen}
+        setFiles={(files) => onUploaded(kind, files)}
+        purpose={{ type: "asset", ...assetFolderInput(kind, { name: p.businessName }, p) }}
+        services={services}
+        showErrors={status === "authenticated"}
+        closeOnBrowserBack
+        note={FILE_KINDS.find((k) => k.value === kind)?.label}
+      />
+    </>
+  );
+}

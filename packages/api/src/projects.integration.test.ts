@@ -1,0 +1,122 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import type { SessionUser } from "@atelier/domain";
+import { createFsStore, verifySignedDownloadToken } from "@atelier/storage";
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCaller } from "./index";
+
+const [admin, creative, client] = DEMO_USERS;
+const user = (u: { id: string; name: string; email: string; role: SessionUser["role"] }, businessId: string | null): SessionUser => ({
+  ...u,
+  image: null,
+  emailNotification: true,
+  businessId,
+});
+
+describe("projects and their files, per business", () => {
+  let t: TestDatabase;
+  const now = () => new Date("2026-11-22T10:00:00Z");
+  const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-projects-")) }), secret: "s".repeat(32), balancerUrl: "http://b.test" };
+  const as = (u: SessionUser) => createCaller({ db: t.db, user: u, now, files });
+  const acmeClient = () => user(client, DEMO_BUSINESS.id);
+  const globexClient = () => user({ id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" }, "globex");
+  const loneClient = () => user({ id: "lone-client", name: "Lou Lone", email: "lou@example.test", role: "client" }, null);
+  let acmeProject = "";
+
+  async function codeOf(promise: Promise<unknown>): Promise<string> {
+    const error = await promise.then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    return (error as TRPCError).code;
+  }
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seedDemo(t.db);
+    await createBusiness(t.db, { id: "globex", name: "Globex" });
+    await t.db.insertInto("users").values([
+      { id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" },
+      { id: "lone-client", name: "Lou Lone", email: "lou@example.test", role: "client" },
+    ]).execute();
+    await setUserBusiness(t.db, "globex-client", "globex");
+  });
+  afterAll(async () => t?.destroy());
+
+  it("a client starts a project for its own business, named by date and title", async () => {
+    const created = await as(acmeClient()).projects.create({ title: "Summer party flyer", event: "flyer" });
+    expect(created.name).toBe("2026-11-22-Summer-party-flyer");
+    acmeProject = created.id;
+    const list = await as(acmeClient()).projects.list();
+    expect(list.map((p) => p.id)).toEqual([acmeProject]);
+    expect(list[0]).toMatchObject({ businessName: "Acme Coffee", fileCount: 0, archived: false });
+  });
+
+  it("a client cannot start a project for another business, nor without one", async () => {
+    expect(await codeOf(as(globexClient()).projects.create({ title: "x", event: "flyer", businessId: DEMO_BUSINESS.id }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(loneClient()).projects.create({ title: "x", event: "flyer" }))).toBe("PRECONDITION_FAILED");
+    expect(await codeOf(as(user(creative, null)).projects.create({ title: "x", event: "flyer" }))).toBe("BAD_REQUEST");
+    expect(await codeOf(as(user(admin, null)).projects.create({ title: "x", event: "flyer", businessId: "nope" }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(acmeClient()).projects.create({ title: "x", event: "rocket" as never }))).toBe("BAD_REQUEST");
+  });
+
+  it("another business's client can neither list, read, add files to nor archive the project, whatever id it sends", async () => {
+    const gil = as(globexClient());
+    expect(await gil.projects.list()).toEqual([]);
+    expect(await codeOf(gil.projects.byId({ id: acmeProject }))).toBe("NOT_FOUND");
+    expect(
+      await codeOf(
+        gil.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [{ id: "u1", url: "http://up.test/x", thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x" }] }),
+      ),
+    ).toBe("NOT_FOUND");
+    expect(await codeOf(gil.projects.setArchived({ id: acmeProject, archived: true }))).toBe("NOT_FOUND");
+    expect(await as(loneClient()).projects.list()).toEqual([]);
+    expect((await as(acmeClient()).projects.byId({ id: acmeProject })).files).toEqual([]);
+  });
+
+  it("keeps uploaded files with the project, and validates them", async () => {
+    const acme = as(acmeClient());
+    const sha256 = "a".repeat(64);
+    await acme.projects.addFiles({
+      projectId: acmeProject,
+      kind: "briefing",
+      files: [{ id: "grp-1", url: "http://127.0.0.1:3101/files/ACME/brief.pdf", thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "brief.pdf", size: 1234, type: "application/pdf", sha256 }],
+    });
+    const project = await acme.projects.byId({ id: acmeProject });
+    expect(project.files).toHaveLength(1);
+    expect(project.files[0]).toMatchObject({ kind: "briefing", name: "brief.pdf", size: 1234, sha256, uploadedBy: client.id });
+    // Downloads are signed links bound to the file's path.
+    const link = new URL(project.files[0]!.downloadUrl);
+    expect(link.pathname).toBe("/files/ACME/brief.pdf");
+    expect(verifySignedDownloadToken(link.searchParams.get("token"), { path: "ACME/brief.pdf" }, files.secret, now())).toMatchObject({ ok: true, userId: client.id });
+    expect((await as(user(creative, null)).projects.list())[0]).toMatchObject({ id: acmeProject, fileCount: 1 });
+    for (const bad of [
+      { url: "javascript:alert(1)" },
+      { thumbnail: "javascript:alert(1)" },
+      { sha256: "xyz" },
+      { size: -1 },
+    ]) {
+      const file = { id: "g", url: "http://up.test/x", thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x", ...bad };
+      expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [file] }))).toBe("BAD_REQUEST");
+    }
+    expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [] }))).toBe("BAD_REQUEST");
+  });
+
+  it("only staff archive; archived projects move to the archive list", async () => {
+    expect(await codeOf(as(acmeClient()).projects.setArchived({ id: acmeProject, archived: true }))).toBe("FORBIDDEN");
+    await as(user(creative, null)).projects.setArchived({ id: acmeProject, archived: true });
+    expect(await as(acmeClient()).projects.list()).toEqual([]);
+    expect((await as(acmeClient()).projects.list({ archived: true })).map((p) => p.id)).toEqual([acmeProject]);
+  });
+
+  it("staff list and create businesses; clients may not", async () => {
+    expect(await codeOf(as(acmeClient()).businesses.list())).toBe("FORBIDDEN");
+    expect(await codeOf(as(acmeClient()).businesses.create({ name: "Mine" }))).toBe("FORBIDDEN");
+    const created = await as(user(creative, null)).businesses.create({ name: "  Initech " });
+    expect(created.name).toBe("Initech");
+    expect(await codeOf(as(user(admin, null)).businesses.create({ name: "initech" }))).toBe("CONFLICT");
+    expect((await as(user(admin, null)).businesses.list()).map((b) => b.name)).toEqual(["Acme Coffee", "Globex", "Initech"]);
+  });
+});

@@ -1,0 +1,128 @@
+// projects.*: a business's design requests. Clients reach only their own business's projects, whatever ids they send.
+import { randomUUID } from "node:crypto";
+import { addProjectFiles, createProject, findBusiness, findProject, listProjectFiles, listProjects, setProjectArchived, type Db } from "@atelier/db";
+import {
+  canArchiveProject,
+  canCreateProjectFor,
+  canSeeProject,
+  DomainError,
+  FILE_KIND_VALUES,
+  isStaff,
+  PROJECT_EVENT_VALUES,
+  PROJECT_TITLE_MAX_LENGTH,
+  projectName,
+  type SessionUser,
+} from "@atelier/domain";
+import { createSignedDownloadToken } from "@atelier/storage";
+import { z } from "zod";
+import { protectedProcedure, router } from "../trpc";
+
+const id = z.string().min(1).max(200);
+const httpUrl = z.url({ protocol: /^https?$/ }).max(4096);
+// The placeholder image is a path on our own site.
+const imageUrl = z.union([httpUrl, z.string().regex(/^\/[A-Za-z0-9._/-]{1,200}$/)]);
+
+/** The project, if the viewer may see it; otherwise NOT_FOUND, so ids of other businesses' projects reveal nothing. */
+async function visibleProject(db: Db, viewer: SessionUser, projectId: string) {
+  const project = await findProject(db, projectId);
+  if (!project || !canSeeProject(viewer, project)) throw new DomainError("NOT_FOUND", "No such project.");
+  return project;
+}
+
+/** Upload servers serve /files/{path} to signed links, so a browser can download without a header. */
+export function signedDownloadUrl(url: string, userId: string, secret: string, now: Date): string {
+  const parsed = new URL(url);
+  if (!parsed.pathname.startsWith("/files/")) return url;
+  const path = parsed.pathname.slice("/files/".length).split("/").map(decodeURIComponent).join("/");
+  parsed.searchParams.set("token", createSignedDownloadToken({ path, userId }, secret, now).token);
+  return parsed.toString();
+}
+
+export const projectsRouter = router({
+  list: protectedProcedure.input(z.object({ archived: z.boolean().default(false) }).default({ archived: false })).query(({ ctx, input }) => {
+    if (!isStaff(ctx.user.role) && !ctx.user.businessId) return [];
+    return listProjects(ctx.db, { businessId: isStaff(ctx.user.role) ? null : ctx.user.businessId, archived: input.archived });
+  }),
+
+  byId: protectedProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
+    const project = await visibleProject(ctx.db, ctx.user, input.id);
+    const files = await listProjectFiles(ctx.db, project.id);
+    const now = ctx.now();
+    return { ...project, files: files.map((f) => ({ ...f, downloadUrl: signedDownloadUrl(f.url, ctx.user.id, ctx.files.secret, now) })) };
+  }),
+
+  create: protectedProcedure
+    .input(
+      z.object({
+        title: z.string().trim().min(1, "Give the project a title").max(PROJECT_TITLE_MAX_LENGTH),
+        event: z.enum(PROJECT_EVENT_VALUES),
+        businessId: id.optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const businessId = input.businessId ?? ctx.user.businessId;
+      if (!businessId) {
+        throw new DomainError(
+          isStaff(ctx.user.role) ? "BAD_INPUT" : "PRECONDITION_FAILED",
+          isStaff(ctx.user.role) ? "Choose the business the project is for." : "Your account is not linked to a business yet. Ask the studio to add you to yours.",
+        );
+      }
+      if (!canCreateProjectFor(ctx.user, businessId)) throw new DomainError("FORBIDDEN", "You may only start projects for your own business.");
+      if (!(await findBusiness(ctx.db, businessId))) throw new DomainError("NOT_FOUND", "No such business.");
+      const now = ctx.now();
+      const project = { id: randomUUID(), businessId, name: projectName(now, input.title), title: input.title, event: input.event, createdBy: ctx.user.id, createdAt: now };
+      await createProject(ctx.db, project);
+      return { id: project.id, name: project.name };
+    }),
+
+  setArchived: protectedProcedure.input(z.object({ id, archived: z.boolean() })).mutation(async ({ ctx, input }) => {
+    const project = await visibleProject(ctx.db, ctx.user, input.id);
+    if (!canArchiveProject(ctx.user)) throw new DomainError("FORBIDDEN", "Only the studio archives or reopens projects.");
+    await setProjectArchived(ctx.db, project.id, input.archived);
+    return { id: project.id, archived: input.archived };
+  }),
+
+  addFiles: protectedProcedure
+    .input(
+      z.object({
+        projectId: id,
+        kind: z.enum(FILE_KIND_VALUES),
+        files: z
+          .array(
+            z.object({
+              id,
+              url: httpUrl,
+              thumbnail: imageUrl,
+              blur: imageUrl,
+              name: z.string().min(1).max(255),
+              size: z.number().int().nonnegative().max(5368709120).optional(),
+              type: z.string().max(255).optional(),
+              sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+            }),
+          )
+          .min(1)
+          .max(10000),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const project = await visibleProject(ctx.db, ctx.user, input.projectId);
+      await addProjectFiles(
+        ctx.db,
+        input.files.map((f) => ({
+          id: randomUUID(),
+          projectId: project.id,
+          kind: input.kind,
+          uploadId: f.id,
+          name: f.name,
+          url: f.url,
+          thumbnail: f.thumbnail,
+          blur: f.blur,
+          size: f.size ?? null,
+          type: f.type ?? null,
+          sha256: f.sha256 ?? null,
+          uploadedBy: ctx.user.id,
+        })),
+      );
+      return { added: input.files.length };
+    }),
+});

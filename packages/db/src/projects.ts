@@ -1,0 +1,92 @@
+// Queries on businesses, projects and their files; every function takes the database handle first.
+import { sql } from "kysely";
+import type { Db } from "./create-db";
+import type { Business, ProjectFileKind } from "./schema";
+
+export function listBusinesses(db: Db): Promise<Business[]> {
+  return db.selectFrom("businesses").selectAll().orderBy(sql`lower(name)`).execute();
+}
+
+export function findBusiness(db: Db, id: string): Promise<Business | undefined> {
+  return db.selectFrom("businesses").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findBusinessByName(db: Db, name: string): Promise<Business | undefined> {
+  return db.selectFrom("businesses").selectAll().where(sql`lower(name)`, "=", name.toLowerCase()).executeTakeFirst();
+}
+
+export async function createBusiness(db: Db, business: { id: string; name: string; image?: string | null }): Promise<Business> {
+  return db.insertInto("businesses").values({ image: null, ...business }).returningAll().executeTakeFirstOrThrow();
+}
+
+export function setUserBusiness(db: Db, userId: string, businessId: string | null) {
+  return db.updateTable("users").set({ businessId }).where("id", "=", userId).execute();
+}
+
+const projectColumns = [
+  "projects.id",
+  "projects.name",
+  "projects.title",
+  "projects.event",
+  "projects.archived",
+  "projects.businessId",
+  "projects.createdAt",
+  "businesses.name as businessName",
+] as const;
+
+/** Projects newest first; `businessId` null means every business (the studio's view). */
+export function listProjects(db: Db, filter: { businessId: string | null; archived: boolean }) {
+  let query = db
+    .selectFrom("projects")
+    .innerJoin("businesses", "businesses.id", "projects.businessId")
+    .select(projectColumns)
+    .select((eb) =>
+      eb.selectFrom("projectFiles").whereRef("projectFiles.projectId", "=", "projects.id").select(eb.fn.countAll<number>().as("n")).as("fileCount"),
+    )
+    .where("projects.archived", "=", filter.archived);
+  if (filter.businessId !== null) query = query.where("projects.businessId", "=", filter.businessId);
+  return query.orderBy("projects.createdAt", "desc").orderBy("projects.id").execute();
+}
+
+export function findProject(db: Db, id: string) {
+  return db
+    .selectFrom("projects")
+    .innerJoin("businesses", "businesses.id", "projects.businessId")
+    .select(projectColumns)
+    .where("projects.id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function createProject(
+  db: Db,
+  project: { id: string; businessId: string; name: string; title: string; event: string; createdBy: string; createdAt: Date },
+) {
+  await db.insertInto("projects").values(project).execute();
+}
+
+export function setProjectArchived(db: Db, id: string, archived: boolean) {
+  return db.updateTable("projects").set({ archived }).where("id", "=", id).execute();
+}
+
+export function listProjectFiles(db: Db, projectId: string) {
+  return db.selectFrom("projectFiles").selectAll().where("projectId", "=", projectId).orderBy("createdAt").orderBy("id").execute();
+}
+
+export interface NewProjectFile {
+  id: string;
+  projectId: string;
+  kind: ProjectFileKind;
+  uploadId: string;
+  name: string;
+  url: string;
+  thumbnail: string;
+  blur: string;
+  size: number | null;
+  type: string | null;
+  sha256: string | null;
+  uploadedBy: string;
+}
+
+export async function addProjectFiles(db: Db, files: NewProjectFile[]): Promise<void> {
+  if (files.length > 0) await db.insertInto("projectFiles").values(files).execute();
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { assetFolderInput, canArchiveProject, canCreateProjectFor, canSeeProject, projectName } from './projects';
+import { projectDisplayName } from './project-name';
+
+describe('projectName', () => {
+  it.each([
+    ['Summer party flyer', '2026-11-22-Summer-party-flyer'],
+    ['  Menu  card / autumn ', '2026-11-22-Menu-card-autumn'],
+    ['   ', '2026-11-22-Untitled'],
+  ])('%s -> %s', (title, expected) => {
+    expect(projectName(new Date('2026-11-22T23:00:00Z'), title)).toBe(expected);
+  });
+
+  it('reads back as the title through the display rule', () => {
+    expect(projectDisplayName(projectName(new Date('2026-01-05T10:00:00Z'), 'Summer party flyer'))).toBe('Summer party flyer');
+  });
+});
+
+describe('who sees and changes projects', () => {
+  const project = { businessId: 'acme' };
+  it.each([
+    [{ role: 'admin' as const, businessId: null }, true],
+    [{ role: 'creative' as const, businessId: null }, true],
+    [{ role: 'client' as const, businessId: 'acme' }, true],
+    [{ role: 'client' as const, businessId: 'globex' }, false],
+    [{ role: 'client' as const, businessId: null }, false],
+  ])('%o sees acme: %s', (viewer, expected) => {
+    expect(canSeeProject(viewer, project)).toBe(expected);
+    expect(canCreateProjectFor(viewer, 'acme')).toBe(expected);
+  });
+
+  it('lets only staff archive', () => {
+    expect(canArchiveProject({ role: 'creative', businessId: null })).toBe(true);
+    expect(canArchiveProject({ role: 'client', businessId: 'acme' })).toBe(false);
+  });
+});
+
+describe('assetFolderInput', () => {
+  const business = { name: 'Acme Coffee' };
+  it.each([
+    ['briefing', 'flyer', { briefing: true, event: 'flyer' }],
+    ['materials', 'flyer', { briefing: false, event: 'flyer' }],
+    ['print_ready', 'flyer', { briefing: false, event: 'print' }],
+    // A project whose event is print keeps its materials out of the print-ready folder.
+    ['materials', 'print', { briefing: false, event: 'flyer' }],
+  ] as const)('%s of a %s project', (kind, event, expected) => {
+    expect(assetFolderInput(kind, business, { name: '2026-11-22-Menu', event })).toMatchObject({ client: 'Acme Coffee', name: '2026-11-22-Menu', delivery: false, ...expected });
+  });
+});

@@ -1,0 +1,62 @@
+// Projects: how they are named, who sees them, and which folder each kind of file goes to.
+import { isStaff, type Role } from './roles';
+
+export const PROJECT_EVENTS = [
+  { value: 'flyer', label: 'Flyer' },
+  { value: 'poster', label: 'Poster' },
+  { value: 'social', label: 'Social media' },
+  { value: 'print', label: 'Print' },
+  { value: 'branding', label: 'Branding' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type ProjectEvent = (typeof PROJECT_EVENTS)[number]['value'];
+export const PROJECT_EVENT_VALUES = PROJECT_EVENTS.map((e) => e.value) as [ProjectEvent, ...ProjectEvent[]];
+
+export const FILE_KINDS = [
+  { value: 'briefing', label: 'Briefing files', hint: 'What the designer needs to know: texts, references, sketches.' },
+  { value: 'materials', label: 'Materials', hint: 'Logos, photos, fonts and other raw material.' },
+  { value: 'print_ready', label: 'Print-ready files', hint: 'Final files for the printer.' },
+] as const;
+export type FileKind = (typeof FILE_KINDS)[number]['value'];
+export const FILE_KIND_VALUES = FILE_KINDS.map((k) => k.value) as [FileKind, ...FileKind[]];
+
+export const PROJECT_TITLE_MAX_LENGTH = 120;
+
+/** 'YYYY-MM-DD-' plus the title's words joined by dashes: the name lists and storage folders use. */
+export function projectName(createdAt: Date, title: string): string {
+  const date = createdAt.toISOString().slice(0, 10);
+  const words = title.replace(/[/\\]/g, ' ').trim().split(/\s+/).filter(Boolean).join('-');
+  return `${date}-${words || 'Untitled'}`;
+}
+
+export interface ProjectViewer {
+  role: Role;
+  businessId: string | null;
+}
+
+/** Staff see every project; a client only its own business's, whatever id it asks for. */
+export function canSeeProject(viewer: ProjectViewer, project: { businessId: string }): boolean {
+  return isStaff(viewer.role) || (viewer.businessId !== null && viewer.businessId === project.businessId);
+}
+
+/** Staff start projects for any business, a client only for its own. */
+export function canCreateProjectFor(viewer: ProjectViewer, businessId: string): boolean {
+  return isStaff(viewer.role) || viewer.businessId === businessId;
+}
+
+/** Only the studio archives and reopens projects. */
+export function canArchiveProject(viewer: ProjectViewer): boolean {
+  return isStaff(viewer.role);
+}
+
+/** The upload dialog's folder inputs for one kind of file of a project (see the upload engine's assetFolder). */
+export function assetFolderInput(kind: FileKind, business: { name: string }, project: { name: string; event: string }) {
+  return {
+    client: business.name,
+    name: project.name,
+    delivery: false,
+    event: kind === 'print_ready' ? 'print' : project.event === 'print' ? 'flyer' : project.event,
+    title: '',
+    briefing: kind === 'briefing',
+  };
+}
