@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64 } from './base64-decode';
+import { decodeBase64, DECODED_BLOCK_BYTES } from './base64-decode';
 
 async function decode(chunks: string[], max = 1024 * 1024): Promise<Buffer> {
   const out: Buffer[] = [];
@@ -31,8 +31,33 @@ describe('decodeBase64', () => {
     expect((await decode([data.subarray(0, 10).toString('base64').replace(/=+$/, '')])).equals(data.subarray(0, 10))).toBe(true);
   });
 
+  it('tolerates line breaks that fall at every position of a chunk or a quartet', async () => {
+    const data = randomBytes(300);
+    const wrapped = data.toString('base64').replace(/(.{76})/g, '$1\r\n').replace(/(.{30})/g, '$1 ');
+    for (const step of [1, 2, 3, 4, 5, 6, 7, 11, 77, 1000]) {
+      expect((await decode(split(wrapped, step))).equals(data)).toBe(true);
+    }
+    expect((await decode([data.subarray(0, 4).toString('base64'), '\r\n', ' '])).equals(data.subarray(0, 4))).toBe(true);
+  });
+
+  it('gathers socket-sized chunks into slabs and decodes across slab boundaries', async () => {
+    const data = randomBytes(3 * DECODED_BLOCK_BYTES + 12345);
+    const encoded = data.toString('base64');
+    const blocks: Buffer[] = [];
+    for await (const block of decodeBase64(split(encoded, 65_531).map((c) => Buffer.from(c, 'latin1')), data.length)) {
+      blocks.push(block);
+    }
+    expect(Buffer.concat(blocks).equals(data)).toBe(true);
+    expect(blocks.length).toBeLessThanOrEqual(5);
+    for (const block of blocks) expect(block.length).toBeLessThanOrEqual(DECODED_BLOCK_BYTES);
+    // One chunk larger than a slab still decodes in one piece.
+    expect((await decode([encoded], data.length)).equals(data)).toBe(true);
+  });
+
   it.each([
     ['a bad character', ['QUFB*UFB']],
+    ['a bad character completing a carried quartet', ['QUF', 'B*UFB']],
+    ['a bad character in the carried tail', ['QUFBQU*', 'B']],
     ['data after padding', ['QQ==', 'QUFB']],
     ['padding in the middle', ['QQ==QUFB']],
     ['a lone trailing character', ['QUFBQ']],

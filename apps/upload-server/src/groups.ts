@@ -149,18 +149,13 @@ export async function completeStagedGroup(
     if ((error as { code?: unknown }).code === 'ENOENT') return waitForCompletion(store, manifest.id);
     throw error;
   }
-  const stream = await staging.read(id);
-  if (!stream) return waitForCompletion(store, manifest.id);
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of stream) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
+  const digest = await staging.digest(id);
+  if (!digest) return waitForCompletion(store, manifest.id);
+  const { sha256, size } = digest;
   if (size !== expected) throw new Error(`group ${manifest.id} assembled ${size} bytes, expected ${expected}`);
   const info = await staging.publish(id, fileKey(manifest.urlPath), { contentType: manifest.contentType });
   if (!info) return waitForCompletion(store, manifest.id);
-  const completion: GroupCompletion = { url, sha256: hash.digest('hex'), size, completedAt: now() };
+  const completion: GroupCompletion = { url, sha256, size, completedAt: now() };
   await store.put(completionKey(manifest.id), JSON.stringify(completion), { contentType: 'application/json' });
   for (let part = 1; part <= manifest.parts; part += 1) {
     await store.delete(partKey(manifest.id, part)).catch(() => undefined);

@@ -68,6 +68,21 @@ describe("api against PostgreSQL", () => {
     expect(await codeOf(caller(asUser(admin)).users.byId({ id: "nobody" }))).toBe("NOT_FOUND");
   });
 
+  it("lets an admin invite users and set their role and business, never removing their own admin role", async () => {
+    expect(await codeOf(caller(asUser(creative)).users.list())).toBe("FORBIDDEN");
+    expect(await codeOf(caller(asUser(client)).users.create({ email: "x@example.com", role: "admin" }))).toBe("FORBIDDEN");
+    const invited = await caller(asUser(admin)).users.create({ email: "New.Client@Example.com", role: "client", businessId: "demo-business" });
+    expect(invited.email).toBe("new.client@example.com");
+    expect(await codeOf(caller(asUser(admin)).users.create({ email: "new.client@example.com", role: "client" }))).toBe("CONFLICT");
+    expect(await codeOf(caller(asUser(admin)).users.create({ email: "z@example.com", role: "client", businessId: "nope" }))).toBe("NOT_FOUND");
+    const listed = (await caller(asUser(admin)).users.list()).find((u) => u.id === invited.id);
+    expect(listed).toMatchObject({ name: null, role: "client", businessName: "Acme Coffee" });
+    expect(await caller(asUser(admin)).users.setAccess({ id: invited.id, role: "creative", businessId: null })).toMatchObject({ role: "creative", businessId: null });
+    expect(await codeOf(caller(asUser(admin)).users.setAccess({ id: admin.id, role: "client" }))).toBe("PRECONDITION_FAILED");
+    expect(await codeOf(caller(asUser(creative)).users.setAccess({ id: creative.id, role: "admin" }))).toBe("FORBIDDEN");
+    expect(await codeOf(caller(asUser(admin)).users.setAccess({ id: "nobody", role: "client" }))).toBe("NOT_FOUND");
+  });
+
   it("answers an unknown user with NOT_FOUND for an admin", async () => {
     expect(await codeOf(caller(asUser(admin)).users.update({ id: "nobody", name: "X" }))).toBe("NOT_FOUND");
   });

@@ -26,3 +26,22 @@ export async function setEmailNotification(db: Db, id: string, enabled: boolean)
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Everyone with access, with their business, for the admin's Users page. */
+export function listUsers(db: Db) {
+  return db
+    .selectFrom("users")
+    .leftJoin("businesses", "businesses.id", "users.businessId")
+    .select(["users.id", "users.name", "users.email", "users.image", "users.role", "users.businessId", "users.createdAt", "businesses.name as businessName"])
+    .orderBy("users.createdAt")
+    .orderBy("users.id")
+    .execute();
+}
+
+export async function createUser(db: Db, user: { id: string; email: string; name: string | null; role: User["role"]; businessId: string | null }): Promise<User> {
+  return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export function setUserRoleAndBusiness(db: Db, id: string, changes: { role?: User["role"]; businessId?: string | null }) {
+  return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+}

@@ -36,7 +36,8 @@ describe('navItems', () => {
 describe('isActiveNavItem', () => {
   it.each<[string, string, boolean]>([
     ['/', '/', true],
-    ['/projects/abc', '/', false],
+    ['/projects/abc', '/', true],
+    ['/projects-old', '/', false],
     ['/clients', '/', false],
     ['/clients', '/clients', true],
     ['/clients/42', '/clients', true],

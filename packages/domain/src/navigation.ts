@@ -38,7 +38,8 @@ export function navItems(role: Role): NavLink[] {
 // other items also highlight on their sub-routes (/clients/42 keeps Businesses lit).
 export function isActiveNavItem(pathname: string, href: string): boolean {
   const path = pathname.split(/[?#]/, 1)[0] ?? '';
-  if (href === '/') return path === '/';
+  // Projects live at '/', and a project's own pages under /projects.
+  if (href === '/') return path === '/' || path.startsWith('/projects/');
   return path === href || path.startsWith(`${href}/`);
 }
 

@@ -21,3 +21,6 @@ export function isAdmin(role: Role): boolean {
 export function canSeeShadow(role: Role): boolean {
   return isStaff(role);
 }
+
+/** How roles read in the interface: the SPEC's tiers call the creative role "designer". */
+export const ROLE_LABELS = { admin: 'Admin', creative: 'Designer', client: 'Client' } as const satisfies Record<Role, string>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeEmail, canEditUser } from './user-rules';
+import { canChangeEmail, canEditUser, roleChangeRefusal } from './user-rules';
 
 describe('canEditUser', () => {
   it.each([
@@ -19,5 +19,16 @@ describe('canChangeEmail', () => {
     ['client' as const, false],
   ])('%s -> %s', (role, expected) => {
     expect(canChangeEmail({ id: 'x', role })).toBe(expected);
+  });
+});
+
+describe('roleChangeRefusal', () => {
+  it.each([
+    [{ id: 'a', role: 'admin' as const }, 'b', 'creative' as const, null],
+    [{ id: 'a', role: 'admin' as const }, 'a', 'admin' as const, null],
+    [{ id: 'a', role: 'admin' as const }, 'a', 'client' as const, 'You cannot remove your own admin role.'],
+    [{ id: 'a', role: 'creative' as const }, 'b', 'client' as const, 'Only an admin may change roles.'],
+  ])('%o sets %s to %s', (actor, target, role, expected) => {
+    expect(roleChangeRefusal(actor, target, role)).toBe(expected);
   });
 });

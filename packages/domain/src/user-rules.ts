@@ -17,3 +17,10 @@ export function canChangeEmail(actor: Actor): boolean {
 }
 
 export const USER_NAME_MAX_LENGTH = 100;
+
+/** An admin may not take away their own admin role: someone must always be able to manage the studio. */
+export function roleChangeRefusal(actor: Actor, userId: string, role: Role): string | null {
+  if (!isAdmin(actor.role)) return 'Only an admin may change roles.';
+  if (actor.id === userId && role !== 'admin') return 'You cannot remove your own admin role.';
+  return null;
+}

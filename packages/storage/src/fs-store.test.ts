@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +37,10 @@ describe('filesystem driver specifics', () => {
       // A longer failed attempt leaves a tail that truncate removes.
       await staging.write('groups/g/data', 12, 'garbage');
       await staging.truncate('groups/g/data', 12);
+      expect(await staging.digest('groups/g/data')).toEqual({
+        sha256: createHash('sha256').update('hello world!').digest('hex'),
+        size: 12,
+      });
       expect(await store.stat('files/hello.txt')).toBeNull();
       const info = await staging.publish('groups/g/data', 'files/hello.txt', { contentType: 'text/plain' });
       expect(info).toMatchObject({ size: 12, contentType: 'text/plain' });
@@ -44,9 +49,24 @@ describe('filesystem driver specifics', () => {
       for await (const chunk of read!.body) chunks.push(chunk as Buffer);
       expect(Buffer.concat(chunks).toString()).toBe('hello world!');
       expect(await staging.publish('groups/g/data', 'files/other.txt')).toBeNull();
-      expect(await staging.read('groups/g/data')).toBeNull();
+      expect(await staging.digest('groups/g/data')).toBeNull();
       await expect(staging.write('../escape', 0, 'x')).rejects.toThrow('Invalid path');
       expect(await readdir(join(root, 'staging'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('digests a staging file larger than its read buffers', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+    try {
+      const staging = createFsStore({ root }).staging!;
+      const data = randomBytes(2 * 1024 * 1024 + 4097);
+      await staging.write('groups/g/data', 0, data);
+      expect(await staging.digest('groups/g/data')).toEqual({
+        sha256: createHash('sha256').update(data).digest('hex'),
+        size: data.length,
+      });
     } finally {
       await rm(root, { recursive: true, force: true });
     }

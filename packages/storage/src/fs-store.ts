@@ -1,5 +1,5 @@
 // Filesystem driver: objects under <root>/objects, content type beside them, atomic publish by rename.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { constants } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rmdir, stat, truncate, unlink, writeFile } from 'node:fs/promises';
@@ -23,6 +23,7 @@ import { securePath } from './secure-path';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 const WRITE_BATCH_BYTES = 1024 * 1024;
+const DIGEST_CHUNK_BYTES = 1024 * 1024;
 
 export interface FsStoreOptions {
   root: string;
@@ -249,13 +250,34 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     async truncate(id, size) {
       await truncate(stagingPath(id), size);
     },
-    async read(id) {
+    // Two buffers, reused: the next read runs on the thread pool while this one is hashed, and
+    // a large file leaves no garbage behind (a read stream allocates a fresh buffer per read).
+    async digest(id) {
+      let handle;
       try {
-        const handle = await open(stagingPath(id), 'r');
-        return handle.createReadStream({ highWaterMark: READ_CHUNK_BYTES });
+        handle = await open(stagingPath(id), 'r');
       } catch (error) {
         if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
         throw error;
+      }
+      const buffers = [Buffer.allocUnsafe(DIGEST_CHUNK_BYTES), Buffer.allocUnsafe(DIGEST_CHUNK_BYTES)] as const;
+      const hash = createHash('sha256');
+      let size = 0;
+      let turn = 0;
+      let reading = handle.read(buffers[0], 0, DIGEST_CHUNK_BYTES, 0);
+      try {
+        for (;;) {
+          const { bytesRead, buffer } = await reading;
+          if (bytesRead === 0) break;
+          size += bytesRead;
+          turn ^= 1;
+          reading = handle.read(buffers[turn as 0 | 1], 0, DIGEST_CHUNK_BYTES, size);
+          hash.update(buffer.subarray(0, bytesRead));
+        }
+        return { sha256: hash.digest('hex'), size };
+      } finally {
+        await reading.catch(() => undefined);
+        await handle.close();
       }
     },
     async publish(id, key, putOptions = {}) {

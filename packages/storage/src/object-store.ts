@@ -52,7 +52,8 @@ export interface StagingArea {
   write(id: string, offset: number, body: ObjectBody): Promise<number>;
   // Cuts the staging file to `size` bytes (a failed longer write may have left a tail).
   truncate(id: string, size: number): Promise<void>;
-  read(id: string): Promise<Readable | null>;
+  // SHA-256 and length of staging file `id`, read in place; null when it no longer exists.
+  digest(id: string): Promise<{ sha256: string; size: number } | null>;
   // Makes the staging file the object at `key`, atomically; null when `id` no longer exists.
   publish(id: string, key: string, options?: PutOptions): Promise<ObjectInfo | null>;
   delete(id: string): Promise<void>;

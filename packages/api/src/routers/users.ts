@@ -1,8 +1,9 @@
 // users.*: the profile of the signed-in user (or, for an admin, of anyone).
-import { findUserById, updateUserProfile } from "@atelier/db";
-import { canChangeEmail, canEditUser, DomainError, USER_NAME_MAX_LENGTH } from "@atelier/domain";
+import { randomUUID } from "node:crypto";
+import { createUser, findBusiness, findUserByEmail, findUserById, listUsers, setUserRoleAndBusiness, updateUserProfile } from "@atelier/db";
+import { canChangeEmail, canEditUser, DomainError, roleChangeRefusal, ROLES, USER_NAME_MAX_LENGTH } from "@atelier/domain";
 import { z } from "zod";
-import { protectedProcedure, router } from "../trpc";
+import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 export const updateUserInput = z.object({
   id: z.string().min(1).max(200),
@@ -11,7 +12,49 @@ export const updateUserInput = z.object({
   email: z.email().max(320).optional(),
 });
 
+const businessId = z.string().min(1).max(200).nullable();
+
+async function requireBusiness(db: Parameters<typeof findBusiness>[0], id: string | null | undefined) {
+  if (id && !(await findBusiness(db, id))) throw new DomainError("NOT_FOUND", "No such business.");
+}
+
 export const usersRouter = router({
+  list: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
+
+  /** Invites someone: they sign in with a magic link to this address (and name themselves if no name is given). */
+  create: adminProcedure
+    .input(
+      z.object({
+        email: z.email().max(320),
+        name: z.string().trim().min(1).max(USER_NAME_MAX_LENGTH).optional(),
+        role: z.enum(ROLES),
+        businessId: businessId.optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const email = input.email.toLowerCase();
+      if (await findUserByEmail(ctx.db, email)) throw new DomainError("CONFLICT", "Someone with that e-mail address already has access.");
+      await requireBusiness(ctx.db, input.businessId);
+      const user = await createUser(ctx.db, { id: randomUUID(), email, name: input.name ?? null, role: input.role, businessId: input.businessId ?? null });
+      return { id: user.id, email: user.email };
+    }),
+
+  setAccess: adminProcedure
+    .input(z.object({ id: z.string().min(1).max(200), role: z.enum(ROLES).optional(), businessId: businessId.optional() }))
+    .mutation(async ({ ctx, input }) => {
+      if (input.role) {
+        const refusal = roleChangeRefusal(ctx.user, input.id, input.role);
+        if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+      }
+      await requireBusiness(ctx.db, input.businessId);
+      const updated = await setUserRoleAndBusiness(ctx.db, input.id, {
+        ...(input.role ? { role: input.role } : {}),
+        ...(input.businessId !== undefined ? { businessId: input.businessId } : {}),
+      });
+      if (!updated) throw new DomainError("NOT_FOUND", "No such user.");
+      return { id: updated.id, role: updated.role, businessId: updated.businessId };
+    }),
+
   me: protectedProcedure.query(({ ctx }) => ctx.user),
 
   byId: protectedProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {

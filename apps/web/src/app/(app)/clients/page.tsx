@@ -25,7 +25,7 @@ export default function BusinessesPage() {
         {businesses.data?.map((b) => (
           <li key={b.id}>
             <Card>
-              <CardHeader className="flex-row items-center gap-3">
+              <CardHeader className="grid-cols-[auto_1fr] items-center gap-3">
                 <UserAvatar name={b.name} src={b.image} />
                 <div>
                   <CardTitle className="text-base">{b.name}</CardTitle>

@@ -1,10 +1,81 @@
+"use client";
+// Users: everyone with access; an admin sets each person's role and business here.
+import { ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
+import { buttonVariants, Skeleton, toast, UserAvatar } from "@atelier/ui";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/empty-state";
+import { NativeSelect } from "~/components/native-select";
+import { useTRPC } from "~/trpc/react";
 
-export default function Page() {
+export default function UsersPage() {
+  const trpc = useTRPC();
+  const users = useQuery(trpc.users.list.queryOptions());
+  const businesses = useQuery(trpc.businesses.list.queryOptions());
+  const setAccess = useMutation(
+    trpc.users.setAccess.mutationOptions({
+      onSuccess: () => toast({ title: "Access updated" }),
+      onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+    }),
+  );
+
   return (
     <>
-      <PageHeader title="Users" />
-      <EmptyState title="Nothing here yet" description="Everyone with access to the studio will be listed here." />
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <PageHeader title="Users" description="Who can sign in, their role, and the business a client belongs to." />
+        <Link href="/users/create" className={buttonVariants()}>
+          Create User
+        </Link>
+      </div>
+      {users.isPending && <Skeleton className="h-40" />}
+      {users.error && <EmptyState title="Users could not be loaded" description={users.error.message} />}
+      {users.data && (
+        <div className="overflow-x-auto rounded-xl border">
+          <table className="w-full text-sm">
+            <thead className="bg-muted/50 text-left text-muted-foreground">
+              <tr>
+                <th className="px-4 py-2 font-medium">Name</th>
+                <th className="px-4 py-2 font-medium">Role</th>
+                <th className="px-4 py-2 font-medium">Business</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.map((u) => (
+                <tr key={u.id} className="border-t" data-testid="user-row">
+                  <td className="px-4 py-2">
+                    <div className="flex items-center gap-3">
+                      <UserAvatar name={u.name ?? u.email} src={u.image} size="sm" />
+                      <div className="min-w-0">
+                        <div className="truncate font-medium">{u.name ?? "Invited"}</div>
+                        <div className="truncate text-xs text-muted-foreground">{u.email}</div>
+                      </div>
+                    </div>
+                  </td>
+                  <td className="px-4 py-2">
+                    <NativeSelect aria-label={`Role of ${u.email}`} value={u.role} onChange={(e) => setAccess.mutate({ id: u.id, role: e.target.value as Role })}>
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {ROLE_LABELS[r]}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </td>
+                  <td className="px-4 py-2">
+                    <NativeSelect aria-label={`Business of ${u.email}`} value={u.businessId ?? ""} onChange={(e) => setAccess.mutate({ id: u.id, businessId: e.target.value || null })}>
+                      <option value="">None</option>
+                      {businesses.data?.map((b) => (
+                        <option key={b.id} value={b.id}>
+                          {b.name}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </>
   );
 }

@@ -101,7 +101,7 @@ export default function ProjectPage() {
       <div className="grid gap-6">
         {FILE_KINDS.map((kind) => (
           <Card key={kind.value} role="region" aria-labelledby={`files-${kind.value}`}>
-            <CardHeader className="flex-row items-start justify-between gap-4">
+            <CardHeader className="grid-cols-[1fr_auto] gap-4">
               <div>
                 <CardTitle id={`files-${kind.value}`}>{kind.label}</CardTitle>
                 <CardDescription>{kind.hint}</CardDescription>
