@@ -159,6 +159,41 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     expect((await findUserByEmail(t.db, "admin@atelier.local"))?.emailNotification).toBe(false);
   });
 
+  it("an admin adds a business and invites a client, who then sees that business's projects only", async () => {
+    await page.goto(app.url);
+    await page.goto(await requestLink("admin@atelier.local"));
+    await page.getByTestId("sidebar").waitFor();
+    await page.goto(`${app.url}/clients/create`);
+    await page.getByLabel("Name").fill("Globex");
+    await page.getByRole("button", { name: "Create Business" }).click();
+    await page.getByText("Globex", { exact: true }).waitFor();
+
+    await page.goto(`${app.url}/users/create`);
+    await page.getByLabel("E-mail").fill("gil@globex.test");
+    await page.getByLabel("Role").selectOption("client");
+    await page.getByLabel("Business").selectOption({ label: "Globex" });
+    await page.getByRole("button", { name: "Create User" }).click();
+    await page.getByLabel("Business of gil@globex.test").waitFor();
+    expect(await page.getByLabel("Business of gil@globex.test").locator("option:checked").innerText()).toBe("Globex");
+
+    await page.goto(`${app.url}/projects/create`);
+    await page.getByLabel("Title").fill("Acme spring poster");
+    await page.getByLabel("Business").selectOption({ label: "Acme Coffee" });
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.getByRole("heading", { name: "Acme spring poster" }).waitFor();
+    const acmeProject = page.url();
+
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Send me a sign-in link" }).waitFor();
+    await page.goto(await requestLink("gil@globex.test"));
+    await page.getByLabel("Your name").fill("Gil Globex");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("No projects yet").waitFor();
+    await page.goto(acmeProject);
+    await page.getByText("Project not found").waitFor();
+  });
+
   it("a client cannot open an admin page even by typing its address", async () => {
     await page.goto(app.url);
     await page.goto(await requestLink("client@atelier.local"));
