@@ -194,6 +194,48 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByText("Project not found").waitFor();
   });
 
+  it("comments reach the other side as notifications; internal notes stay in the studio", async () => {
+    const project = await t.db.selectFrom("projects").select(["id", "title"]).where("title", "=", "Acme spring poster").executeTakeFirstOrThrow();
+    // The studio leaves an internal note; the client asks for a change.
+    await page.goto(app.url);
+    await page.goto(await requestLink("designer@atelier.local"));
+    await page.goto(`${app.url}/projects/${project.id}`);
+    await page.getByLabel("Your comment").fill("Their logo file is low resolution");
+    await page.getByLabel("Kind of comment").selectOption({ label: "Internal note" });
+    await page.getByRole("button", { name: "Post" }).click();
+    await page.getByTestId("comment").filter({ hasText: "Their logo file is low resolution" }).waitFor();
+    await context.clearCookies();
+
+    await page.goto(app.url);
+    await page.goto(await requestLink("client@atelier.local"));
+    await page.goto(`${app.url}/projects/${project.id}`);
+    await page.getByRole("heading", { name: "Acme spring poster" }).waitFor();
+    await page.getByLabel("Your comment").fill("Could the headline be bigger?");
+    await page.getByLabel("Kind of comment").selectOption({ label: "Request changes" });
+    await page.getByRole("button", { name: "Post" }).click();
+    await page.getByTestId("comment").filter({ hasText: "Could the headline be bigger?" }).waitFor();
+    expect(await page.getByTestId("comment").allInnerTexts()).not.toContainEqual(expect.stringContaining("low resolution"));
+    await context.clearCookies();
+
+    // The admin sees both in the bell, opens one, then marks the rest read.
+    await page.goto(app.url);
+    await page.goto(await requestLink("admin@atelier.local"));
+    await page.getByTestId("unread-count").filter({ hasText: "2" }).waitFor();
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByRole("heading", { name: "Unread Notifications" }).waitFor();
+    const entry = page.getByTestId("notification").filter({ hasText: "Cleo Client asked for modification Acme spring poster" });
+    await entry.waitFor();
+    await entry.click();
+    await page.waitForURL((url) => url.pathname === `/projects/${project.id}` && url.searchParams.has("id"));
+    await page.getByTestId("unread-count").filter({ hasText: "1" }).waitFor();
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByText("Old notifications").waitFor();
+    await page.getByRole("button", { name: "Mark All Read" }).click();
+    await page.getByText("You are all caught up.").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("unread-count").waitFor({ state: "detached" });
+  });
+
   it("a client cannot open an admin page even by typing its address", async () => {
     await page.goto(app.url);
     await page.goto(await requestLink("client@atelier.local"));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import type { SessionUser } from "@atelier/domain";
+import { notificationsFor, type SessionUser } from "@atelier/domain";
 import { createFsStore, verifySignedDownloadToken } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +19,9 @@ const user = (u: { id: string; name: string; email: string; role: SessionUser["r
 
 describe("projects and their files, per business", () => {
   let t: TestDatabase;
-  const now = () => new Date("2026-11-22T10:00:00Z");
+  // A clock that moves a second per reading, so comments posted one after another are ordered.
+  let ticks = 0;
+  const now = () => new Date(Date.UTC(2026, 10, 22, 10, 0, ticks++));
   const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-projects-")) }), secret: "s".repeat(32), balancerUrl: "http://b.test" };
   const as = (u: SessionUser) => createCaller({ db: t.db, user: u, now, files });
   const acmeClient = () => user(client, DEMO_BUSINESS.id);
@@ -102,6 +104,47 @@ describe("projects and their files, per business", () => {
       expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [file] }))).toBe("BAD_REQUEST");
     }
     expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [] }))).toBe("BAD_REQUEST");
+  });
+
+  describe("comments and notifications", () => {
+    let shadowId = "";
+    let requestId = "";
+
+    it("the client asks for a change, the studio answers and keeps an internal note", async () => {
+      requestId = (await as(acmeClient()).comments.create({ projectId: acmeProject, body: "Bigger logo, please", event: "modification" })).id;
+      await as(user(creative, null)).comments.create({ projectId: acmeProject, body: "On it", parentId: requestId });
+      shadowId = (await as(user(creative, null)).comments.create({ projectId: acmeProject, body: "Client is picky", event: "shadow" })).id;
+      expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "x", event: "shadow" }))).toBe("FORBIDDEN");
+      expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "   " }))).toBe("BAD_REQUEST");
+      expect(await codeOf(as(globexClient()).comments.create({ projectId: acmeProject, body: "hi" }))).toBe("NOT_FOUND");
+      expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "re", parentId: shadowId }))).toBe("NOT_FOUND");
+    });
+
+    it("shows internal notes to the studio only, and other businesses nothing", async () => {
+      const studioThread = await as(user(admin, null)).comments.byProject({ projectId: acmeProject });
+      expect(studioThread.map((c) => c.body)).toEqual(["Bigger logo, please", "On it", "Client is picky"]);
+      const clientThread = await as(acmeClient()).comments.byProject({ projectId: acmeProject });
+      expect(clientThread.map((c) => c.body)).toEqual(["Bigger logo, please", "On it"]);
+      expect(clientThread[1]).toMatchObject({ isChild: true, parentId: requestId, user: { id: creative.id, name: "Dora Designer" } });
+      expect((await as(acmeClient()).comments.findMany()).map((c) => c.body)).toEqual(["On it", "Bigger logo, please"]);
+      expect(await as(globexClient()).comments.findMany()).toEqual([]);
+      expect(await codeOf(as(globexClient()).comments.byProject({ projectId: acmeProject }))).toBe("NOT_FOUND");
+    });
+
+    it("counts a notification unread until its reader marks it read, and never one's own", async () => {
+      const viewer = { id: client.id, role: "client" as const };
+      const before = notificationsFor(await as(acmeClient()).comments.findMany(), viewer);
+      expect(before.unread.map((c) => c.body)).toEqual(["On it"]);
+      const [reply] = before.unread;
+      await as(acmeClient()).comments.read({ commentId: reply!.id, userId: client.id });
+      expect(notificationsFor(await as(acmeClient()).comments.findMany(), viewer).unread).toEqual([]);
+      expect(await codeOf(as(acmeClient()).comments.read({ commentId: reply!.id, userId: admin.id }))).toBe("FORBIDDEN");
+      expect(await codeOf(as(acmeClient()).comments.read({ commentId: shadowId }))).toBe("NOT_FOUND");
+      expect(await codeOf(as(globexClient()).comments.read({ commentId: reply!.id }))).toBe("NOT_FOUND");
+      // The admin has read none of them yet.
+      const adminView = notificationsFor(await as(user(admin, null)).comments.findMany(), { id: admin.id, role: "admin" });
+      expect(adminView.unread).toHaveLength(3);
+    });
   });
 
   it("only staff archive; archived projects move to the archive list", async () => {

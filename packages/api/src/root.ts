@@ -1,6 +1,7 @@
 // The application's router: every procedure the web app and other internal apps may call.
 import { authRouter } from "./routers/auth";
 import { businessesRouter } from "./routers/businesses";
+import { commentsRouter } from "./routers/comments";
 import { projectsRouter } from "./routers/projects";
 import { settingsRouter } from "./routers/settings";
 import { uploadsRouter } from "./routers/uploads";
@@ -14,6 +15,7 @@ export const appRouter = router({
   uploads: uploadsRouter,
   businesses: businessesRouter,
   projects: projectsRouter,
+  comments: commentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

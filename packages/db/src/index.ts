@@ -4,4 +4,5 @@ export { createDb, createMigrator, migrateToLatest, type Db, type DbConfig } fro
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./users";
 export * from "./projects";
+export * from "./comments";
 export { sql } from "kysely";

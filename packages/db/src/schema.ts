@@ -98,6 +98,25 @@ export interface DevMailTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
+export type CommentEventValue = "modification" | "reopened" | "briefing" | "approved" | "shadow";
+
+export interface CommentsTable {
+  id: string;
+  projectId: string;
+  userId: string | null;
+  event: CommentEventValue | null;
+  body: string;
+  parentId: string | null;
+  isChild: Generated<boolean>;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface CommentReadsTable {
+  commentId: string;
+  userId: string;
+  readAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -108,6 +127,8 @@ export interface Database {
   businesses: BusinessesTable;
   projects: ProjectsTable;
   projectFiles: ProjectFilesTable;
+  comments: CommentsTable;
+  commentReads: CommentReadsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  commentKinds,
+  canPostEvent,
   canViewComment,
   eventLabel,
   isCommentEvent,
@@ -181,5 +183,24 @@ describe('notificationHref', () => {
     ['a b', 'x&y', '/projects/a%20b?id=x%26y'],
   ])('project %s comment %s -> %s', (projectId, commentId, href) => {
     expect(notificationHref({ id: commentId, project: { id: projectId } })).toBe(href);
+  });
+});
+
+describe('canPostEvent', () => {
+  it.each([
+    ['client', 'shadow', false],
+    ['client', 'approved', true],
+    ['client', null, true],
+    ['creative', 'shadow', true],
+    ['admin', 'modification', true],
+  ] as const)('%s posting %s -> %s', (role, event, expected) => {
+    expect(canPostEvent(role, event)).toBe(expected);
+  });
+});
+
+describe('commentKinds', () => {
+  it('offers internal notes to the studio only', () => {
+    expect(commentKinds('client').map((k) => k.label)).toEqual(['Comment', 'Request changes', 'Approve', 'Brief', 'Reopen']);
+    expect(commentKinds('creative').map((k) => k.label)).toContain('Internal note');
   });
 });

@@ -112,3 +112,24 @@ export const NOTIFICATION_TEXT = {
   old: 'Old notifications',
   markAllRead: 'Mark All Read',
 } as const;
+
+/** Internal notes (shadow) are the studio's own; every other event may be posted by anyone on the project. */
+export function canPostEvent(role: Role, event: CommentEvent | null): boolean {
+  return event === 'shadow' ? canSeeShadow(role) : true;
+}
+
+export const COMMENT_BODY_MAX_LENGTH = 5000;
+
+/** What a comment can say besides its text, as the composer offers it. */
+export const COMMENT_KINDS = [
+  { event: null, label: 'Comment' },
+  { event: 'modification', label: 'Request changes' },
+  { event: 'approved', label: 'Approve' },
+  { event: 'briefing', label: 'Brief' },
+  { event: 'reopened', label: 'Reopen' },
+  { event: 'shadow', label: 'Internal note' },
+] as const satisfies readonly { event: CommentEvent | null; label: string }[];
+
+export function commentKinds(role: Role) {
+  return COMMENT_KINDS.filter((k) => canPostEvent(role, k.event));
+}

@@ -26,6 +26,7 @@ import { usePathname } from "next/navigation";
 import { type ReactNode, useState } from "react";
 import { CommandPalette } from "./command-palette";
 import { EmailNotificationsDialog } from "./email-notifications-dialog";
+import { NotificationBell } from "./notification-bell";
 
 const ICONS: Record<string, typeof Archive> = {
   "/": FolderKanban,
@@ -136,6 +137,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
             <kbd className="hidden rounded border bg-muted px-1.5 text-[10px] font-medium sm:inline">Ctrl K</kbd>
           </Button>
           <div className="ml-auto flex items-center gap-1">
+            <NotificationBell user={user} />
             <ThemeToggle />
             <UserMenu user={user} onEmailNotifications={() => setNotificationsOpen(true)} />
           </div>

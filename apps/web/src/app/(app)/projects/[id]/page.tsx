@@ -9,6 +9,7 @@ import { useParams } from "next/navigation";
 import { useState } from "react";
 import { EmptyState } from "~/components/empty-state";
 import { formatBytes, formatDate } from "~/components/format";
+import { ProjectThread } from "~/components/project-thread";
 import { useUploadServices } from "~/components/use-upload-services";
 import { useTRPC } from "~/trpc/react";
 
@@ -99,6 +100,7 @@ export default function ProjectPage() {
         )}
       </div>
       <div className="grid gap-6">
+        {session && <ProjectThread projectId={p.id} user={session.user} />}
         {FILE_KINDS.map((kind) => (
           <Card key={kind.value} role="region" aria-labelledby={`files-${kind.value}`}>
             <CardHeader className="grid-cols-[1fr_auto] gap-4">

@@ -1,0 +1,82 @@
+"use client";
+// A project's conversation: comments, requests for changes, approvals and (for the studio) internal notes.
+import { commentKinds, COMMENT_BODY_MAX_LENGTH, type CommentEvent, eventLabel, formatNotificationTime, type SessionUser } from "@atelier/domain";
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { useTRPC } from "~/trpc/react";
+import { NativeSelect } from "./native-select";
+
+export function ProjectThread({ projectId, user }: { projectId: string; user: SessionUser }) {
+  const trpc = useTRPC();
+  const thread = useQuery(trpc.comments.byProject.queryOptions({ projectId }));
+  const [body, setBody] = useState("");
+  const [event, setEvent] = useState<CommentEvent | "">("");
+  const post = useMutation(trpc.comments.create.mutationOptions({ onSuccess: () => (setBody(""), setEvent("")) }));
+  const [highlight, setHighlight] = useState<string | null>(null);
+
+  // A notification links here with ?id={commentId}: bring that comment into view.
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get("id");
+    if (!id || !thread.data) return;
+    setHighlight(id);
+    document.getElementById(`comment-${id}`)?.scrollIntoView({ block: "center" });
+  }, [thread.data]);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    post.mutate({ projectId, body, event: event || null });
+  }
+
+  return (
+    <Card role="region" aria-labelledby="thread-title">
+      <CardHeader>
+        <CardTitle id="thread-title">Conversation</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {thread.data?.length === 0 && <p className="text-sm text-muted-foreground">No comments yet. Start with what you need.</p>}
+        <ol className="grid gap-3">
+          {thread.data?.map((c) => (
+            <li
+              key={c.id}
+              id={`comment-${c.id}`}
+              data-testid="comment"
+              className={cn("flex gap-3 rounded-lg p-2", c.isChild && "ml-10", c.event === "shadow" && "bg-amber-500/10", highlight === c.id && "ring-2 ring-ring")}
+            >
+              <UserAvatar name={c.user.name} src={c.user.image} size="sm" />
+              <div className="min-w-0 flex-1">
+                <p className="text-sm">
+                  <strong>{c.user.name ?? "Someone"}</strong>{" "}
+                  {c.event && c.event !== "shadow" && <span className="text-muted-foreground">{eventLabel(c.event)}</span>}
+                  {c.event === "shadow" && <Badge variant="outline">Internal note</Badge>}
+                  <span className="ml-2 text-xs text-muted-foreground">{formatNotificationTime(c.createdAt)}</span>
+                </p>
+                <p className="whitespace-pre-wrap break-words text-sm">{c.body}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <form onSubmit={onSubmit} className="grid gap-2">
+          <Textarea aria-label="Your comment" required maxLength={COMMENT_BODY_MAX_LENGTH} value={body} onChange={(e) => setBody(e.target.value)} placeholder="Write a comment…" />
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            <NativeSelect aria-label="Kind of comment" className="w-auto" value={event} onChange={(e) => setEvent(e.target.value as CommentEvent | "")}>
+              {commentKinds(user.role).map((k) => (
+                <option key={k.label} value={k.event ?? ""}>
+                  {k.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <Button type="submit" disabled={post.isPending}>
+              {post.isPending ? "Posting…" : "Post"}
+            </Button>
+          </div>
+          {post.error && (
+            <p role="alert" className="text-sm text-destructive">
+              {post.error.message}
+            </p>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

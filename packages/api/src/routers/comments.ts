@@ -1,0 +1,63 @@
+// comments.*: each project's thread, and the notifications made of it. Clients never receive internal (shadow) notes.
+import { randomUUID } from "node:crypto";
+import { createComment, findComment, findProject, listComments, markCommentRead } from "@atelier/db";
+import { canPostEvent, canSeeProject, canSeeShadow, COMMENT_BODY_MAX_LENGTH, COMMENT_EVENTS, DomainError, isStaff } from "@atelier/domain";
+import { z } from "zod";
+import { protectedProcedure, router } from "../trpc";
+
+const id = z.string().min(1).max(200);
+export const NOTIFICATION_LIMIT = 100;
+
+export const commentsRouter = router({
+  /** The viewer's notifications: recent comments on every project it may see, with who read them. */
+  findMany: protectedProcedure.query(({ ctx }) => {
+    const staff = isStaff(ctx.user.role);
+    if (!staff && !ctx.user.businessId) return [];
+    return listComments(ctx.db, {
+      businessId: staff ? null : ctx.user.businessId,
+      withoutShadow: !canSeeShadow(ctx.user.role),
+      limit: NOTIFICATION_LIMIT,
+    });
+  }),
+
+  byProject: protectedProcedure.input(z.object({ projectId: id })).query(async ({ ctx, input }) => {
+    const project = await findProject(ctx.db, input.projectId);
+    if (!project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such project.");
+    const comments = await listComments(ctx.db, { projectId: project.id, businessId: null, withoutShadow: !canSeeShadow(ctx.user.role), limit: 1000 });
+    return comments.reverse();
+  }),
+
+  create: protectedProcedure
+    .input(
+      z.object({
+        projectId: id,
+        body: z.string().trim().min(1, "Write something first").max(COMMENT_BODY_MAX_LENGTH),
+        event: z.enum(COMMENT_EVENTS).nullable().default(null),
+        parentId: id.optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const project = await findProject(ctx.db, input.projectId);
+      if (!project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such project.");
+      if (!canPostEvent(ctx.user.role, input.event)) throw new DomainError("FORBIDDEN", "Only the studio writes internal notes.");
+      if (input.parentId) {
+        const parent = await findComment(ctx.db, input.parentId);
+        if (!parent || parent.projectId !== project.id || (parent.event === "shadow" && !canSeeShadow(ctx.user.role))) {
+          throw new DomainError("NOT_FOUND", "No such comment to reply to.");
+        }
+      }
+      const comment = { id: randomUUID(), projectId: project.id, userId: ctx.user.id, event: input.event, body: input.body, parentId: input.parentId ?? null, createdAt: ctx.now() };
+      await createComment(ctx.db, comment);
+      return { id: comment.id };
+    }),
+
+  /** Marks one comment read for the caller (the SPEC's payload carries the user id too; it must be the caller's). */
+  read: protectedProcedure.input(z.object({ commentId: id, userId: id.optional() })).mutation(async ({ ctx, input }) => {
+    if (input.userId !== undefined && input.userId !== ctx.user.id) throw new DomainError("FORBIDDEN", "You can only mark your own notifications read.");
+    const comment = await findComment(ctx.db, input.commentId);
+    const visible = comment && canSeeProject(ctx.user, comment) && (comment.event !== "shadow" || canSeeShadow(ctx.user.role));
+    if (!visible) throw new DomainError("NOT_FOUND", "No such comment.");
+    await markCommentRead(ctx.db, comment.id, ctx.user.id);
+    return { commentId: comment.id };
+  }),
+});

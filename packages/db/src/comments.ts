@@ -1,0 +1,88 @@
+// Queries on comments and their reads, in the shape the notification rules of @atelier/domain take.
+import type { Db } from "./create-db";
+import type { CommentEventValue } from "./schema";
+
+export interface CommentRow {
+  id: string;
+  event: CommentEventValue | null;
+  body: string;
+  createdAt: Date;
+  isChild: boolean;
+  parentId: string | null;
+  user: { id: string; name: string | null; image: string | null };
+  project: { id: string; name: string };
+  reads: { userId: string }[];
+}
+
+export interface CommentFilter {
+  /** Only these projects' comments; undefined means every project. */
+  projectId?: string;
+  /** Only projects of this business; null means every business (the studio's view). */
+  businessId: string | null;
+  /** Leave out internal (shadow) comments. */
+  withoutShadow: boolean;
+  limit: number;
+}
+
+export async function listComments(db: Db, filter: CommentFilter): Promise<CommentRow[]> {
+  let query = db
+    .selectFrom("comments")
+    .innerJoin("projects", "projects.id", "comments.projectId")
+    .leftJoin("users", "users.id", "comments.userId")
+    .select([
+      "comments.id",
+      "comments.event",
+      "comments.body",
+      "comments.createdAt",
+      "comments.isChild",
+      "comments.parentId",
+      "comments.userId",
+      "users.name as userName",
+      "users.image as userImage",
+      "projects.id as projectId",
+      "projects.name as projectName",
+    ]);
+  if (filter.projectId !== undefined) query = query.where("comments.projectId", "=", filter.projectId);
+  if (filter.businessId !== null) query = query.where("projects.businessId", "=", filter.businessId);
+  if (filter.withoutShadow) query = query.where((eb) => eb.or([eb("comments.event", "is", null), eb("comments.event", "!=", "shadow")]));
+  const rows = await query.orderBy("comments.createdAt", "desc").orderBy("comments.id", "desc").limit(filter.limit).execute();
+  const reads = rows.length
+    ? await db.selectFrom("commentReads").select(["commentId", "userId"]).where("commentId", "in", rows.map((r) => r.id)).execute()
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    event: r.event,
+    body: r.body,
+    createdAt: r.createdAt,
+    isChild: r.isChild,
+    parentId: r.parentId,
+    user: { id: r.userId ?? "", name: r.userName ?? null, image: r.userImage ?? null },
+    project: { id: r.projectId, name: r.projectName },
+    reads: reads.filter((read) => read.commentId === r.id).map((read) => ({ userId: read.userId })),
+  }));
+}
+
+export function findComment(db: Db, id: string) {
+  return db
+    .selectFrom("comments")
+    .innerJoin("projects", "projects.id", "comments.projectId")
+    .select(["comments.id", "comments.projectId", "comments.event", "projects.businessId"])
+    .where("comments.id", "=", id)
+    .executeTakeFirst();
+}
+
+export async function createComment(
+  db: Db,
+  comment: { id: string; projectId: string; userId: string; event: CommentEventValue | null; body: string; parentId: string | null; createdAt: Date },
+): Promise<void> {
+  await db
+    .insertInto("comments")
+    .values({ ...comment, isChild: comment.parentId !== null })
+    .execute();
+  // Your own comment is read by you.
+  await markCommentRead(db, comment.id, comment.userId);
+}
+
+export async function markCommentRead(db: Db, commentId: string, userId: string): Promise<void> {
+  await db.insertInto("commentReads").values({ commentId, userId }).onConflict((oc) => oc.columns(["commentId", "userId"]).doNothing()).execute();
+}
