@@ -7,6 +7,8 @@ import { notificationsFor, type SessionUser } from "@atelier/domain";
 import { createFsStore, verifySignedDownloadToken } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMailer } from "@atelier/auth";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createCaller } from "./index";
 
 const [admin, creative, client] = DEMO_USERS;
@@ -23,7 +25,9 @@ describe("projects and their files, per business", () => {
   let ticks = 0;
   const now = () => new Date(Date.UTC(2026, 10, 22, 10, 0, ticks++));
   const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-projects-")) }), secret: "s".repeat(32), balancerUrl: "http://b.test" };
-  const as = (u: SessionUser) => createCaller({ db: t.db, user: u, now, files });
+  let smtp: SmtpSink;
+  const as = (u: SessionUser) =>
+    createCaller({ db: t.db, user: u, now, files, mail: { mailer: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }), appUrl: "http://app.test" } });
   const acmeClient = () => user(client, DEMO_BUSINESS.id);
   const globexClient = () => user({ id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" }, "globex");
   const loneClient = () => user({ id: "lone-client", name: "Lou Lone", email: "lou@example.test", role: "client" }, null);
@@ -36,7 +40,7 @@ describe("projects and their files, per business", () => {
   }
 
   beforeAll(async () => {
-    t = await createTestDatabase();
+    [t, smtp] = await Promise.all([createTestDatabase(), startSmtpSink()]);
     await seedDemo(t.db);
     await createBusiness(t.db, { id: "globex", name: "Globex" });
     await t.db.insertInto("users").values([
@@ -45,7 +49,10 @@ describe("projects and their files, per business", () => {
     ]).execute();
     await setUserBusiness(t.db, "globex-client", "globex");
   });
-  afterAll(async () => t?.destroy());
+  afterAll(async () => {
+    await t?.destroy();
+    await smtp?.close();
+  });
 
   it("a client starts a project for its own business, named by date and title", async () => {
     const created = await as(acmeClient()).projects.create({ title: "Summer party flyer", event: "flyer" });
@@ -118,6 +125,21 @@ describe("projects and their files, per business", () => {
       expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "   " }))).toBe("BAD_REQUEST");
       expect(await codeOf(as(globexClient()).comments.create({ projectId: acmeProject, body: "hi" }))).toBe("NOT_FOUND");
       expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "re", parentId: shadowId }))).toBe("NOT_FOUND");
+    });
+
+    it("e-mails the other people on the project who want it, and internal notes to the studio only", async () => {
+      const request = await smtp.waitFor("designer@atelier.local");
+      expect(request.raw).toContain("Cleo Client asked for modification Summer party flyer");
+      expect(extractLink(request.raw)).toBe(`http://app.test/projects/${acmeProject}?id=${requestId}`);
+      await smtp.waitFor("admin@atelier.local");
+      await smtp.waitFor("client@atelier.local");
+      await new Promise((r) => setTimeout(r, 300));
+      const to = (addr: string) => smtp.mails.filter((m) => m.to.includes(addr));
+      // The client hears of the studio's reply, never of the internal note, and nobody of their own comment.
+      expect(to("client@atelier.local").map((m) => m.raw.includes("On it"))).toEqual([true]);
+      expect(to("designer@atelier.local")).toHaveLength(1);
+      expect(to("admin@atelier.local")).toHaveLength(3);
+      expect(smtp.mails.some((m) => m.to.includes("gil@globex.test"))).toBe(false);
     });
 
     it("shows internal notes to the studio only, and other businesses nothing", async () => {

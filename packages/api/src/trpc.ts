@@ -1,4 +1,5 @@
 // tRPC in three sections: the request context, the initialisation with superjson, and the procedures by who may call them.
+import type { Mailer } from "@atelier/auth";
 import type { Db } from "@atelier/db";
 import type { ObjectStore } from "@atelier/storage";
 import { isAdmin, isStaff, type SessionUser } from "@atelier/domain";
@@ -14,6 +15,8 @@ export interface Context {
   now: () => Date;
   /** The image store behind /storage/v1, the secret of its tokens and of upload tickets, and where uploads go. */
   files: { store: ObjectStore; secret: string; balancerUrl: string };
+  /** Where e-mail notifications go, and the site they link to; absent, none are sent. */
+  mail?: { mailer: Mailer; appUrl: string; onError?: (error: unknown) => void };
 }
 
 // 2. Initialisation.

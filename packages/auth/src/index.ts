@@ -5,3 +5,4 @@ export { allowMagicLink, MAGIC_LINK_LIMIT, MAGIC_LINK_WINDOW_MS, magicLinkMail, 
 export { createAuthOptions, MAGIC_LINK_MAX_AGE_S, SESSION_MAX_AGE_S, type AuthConfig, type OAuthKeys } from "./options";
 export { getSessionUser, readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionUser } from "./session";
 export type {} from "./next-auth";
+export { commentMail } from "./comment-mail";

@@ -86,3 +86,22 @@ export async function createComment(
 export async function markCommentRead(db: Db, commentId: string, userId: string): Promise<void> {
   await db.insertInto("commentReads").values({ commentId, userId }).onConflict((oc) => oc.columns(["commentId", "userId"]).doNothing()).execute();
 }
+
+/**
+ * Who hears of a new comment by e-mail: people on the project (its business's users and the studio's staff)
+ * who have e-mail notifications on, except its author; internal notes reach the staff only.
+ */
+export function notificationRecipients(db: Db, comment: { businessId: string; authorId: string; staffOnly: boolean }) {
+  return db
+    .selectFrom("users")
+    .select(["id", "email", "name"])
+    .where("emailNotification", "=", true)
+    .where("id", "!=", comment.authorId)
+    .where("email", "is not", null)
+    .where((eb) =>
+      comment.staffOnly
+        ? eb("role", "in", ["admin", "creative"])
+        : eb.or([eb("role", "in", ["admin", "creative"]), eb("businessId", "=", comment.businessId)]),
+    )
+    .execute();
+}

@@ -1,6 +1,7 @@
 // comments.*: each project's thread, and the notifications made of it. Clients never receive internal (shadow) notes.
 import { randomUUID } from "node:crypto";
-import { createComment, findComment, findProject, listComments, markCommentRead } from "@atelier/db";
+import { commentMail } from "@atelier/auth";
+import { createComment, findComment, findProject, listComments, markCommentRead, notificationRecipients } from "@atelier/db";
 import { canPostEvent, canSeeProject, canSeeShadow, COMMENT_BODY_MAX_LENGTH, COMMENT_EVENTS, DomainError, isStaff } from "@atelier/domain";
 import { z } from "zod";
 import { protectedProcedure, router } from "../trpc";
@@ -48,6 +49,17 @@ export const commentsRouter = router({
       }
       const comment = { id: randomUUID(), projectId: project.id, userId: ctx.user.id, event: input.event, body: input.body, parentId: input.parentId ?? null, createdAt: ctx.now() };
       await createComment(ctx.db, comment);
+      const mail = ctx.mail;
+      if (mail) {
+        // Mail goes out after the answer: a slow mail server must not hold up the conversation.
+        const recipients = await notificationRecipients(ctx.db, { businessId: project.businessId, authorId: ctx.user.id, staffOnly: input.event === "shadow" });
+        const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
+        void Promise.all(
+          recipients.map((r) =>
+            mail.mailer.send(commentMail({ to: r.email ?? "", author: ctx.user.name ?? ctx.user.email, event: input.event, projectName: project.name, body: input.body, url })),
+          ),
+        ).catch((error: unknown) => mail.onError?.(error));
+      }
       return { id: comment.id };
     }),
 
