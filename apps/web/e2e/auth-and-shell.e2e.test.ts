@@ -52,7 +52,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByText("A sign in link has been sent to your email address").waitFor();
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      const mail = smtp.mails.slice(before).find((m) => m.to.includes(email));
+      const mail = smtp.mails.slice(before).find((m) => m.to.includes(email) && m.raw.includes("Subject: Sign in to Atelier"));
       const link = mail && extractLink(mail.raw);
       if (link) return link;
       await new Promise((r) => setTimeout(r, 100));
