@@ -236,6 +236,46 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByTestId("unread-count").waitFor({ state: "detached" });
   });
 
+  it("an admin bills a business; its client sees the invoice once it is sent", async () => {
+    const number = `INV-${new Date().getUTCFullYear()}-0001`;
+    await page.goto(app.url);
+    await page.goto(await requestLink("admin@atelier.local"));
+    await page.goto(`${app.url}/invoices/create`);
+    await page.getByLabel("Business").selectOption({ label: "Acme Coffee" });
+    await page.getByLabel("Project").selectOption({ label: "Acme spring poster" });
+    await page.getByLabel("Line 1 description").fill("Poster design");
+    await page.getByLabel("Line 1 unit price").fill("450");
+    await page.getByRole("button", { name: "Add line" }).click();
+    await page.getByLabel("Line 2 description").fill("Revisions (hours)");
+    await page.getByLabel("Line 2 quantity").fill("3");
+    await page.getByLabel("Line 2 unit price").fill("60.50");
+    expect(await page.getByTestId("invoice-total").innerText()).toBe("$631.50");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    const row = page.getByTestId("invoice-row").filter({ hasText: number });
+    await row.getByText("Draft").waitFor();
+    expect(await row.innerText()).toContain("$631.50");
+    await context.clearCookies();
+
+    // While it is a draft, the client sees nothing; once sent, the invoice and what is outstanding.
+    await page.goto(app.url);
+    await page.goto(await requestLink("client@atelier.local"));
+    await page.goto(`${app.url}/settings`);
+    await page.getByText("No invoices yet").waitFor();
+    await context.clearCookies();
+    await page.goto(app.url);
+    await page.goto(await requestLink("admin@atelier.local"));
+    await page.goto(`${app.url}/invoices`);
+    await page.getByTestId("invoice-row").filter({ hasText: number }).getByRole("button", { name: "Send" }).click();
+    await page.getByTestId("invoice-row").filter({ hasText: number }).getByText("Sent").waitFor();
+    await context.clearCookies();
+    await page.goto(app.url);
+    await page.goto(await requestLink("client@atelier.local"));
+    await page.goto(`${app.url}/settings`);
+    expect(await page.getByTestId("outstanding").innerText()).toBe("$631.50");
+    await page.getByRole("button", { name: number }).click();
+    await page.getByText("3 × $60.50").waitFor();
+  });
+
   it("a client cannot open an admin page even by typing its address", async () => {
     await page.goto(app.url);
     await page.goto(await requestLink("client@atelier.local"));

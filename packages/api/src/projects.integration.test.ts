@@ -169,6 +169,56 @@ describe("projects and their files, per business", () => {
     });
   });
 
+  describe("invoices and billing", () => {
+    let invoiceId = "";
+    const lines = [
+      { description: "Flyer design", quantity: 1, unitAmount: 45_000 },
+      { description: "Revisions (hours)", quantity: 3, unitAmount: 6_000 },
+    ];
+
+    it("an admin invoices a business; numbers count up within the year, even when made at once", async () => {
+      const admin_ = as(user(admin, null));
+      const first = await admin_.invoices.create({ businessId: DEMO_BUSINESS.id, projectId: acmeProject, dueAt: "2026-12-22", lines });
+      expect(first.number).toBe("INV-2026-0001");
+      invoiceId = first.id;
+      const more = await Promise.all([1, 2, 3].map(() => admin_.invoices.create({ businessId: "globex", lines: [lines[0]!] })));
+      expect(more.map((i) => i.number).sort()).toEqual(["INV-2026-0002", "INV-2026-0003", "INV-2026-0004"]);
+      const listed = (await admin_.invoices.list()).find((i) => i.id === invoiceId);
+      expect(listed).toMatchObject({ status: "draft", total: 63_000, businessName: "Acme Coffee", projectName: "2026-11-22-Summer-party-flyer", dueAt: "2026-12-22" });
+    });
+
+    it("refuses bad invoices and anyone but an admin", async () => {
+      const admin_ = as(user(admin, null));
+      expect(await codeOf(admin_.invoices.create({ businessId: "globex", projectId: acmeProject, lines }))).toBe("BAD_REQUEST");
+      expect(await codeOf(admin_.invoices.create({ businessId: "globex", lines: [] }))).toBe("BAD_REQUEST");
+      expect(await codeOf(admin_.invoices.create({ businessId: "globex", lines: [{ description: "x", quantity: 0, unitAmount: 1 }] }))).toBe("BAD_REQUEST");
+      expect(await codeOf(admin_.invoices.create({ businessId: "globex", lines: [{ description: "x", quantity: 1, unitAmount: 1.5 }] }))).toBe("BAD_REQUEST");
+      expect(await codeOf(admin_.invoices.create({ businessId: "globex", dueAt: "22/12/2026", lines }))).toBe("BAD_REQUEST");
+      expect(await codeOf(admin_.invoices.create({ businessId: "nope", lines }))).toBe("NOT_FOUND");
+      expect(await codeOf(as(user(creative, null)).invoices.list())).toBe("FORBIDDEN");
+      expect(await codeOf(as(acmeClient()).invoices.create({ businessId: DEMO_BUSINESS.id, lines }))).toBe("FORBIDDEN");
+    });
+
+    it("a client sees its business's invoices once sent, never drafts nor another business's", async () => {
+      expect(await as(acmeClient()).billing.invoices()).toEqual([]);
+      expect(await codeOf(as(acmeClient()).invoices.lines({ id: invoiceId }))).toBe("NOT_FOUND");
+      await as(user(admin, null)).invoices.setStatus({ id: invoiceId, status: "sent" });
+      const billed = await as(acmeClient()).billing.invoices();
+      expect(billed.map((i) => [i.number, i.status, i.total])).toEqual([["INV-2026-0001", "sent", 63_000]]);
+      expect(await as(acmeClient()).invoices.lines({ id: invoiceId })).toEqual(lines);
+      expect(await as(globexClient()).billing.invoices()).toEqual([]);
+      expect(await codeOf(as(globexClient()).invoices.lines({ id: invoiceId }))).toBe("NOT_FOUND");
+    });
+
+    it("moves an invoice only along draft, sent, paid (or void)", async () => {
+      const admin_ = as(user(admin, null));
+      expect(await codeOf(admin_.invoices.setStatus({ id: invoiceId, status: "draft" }))).toBe("PRECONDITION_FAILED");
+      await admin_.invoices.setStatus({ id: invoiceId, status: "paid" });
+      expect(await codeOf(admin_.invoices.setStatus({ id: invoiceId, status: "void" }))).toBe("PRECONDITION_FAILED");
+      expect((await admin_.invoices.list()).find((i) => i.id === invoiceId)).toMatchObject({ status: "paid", paidAt: expect.any(Date) });
+    });
+  });
+
   it("only staff archive; archived projects move to the archive list", async () => {
     expect(await codeOf(as(acmeClient()).projects.setArchived({ id: acmeProject, archived: true }))).toBe("FORBIDDEN");
     await as(user(creative, null)).projects.setArchived({ id: acmeProject, archived: true });

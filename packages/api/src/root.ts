@@ -2,6 +2,7 @@
 import { authRouter } from "./routers/auth";
 import { businessesRouter } from "./routers/businesses";
 import { commentsRouter } from "./routers/comments";
+import { billingRouter, invoicesRouter } from "./routers/invoices";
 import { projectsRouter } from "./routers/projects";
 import { settingsRouter } from "./routers/settings";
 import { uploadsRouter } from "./routers/uploads";
@@ -16,6 +17,8 @@ export const appRouter = router({
   businesses: businessesRouter,
   projects: projectsRouter,
   comments: commentsRouter,
+  invoices: invoicesRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

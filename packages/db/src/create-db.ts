@@ -19,6 +19,8 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     const { default: pg } = await import("pg");
     // int8 (bigint, count(*)) as a JS number: our counts and epoch seconds stay far below 2^53.
     pg.types.setTypeParser(20, (value: string) => Number(value));
+    // A date column is a calendar day, not an instant: keep it as the text YYYY-MM-DD.
+    pg.types.setTypeParser(1082, (value: string) => value);
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection that the server drops (restart, failover) must not take the process down;
     // the pool replaces it on the next query.
@@ -29,7 +31,7 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   // int8 as a JS number, as on PostgreSQL above.
-  const options = { parsers: { 20: (value: string) => Number(value) } };
+  const options = { parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value } };
   const pglite = config.dataDir ? new PGlite(config.dataDir, options) : new PGlite(options);
   await pglite.waitReady;
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });

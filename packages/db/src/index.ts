@@ -5,4 +5,5 @@ export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./users";
 export * from "./projects";
 export * from "./comments";
+export * from "./invoices";
 export { sql } from "kysely";

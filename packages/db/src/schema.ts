@@ -117,6 +117,33 @@ export interface CommentReadsTable {
   readAt: ColumnType<Date, Date | undefined, never>;
 }
 
+export type InvoiceStatusValue = "draft" | "sent" | "paid" | "void";
+
+export interface InvoicesTable {
+  id: string;
+  number: string;
+  businessId: string;
+  projectId: string | null;
+  status: Generated<InvoiceStatusValue>;
+  currency: Generated<string>;
+  /** A calendar date (YYYY-MM-DD); kept as text so no time zone shifts it. */
+  dueAt: ColumnType<string | null, string | null | undefined, string | null>;
+  notes: string | null;
+  sentAt: Date | null;
+  paidAt: Date | null;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface InvoiceLinesTable {
+  id: string;
+  invoiceId: string;
+  position: number;
+  description: string;
+  quantity: number;
+  unitAmount: number;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -129,6 +156,8 @@ export interface Database {
   projectFiles: ProjectFilesTable;
   comments: CommentsTable;
   commentReads: CommentReadsTable;
+  invoices: InvoicesTable;
+  invoiceLines: InvoiceLinesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -14,3 +14,4 @@ export * from './user-rules';
 export * from './auth-errors';
 export * from './storage-rules';
 export * from './projects';
+export * from './invoices';

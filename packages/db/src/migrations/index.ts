@@ -3,9 +3,11 @@ import type { Migration } from "kysely";
 import * as auth from "./2026-11-22-0001-auth";
 import * as projects from "./2026-11-22-0002-projects";
 import * as comments from "./2026-11-22-0003-comments";
+import * as invoices from "./2026-11-22-0004-invoices";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
   "2026-11-22-0002-projects": projects,
   "2026-11-22-0003-comments": comments,
+  "2026-11-22-0004-invoices": invoices,
 };

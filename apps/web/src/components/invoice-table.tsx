@@ -1,0 +1,100 @@
+"use client";
+// Invoices as a table, with their lines on demand; used by the admin's Invoices page and a client's Billing page.
+import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceStatus, projectDisplayName } from "@atelier/domain";
+import { Badge, Button, cn } from "@atelier/ui";
+import { useQuery } from "@tanstack/react-query";
+import { Fragment, type ReactNode, useState } from "react";
+import { useTRPC } from "~/trpc/react";
+import { formatDate } from "./format";
+
+export interface InvoiceRow {
+  id: string;
+  number: string;
+  status: InvoiceStatus;
+  currency: string;
+  dueAt: string | null;
+  total: number;
+  businessName: string;
+  projectName: string | null;
+  createdAt: Date;
+}
+
+const STATUS_STYLE: Record<InvoiceStatus, string> = {
+  draft: "",
+  sent: "border-blue-500/40 text-blue-700 dark:text-blue-300",
+  paid: "border-emerald-500/40 text-emerald-700 dark:text-emerald-300",
+  void: "text-muted-foreground line-through",
+};
+
+function Lines({ invoiceId, currency }: { invoiceId: string; currency: string }) {
+  const trpc = useTRPC();
+  const lines = useQuery(trpc.invoices.lines.queryOptions({ id: invoiceId }));
+  if (!lines.data) return <p className="text-sm text-muted-foreground">{lines.error ? lines.error.message : "Loading…"}</p>;
+  return (
+    <table className="w-full text-sm">
+      <tbody>
+        {lines.data.map((l, i) => (
+          <tr key={i}>
+            <td className="py-1">{l.description}</td>
+            <td className="py-1 text-right text-muted-foreground">
+              {l.quantity} × {formatMoney(l.unitAmount, currency)}
+            </td>
+            <td className="w-32 py-1 text-right">{formatMoney(l.quantity * l.unitAmount, currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function InvoiceTable({ invoices, showBusiness, actions }: { invoices: InvoiceRow[]; showBusiness: boolean; actions?: (invoice: InvoiceRow) => ReactNode }) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <div className="overflow-x-auto rounded-xl border">
+      <table className="w-full text-sm">
+        <thead className="bg-muted/50 text-left text-muted-foreground">
+          <tr>
+            <th className="px-4 py-2 font-medium">Invoice</th>
+            {showBusiness && <th className="px-4 py-2 font-medium">Business</th>}
+            <th className="px-4 py-2 font-medium">Project</th>
+            <th className="px-4 py-2 font-medium">Due</th>
+            <th className="px-4 py-2 font-medium">Status</th>
+            <th className="px-4 py-2 text-right font-medium">Total</th>
+            {actions && <th className="px-4 py-2" />}
+          </tr>
+        </thead>
+        <tbody>
+          {invoices.map((inv) => (
+            <Fragment key={inv.id}>
+              <tr className="border-t" data-testid="invoice-row">
+                <td className="px-4 py-2">
+                  <Button variant="link" className="h-auto p-0" aria-expanded={open === inv.id} onClick={() => setOpen(open === inv.id ? null : inv.id)}>
+                    {inv.number}
+                  </Button>
+                  <div className="text-xs text-muted-foreground">{formatDate(inv.createdAt)}</div>
+                </td>
+                {showBusiness && <td className="px-4 py-2">{inv.businessName}</td>}
+                <td className="px-4 py-2">{inv.projectName ? projectDisplayName(inv.projectName) : "—"}</td>
+                <td className="px-4 py-2">{inv.dueAt ?? "—"}</td>
+                <td className="px-4 py-2">
+                  <Badge variant="outline" className={cn(STATUS_STYLE[inv.status])}>
+                    {INVOICE_STATUS_LABELS[inv.status]}
+                  </Badge>
+                </td>
+                <td className="px-4 py-2 text-right font-medium tabular-nums">{formatMoney(inv.total, inv.currency)}</td>
+                {actions && <td className="px-4 py-2 text-right">{actions(inv)}</td>}
+              </tr>
+              {open === inv.id && (
+                <tr className="bg-muted/30">
+                  <td colSpan={7} className="px-4 py-3">
+                    <Lines invoiceId={inv.id} currency={inv.currency} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
