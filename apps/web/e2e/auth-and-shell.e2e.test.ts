@@ -204,6 +204,12 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByLabel("Kind of comment").selectOption({ label: "Internal note" });
     await page.getByRole("button", { name: "Post" }).click();
     await page.getByTestId("comment").filter({ hasText: "Their logo file is low resolution" }).waitFor();
+    // The designer takes the project on; the workload shows it.
+    const assigned = page.waitForResponse((r) => r.url().includes("/api/trpc/projects.assign"));
+    await page.getByLabel("Assigned designer").selectOption({ label: "Dora Designer" });
+    expect((await assigned).status()).toBe(200);
+    await page.goto(`${app.url}/workload`);
+    await page.getByTestId("workload-person").filter({ hasText: "Dora Designer" }).getByRole("link", { name: "Acme spring poster" }).waitFor();
     await context.clearCookies();
 
     await page.goto(app.url);

@@ -219,6 +219,19 @@ describe("projects and their files, per business", () => {
     });
   });
 
+  it("staff assign a project to a designer, and the workload shows who has what", async () => {
+    const dora = as(user(creative, null));
+    expect((await dora.projects.workload()).unassigned.map((p) => p.id)).toContain(acmeProject);
+    await dora.projects.assign({ id: acmeProject, assigneeId: creative.id });
+    const load = await dora.projects.workload();
+    expect(load.people.find((p) => p.id === creative.id)?.projects.map((p) => p.id)).toEqual([acmeProject]);
+    expect(load.unassigned.map((p) => p.id)).not.toContain(acmeProject);
+    expect((await as(acmeClient()).projects.byId({ id: acmeProject })).assigneeId).toBe(creative.id);
+    expect(await codeOf(dora.projects.assign({ id: acmeProject, assigneeId: client.id }))).toBe("BAD_REQUEST");
+    expect(await codeOf(as(acmeClient()).projects.assign({ id: acmeProject, assigneeId: creative.id }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(acmeClient()).projects.workload())).toBe("FORBIDDEN");
+  });
+
   it("only staff archive; archived projects move to the archive list", async () => {
     expect(await codeOf(as(acmeClient()).projects.setArchived({ id: acmeProject, archived: true }))).toBe("FORBIDDEN");
     await as(user(creative, null)).projects.setArchived({ id: acmeProject, archived: true });

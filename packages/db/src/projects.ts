@@ -31,7 +31,9 @@ const projectColumns = [
   "projects.archived",
   "projects.businessId",
   "projects.createdAt",
+  "projects.assigneeId",
   "businesses.name as businessName",
+  "assignee.name as assigneeName",
 ] as const;
 
 /** Projects newest first; `businessId` null means every business (the studio's view). */
@@ -39,6 +41,7 @@ export function listProjects(db: Db, filter: { businessId: string | null; archiv
   let query = db
     .selectFrom("projects")
     .innerJoin("businesses", "businesses.id", "projects.businessId")
+    .leftJoin("users as assignee", "assignee.id", "projects.assigneeId")
     .select(projectColumns)
     .select((eb) =>
       eb.selectFrom("projectFiles").whereRef("projectFiles.projectId", "=", "projects.id").select(eb.fn.countAll<number>().as("n")).as("fileCount"),
@@ -52,6 +55,7 @@ export function findProject(db: Db, id: string) {
   return db
     .selectFrom("projects")
     .innerJoin("businesses", "businesses.id", "projects.businessId")
+    .leftJoin("users as assignee", "assignee.id", "projects.assigneeId")
     .select(projectColumns)
     .where("projects.id", "=", id)
     .executeTakeFirst();
@@ -89,4 +93,29 @@ export interface NewProjectFile {
 
 export async function addProjectFiles(db: Db, files: NewProjectFile[]): Promise<void> {
   if (files.length > 0) await db.insertInto("projectFiles").values(files).execute();
+}
+
+export function setProjectAssignee(db: Db, id: string, assigneeId: string | null) {
+  return db.updateTable("projects").set({ assigneeId }).where("id", "=", id).execute();
+}
+
+/** The studio's people with the active projects each is assigned, and the projects nobody has yet. */
+export async function workload(db: Db) {
+  const staff = await db
+    .selectFrom("users")
+    .select(["id", "name", "email", "image", "role"])
+    .where("role", "in", ["admin", "creative"])
+    .orderBy("name")
+    .execute();
+  const projects = await db
+    .selectFrom("projects")
+    .innerJoin("businesses", "businesses.id", "projects.businessId")
+    .select(["projects.id", "projects.name", "projects.assigneeId", "projects.createdAt", "businesses.name as businessName"])
+    .where("projects.archived", "=", false)
+    .orderBy("projects.createdAt")
+    .execute();
+  return {
+    people: staff.map((person) => ({ ...person, projects: projects.filter((p) => p.assigneeId === person.id) })),
+    unassigned: projects.filter((p) => p.assigneeId === null || !staff.some((s) => s.id === p.assigneeId)),
+  };
 }

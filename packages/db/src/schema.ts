@@ -33,6 +33,8 @@ export interface ProjectsTable {
   title: string;
   event: string;
   archived: Generated<boolean>;
+  /** The designer working on it; null until the studio assigns someone. */
+  assigneeId: ColumnType<string | null, string | null | undefined, string | null>;
   createdBy: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }

@@ -1,6 +1,18 @@
 // projects.*: a business's design requests. Clients reach only their own business's projects, whatever ids they send.
 import { randomUUID } from "node:crypto";
-import { addProjectFiles, createProject, findBusiness, findProject, listProjectFiles, listProjects, setProjectArchived, type Db } from "@atelier/db";
+import {
+  addProjectFiles,
+  createProject,
+  findBusiness,
+  findProject,
+  findUserById,
+  listProjectFiles,
+  listProjects,
+  setProjectArchived,
+  setProjectAssignee,
+  workload,
+  type Db,
+} from "@atelier/db";
 import {
   canArchiveProject,
   canCreateProjectFor,
@@ -15,7 +27,7 @@ import {
 } from "@atelier/domain";
 import { createSignedDownloadToken } from "@atelier/storage";
 import { z } from "zod";
-import { protectedProcedure, router } from "../trpc";
+import { protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
 const httpUrl = z.url({ protocol: /^https?$/ }).max(4096);
@@ -81,6 +93,19 @@ export const projectsRouter = router({
     await setProjectArchived(ctx.db, project.id, input.archived);
     return { id: project.id, archived: input.archived };
   }),
+
+  /** Staff assign a project to one of the studio's people (or to nobody). */
+  assign: staffProcedure.input(z.object({ id, assigneeId: id.nullable() })).mutation(async ({ ctx, input }) => {
+    const project = await visibleProject(ctx.db, ctx.user, input.id);
+    if (input.assigneeId !== null) {
+      const assignee = await findUserById(ctx.db, input.assigneeId);
+      if (!assignee || !isStaff(assignee.role)) throw new DomainError("BAD_INPUT", "Projects are assigned to the studio's designers.");
+    }
+    await setProjectAssignee(ctx.db, project.id, input.assigneeId);
+    return { id: project.id, assigneeId: input.assigneeId };
+  }),
+
+  workload: staffProcedure.query(({ ctx }) => workload(ctx.db)),
 
   addFiles: protectedProcedure
     .input(

@@ -4,10 +4,12 @@ import * as auth from "./2026-11-22-0001-auth";
 import * as projects from "./2026-11-22-0002-projects";
 import * as comments from "./2026-11-22-0003-comments";
 import * as invoices from "./2026-11-22-0004-invoices";
+import * as assignments from "./2026-11-22-0005-assignments";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
   "2026-11-22-0002-projects": projects,
   "2026-11-22-0003-comments": comments,
   "2026-11-22-0004-invoices": invoices,
+  "2026-11-22-0005-assignments": assignments,
 };

@@ -9,6 +9,7 @@ import { useParams } from "next/navigation";
 import { useState } from "react";
 import { EmptyState } from "~/components/empty-state";
 import { formatBytes, formatDate } from "~/components/format";
+import { NativeSelect } from "~/components/native-select";
 import { ProjectThread } from "~/components/project-thread";
 import { useUploadServices } from "~/components/use-upload-services";
 import { useTRPC } from "~/trpc/react";
@@ -58,11 +59,13 @@ export default function ProjectPage() {
     }),
   );
   const archive = useMutation(trpc.projects.setArchived.mutationOptions());
+  const staffView = session ? isStaff(session.user.role) : false;
+  const people = useQuery({ ...trpc.projects.workload.queryOptions(), enabled: staffView, select: (w) => w.people });
+  const assign = useMutation(trpc.projects.assign.mutationOptions());
 
   if (project.isPending) return <Skeleton className="h-96" />;
   if (project.error) return <EmptyState title="Project not found" description="It does not exist, or it belongs to another business." />;
   const p = project.data;
-  const staff = session ? isStaff(session.user.role) : false;
 
   function onUploaded(kind: FileKind, files: UploadedFile[]) {
     addFiles.mutate({
@@ -91,12 +94,28 @@ export default function ProjectPage() {
             <Badge variant="secondary">{PROJECT_EVENTS.find((e) => e.value === p.event)?.label ?? p.event}</Badge>
             <span>Started {formatDate(p.createdAt)}</span>
             {p.archived && <Badge variant="outline">Archived</Badge>}
+            {!staffView && p.assigneeName && <span>Designer: {p.assigneeName}</span>}
           </p>
         </div>
-        {staff && (
+        {staffView && (
+          <div className="flex items-center gap-2">
+            <NativeSelect
+              aria-label="Assigned designer"
+              className="w-48"
+              value={p.assigneeId ?? ""}
+              onChange={(e) => assign.mutate({ id: p.id, assigneeId: e.target.value || null })}
+            >
+              <option value="">Unassigned</option>
+              {people.data?.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name ?? person.email}
+                </option>
+              ))}
+            </NativeSelect>
           <Button variant="outline" disabled={archive.isPending} onClick={() => archive.mutate({ id: p.id, archived: !p.archived })}>
             {p.archived ? "Reopen" : "Archive"}
           </Button>
+          </div>
         )}
       </div>
       <div className="grid gap-6">
