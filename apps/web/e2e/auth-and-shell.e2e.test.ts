@@ -210,6 +210,11 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     expect((await assigned).status()).toBe(200);
     await page.goto(`${app.url}/workload`);
     await page.getByTestId("workload-person").filter({ hasText: "Dora Designer" }).getByRole("link", { name: "Acme spring poster" }).waitFor();
+    await page.goto(`${app.url}/blog`);
+    await page.getByLabel("Title").fill("New print partner");
+    await page.getByLabel("Post").fill("We now print with Acme Print.");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByTestId("post").filter({ hasText: "We now print with Acme Print." }).waitFor();
     await context.clearCookies();
 
     await page.goto(app.url);

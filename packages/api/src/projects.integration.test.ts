@@ -232,6 +232,23 @@ describe("projects and their files, per business", () => {
     expect(await codeOf(as(acmeClient()).projects.workload())).toBe("FORBIDDEN");
   });
 
+  it("the blog is the studio's: staff write and read it, authors or admins remove posts", async () => {
+    const dora = as(user(creative, null));
+    const { id: postId } = await dora.posts.create({ title: "New print partner", body: "We now print with Acme Print." });
+    await as(user(admin, null)).posts.create({ title: "Holiday hours", body: "Closed on the 24th." });
+    expect((await dora.posts.list()).map((p) => [p.title, p.authorName])).toEqual([
+      ["Holiday hours", "Ada Admin"],
+      ["New print partner", "Dora Designer"],
+    ]);
+    expect(await codeOf(as(acmeClient()).posts.list())).toBe("FORBIDDEN");
+    expect(await codeOf(as(acmeClient()).posts.create({ title: "x", body: "y" }))).toBe("FORBIDDEN");
+    expect(await codeOf(dora.posts.create({ title: " ", body: "y" }))).toBe("BAD_REQUEST");
+    const adminPost = (await dora.posts.list())[0]!.id;
+    expect(await codeOf(dora.posts.delete({ id: adminPost }))).toBe("FORBIDDEN");
+    await as(user(admin, null)).posts.delete({ id: postId });
+    expect((await dora.posts.list()).map((p) => p.title)).toEqual(["Holiday hours"]);
+  });
+
   it("only staff archive; archived projects move to the archive list", async () => {
     expect(await codeOf(as(acmeClient()).projects.setArchived({ id: acmeProject, archived: true }))).toBe("FORBIDDEN");
     await as(user(creative, null)).projects.setArchived({ id: acmeProject, archived: true });

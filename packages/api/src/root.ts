@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth";
 import { businessesRouter } from "./routers/businesses";
 import { commentsRouter } from "./routers/comments";
 import { billingRouter, invoicesRouter } from "./routers/invoices";
+import { postsRouter } from "./routers/posts";
 import { projectsRouter } from "./routers/projects";
 import { settingsRouter } from "./routers/settings";
 import { uploadsRouter } from "./routers/uploads";
@@ -19,6 +20,7 @@ export const appRouter = router({
   comments: commentsRouter,
   invoices: invoicesRouter,
   billing: billingRouter,
+  posts: postsRouter,
 });
 
 export type AppRouter = typeof appRouter;

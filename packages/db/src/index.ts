@@ -6,4 +6,5 @@ export * from "./users";
 export * from "./projects";
 export * from "./comments";
 export * from "./invoices";
+export * from "./posts";
 export { sql } from "kysely";

@@ -146,6 +146,14 @@ export interface InvoiceLinesTable {
   unitAmount: number;
 }
 
+export interface PostsTable {
+  id: string;
+  title: string;
+  body: string;
+  authorId: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -160,6 +168,7 @@ export interface Database {
   commentReads: CommentReadsTable;
   invoices: InvoicesTable;
   invoiceLines: InvoiceLinesTable;
+  posts: PostsTable;
 }
 
 export type User = Selectable<UsersTable>;

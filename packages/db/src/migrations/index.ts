@@ -5,6 +5,7 @@ import * as projects from "./2026-11-22-0002-projects";
 import * as comments from "./2026-11-22-0003-comments";
 import * as invoices from "./2026-11-22-0004-invoices";
 import * as assignments from "./2026-11-22-0005-assignments";
+import * as posts from "./2026-11-22-0006-posts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0003-comments": comments,
   "2026-11-22-0004-invoices": invoices,
   "2026-11-22-0005-assignments": assignments,
+  "2026-11-22-0006-posts": posts,
 };
