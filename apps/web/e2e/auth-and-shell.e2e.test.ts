@@ -1,4 +1,5 @@
 // Sign-in by magic link over real SMTP, onboarding, the shell per role, theme, palette, settings and sign-out.
+import { randomBytes, randomUUID } from "node:crypto";
 import { findUserByEmail } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
@@ -44,12 +45,12 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await context.close();
   });
 
-  async function requestLink(email: string): Promise<string> {
+  async function requestLink(email: string, on: Page = page): Promise<string> {
     const before = smtp.mails.length;
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-    await page.getByText("Check your email").waitFor();
-    await page.getByText("A sign in link has been sent to your email address").waitFor();
+    await on.getByLabel("E-mail").fill(email);
+    await on.getByRole("button", { name: "Send me a sign-in link" }).click();
+    await on.getByText("Check your email").waitFor();
+    await on.getByText("A sign in link has been sent to your email address").waitFor();
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
       const mail = smtp.mails.slice(before).find((m) => m.to.includes(email) && m.raw.includes("Subject: Sign in to Atelier"));
@@ -58,6 +59,16 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`no sign-in mail for ${email}`);
+  }
+
+  /** A session made directly in the database, for tests that are not about signing in (links are rate-limited). */
+  async function signInAs(email: string, on: BrowserContext = context): Promise<void> {
+    const user = await findUserByEmail(t.db, email);
+    if (!user) throw new Error(`no user ${email}`);
+    const sessionToken = randomBytes(32).toString("hex");
+    await t.db.insertInto("sessions").values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) }).execute();
+    await on.clearCookies();
+    await on.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" }]);
   }
 
   async function navLabels(): Promise<string[]> {
@@ -197,8 +208,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   it("comments reach the other side as notifications; internal notes stay in the studio", async () => {
     const project = await t.db.selectFrom("projects").select(["id", "title"]).where("title", "=", "Acme spring poster").executeTakeFirstOrThrow();
     // The studio leaves an internal note; the client asks for a change.
-    await page.goto(app.url);
-    await page.goto(await requestLink("designer@atelier.local"));
+    await signInAs("designer@atelier.local");
     await page.goto(`${app.url}/projects/${project.id}`);
     await page.getByLabel("Your comment").fill("Their logo file is low resolution");
     await page.getByLabel("Kind of comment").selectOption({ label: "Internal note" });
@@ -215,10 +225,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByLabel("Post").fill("We now print with Acme Print.");
     await page.getByRole("button", { name: "Publish" }).click();
     await page.getByTestId("post").filter({ hasText: "We now print with Acme Print." }).waitFor();
-    await context.clearCookies();
-
-    await page.goto(app.url);
-    await page.goto(await requestLink("client@atelier.local"));
+    await signInAs("client@atelier.local");
     await page.goto(`${app.url}/projects/${project.id}`);
     await page.getByRole("heading", { name: "Acme spring poster" }).waitFor();
     await page.getByLabel("Your comment").fill("Could the headline be bigger?");
@@ -226,11 +233,9 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByRole("button", { name: "Post" }).click();
     await page.getByTestId("comment").filter({ hasText: "Could the headline be bigger?" }).waitFor();
     expect(await page.getByTestId("comment").allInnerTexts()).not.toContainEqual(expect.stringContaining("low resolution"));
-    await context.clearCookies();
-
     // The admin sees both in the bell, opens one, then marks the rest read.
+    await signInAs("admin@atelier.local");
     await page.goto(app.url);
-    await page.goto(await requestLink("admin@atelier.local"));
     await page.getByTestId("unread-count").filter({ hasText: "2" }).waitFor();
     await page.getByRole("button", { name: /^Notifications/ }).click();
     await page.getByRole("heading", { name: "Unread Notifications" }).waitFor();
@@ -247,10 +252,31 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByTestId("unread-count").waitFor({ state: "detached" });
   });
 
+  it("a new comment reaches a page already open, live", async () => {
+    const project = await t.db.selectFrom("projects").select("id").where("title", "=", "Acme spring poster").executeTakeFirstOrThrow();
+    await signInAs("admin@atelier.local");
+    await page.goto(app.url);
+    await page.getByTestId("sidebar").waitFor();
+    expect(await page.getByTestId("unread-count").count()).toBe(0);
+
+    const clientContext = await browser.newContext();
+    try {
+      const other = await clientContext.newPage();
+      await signInAs("client@atelier.local", clientContext);
+      await other.goto(`${app.url}/projects/${project.id}`);
+      await other.getByLabel("Your comment").fill("Is the proof ready?");
+      await other.getByRole("button", { name: "Post" }).click();
+      await other.getByTestId("comment").filter({ hasText: "Is the proof ready?" }).waitFor();
+      // Well inside the one-minute fallback poll: only the live stream can bring it this soon.
+      await page.getByTestId("unread-count").filter({ hasText: "1" }).waitFor({ timeout: 15_000 });
+    } finally {
+      await clientContext.close();
+    }
+  });
+
   it("an admin bills a business; its client sees the invoice once it is sent", async () => {
     const number = `INV-${new Date().getUTCFullYear()}-0001`;
-    await page.goto(app.url);
-    await page.goto(await requestLink("admin@atelier.local"));
+    await signInAs("admin@atelier.local");
     await page.goto(`${app.url}/invoices/create`);
     await page.getByLabel("Business").selectOption({ label: "Acme Coffee" });
     await page.getByLabel("Project").selectOption({ label: "Acme spring poster" });
@@ -265,22 +291,16 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     const row = page.getByTestId("invoice-row").filter({ hasText: number });
     await row.getByText("Draft").waitFor();
     expect(await row.innerText()).toContain("$631.50");
-    await context.clearCookies();
 
     // While it is a draft, the client sees nothing; once sent, the invoice and what is outstanding.
-    await page.goto(app.url);
-    await page.goto(await requestLink("client@atelier.local"));
+    await signInAs("client@atelier.local");
     await page.goto(`${app.url}/settings`);
     await page.getByText("No invoices yet").waitFor();
-    await context.clearCookies();
-    await page.goto(app.url);
-    await page.goto(await requestLink("admin@atelier.local"));
+    await signInAs("admin@atelier.local");
     await page.goto(`${app.url}/invoices`);
     await page.getByTestId("invoice-row").filter({ hasText: number }).getByRole("button", { name: "Send" }).click();
     await page.getByTestId("invoice-row").filter({ hasText: number }).getByText("Sent").waitFor();
-    await context.clearCookies();
-    await page.goto(app.url);
-    await page.goto(await requestLink("client@atelier.local"));
+    await signInAs("client@atelier.local");
     await page.goto(`${app.url}/settings`);
     expect(await page.getByTestId("outstanding").innerText()).toBe("$631.50");
     await page.getByRole("button", { name: number }).click();

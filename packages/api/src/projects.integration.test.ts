@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import { notificationsFor, type SessionUser } from "@atelier/domain";
+import { type LiveEvent, notificationsFor, type SessionUser } from "@atelier/domain";
 import { createFsStore, verifySignedDownloadToken } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,8 +26,16 @@ describe("projects and their files, per business", () => {
   const now = () => new Date(Date.UTC(2026, 10, 22, 10, 0, ticks++));
   const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-projects-")) }), secret: "s".repeat(32), balancerUrl: "http://b.test" };
   let smtp: SmtpSink;
+  const live: LiveEvent[] = [];
   const as = (u: SessionUser) =>
-    createCaller({ db: t.db, user: u, now, files, mail: { mailer: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }), appUrl: "http://app.test" } });
+    createCaller({
+      db: t.db,
+      user: u,
+      now,
+      files,
+      mail: { mailer: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }), appUrl: "http://app.test" },
+      live: { publish: async (e) => void live.push(e) },
+    });
   const acmeClient = () => user(client, DEMO_BUSINESS.id);
   const globexClient = () => user({ id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" }, "globex");
   const loneClient = () => user({ id: "lone-client", name: "Lou Lone", email: "lou@example.test", role: "client" }, null);
@@ -122,6 +130,12 @@ describe("projects and their files, per business", () => {
       await as(user(creative, null)).comments.create({ projectId: acmeProject, body: "On it", parentId: requestId });
       shadowId = (await as(user(creative, null)).comments.create({ projectId: acmeProject, body: "Client is picky", event: "shadow" })).id;
       expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "x", event: "shadow" }))).toBe("FORBIDDEN");
+      // Open pages hear of each comment; the internal note is marked for the studio only.
+      expect(live.map((e) => [e.commentId === shadowId, e.staffOnly, e.businessId])).toEqual([
+        [false, false, DEMO_BUSINESS.id],
+        [false, false, DEMO_BUSINESS.id],
+        [true, true, DEMO_BUSINESS.id],
+      ]);
       expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "   " }))).toBe("BAD_REQUEST");
       expect(await codeOf(as(globexClient()).comments.create({ projectId: acmeProject, body: "hi" }))).toBe("NOT_FOUND");
       expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "re", parentId: shadowId }))).toBe("NOT_FOUND");

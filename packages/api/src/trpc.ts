@@ -1,6 +1,6 @@
 // tRPC in three sections: the request context, the initialisation with superjson, and the procedures by who may call them.
 import type { Mailer } from "@atelier/auth";
-import type { Db } from "@atelier/db";
+import type { Db, LiveBus } from "@atelier/db";
 import type { ObjectStore } from "@atelier/storage";
 import { isAdmin, isStaff, type SessionUser } from "@atelier/domain";
 import { initTRPC, TRPCError } from "@trpc/server";
@@ -17,6 +17,8 @@ export interface Context {
   files: { store: ObjectStore; secret: string; balancerUrl: string };
   /** Where e-mail notifications go, and the site they link to; absent, none are sent. */
   mail?: { mailer: Mailer; appUrl: string; onError?: (error: unknown) => void };
+  /** Pushes events to open pages; absent, pages learn of changes when they next ask. */
+  live?: Pick<LiveBus, "publish">;
 }
 
 // 2. Initialisation.

@@ -8,3 +8,4 @@ export * from "./comments";
 export * from "./invoices";
 export * from "./posts";
 export { sql } from "kysely";
+export { createLiveBus, LIVE_CHANNEL, type LiveBus } from "./live-bus";

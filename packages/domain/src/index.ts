@@ -15,3 +15,4 @@ export * from './auth-errors';
 export * from './storage-rules';
 export * from './projects';
 export * from './invoices';
+export * from './live-events';

@@ -13,11 +13,11 @@ import { Button, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle,
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTRPC, useTRPCClient } from "~/trpc/react";
 
-/** New comments show within this long without a reload. */
-const NOTIFICATION_POLL_MS = 30_000;
+/** A fallback for when the live stream is down: new comments show within this long anyway. */
+const NOTIFICATION_POLL_MS = 60_000;
 
 type Notification = Parameters<typeof notificationHref>[0] & {
   id: string;
@@ -49,6 +49,13 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   const [marking, setMarking] = useState(false);
   const comments = useQuery({ ...trpc.comments.findMany.queryOptions(), refetchInterval: NOTIFICATION_POLL_MS });
   const { unread, old } = notificationsFor(comments.data ?? [], { id: user.id, role: user.role });
+
+  // New comments arrive over server-sent events; every comment list on the page refreshes.
+  useEffect(() => {
+    const source = new EventSource("/api/events");
+    source.addEventListener("comment", () => void queryClient.invalidateQueries(trpc.comments.pathFilter()));
+    return () => source.close();
+  }, [queryClient, trpc]);
 
   async function markRead(ids: string[]) {
     // One call per notification, as the API takes them; the lists refresh once at the end.

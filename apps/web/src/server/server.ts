@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createAuthOptions, createMailer, type Mailer } from "@atelier/auth";
-import { createDb, type Db, migrateToLatest, seedDemo } from "@atelier/db";
+import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedDemo } from "@atelier/db";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadConfig } from "../env";
@@ -15,6 +15,8 @@ export interface Server {
   authOptions: AuthOptions;
   /** The image buckets behind /storage/v1, and the secret shared with the upload servers. */
   files: { store: ObjectStore; secret: string; balancerUrl: string };
+  /** New comments pushed to open pages, across every web instance. */
+  live: LiveBus;
 }
 
 async function createServer(): Promise<Server> {
@@ -49,7 +51,8 @@ async function createServer(): Promise<Server> {
     secret: config.UPLOAD_SECRET ?? embeddedSecret(dataDir, "upload-secret"),
     balancerUrl: config.UPLOAD_BALANCER_URL,
   };
-  return { config, db, mailer, authOptions, files };
+  const live = await createLiveBus({ databaseUrl: config.DATABASE_URL, onError: (error) => console.error("live events:", error) });
+  return { config, db, mailer, authOptions, files, live };
 }
 
 function createFileStore(config: Config, dataDir: string): ObjectStore {

@@ -49,6 +49,9 @@ export const commentsRouter = router({
       }
       const comment = { id: randomUUID(), projectId: project.id, userId: ctx.user.id, event: input.event, body: input.body, parentId: input.parentId ?? null, createdAt: ctx.now() };
       await createComment(ctx.db, comment);
+      await ctx.live
+        ?.publish({ type: "comment", projectId: project.id, businessId: project.businessId, commentId: comment.id, staffOnly: input.event === "shadow" })
+        .catch((error: unknown) => ctx.mail?.onError?.(error));
       const mail = ctx.mail;
       if (mail) {
         // Mail goes out after the answer: a slow mail server must not hold up the conversation.

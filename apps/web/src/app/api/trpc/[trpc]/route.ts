@@ -15,6 +15,7 @@ async function handler(req: Request): Promise<Response> {
       user: await getSessionUser(server.db, r.headers.get("cookie"), new Date()),
       now: () => new Date(),
       files: server.files,
+      live: server.live,
       mail: { mailer: server.mailer, appUrl: server.config.APP_URL, onError: (error) => console.error("notification mail failed:", error) },
     }),
     onError: (error, path) => console.error(`tRPC ${path ?? "?"} failed:`, error),
