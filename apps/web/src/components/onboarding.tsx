@@ -6,6 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTRPC } from "~/trpc/react";
 import { AvatarPicker } from "./avatar-picker";
+import { FormError } from "~/components/form-parts";
 
 export function Onboarding({ user }: { user: SessionUser }) {
   const trpc = useTRPC();
@@ -38,11 +39,7 @@ export function Onboarding({ user }: { user: SessionUser }) {
             <div className="grid gap-2">
               <Label htmlFor="name">Your name</Label>
               <Input id="name" name="name" required maxLength={100} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-              {update.error && (
-                <p role="alert" className="text-sm text-destructive">
-                  {update.error.message}
-                </p>
-              )}
+              <FormError error={update.error} />
             </div>
           </CardContent>
           <CardFooter className="justify-end">

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTRPC } from "~/trpc/react";
 import { NativeSelect } from "./native-select";
+import { FormError } from "~/components/form-parts";
 
 export function ProjectThread({ projectId, user }: { projectId: string; user: SessionUser }) {
   const trpc = useTRPC();
@@ -70,11 +71,7 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
               {post.isPending ? "Posting…" : "Post"}
             </Button>
           </div>
-          {post.error && (
-            <p role="alert" className="text-sm text-destructive">
-              {post.error.message}
-            </p>
-          )}
+          <FormError error={post.error} />
         </form>
       </CardContent>
     </Card>

@@ -7,6 +7,7 @@ import { useSession } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { useTRPC } from "~/trpc/react";
+import { FormError } from "~/components/form-parts";
 
 export default function BlogPage() {
   const trpc = useTRPC();
@@ -67,11 +68,7 @@ export default function BlogPage() {
                 <Label htmlFor="post-body">Post</Label>
                 <Textarea id="post-body" required rows={6} maxLength={20_000} value={body} onChange={(e) => setBody(e.target.value)} />
               </div>
-              {create.error && (
-                <p role="alert" className="text-sm text-destructive">
-                  {create.error.message}
-                </p>
-              )}
+              <FormError error={create.error} />
             </CardContent>
             <CardFooter className="justify-end">
               <Button type="submit" disabled={create.isPending}>

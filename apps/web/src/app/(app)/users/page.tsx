@@ -7,6 +7,7 @@ import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
+import { BusinessOptions } from "~/components/form-parts";
 
 export default function UsersPage() {
   const trpc = useTRPC();
@@ -63,11 +64,7 @@ export default function UsersPage() {
                   <td className="px-4 py-2">
                     <NativeSelect aria-label={`Business of ${u.email}`} value={u.businessId ?? ""} onChange={(e) => setAccess.mutate({ id: u.id, businessId: e.target.value || null })}>
                       <option value="">None</option>
-                      {businesses.data?.map((b) => (
-                        <option key={b.id} value={b.id}>
-                          {b.name}
-                        </option>
-                      ))}
+                      <BusinessOptions businesses={businesses.data} />
                     </NativeSelect>
                   </td>
                 </tr>

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { PageHeader } from "~/components/empty-state";
 import { useTRPC } from "~/trpc/react";
+import { FormError } from "~/components/form-parts";
 
 export default function CreateBusinessPage() {
   const trpc = useTRPC();
@@ -31,11 +32,7 @@ export default function CreateBusinessPage() {
           <CardContent className="grid gap-2 pt-6">
             <Label htmlFor="business-name">Name</Label>
             <Input id="business-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-            {create.error && (
-              <p role="alert" className="text-sm text-destructive">
-                {create.error.message}
-              </p>
-            )}
+            <FormError error={create.error} />
           </CardContent>
           <CardFooter className="justify-end">
             <Button type="submit" disabled={create.isPending}>

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from "react";
 import { PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
+import { BusinessOptions, FormError } from "~/components/form-parts";
 
 type Line = { description: string; quantity: string; price: string };
 const emptyLine = (): Line => ({ description: "", quantity: "1", price: "" });
@@ -62,11 +63,7 @@ export default function CreateInvoicePage() {
                   <option value="" disabled>
                     Choose…
                   </option>
-                  {businesses.data?.map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
-                    </option>
-                  ))}
+                  <BusinessOptions businesses={businesses.data} />
                 </NativeSelect>
               </div>
               <div className="grid gap-2">
@@ -115,11 +112,7 @@ export default function CreateInvoicePage() {
               <Label htmlFor="invoice-notes">Notes</Label>
               <Textarea id="invoice-notes" maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Payment terms, bank details…" />
             </div>
-            {create.error && (
-              <p role="alert" className="text-sm text-destructive">
-                {create.error.message}
-              </p>
-            )}
+            <FormError error={create.error} />
           </CardContent>
           <CardFooter className="justify-between">
             <p className="text-sm">

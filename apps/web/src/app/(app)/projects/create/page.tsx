@@ -9,6 +9,7 @@ import { type FormEvent, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
+import { BusinessOptions, FormError } from "~/components/form-parts";
 
 export default function CreateProjectPage() {
   const trpc = useTRPC();
@@ -57,19 +58,11 @@ export default function CreateProjectPage() {
                   <option value="" disabled>
                     {businesses.isPending ? "Loading…" : "Choose a business"}
                   </option>
-                  {businesses.data?.map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
-                    </option>
-                  ))}
+                  <BusinessOptions businesses={businesses.data} />
                 </NativeSelect>
               </div>
             )}
-            {create.error && (
-              <p role="alert" className="text-sm text-destructive">
-                {create.error.message}
-              </p>
-            )}
+            <FormError error={create.error} />
           </CardContent>
           <CardFooter className="justify-end">
             <Button type="submit" disabled={create.isPending || create.isSuccess}>

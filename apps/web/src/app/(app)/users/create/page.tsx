@@ -8,6 +8,7 @@ import { type FormEvent, useState } from "react";
 import { PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
+import { BusinessOptions, FormError } from "~/components/form-parts";
 
 export default function CreateUserPage() {
   const trpc = useTRPC();
@@ -57,18 +58,10 @@ export default function CreateUserPage() {
               <Label htmlFor="user-business">Business</Label>
               <NativeSelect id="user-business" value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
                 <option value="">None</option>
-                {businesses.data?.map((b) => (
-                  <option key={b.id} value={b.id}>
-                    {b.name}
-                  </option>
-                ))}
+                <BusinessOptions businesses={businesses.data} />
               </NativeSelect>
             </div>
-            {create.error && (
-              <p role="alert" className="text-sm text-destructive">
-                {create.error.message}
-              </p>
-            )}
+            <FormError error={create.error} />
           </CardContent>
           <CardFooter className="justify-end">
             <Button type="submit" disabled={create.isPending}>
