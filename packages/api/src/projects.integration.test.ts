@@ -277,5 +277,10 @@ describe("projects and their files, per business", () => {
     expect(created.name).toBe("Initech");
     expect(await codeOf(as(user(admin, null)).businesses.create({ name: "initech" }))).toBe("CONFLICT");
     expect((await as(user(admin, null)).businesses.list()).map((b) => b.name)).toEqual(["Acme Coffee", "Globex", "Initech"]);
+    const logo = "http://app.test/storage/v1/object/public/avatars/clients/AbCdEfGhIjKlMnOp";
+    expect((await as(user(creative, null)).businesses.setImage({ id: created.id, image: logo })).image).toBe(logo);
+    expect(await codeOf(as(acmeClient()).businesses.setImage({ id: DEMO_BUSINESS.id, image: logo }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(user(creative, null)).businesses.setImage({ id: created.id, image: "javascript:x" }))).toBe("BAD_REQUEST");
+    expect(await codeOf(as(user(creative, null)).businesses.setImage({ id: "nope", image: null }))).toBe("NOT_FOUND");
   });
 });

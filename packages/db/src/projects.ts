@@ -19,6 +19,10 @@ export async function createBusiness(db: Db, business: { id: string; name: strin
   return db.insertInto("businesses").values({ image: null, ...business }).returningAll().executeTakeFirstOrThrow();
 }
 
+export function setBusinessImage(db: Db, id: string, image: string | null) {
+  return db.updateTable("businesses").set({ image }).where("id", "=", id).returningAll().executeTakeFirst();
+}
+
 export function setUserBusiness(db: Db, userId: string, businessId: string | null) {
   return db.updateTable("users").set({ businessId }).where("id", "=", userId).execute();
 }

@@ -6,14 +6,27 @@ import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { useUploadServices } from "./use-upload-services";
 
-export function AvatarPicker({ name, image, onChange, mode = "users" }: { name: string | null; image: string | null; onChange: (url: string) => void; mode?: AvatarMode }) {
+export function AvatarPicker({
+  name,
+  image,
+  onChange,
+  mode = "users",
+  changeLabel,
+}: {
+  name: string | null;
+  image: string | null;
+  onChange: (url: string) => void;
+  mode?: AvatarMode;
+  /** Names the button for screen readers where several pickers share a page. */
+  changeLabel?: string;
+}) {
   const [modal, setModal] = useState(false);
   const services = useUploadServices();
   const { status } = useSession();
   return (
     <div className="flex items-center gap-4">
       <UserAvatar name={name} src={image} size="lg" />
-      <Button type="button" variant="outline" size="sm" onClick={() => setModal(true)}>
+      <Button type="button" variant="outline" size="sm" onClick={() => setModal(true)} aria-label={changeLabel}>
         Change
       </Button>
       <UploadDialog

@@ -1,6 +1,6 @@
 // businesses.*: the studio's clients; staff list and create them.
 import { randomUUID } from "node:crypto";
-import { createBusiness, findBusinessByName, listBusinesses } from "@atelier/db";
+import { createBusiness, findBusinessByName, listBusinesses, setBusinessImage } from "@atelier/db";
 import { DomainError } from "@atelier/domain";
 import { z } from "zod";
 import { staffProcedure, router } from "../trpc";
@@ -13,5 +13,14 @@ export const businessesRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (await findBusinessByName(ctx.db, input.name)) throw new DomainError("CONFLICT", `A business named "${input.name}" already exists.`);
       return createBusiness(ctx.db, { id: randomUUID(), name: input.name });
+    }),
+
+  /** The business's logo, uploaded to the avatars bucket under clients/. */
+  setImage: staffProcedure
+    .input(z.object({ id: z.string().min(1).max(200), image: z.url({ protocol: /^https?$/ }).max(2048).nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      const updated = await setBusinessImage(ctx.db, input.id, input.image);
+      if (!updated) throw new DomainError("NOT_FOUND", "No such business.");
+      return updated;
     }),
 });

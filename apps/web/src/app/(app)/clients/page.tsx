@@ -1,8 +1,9 @@
 "use client";
 // Businesses: the studio's clients.
-import { buttonVariants, Card, CardHeader, CardTitle, Skeleton, UserAvatar } from "@atelier/ui";
-import { useQuery } from "@tanstack/react-query";
+import { buttonVariants, Card, CardHeader, CardTitle, Skeleton, toast } from "@atelier/ui";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { AvatarPicker } from "~/components/avatar-picker";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { formatDate } from "~/components/format";
 import { useTRPC } from "~/trpc/react";
@@ -10,6 +11,12 @@ import { useTRPC } from "~/trpc/react";
 export default function BusinessesPage() {
   const trpc = useTRPC();
   const businesses = useQuery(trpc.businesses.list.queryOptions());
+  const setImage = useMutation(
+    trpc.businesses.setImage.mutationOptions({
+      onSuccess: (b) => toast({ title: `${b.name}'s logo updated` }),
+      onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+    }),
+  );
   return (
     <>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
@@ -25,12 +32,12 @@ export default function BusinessesPage() {
         {businesses.data?.map((b) => (
           <li key={b.id}>
             <Card>
-              <CardHeader className="grid-cols-[auto_1fr] items-center gap-3">
-                <UserAvatar name={b.name} src={b.image} />
+              <CardHeader className="gap-3" data-testid="business">
                 <div>
                   <CardTitle className="text-base">{b.name}</CardTitle>
                   <p className="text-xs text-muted-foreground">Client since {formatDate(b.createdAt)}</p>
                 </div>
+                <AvatarPicker name={b.name} image={b.image} mode="clients" changeLabel={`Change ${b.name}'s logo`} onChange={(image) => setImage.mutate({ id: b.id, image })} />
               </CardHeader>
             </Card>
           </li>
