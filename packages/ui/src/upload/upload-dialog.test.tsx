@@ -135,6 +135,30 @@ describe('uploading', () => {
     uppy.destroy();
   });
 
+  it('retries a failed large file from the dashboard, sending only the parts not yet stored', async () => {
+    render(<Toaster />);
+    const p = props();
+    const uppy = createUploadUppy(() => p);
+    // Part 2 of 3 fails every attempt: part 1 is stored, the last part is never sent.
+    const failing = backend.fail({ part: 2, times: Infinity });
+    uppy.addFile({ name: 'print.pdf', type: 'application/pdf', data: blob(2 * 10_485_760 + 5, 'application/pdf') });
+    await act(() => uppy.upload());
+    expect(uppy.getFiles()[0]?.error).toBeTruthy();
+    expect(p.setFiles).not.toHaveBeenCalled();
+    // The retry toasts carry the SPEC's words.
+    await screen.findAllByText(/There was an error uploading print\.pdf \(index 0 \/ part 2\)/);
+    await screen.findAllByText(/Remaining Retries: \d+/);
+    const path = 'ACME/Summ/Summer_party/MATERIALS/print.pdf';
+    const part1Before = backend.requests.filter((r) => r.kind === 'chunked' && r.urlPath === path && r.part === 1).length;
+    failing.stop();
+    await act(() => uppy.retryAll());
+    expect(p.setFiles).toHaveBeenCalledTimes(1);
+    const part1After = backend.requests.filter((r) => r.kind === 'chunked' && r.urlPath === path && r.part === 1).length;
+    expect(part1After).toBe(part1Before);
+    expect([...backend.files.values()].find((f) => f.urlPath === path)?.size).toBe(2 * 10_485_760 + 5);
+    uppy.destroy();
+  }, 60_000);
+
   it('keeps errors quiet when the session says so', async () => {
     render(<Toaster />);
     const shown = () => screen.queryAllByText('No servers available. Please try again later.').length;
