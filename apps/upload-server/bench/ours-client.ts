@@ -6,6 +6,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { issueUploadTicket } from '@atelier/storage';
 import { createUploader, type FetchLike } from '@atelier/upload-engine';
 import { openFileSource } from '@atelier/upload-engine/node';
+import { measured } from './machine';
 
 // Keep-alive matters: ten parts in flight would otherwise each pay a new connection.
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
@@ -52,13 +53,10 @@ async function main(): Promise<void> {
       sha256: (bytes) => createHash('sha256').update(bytes).digest(),
       headers: () => ({ Authorization: `Bearer ${issueUploadTicket({ userId: 'bench' }, secret, Date.now()).ticket}` }),
     });
-    const cpu = process.cpuUsage();
-    const started = process.hrtime.bigint();
-    const [outcome] = await uploader.upload([{ source, urlPath: 'BENCH/bench.bin' }]);
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const used = process.cpuUsage(cpu);
+    const { result, ...timing } = await measured(() => uploader.upload([{ source, urlPath: 'BENCH/bench.bin' }]));
+    const outcome = result[0];
     if (!outcome?.ok) throw new Error(`upload failed: ${outcome ? String(outcome.error) : 'no outcome'}`);
-    console.log(JSON.stringify({ seconds, cpuSeconds: (used.user + used.system) / 1e6, sha256: outcome.sha256 }));
+    console.log(JSON.stringify({ ...timing, sha256: outcome.sha256 }));
   } finally {
     await source.close();
     agent.destroy();

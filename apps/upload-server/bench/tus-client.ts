@@ -3,27 +3,27 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as tus from 'tus-js-client';
+import { measured } from './machine';
 
-async function main(): Promise<void> {
-  const [serverUrl, file] = process.argv.slice(2);
-  if (!serverUrl || !file) throw new Error('usage: tus-client.ts <tusServerUrl> <file>');
-  const { size } = await stat(file);
-  const cpu = process.cpuUsage();
-  const started = process.hrtime.bigint();
-  await new Promise<void>((resolve, reject) => {
-    const upload = new tus.Upload(createReadStream(file), {
+function upload(serverUrl: string, file: string, size: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    new tus.Upload(createReadStream(file), {
       endpoint: `${serverUrl}/files`,
       uploadSize: size,
       metadata: { filename: 'bench.bin' },
       retryDelays: [],
       onError: reject,
       onSuccess: () => resolve(),
-    });
-    upload.start();
+    }).start();
   });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const used = process.cpuUsage(cpu);
-  console.log(JSON.stringify({ seconds, cpuSeconds: (used.user + used.system) / 1e6 }));
+}
+
+async function main(): Promise<void> {
+  const [serverUrl, file] = process.argv.slice(2);
+  if (!serverUrl || !file) throw new Error('usage: tus-client.ts <tusServerUrl> <file>');
+  const { size } = await stat(file);
+  const { result: _, ...timing } = await measured(() => upload(serverUrl, file, size));
+  console.log(JSON.stringify(timing));
 }
 
 await main();

@@ -139,6 +139,13 @@ async function completeOnce(
   }
 }
 
+// Listing every part's marker on every part would cost O(parts²) store reads per group; a group
+// cannot be complete without its last part, so one lookup spares the listing until it is there.
+// Each request checks after writing its own marker, so the last marker written always sees all.
+async function mayBeComplete(ctx: UploadContext, id: string, part: number, parts: number): Promise<boolean> {
+  return part === parts || (await ctx.store.stat(partKey(id, parts))) !== null;
+}
+
 function holdsAll(sizes: Map<number, number>, parts: number): boolean {
   for (let part = 1; part <= parts; part += 1) if (!sizes.has(part)) return false;
   return true;
@@ -160,9 +167,10 @@ export async function postChunk(ctx: UploadContext, req: IncomingMessage, res: S
   manifest = ctx.store.staging
     ? await storePartInPlace(ctx, req, manifest, part)
     : await storePartAsObject(ctx, req, manifest, part);
-  const sizes = await receivedParts(ctx.store, manifest.id);
-  const completion = holdsAll(sizes, parts)
-    ? await completeOnce(ctx, req, manifest, sizes, url)
-    : await readCompletion(ctx.store, manifest.id);
+  const sizes = (await mayBeComplete(ctx, manifest.id, part, parts)) ? await receivedParts(ctx.store, manifest.id) : undefined;
+  const completion =
+    sizes && holdsAll(sizes, parts)
+      ? await completeOnce(ctx, req, manifest, sizes, url)
+      : await readCompletion(ctx.store, manifest.id);
   sendJson(res, 200, { id: manifest.id, url, part, ...(completion ? { sha256: completion.sha256 } : {}) }, cors);
 }
