@@ -1,7 +1,7 @@
 // What every upload-server route shares: validated settings, the store, the clock, and the request checks.
 import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { ERRORS, mediaType, verifyUploadTicket, type ObjectStore } from '@atelier/storage';
+import { ERRORS, mediaType, ticketCoversPath, verifyUploadTicket, type ObjectStore } from '@atelier/storage';
 import { z } from 'zod';
 import { decodeBase64 } from './base64-decode';
 import type { GroupCompletion } from './groups';
@@ -56,11 +56,22 @@ const SHA256_HEX = /^[0-9a-fA-F]{64}$/;
 const POSITIVE_INT = /^[1-9][0-9]{0,8}$/;
 const SAFE_HOST = /^[A-Za-z0-9.\-:[\]]+$/;
 
-export function authenticate(ctx: UploadContext, req: IncomingMessage): string {
+function verifiedTicket(ctx: UploadContext, req: IncomingMessage) {
   const ticket = bearerToken(req);
   if (!ticket) throw ERRORS.MissingToken();
   const check = verifyUploadTicket(ticket, ctx.settings.secret, ctx.now());
   if (!check.ok) throw check.reason === 'expired' ? ERRORS.ExpiredToken() : ERRORS.InvalidToken();
+  return check;
+}
+
+export function authenticate(ctx: UploadContext, req: IncomingMessage): string {
+  return verifiedTicket(ctx, req).userId;
+}
+
+/** The ticket's user, once the ticket is known to cover `path` (a ticket may be limited to one folder). */
+export function authorizePath(ctx: UploadContext, req: IncomingMessage, path: string): string {
+  const check = verifiedTicket(ctx, req);
+  if (!ticketCoversPath(check.pathPrefix, path)) throw ERRORS.TokenNotForObject();
   return check.userId;
 }
 

@@ -100,6 +100,8 @@ describe('refused requests answer a 4xx JSON error and store nothing', () => {
     ['no ticket', single({ authorization: '' }), 401],
     ['a forged ticket', single({ authorization: 'Bearer v1.eyJrIjoidGlja2V0In0.AAAA' }), 401],
     ['a ticket signed with another secret', single({ authorization: `Bearer ${issueUploadTicket({ userId: 'x' }, 'another-secret-of-length', clock).ticket}` }), 401],
+    ['a ticket for another folder (single)', single({ authorization: `Bearer ${issueUploadTicket({ userId: 'alice', pathPrefix: 'GLOBEX/Proj' }, TEST_SECRET, clock).ticket}` }), 403],
+    ['a ticket for another folder (part)', part({ authorization: `Bearer ${issueUploadTicket({ userId: 'alice', pathPrefix: 'ACME/ba' }, TEST_SECRET, clock).ticket}` }), 403],
     ['urlPath with ..', single({ urlPath: 'ACME/../../etc/passwd' }), 400],
     ['urlPath with encoded ..', single({ urlPath: 'ACME/%2e%2e/x' }), 400],
     ['an absolute urlPath', single({ urlPath: '/etc/passwd' }), 400],
@@ -215,6 +217,11 @@ describe('downloads', () => {
     const other = createSignedDownloadToken({ path: 'ACME/dl/other.txt', userId: 'alice' }, TEST_SECRET, clock).token;
     await expectJsonError(await fetch(`${url}?token=${other}`), 401);
     const mine = createSignedDownloadToken({ path: 'ACME/dl/data.txt', userId: 'alice' }, TEST_SECRET, clock).token;
+    // A ticket limited to another folder reads nothing here; one for this folder does.
+    const elsewhere = issueUploadTicket({ userId: 'alice', pathPrefix: 'GLOBEX' }, TEST_SECRET, clock).ticket;
+    await expectJsonError(await fetch(url, { headers: { authorization: `Bearer ${elsewhere}` } }), 403);
+    const here = issueUploadTicket({ userId: 'alice', pathPrefix: 'ACME/dl' }, TEST_SECRET, clock).ticket;
+    expect((await fetch(url, { headers: { authorization: `Bearer ${here}` } })).status).toBe(200);
     const ranged = await fetch(`${url}?token=${mine}`, { headers: { range: 'bytes=2-4' } });
     expect(ranged.status).toBe(206);
     expect(await ranged.text()).toBe('234');

@@ -4,12 +4,13 @@ import { join } from "node:path";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { type LiveEvent, notificationsFor, type SessionUser } from "@atelier/domain";
-import { createFsStore, verifySignedDownloadToken } from "@atelier/storage";
+import { createFsStore, verifySignedDownloadToken, verifyUploadTicket } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "@atelier/auth";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createCaller } from "./index";
+import { projectFolder } from "./project-folders";
 
 const [admin, creative, client] = DEMO_USERS;
 const user = (u: { id: string; name: string; email: string; role: SessionUser["role"] }, businessId: string | null): SessionUser => ({
@@ -93,21 +94,35 @@ describe("projects and their files, per business", () => {
     expect((await as(acmeClient()).projects.byId({ id: acmeProject })).files).toEqual([]);
   });
 
+  it("issues upload tickets limited to the project's folder for that kind of file", async () => {
+    const { ticket, folder, balancerUrl } = await as(acmeClient()).uploads.ticket({ projectId: acmeProject, kind: "briefing" });
+    expect(folder).toBe("Acme_Coffee/2026/2026-11-22-Summer-party-flyer/BRIEFING");
+    expect(balancerUrl).toBe("http://b.test");
+    expect(verifyUploadTicket(ticket, files.secret, now())).toMatchObject({ ok: true, userId: client.id, pathPrefix: folder });
+    expect(await codeOf(as(globexClient()).uploads.ticket({ projectId: acmeProject, kind: "briefing" }))).toBe("NOT_FOUND");
+  });
+
   it("keeps uploaded files with the project, and validates them", async () => {
     const acme = as(acmeClient());
     const sha256 = "a".repeat(64);
+    const project = await acme.projects.byId({ id: acmeProject });
+    const briefing = projectFolder("briefing", project);
     await acme.projects.addFiles({
       projectId: acmeProject,
       kind: "briefing",
-      files: [{ id: "grp-1", url: "http://127.0.0.1:3101/files/ACME/brief.pdf", thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "brief.pdf", size: 1234, type: "application/pdf", sha256 }],
+      files: [{ id: "grp-1", url: `http://127.0.0.1:3101/files/${briefing}/brief.pdf`, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "brief.pdf", size: 1234, type: "application/pdf", sha256 }],
     });
-    const project = await acme.projects.byId({ id: acmeProject });
-    expect(project.files).toHaveLength(1);
-    expect(project.files[0]).toMatchObject({ kind: "briefing", name: "brief.pdf", size: 1234, sha256, uploadedBy: client.id });
+    // A file of another folder (another project's, or another kind's) is refused: its download would be signed.
+    for (const url of [`http://127.0.0.1:3101/files/Globex/Secr/Secret/MATERIALS/plan.pdf`, `http://127.0.0.1:3101/files/${projectFolder("materials", project)}/x.pdf`, `http://127.0.0.1:3101/files/${briefing}/../../x.pdf`, `http://127.0.0.1:3101/files/${briefing}/a/b.pdf`]) {
+      expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "briefing", files: [{ id: "g", url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x" }] }))).toBe("BAD_REQUEST");
+    }
+    const withFiles = await acme.projects.byId({ id: acmeProject });
+    expect(withFiles.files).toHaveLength(1);
+    expect(withFiles.files[0]).toMatchObject({ kind: "briefing", name: "brief.pdf", size: 1234, sha256, uploadedBy: client.id });
     // Downloads are signed links bound to the file's path.
-    const link = new URL(project.files[0]!.downloadUrl);
-    expect(link.pathname).toBe("/files/ACME/brief.pdf");
-    expect(verifySignedDownloadToken(link.searchParams.get("token"), { path: "ACME/brief.pdf" }, files.secret, now())).toMatchObject({ ok: true, userId: client.id });
+    const link = new URL(withFiles.files[0]!.downloadUrl);
+    expect(link.pathname).toBe(`/files/${briefing}/brief.pdf`);
+    expect(verifySignedDownloadToken(link.searchParams.get("token"), { path: `${briefing}/brief.pdf` }, files.secret, now())).toMatchObject({ ok: true, userId: client.id });
     expect((await as(user(creative, null)).projects.list())[0]).toMatchObject({ id: acmeProject, fileCount: 1 });
     for (const bad of [
       { url: "javascript:alert(1)" },
@@ -115,7 +130,8 @@ describe("projects and their files, per business", () => {
       { sha256: "xyz" },
       { size: -1 },
     ]) {
-      const file = { id: "g", url: "http://up.test/x", thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x", ...bad };
+      // Everything else about the file is right, so each refusal is the bad field's.
+      const file = { id: "g", url: `http://127.0.0.1:3101/files/${projectFolder("materials", project)}/x.pdf`, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x", ...bad };
       expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [file] }))).toBe("BAD_REQUEST");
     }
     expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [] }))).toBe("BAD_REQUEST");

@@ -3,6 +3,7 @@ import {
   createSignedDownloadToken,
   createSignedUploadToken,
   issueUploadTicket,
+  ticketCoversPath,
   SIGNED_UPLOAD_TTL_MS,
   UPLOAD_TICKET_TTL_MS,
   verifySignedDownloadToken,
@@ -54,6 +55,15 @@ describe('upload tickets', () => {
     expect(expiresAt).toBe(now + UPLOAD_TICKET_TTL_MS);
     expect(verifyUploadTicket(ticket, secret, now)).toEqual({ ok: true, userId: 'u9', expiresAt });
     expect(verifyUploadTicket(ticket, secret, expiresAt)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('may be limited to one folder, signed with the rest', () => {
+    const { ticket, expiresAt } = issueUploadTicket({ userId: 'u9', pathPrefix: 'ACME/Summ/2026-11-22-Summer/MATERIALS' }, secret, now);
+    expect(verifyUploadTicket(ticket, secret, now)).toEqual({ ok: true, userId: 'u9', expiresAt, pathPrefix: 'ACME/Summ/2026-11-22-Summer/MATERIALS' });
+    expect(ticketCoversPath('ACME/Summ/2026-11-22-Summer/MATERIALS', 'ACME/Summ/2026-11-22-Summer/MATERIALS/a.psd')).toBe(true);
+    expect(ticketCoversPath('ACME/Summ/2026-11-22-Summer/MATERIALS', 'ACME/Summ/2026-11-22-Summer/MATERIALS-x/a.psd')).toBe(false);
+    expect(ticketCoversPath('ACME/Summ/2026-11-22-Summer/MATERIALS', 'GLOBEX/a.psd')).toBe(false);
+    expect(ticketCoversPath(undefined, 'GLOBEX/a.psd')).toBe(true);
   });
 
   it('cannot be made from a signed upload token', () => {

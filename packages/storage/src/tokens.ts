@@ -89,19 +89,30 @@ export function verifySignedUploadToken(
   return { ok: true, userId: claims.sub, expiresAt: claims.exp };
 }
 
-export function issueUploadTicket(subject: { userId: string }, secret: string, now: number | Date): UploadTicket {
+/**
+ * A ticket for the upload servers. With `pathPrefix` it covers only files under that folder, so a
+ * ticket for one project's files cannot write or read another's.
+ */
+export function issueUploadTicket(subject: { userId: string; pathPrefix?: string }, secret: string, now: number | Date): UploadTicket {
   const expiresAt = toMs(now) + UPLOAD_TICKET_TTL_MS;
-  return { ticket: sign({ k: 'ticket', sub: subject.userId, exp: expiresAt }, secret), expiresAt };
+  const claims: Claims = { k: 'ticket', sub: subject.userId, exp: expiresAt, ...(subject.pathPrefix ? { p: subject.pathPrefix } : {}) };
+  return { ticket: sign(claims, secret), expiresAt };
+}
+
+/** Whether a ticket's folder (if it has one) holds `path`. */
+export function ticketCoversPath(pathPrefix: string | undefined, path: string): boolean {
+  if (pathPrefix === undefined) return true;
+  return path.startsWith(`${pathPrefix.replace(/\/+$/, '')}/`);
 }
 
 export function verifyUploadTicket(
   ticket: unknown,
   secret: string,
   now: number | Date,
-): TokenCheck<{ userId: string; expiresAt: number }> {
+): TokenCheck<{ userId: string; expiresAt: number; pathPrefix?: string }> {
   const claims = verify(ticket, 'ticket', secret, now);
   if (typeof claims === 'string') return { ok: false, reason: claims };
-  return { ok: true, userId: claims.sub, expiresAt: claims.exp };
+  return { ok: true, userId: claims.sub, expiresAt: claims.exp, ...(typeof claims.p === 'string' ? { pathPrefix: claims.p } : {}) };
 }
 
 // A link for places that cannot send an Authorization header (an <a href>, an <img src>).

@@ -10,7 +10,7 @@ import {
   verifySignedDownloadToken,
 } from '@atelier/storage';
 import { firstHeader } from '../http';
-import { authenticate, type UploadContext } from '../upload-context';
+import { authorizePath, type UploadContext } from '../upload-context';
 import { fileKey } from '../url-path';
 
 function filePath(rawPath: string): string {
@@ -24,7 +24,7 @@ function filePath(rawPath: string): string {
 function authorise(ctx: UploadContext, req: IncomingMessage, path: string): void {
   const token = new URL(req.url ?? '/', 'http://local').searchParams.get('token');
   if (!token) {
-    authenticate(ctx, req);
+    authorizePath(ctx, req, path);
     return;
   }
   const check = verifySignedDownloadToken(token, { path }, ctx.settings.secret, ctx.now());

@@ -20,6 +20,7 @@ import {
 import { drainRequest, firstHeader, sendJson } from '../http';
 import {
   authenticate,
+  authorizePath,
   baseUrl,
   decodedBody,
   positiveInt,
@@ -152,8 +153,10 @@ function holdsAll(sizes: Map<number, number>, parts: number): boolean {
 }
 
 export async function postChunk(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
-  const userId = authenticate(ctx, req);
+  // A missing or forged ticket is refused before anything else is looked at.
+  authenticate(ctx, req);
   const headers = readPartHeaders(ctx, req);
+  const userId = authorizePath(ctx, req, headers.urlPath);
   const { part, parts } = headers;
   let manifest = await openGroup(ctx, req, userId, headers);
   const url = fileUrl(baseUrl(ctx, req), manifest.urlPath);

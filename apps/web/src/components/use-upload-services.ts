@@ -2,7 +2,8 @@
 // The upload dialog's services in this app: tickets and signed URLs over tRPC, storage on this origin.
 import { resizeImage, type UploadServices } from "@atelier/ui";
 import { webCryptoSha256 } from "@atelier/upload-engine";
-import { useMemo } from "react";
+import type { FileKind } from "@atelier/domain";
+import { useMemo, useRef } from "react";
 import { useTRPCClient } from "~/trpc/react";
 
 /** 128 random bits as URL-safe base64: unguessable object names. */
@@ -11,13 +12,23 @@ export function randomId(): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export function useUploadServices(): UploadServices {
+/**
+ * `ticketScope` names the project and kind of file asset uploads are for (tickets are limited to that
+ * folder); avatar uploads need none.
+ */
+export function useUploadServices(ticketScope?: () => { projectId: string; kind: FileKind } | null): UploadServices {
   const client = useTRPCClient();
+  const scope = useRef(ticketScope);
+  scope.current = ticketScope;
   return useMemo(
     () => ({
       storageBase: typeof window === "undefined" ? "" : window.location.origin,
       placeholderUrl: "/placeholder.svg",
-      uploadTicket: () => client.uploads.ticket.query(),
+      uploadTicket: async () => {
+        const target = scope.current?.();
+        if (!target) throw new Error("Files are uploaded to a project.");
+        return client.uploads.ticket.query(target);
+      },
       signUpload: async (bucket, path) => (await client.auth.createSignedURL.query({ bucket, path })).token,
       randomId,
       fetch: (input, init) => fetch(input, init),

@@ -27,6 +27,7 @@ import {
 } from "@atelier/domain";
 import { createSignedDownloadToken } from "@atelier/storage";
 import { z } from "zod";
+import { isFileInFolder, projectFolder } from "../project-folders";
 import { protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
@@ -131,6 +132,9 @@ export const projectsRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const project = await visibleProject(ctx.db, ctx.user, input.projectId);
+      // Only files in this project's own folder: a signed download link is made for whatever path is kept here.
+      const folder = projectFolder(input.kind, project);
+      if (!input.files.every((f) => isFileInFolder(f.url, folder))) throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
       await addProjectFiles(
         ctx.db,
         input.files.map((f) => ({

@@ -47,11 +47,11 @@ export default function ProjectPage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
   const { data: session, status } = useSession();
-  const services = useUploadServices();
   // The dialog stays mounted, so closing it does not stop uploads in flight.
   const [kind, setKind] = useState<FileKind>("materials");
   const [dialogOpen, setDialogOpen] = useState(false);
   const project = useQuery(trpc.projects.byId.queryOptions({ id }));
+  const services = useUploadServices(() => (project.data ? { projectId: project.data.id, kind } : null));
   const addFiles = useMutation(
     trpc.projects.addFiles.mutationOptions({
       onSuccess: ({ added }) => toast({ title: `${added} file${added === 1 ? "" : "s"} added` }),
