@@ -232,6 +232,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByLabel("Kind of comment").selectOption({ label: "Request changes" });
     await page.getByRole("button", { name: "Post" }).click();
     await page.getByTestId("comment").filter({ hasText: "Could the headline be bigger?" }).waitFor();
+    await page.getByTestId("project-stage").filter({ hasText: "Changes requested" }).waitFor();
     expect(await page.getByTestId("comment").allInnerTexts()).not.toContainEqual(expect.stringContaining("low resolution"));
     // The admin sees both in the bell, opens one, then marks the rest read.
     await signInAs("admin@atelier.local");

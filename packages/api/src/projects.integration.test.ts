@@ -180,6 +180,9 @@ describe("projects and their files, per business", () => {
       expect(clientThread[1]).toMatchObject({ isChild: true, parentId: requestId, user: { id: creative.id, name: "Dora Designer" } });
       expect((await as(acmeClient()).comments.findMany()).map((c) => c.body)).toEqual(["On it", "Bigger logo, please"]);
       expect(await as(globexClient()).comments.findMany()).toEqual([]);
+      // Where the project stands follows the last event, not the internal note posted after it.
+      expect((await as(acmeClient()).projects.byId({ id: acmeProject })).lastEvent).toBe("modification");
+      expect((await as(acmeClient()).projects.list())[0]?.lastEvent).toBe("modification");
       expect(await codeOf(as(globexClient()).comments.byProject({ projectId: acmeProject }))).toBe("NOT_FOUND");
     });
 

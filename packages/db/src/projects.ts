@@ -1,7 +1,7 @@
 // Queries on businesses, projects and their files; every function takes the database handle first.
-import { sql } from "kysely";
+import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "./create-db";
-import type { Business, ProjectFileKind } from "./schema";
+import type { Business, Database, ProjectFileKind } from "./schema";
 
 export function listBusinesses(db: Db): Promise<Business[]> {
   return db.selectFrom("businesses").selectAll().orderBy(sql`lower(name)`).execute();
@@ -40,6 +40,19 @@ const projectColumns = [
   "assignee.name as assigneeName",
 ] as const;
 
+/** The event of a project's latest comment that carried one, internal notes aside: where the project stands. */
+function lastEvent(eb: ExpressionBuilder<Database, "projects">) {
+  return eb
+    .selectFrom("comments")
+    .whereRef("comments.projectId", "=", "projects.id")
+    .where("comments.event", "is not", null)
+    .where("comments.event", "!=", "shadow")
+    .select("comments.event")
+    .orderBy("comments.createdAt", "desc")
+    .limit(1)
+    .as("lastEvent");
+}
+
 /** Projects newest first; `businessId` null means every business (the studio's view). */
 export function listProjects(db: Db, filter: { businessId: string | null; archived: boolean }) {
   let query = db
@@ -47,9 +60,10 @@ export function listProjects(db: Db, filter: { businessId: string | null; archiv
     .innerJoin("businesses", "businesses.id", "projects.businessId")
     .leftJoin("users as assignee", "assignee.id", "projects.assigneeId")
     .select(projectColumns)
-    .select((eb) =>
+    .select((eb) => [
       eb.selectFrom("projectFiles").whereRef("projectFiles.projectId", "=", "projects.id").select(eb.fn.countAll<number>().as("n")).as("fileCount"),
-    )
+      lastEvent(eb),
+    ])
     .where("projects.archived", "=", filter.archived);
   if (filter.businessId !== null) query = query.where("projects.businessId", "=", filter.businessId);
   return query.orderBy("projects.createdAt", "desc").orderBy("projects.id").execute();
@@ -61,6 +75,7 @@ export function findProject(db: Db, id: string) {
     .innerJoin("businesses", "businesses.id", "projects.businessId")
     .leftJoin("users as assignee", "assignee.id", "projects.assigneeId")
     .select(projectColumns)
+    .select((eb) => lastEvent(eb))
     .where("projects.id", "=", id)
     .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetFolderInput, canArchiveProject, canCreateProjectFor, canSeeProject, projectName } from './projects';
+import { assetFolderInput, canArchiveProject, canCreateProjectFor, canSeeProject, projectName, projectStage } from './projects';
 import { projectDisplayName } from './project-name';
 
 describe('projectName', () => {
@@ -46,4 +46,15 @@ describe('assetFolderInput', () => {
   ] as const)('%s of a %s project', (kind, event, expected) => {
     expect(assetFolderInput(kind, business, { name: '2026-11-22-Menu', event })).toMatchObject({ client: 'Acme Coffee', name: '2026-11-22-Menu', delivery: false, ...expected });
   });
+});
+
+describe('projectStage', () => {
+  it.each([
+    [null, 'new'],
+    ['shadow', 'new'],
+    ['briefing', 'briefing'],
+    ['modification', 'modification'],
+    ['approved', 'approved'],
+    ['reopened', 'reopened'],
+  ])('%s -> %s', (event, stage) => expect(projectStage(event)).toBe(stage));
 });

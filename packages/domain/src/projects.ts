@@ -60,3 +60,17 @@ export function assetFolderInput(kind: FileKind, business: { name: string }, pro
     briefing: kind === 'briefing',
   };
 }
+
+/** Where a project stands, read from the last comment that carried an event (internal notes aside). */
+export const PROJECT_STAGES = {
+  new: 'New',
+  briefing: 'Briefed',
+  modification: 'Changes requested',
+  approved: 'Approved',
+  reopened: 'Reopened',
+} as const;
+export type ProjectStage = keyof typeof PROJECT_STAGES;
+
+export function projectStage(lastEvent: string | null | undefined): ProjectStage {
+  return lastEvent === 'briefing' || lastEvent === 'modification' || lastEvent === 'approved' || lastEvent === 'reopened' ? lastEvent : 'new';
+}

@@ -9,6 +9,7 @@ import Link from "next/link";
 import { useTRPC } from "~/trpc/react";
 import { EmptyState, PageHeader } from "./empty-state";
 import { formatDate } from "./format";
+import { StageBadge } from "./stage-badge";
 
 const eventLabel = (value: string) => PROJECT_EVENTS.find((e) => e.value === value)?.label ?? value;
 
@@ -57,6 +58,7 @@ export function ProjectList({ archived }: { archived: boolean }) {
                       <Badge variant="secondary">{eventLabel(p.event)}</Badge>
                     </div>
                     <CardDescription className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                      <StageBadge lastEvent={p.lastEvent} />
                       {staff && <span>{p.businessName}</span>}
                       <span>{formatDate(p.createdAt)}</span>
                       <span className="inline-flex items-center gap-1">

@@ -11,6 +11,7 @@ import { EmptyState } from "~/components/empty-state";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { ProjectThread } from "~/components/project-thread";
+import { StageBadge } from "~/components/stage-badge";
 import { useUploadServices } from "~/components/use-upload-services";
 import { useTRPC } from "~/trpc/react";
 
@@ -92,6 +93,7 @@ export default function ProjectPage() {
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>{p.businessName}</span>
             <Badge variant="secondary">{PROJECT_EVENTS.find((e) => e.value === p.event)?.label ?? p.event}</Badge>
+            <StageBadge lastEvent={p.lastEvent} />
             <span>Started {formatDate(p.createdAt)}</span>
             {p.archived && <Badge variant="outline">Archived</Badge>}
             {!staffView && p.assigneeName && <span>Designer: {p.assigneeName}</span>}

@@ -1,0 +1,20 @@
+// Where a project stands, as a small coloured badge.
+import { PROJECT_STAGES, projectStage, type ProjectStage } from "@atelier/domain";
+import { Badge, cn } from "@atelier/ui";
+
+const STYLE: Record<ProjectStage, string> = {
+  new: "",
+  briefing: "border-sky-500/40 text-sky-700 dark:text-sky-300",
+  modification: "border-amber-500/50 text-amber-700 dark:text-amber-300",
+  approved: "border-emerald-500/40 text-emerald-700 dark:text-emerald-300",
+  reopened: "border-violet-500/40 text-violet-700 dark:text-violet-300",
+};
+
+export function StageBadge({ lastEvent }: { lastEvent: string | null | undefined }) {
+  const stage = projectStage(lastEvent);
+  return (
+    <Badge variant="outline" className={cn(STYLE[stage])} data-testid="project-stage">
+      {PROJECT_STAGES[stage]}
+    </Badge>
+  );
+}
