@@ -22,7 +22,7 @@ export function ProjectList({ archived }: { archived: boolean }) {
 
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <PageHeader title={archived ? "Archive" : "Projects"} description={archived ? "Finished projects, kept with their files." : "Design requests in progress."} />
         {!archived && !unlinked && (
           <Link href="/projects/create" className={buttonVariants()}>

@@ -19,7 +19,7 @@ export default function BusinessesPage() {
   );
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <PageHeader title="Businesses" description="The clients the studio works for." />
         <Link href="/clients/create" className={buttonVariants()}>
           Create Business

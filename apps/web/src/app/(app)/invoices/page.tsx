@@ -21,7 +21,7 @@ export default function InvoicesPage() {
   );
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <PageHeader title="Invoices" description="Drafts stay with the studio; a business sees an invoice once it is sent." />
         <Link href="/invoices/create" className={buttonVariants()}>
           New invoice

@@ -22,7 +22,7 @@ export default function UsersPage() {
 
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <PageHeader title="Users" description="Who can sign in, their role, and the business a client belongs to." />
         <Link href="/users/create" className={buttonVariants()}>
           Create User
