@@ -1,6 +1,9 @@
 // Benchmark client in a process of its own: the upload engine over node:http uploads one file
 // through the balancer and prints one JSON line with its time, CPU and the stored file's sha256.
-// Usage: ours-client.ts <balancerUrl> <file> [fetch]; UPLOAD_SECRET signs the tickets.
+// Usage: ours-client.ts <balancerUrl> <file> [fetch|node-http] [no-part-digests]; UPLOAD_SECRET
+// signs the tickets. With no-part-digests the engine gets no sha256 function, so its parts carry
+// no x-content-sha256 and neither side hashes a part, as with tus; the server still hashes the
+// whole file once at completion for the sha256 it answers.
 import { createHash } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { issueUploadTicket } from '@atelier/storage';
@@ -42,15 +45,15 @@ export const nodeHttpFetch: FetchLike = (url, init) =>
   });
 
 async function main(): Promise<void> {
-  const [balancerUrl, file, transport] = process.argv.slice(2);
+  const [balancerUrl, file, transport, digests] = process.argv.slice(2);
   const secret = process.env.UPLOAD_SECRET;
-  if (!balancerUrl || !file || !secret) throw new Error('usage: ours-client.ts <balancerUrl> <file> [fetch], with UPLOAD_SECRET set');
+  if (!balancerUrl || !file || !secret) throw new Error('usage: ours-client.ts <balancerUrl> <file> [fetch|node-http] [no-part-digests], with UPLOAD_SECRET set');
   const source = await openFileSource(file, { type: 'application/octet-stream' });
   try {
     const uploader = createUploader({
       balancerUrl,
       fetch: transport === 'fetch' ? (globalThis.fetch as unknown as FetchLike) : nodeHttpFetch,
-      sha256: (bytes) => createHash('sha256').update(bytes).digest(),
+      sha256: digests === 'no-part-digests' ? undefined : (bytes) => createHash('sha256').update(bytes).digest(),
       headers: () => ({ Authorization: `Bearer ${issueUploadTicket({ userId: 'bench' }, secret, Date.now()).ticket}` }),
     });
     const { result, ...timing } = await measured(() => uploader.upload([{ source, urlPath: 'BENCH/bench.bin' }]));

@@ -122,9 +122,19 @@ async function* hashed(source: AsyncIterable<Buffer>, hash: Hash, expected: stri
   if (expected !== undefined && hash.copy().digest('hex') !== expected) throw ERRORS.ChecksumMismatch();
 }
 
-// The request body decoded from base64 as a stream, checked against x-content-sha256 and
-// `limit`; the hash holds the digest once the stream has been read to the end.
-export function decodedBody(req: IncomingMessage, limit: number): { body: AsyncGenerator<Buffer>; hash: Hash } {
+// A part's body decoded from base64 as a stream, checked against `limit` and, when the client
+// sent one, against x-content-sha256. Without that header nothing needs a part's digest (the
+// file's is taken once at completion), so the part is not hashed: on shared cores every pass
+// over the bytes is taken from the upload itself.
+export function decodedBody(req: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
+  const expected = expectedSha256(req);
+  const decoded = decodeBase64(requestBody(req), limit);
+  return expected === undefined ? decoded : hashed(decoded, createHash('sha256'), expected);
+}
+
+// The same for a body whose digest is answered whatever the headers (a single upload is its
+// whole file); the hash holds the digest once the stream has been read to the end.
+export function decodedHashedBody(req: IncomingMessage, limit: number): { body: AsyncGenerator<Buffer>; hash: Hash } {
   const expected = expectedSha256(req);
   const hash = createHash('sha256');
   return { body: hashed(decodeBase64(requestBody(req), limit), hash, expected), hash };

@@ -111,6 +111,8 @@ describe('refused requests answer a 4xx JSON error and store nothing', () => {
     ['a missing urlPath', single({ urlPath: '' }), 400],
     ['a wrong x-content-sha256', single({ 'x-content-sha256': sha256Hex(Buffer.from('other')) }), 422],
     ['a malformed x-content-sha256', single({ 'x-content-sha256': 'abc' }), 400],
+    ['a wrong x-content-sha256 (part)', part({ 'x-content-sha256': sha256Hex(Buffer.from('other')) }), 422],
+    ['a malformed x-content-sha256 (part)', part({ 'x-content-sha256': 'abc' }), 400],
     ['a GET on /api/upload', () => fetch(`${base}/api/upload`), 405],
     ['an unknown route', () => fetch(`${base}/admin`), 404],
   ])('%s', async (_label, send, status) => {
@@ -172,6 +174,20 @@ describe('groups', () => {
     const id = await openGroup(2, 'alice', urlPath);
     clock += 24 * 60 * 60 * 1000;
     await expectJsonError(await post('/api/chunked', b64('late'), { urlPath, part: '2', parts: '2', egnyte_id: id }), 404);
+  });
+
+  it('checks a part against x-content-sha256 only when the header is sent', async () => {
+    const urlPath = `ACME/bad/${randomUUID()}.bin`;
+    const id = await openGroup(3, 'alice', urlPath);
+    const send = (part: string, data: string, headers: Record<string, string> = {}) =>
+      post('/api/chunked', b64(data), { urlPath, part, parts: '3', egnyte_id: id, ...headers });
+    await expectJsonError(await send('2', '-part 2-', { 'x-content-sha256': sha256Hex(Buffer.from('-part 3-')) }), 422);
+    const status = await fetch(`${base}/api/chunked/${id}`, { headers: { authorization: `Bearer ${ticketFor()}` } });
+    expect(await status.json()).toEqual({ id, parts: 3, received: [1] });
+    expect((await send('2', '-part 2-', { 'x-content-sha256': sha256Hex(Buffer.from('-part 2-')).toUpperCase() })).status).toBe(200);
+    const done = await send('3', 'three');
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as { sha256: string }).sha256).toBe(sha256Hex(Buffer.from('part one-part 2-three')));
   });
 
   it('reports which parts a group holds, for resuming', async () => {

@@ -38,6 +38,23 @@ function describeRoundTrips(name: string, makeStore: () => Promise<{ store: Obje
       expect(sha256Hex(got.body)).toBe(sha256Hex(data));
     });
 
+    it('uploads byte-exact without per-part digests, and still answers the file’s sha256', async () => {
+      const data = patternBytes(25 * MiB + 1, 41);
+      const sent: string[] = [];
+      const watching: FetchLike = (url, init) => {
+        if (url.endsWith('/api/chunked')) sent.push(...Object.keys(init.headers).map((key) => key.toLowerCase()));
+        return (globalThis.fetch as unknown as FetchLike)(url, init);
+      };
+      const [outcome] = await cluster.uploader({ fetch: watching, partDigests: false }).upload([
+        { source: fromBytes(data, { name: 'no-digest.bin' }), urlPath: `ACME/rt/${name}/no-digest.bin` },
+      ]);
+      expect(sent).toContain('part');
+      expect(sent).not.toContain('x-content-sha256');
+      expect(outcome?.ok && outcome.sha256).toBe(sha256Hex(data));
+      const got = await download((outcome as { url: string }).url, cluster.ticket());
+      expect(sha256Hex(got.body)).toBe(sha256Hex(data));
+    });
+
     it('spreads the parts of one file over different servers', async () => {
       for (const log of cluster.written) log.length = 0;
       const data = patternBytes(25 * MiB + 1, 99);

@@ -93,7 +93,7 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
   }
   // A refused body (bad base64, wrong digest) may leave bytes in its own region of the
   // staging file, but no marker: the part does not count until a good retry overwrites it.
-  const size = await staging.write(stagingId(manifest.id), offset, decodedBody(req, limit).body);
+  const size = await staging.write(stagingId(manifest.id), offset, decodedBody(req, limit));
   if (part > 1 && part < manifest.parts && size !== manifest.partSize) {
     throw ERRORS.InvalidBody('every part but the last must be as long as part 1');
   }
@@ -110,8 +110,7 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
 }
 
 async function storePartAsObject(ctx: UploadContext, req: IncomingMessage, manifest: GroupManifest, part: number) {
-  const { body } = decodedBody(req, ctx.settings.maxPartBytes);
-  await ctx.store.put(partKey(manifest.id, part), body, { contentType: 'application/octet-stream' });
+  await ctx.store.put(partKey(manifest.id, part), decodedBody(req, ctx.settings.maxPartBytes), { contentType: 'application/octet-stream' });
   return manifest;
 }
 

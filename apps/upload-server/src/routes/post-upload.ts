@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { firstHeader, sendJson } from '../http';
-import { authenticate, authorizePath, baseUrl, decodedBody, refuseLargeBody, storedContentType, type UploadContext } from '../upload-context';
+import { authenticate, authorizePath, baseUrl, decodedHashedBody, refuseLargeBody, storedContentType, type UploadContext } from '../upload-context';
 import { fileKey, fileUrl, normaliseUrlPath } from '../url-path';
 
 export async function postUpload(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
@@ -10,7 +10,7 @@ export async function postUpload(ctx: UploadContext, req: IncomingMessage, res: 
   const urlPath = normaliseUrlPath(firstHeader(req, 'urlpath'));
   authorizePath(ctx, req, urlPath);
   refuseLargeBody(req, ctx.settings.maxUploadBytes);
-  const { body, hash } = decodedBody(req, ctx.settings.maxUploadBytes);
+  const { body, hash } = decodedHashedBody(req, ctx.settings.maxUploadBytes);
   await ctx.store.put(fileKey(urlPath), body, { contentType: storedContentType(req) });
   sendJson(res, 200, { group_id: randomUUID(), url: fileUrl(baseUrl(ctx, req), urlPath), sha256: hash.digest('hex') }, cors);
 }
