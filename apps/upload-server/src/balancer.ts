@@ -25,7 +25,15 @@ interface Backend {
   handedOut: number;
   // A passive report wins over any health check that started before it.
   reportedDownAt: number;
+  // Health checks in a row that timed out (as opposed to being refused).
+  timeouts: number;
 }
+
+/**
+ * A server that refuses the connection is down at once; one that is merely slow to answer (a busy
+ * machine) is given this many timed-out checks in a row first, so load alone does not empty the pool.
+ */
+export const TIMEOUTS_BEFORE_DOWN = 2;
 
 const normalise = (url: string) => url.replace(/\/+$/, '');
 
@@ -40,13 +48,14 @@ export function createBalancer(config: BalancerConfig): Server {
     inFlight: 0,
     handedOut: 0,
     reportedDownAt: -1,
+    timeouts: 0,
   }));
   let turn = 0;
 
   async function check(backend: Backend): Promise<void> {
     const startedAt = now();
     let healthy = false;
-    let inFlight = 0;
+    let inFlight = backend.inFlight;
     try {
       const answer = await doFetch(`${backend.url}/health`, { signal: AbortSignal.timeout(settings.healthTimeoutMs) });
       if (answer.ok) {
@@ -54,8 +63,12 @@ export function createBalancer(config: BalancerConfig): Server {
         healthy = true;
         inFlight = typeof body.inFlight === 'number' ? body.inFlight : 0;
       }
-    } catch {
-      healthy = false;
+      backend.timeouts = 0;
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      backend.timeouts = timedOut ? backend.timeouts + 1 : TIMEOUTS_BEFORE_DOWN;
+      // Slow, not gone: keep what we knew until the timeouts add up.
+      healthy = backend.timeouts < TIMEOUTS_BEFORE_DOWN && backend.healthy;
     }
     if (healthy && backend.reportedDownAt >= startedAt) return;
     backend.healthy = healthy;

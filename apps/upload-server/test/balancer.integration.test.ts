@@ -58,6 +58,36 @@ describe('balancer', () => {
     });
   });
 
+  it('keeps a server through a single timed-out check, drops one that keeps timing out, and drops a refusing one at once', async () => {
+    // The balancer's health checks go through this fetch, so each one's fate is the test's to choose.
+    const fates: Record<string, (n: number) => 'ok' | 'timeout' | 'refused'> = {
+      'http://hiccup.test': (n) => (n % 2 === 1 ? 'timeout' : 'ok'), // every other check times out, never two in a row
+      'http://stuck.test': (n) => (n === 0 ? 'ok' : 'timeout'),
+      'http://gone.test': (n) => (n === 0 ? 'ok' : 'refused'),
+    };
+    const counts = new Map<string, number>();
+    const fakeFetch = (async (input: string | URL) => {
+      const origin = new URL(String(input)).origin;
+      const n = counts.get(origin) ?? 0;
+      counts.set(origin, n + 1);
+      const fate = fates[origin]?.(n) ?? 'ok';
+      if (fate === 'timeout') throw Object.assign(new Error('timed out'), { name: 'TimeoutError' });
+      if (fate === 'refused') throw new TypeError('fetch failed');
+      return new Response(JSON.stringify({ status: 'ok', inFlight: 0 }), { status: 200 });
+    }) as typeof fetch;
+    const balancer = createBalancer({ servers: Object.keys(fates), healthIntervalMs: 10, fetch: fakeFetch });
+    opened.push(balancer);
+    const url = await listen(balancer);
+    const healthy = async () => ((await (await fetch(`${url}/health`)).json()) as { healthy: string[] }).healthy;
+    const seen: string[][] = [];
+    await until(async () => {
+      seen.push(await healthy());
+      return (counts.get('http://hiccup.test') ?? 0) >= 12;
+    });
+    expect(seen.every((list) => list.includes('http://hiccup.test'))).toBe(true);
+    expect(await healthy()).toEqual(['http://hiccup.test']);
+  });
+
   it('answers 503 with the product message when no server is healthy', async () => {
     const state = { healthy: true, inFlight: 0 };
     const only = await fakeServer(state);
