@@ -259,6 +259,12 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.goto(app.url);
     await page.getByTestId("sidebar").waitFor();
     expect(await page.getByTestId("unread-count").count()).toBe(0);
+    // The palette finds projects by name.
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a command or search...").fill("spring poster");
+    await page.getByRole("option", { name: /Acme spring poster/ }).click();
+    await page.waitForURL(`${app.url}/projects/${project.id}`);
+    await page.goto(app.url);
 
     const clientContext = await browser.newContext();
     try {

@@ -1,12 +1,17 @@
 "use client";
 // The command palette: Ctrl+K / Cmd+K opens it; suggestions are the create actions this role may take.
-import { COMMAND_PALETTE_TEXT, commandPaletteItems, navItems, type Role } from "@atelier/domain";
+import { COMMAND_PALETTE_TEXT, commandPaletteItems, navItems, projectDisplayName, type Role } from "@atelier/domain";
 import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@atelier/ui";
+import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { useTRPC } from "~/trpc/react";
 
 export function CommandPalette({ role, open, onOpenChange }: { role: Role; open: boolean; onOpenChange: (open: boolean) => void }) {
   const router = useRouter();
+  const trpc = useTRPC();
+  // Searching finds projects too; the list loads only once the palette is open.
+  const projects = useQuery({ ...trpc.projects.list.queryOptions({ archived: false }), enabled: open });
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -36,6 +41,16 @@ export function CommandPalette({ role, open, onOpenChange }: { role: Role; open:
             </CommandItem>
           ))}
         </CommandGroup>
+        {projects.data && projects.data.length > 0 && (
+          <CommandGroup heading="Projects">
+            {projects.data.map((p) => (
+              <CommandItem key={p.id} value={`${projectDisplayName(p.name)} ${p.businessName}`} onSelect={() => go(`/projects/${p.id}`)}>
+                {projectDisplayName(p.name)}
+                <span className="ml-auto text-xs text-muted-foreground">{p.businessName}</span>
+              </CommandItem>
+            ))}
+          </CommandGroup>
+        )}
         <CommandGroup heading="Go to">
           {navItems(role).map((item) => (
             <CommandItem key={item.href} value={`Go to ${item.label}`} onSelect={() => go(item.href)}>
