@@ -12,7 +12,7 @@ async function main() {
     await run("bash", [`${ROOT}/tooling/scripts/install-system-deps.sh`]);
   }
   let pg: PostgresServer | undefined;
-  const env = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" };
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" };
   if (!env.DATABASE_URL) {
     pg = await startPostgres();
     env.DATABASE_URL = pg.url;
@@ -27,6 +27,7 @@ async function main() {
   try {
     if (only("unit")) {
       await run("npx", ["turbo", "run", "typecheck", "--output-logs=errors-only"], env);
+      await run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], env);
       await run("npx", ["turbo", "run", "test", "--concurrency=2", "--output-logs=full", "--log-order=grouped", ...report], env);
     }
     if (only("e2e")) await run("npx", ["turbo", "run", "test:e2e", "--output-logs=full", "--log-order=stream", ...report], env);
@@ -50,12 +51,22 @@ function summarize(): void {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  let failedFiles = 0;
   for (const file of resultFiles()) {
-    const r = JSON.parse(readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const r = JSON.parse(readFileSync(file, "utf8")) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      numFailedTestSuites: number;
+    };
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
+    failedFiles += r.numFailedTestSuites;
   }
+  // A file whose set-up or tear-down fails fails the run even when each of its tests passed.
+  if (failedFiles > 0) console.log(`\nTest files failed: ${failedFiles}`);
   console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 

@@ -56,9 +56,16 @@ export async function startApp(env: Record<string, string | undefined>, options:
   const stop = async () => {
     if (child.exitCode !== null || child.pid === undefined) return;
     const exited = new Promise((r) => child.once("exit", r));
-    process.kill(-child.pid, "SIGTERM");
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(-(child.pid as number), name);
+      } catch {
+        // Already gone.
+      }
+    };
+    signal("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+    if (child.exitCode === null) signal("SIGKILL");
   };
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -124,7 +131,12 @@ export async function startUploadServers(options: { secret: string; webOrigin: s
       child.on("exit", (code) => reject(new Error(`upload server exited with ${code}: ${output}`)));
     });
   const kill = (child: ChildProcess) => {
-    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Already gone: its exit has not been reported yet.
+    }
   };
   const servers = await Promise.all([1, 2].map(() => launch(["--role", "server", "--store", storeDir])));
   const balancer = await launch(["--role", "balancer", "--servers", servers.map((s) => s.url).join(",")]);
