@@ -1,7 +1,8 @@
 // Queries on businesses, projects and their files; every function takes the database handle first.
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "./create-db";
-import type { Business, Database, ProjectFileKind } from "./schema";
+import type { Insertable } from "kysely";
+import type { Business, Database, ProjectFilesTable } from "./schema";
 
 export function listBusinesses(db: Db): Promise<Business[]> {
   return db.selectFrom("businesses").selectAll().orderBy(sql`lower(name)`).execute();
@@ -95,20 +96,7 @@ export function listProjectFiles(db: Db, projectId: string) {
   return db.selectFrom("projectFiles").selectAll().where("projectId", "=", projectId).orderBy("createdAt").orderBy("id").execute();
 }
 
-export interface NewProjectFile {
-  id: string;
-  projectId: string;
-  kind: ProjectFileKind;
-  uploadId: string;
-  name: string;
-  url: string;
-  thumbnail: string;
-  blur: string;
-  size: number | null;
-  type: string | null;
-  sha256: string | null;
-  uploadedBy: string;
-}
+export type NewProjectFile = Insertable<ProjectFilesTable>;
 
 export async function addProjectFiles(db: Db, files: NewProjectFile[]): Promise<void> {
   if (files.length > 0) await db.insertInto("projectFiles").values(files).execute();

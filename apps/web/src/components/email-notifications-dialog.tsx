@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useEffect, useState } from "react";
 import { useTRPC } from "~/trpc/react";
+import { toastError } from "~/components/toast-error";
 
 export function EmailNotificationsDialog({ open, onOpenChange, initial }: { open: boolean; onOpenChange: (open: boolean) => void; initial: boolean }) {
   const trpc = useTRPC();
@@ -21,7 +22,7 @@ export function EmailNotificationsDialog({ open, onOpenChange, initial }: { open
         onOpenChange(false);
         toast({ title: "Saved", description: enabled ? "You will get e-mail notifications." : "E-mail notifications are off." });
       },
-      onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+      onError: toastError,
     }),
   );
 

@@ -1,13 +1,14 @@
 "use client";
 // Blog: news the studio's designers and admins share with each other.
 import { formatNotificationTime, isAdmin } from "@atelier/domain";
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Skeleton, Textarea, toast, UserAvatar } from "@atelier/ui";
+import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Skeleton, Textarea, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { useTRPC } from "~/trpc/react";
 import { FormError } from "~/components/form-parts";
+import { toastError } from "~/components/toast-error";
 
 export default function BlogPage() {
   const trpc = useTRPC();
@@ -17,7 +18,7 @@ export default function BlogPage() {
   const [body, setBody] = useState("");
   const create = useMutation(trpc.posts.create.mutationOptions({ onSuccess: () => (setTitle(""), setBody("")) }));
   const remove = useMutation(
-    trpc.posts.delete.mutationOptions({ onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }) }),
+    trpc.posts.delete.mutationOptions({ onError: toastError }),
   );
 
   function onSubmit(e: FormEvent) {

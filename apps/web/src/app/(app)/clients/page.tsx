@@ -7,6 +7,7 @@ import { AvatarPicker } from "~/components/avatar-picker";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { formatDate } from "~/components/format";
 import { useTRPC } from "~/trpc/react";
+import { toastError } from "~/components/toast-error";
 
 export default function BusinessesPage() {
   const trpc = useTRPC();
@@ -14,7 +15,7 @@ export default function BusinessesPage() {
   const setImage = useMutation(
     trpc.businesses.setImage.mutationOptions({
       onSuccess: (b) => toast({ title: `${b.name}'s logo updated` }),
-      onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+      onError: toastError,
     }),
   );
   return (

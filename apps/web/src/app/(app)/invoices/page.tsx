@@ -7,6 +7,7 @@ import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { InvoiceTable } from "~/components/invoice-table";
 import { useTRPC } from "~/trpc/react";
+import { toastError } from "~/components/toast-error";
 
 const ACTION_LABELS = { sent: "Send", paid: "Mark paid", void: "Void", draft: "Back to draft" } as const;
 
@@ -16,7 +17,7 @@ export default function InvoicesPage() {
   const setStatus = useMutation(
     trpc.invoices.setStatus.mutationOptions({
       onSuccess: ({ status }) => toast({ title: `Invoice ${INVOICE_STATUS_LABELS[status].toLowerCase()}` }),
-      onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+      onError: toastError,
     }),
   );
   return (

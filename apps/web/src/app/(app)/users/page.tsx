@@ -8,6 +8,7 @@ import { EmptyState, PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
 import { BusinessOptions } from "~/components/form-parts";
+import { toastError } from "~/components/toast-error";
 
 export default function UsersPage() {
   const trpc = useTRPC();
@@ -16,7 +17,7 @@ export default function UsersPage() {
   const setAccess = useMutation(
     trpc.users.setAccess.mutationOptions({
       onSuccess: () => toast({ title: "Access updated" }),
-      onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+      onError: toastError,
     }),
   );
 

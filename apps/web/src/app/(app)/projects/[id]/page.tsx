@@ -14,6 +14,7 @@ import { ProjectThread } from "~/components/project-thread";
 import { StageBadge } from "~/components/stage-badge";
 import { useUploadServices } from "~/components/use-upload-services";
 import { useTRPC } from "~/trpc/react";
+import { toastError } from "~/components/toast-error";
 
 type ProjectFile = { id: string; kind: string; name: string; thumbnail: string; size: number | null; createdAt: Date; downloadUrl: string };
 
@@ -56,7 +57,7 @@ export default function ProjectPage() {
   const addFiles = useMutation(
     trpc.projects.addFiles.mutationOptions({
       onSuccess: ({ added }) => toast({ title: `${added} file${added === 1 ? "" : "s"} added` }),
-      onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+      onError: toastError,
     }),
   );
   const archive = useMutation(trpc.projects.setArchived.mutationOptions());

@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { AvatarPicker } from "~/components/avatar-picker";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { useTRPC } from "~/trpc/react";
+import { toastError } from "~/components/toast-error";
 
 export default function EditProfilePage() {
   const { id } = useParams<{ id: string }>();
@@ -30,7 +31,7 @@ export default function EditProfilePage() {
         if (session?.user.id === id) await refreshSession();
         toast({ title: "Profile saved" });
       },
-      onError: (error) => toast({ variant: "destructive", title: "Error", description: error.message }),
+      onError: toastError,
     }),
   );
 
