@@ -16,11 +16,19 @@ export function EmptyState({ title, description, action }: { title: string; desc
   );
 }
 
-export function PageHeader({ title, description }: { title: string; description?: string }) {
+/** A page's title, with an optional main action (a link styled as a button) beside it. */
+export function PageHeader({ title, description, action }: { title: string; description?: string; action?: { href: string; label: string } | undefined }) {
   return (
-    <div className="mb-6">
-      <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-      {description && <p className="text-sm text-muted-foreground">{description}</p>}
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+        {description && <p className="text-sm text-muted-foreground">{description}</p>}
+      </div>
+      {action && (
+        <Link href={action.href} className={buttonVariants()}>
+          {action.label}
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 // Projects as cards: the current ones on the Projects page, the finished ones in the Archive.
 import { isStaff, PROJECT_EVENTS, projectDisplayName } from "@atelier/domain";
-import { Badge, buttonVariants, Card, CardDescription, CardHeader, CardTitle, Skeleton } from "@atelier/ui";
+import { Badge, Card, CardDescription, CardHeader, CardTitle, Skeleton } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
 import { useSession } from "next-auth/react";
@@ -22,14 +22,11 @@ export function ProjectList({ archived }: { archived: boolean }) {
 
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <PageHeader title={archived ? "Archive" : "Projects"} description={archived ? "Finished projects, kept with their files." : "Design requests in progress."} />
-        {!archived && !unlinked && (
-          <Link href="/projects/create" className={buttonVariants()}>
-            Create Project
-          </Link>
-        )}
-      </div>
+      <PageHeader
+        title={archived ? "Archive" : "Projects"}
+        description={archived ? "Finished projects, kept with their files." : "Design requests in progress."}
+        action={!archived && !unlinked ? { href: "/projects/create", label: "Create Project" } : undefined}
+      />
       {projects.isPending && (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {[0, 1, 2].map((i) => (

@@ -1,8 +1,7 @@
 "use client";
 // Businesses: the studio's clients.
-import { buttonVariants, Card, CardHeader, CardTitle, Skeleton, toast } from "@atelier/ui";
+import { Card, CardHeader, CardTitle, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { AvatarPicker } from "~/components/avatar-picker";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { formatDate } from "~/components/format";
@@ -20,12 +19,7 @@ export default function BusinessesPage() {
   );
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <PageHeader title="Businesses" description="The clients the studio works for." />
-        <Link href="/clients/create" className={buttonVariants()}>
-          Create Business
-        </Link>
-      </div>
+      <PageHeader title="Businesses" description="The clients the studio works for." action={{ href: "/clients/create", label: "Create Business" }} />
       {businesses.isPending && <Skeleton className="h-28" />}
       {businesses.error && <EmptyState title="Businesses could not be loaded" description={businesses.error.message} />}
       {businesses.data?.length === 0 && <EmptyState title="No businesses yet" description="Add the first client." action={{ href: "/clients/create", label: "Create Business" }} />}

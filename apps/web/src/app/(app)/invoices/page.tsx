@@ -1,9 +1,8 @@
 "use client";
 // Invoices: everything the studio has billed, moved along draft, sent, paid (or void).
 import { INVOICE_STATUS_LABELS, nextInvoiceStatuses } from "@atelier/domain";
-import { Button, buttonVariants, Skeleton, toast } from "@atelier/ui";
+import { Button, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { InvoiceTable } from "~/components/invoice-table";
 import { useTRPC } from "~/trpc/react";
@@ -22,12 +21,7 @@ export default function InvoicesPage() {
   );
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <PageHeader title="Invoices" description="Drafts stay with the studio; a business sees an invoice once it is sent." />
-        <Link href="/invoices/create" className={buttonVariants()}>
-          New invoice
-        </Link>
-      </div>
+      <PageHeader title="Invoices" description="Drafts stay with the studio; a business sees an invoice once it is sent." action={{ href: "/invoices/create", label: "New invoice" }} />
       {invoices.isPending && <Skeleton className="h-40" />}
       {invoices.error && <EmptyState title="Invoices could not be loaded" description={invoices.error.message} />}
       {invoices.data?.length === 0 && <EmptyState title="No invoices yet" description="Bill a business for delivered work." action={{ href: "/invoices/create", label: "New invoice" }} />}

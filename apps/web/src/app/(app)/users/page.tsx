@@ -1,9 +1,8 @@
 "use client";
 // Users: everyone with access; an admin sets each person's role and business here.
 import { ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
-import { buttonVariants, Skeleton, toast, UserAvatar } from "@atelier/ui";
+import { Skeleton, toast, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
@@ -23,12 +22,7 @@ export default function UsersPage() {
 
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <PageHeader title="Users" description="Who can sign in, their role, and the business a client belongs to." />
-        <Link href="/users/create" className={buttonVariants()}>
-          Create User
-        </Link>
-      </div>
+      <PageHeader title="Users" description="Who can sign in, their role, and the business a client belongs to." action={{ href: "/users/create", label: "Create User" }} />
       {users.isPending && <Skeleton className="h-40" />}
       {users.error && <EmptyState title="Users could not be loaded" description={users.error.message} />}
       {users.data && (
