@@ -1,6 +1,7 @@
 // `npm start`: builds what changed, then runs the whole system on the embedded defaults (or on what .env / the environment says).
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { UPLOAD_SERVER_NODE_FLAGS } from "../../apps/upload-server/src/node-flags";
 import { DEMO_USERS } from "../../packages/db/src/seed";
 import { loadConfig } from "../../apps/web/src/env";
 import { embeddedSecret } from "../../apps/web/src/server/secrets";
@@ -45,7 +46,7 @@ async function main() {
   const uploadServers = serverUrls.map((url, i) =>
     startGroup(
       process.execPath,
-      uploadArgs(["--role", "server", "--port", new URL(url).port, "--store", join(env.DATA_DIR as string, "uploads"), "--public-url", url]),
+      [...UPLOAD_SERVER_NODE_FLAGS, ...uploadArgs(["--role", "server", "--port", new URL(url).port, "--store", join(env.DATA_DIR as string, "uploads"), "--public-url", url])],
       env,
       ROOT,
       `[upload-server ${i + 1}]`,

@@ -16,6 +16,7 @@ import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { UPLOAD_SERVER_NODE_FLAGS } from '../src/node-flags';
 import { APP_DIR, startChildServer, type ChildServer } from '../test/support/child-server';
 import { TEST_SECRET } from '../test/support/cluster';
 import { machineBusySeconds, measured } from './machine';
@@ -176,7 +177,8 @@ async function viaOurs(source: string, work: string, expected: string, idle: num
   let balancer: ChildServer | undefined;
   try {
     for (let i = 0; i < 2; i += 1) {
-      servers.push(await startChildServer(BUNDLE, ['--role', 'server', '--port', '0', '--store', store], {}, profile));
+      // Run as `npm start` runs them, with the node flags an upload server is deployed with.
+      servers.push(await startChildServer(BUNDLE, ['--role', 'server', '--port', '0', '--store', store], {}, [...UPLOAD_SERVER_NODE_FLAGS, ...profile]));
     }
     balancer = await startChildServer(BUNDLE, ['--role', 'balancer', '--port', '0', '--servers', servers.map((s) => s.url).join(',')]);
     idle.push(...(await Promise.all(servers.map((s) => peakRssMiB(s.process.pid)))));

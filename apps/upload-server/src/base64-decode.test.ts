@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64, DECODED_BLOCK_BYTES } from './base64-decode';
+import { decodeBase64, DECODED_BLOCK_BYTES, REUSED_SLAB_BYTES } from './base64-decode';
 
 async function decode(chunks: string[], max = 1024 * 1024): Promise<Buffer> {
   const out: Buffer[] = [];
@@ -16,6 +16,21 @@ function split(text: string, step: number): string[] {
 }
 
 describe('decodeBase64', () => {
+  it('with reuse, hands out two slabs in turn, each whole until the next chunk is pulled', async () => {
+    const data = randomBytes(5 * REUSED_SLAB_BYTES + 12345);
+    const text = Buffer.from(data.toString('base64'), 'latin1');
+    const chunks = split(text.toString('latin1'), 65536).map((c) => Buffer.from(c, 'latin1'));
+    const copies: Buffer[] = [];
+    const slabs = new Set<ArrayBufferLike>();
+    for await (const bytes of decodeBase64(chunks, data.length, { reuse: true })) {
+      copies.push(Buffer.from(bytes));
+      slabs.add(bytes.buffer);
+    }
+    expect(Buffer.concat(copies).equals(data)).toBe(true);
+    expect(copies.length).toBeGreaterThan(5);
+    expect(slabs.size).toBe(2);
+  });
+
   it.each([0, 1, 2, 3, 4, 5, 100, 4099])('decodes %i bytes across every chunking', async (size) => {
     const data = randomBytes(size);
     const encoded = data.toString('base64');

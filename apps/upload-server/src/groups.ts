@@ -14,6 +14,9 @@ export interface GroupManifest {
   // Decoded size of part 1, which every part but the last repeats; it places part n at
   // byte (n - 1) * partSize when the store assembles in place.
   partSize?: number;
+  // Set when the server that stored part 1 hashes the group as its parts arrive (see
+  // group-hasher.ts), so a completing server knows a digest record is on its way.
+  followed?: boolean;
 }
 
 export interface GroupCompletion {
@@ -46,7 +49,7 @@ export async function markPart(store: ObjectStore, id: string, part: number, siz
   await store.put(partKey(id, part), String(size), { contentType: 'text/plain' });
 }
 
-async function markedSize(store: ObjectStore, id: string, part: number): Promise<number | null> {
+export async function markedSize(store: ObjectStore, id: string, part: number): Promise<number | null> {
   const text = await readText(store, partKey(id, part));
   return text === null || !/^\d+$/.test(text) ? null : Number(text);
 }
@@ -130,12 +133,15 @@ export async function completeGroup(
   return completion;
 }
 
-// Hashes the assembled staging file and publishes it with one rename: no byte is copied.
+// Publishes the assembled staging file with one rename, no byte copied. Its digest comes from
+// `followed` (the hash taken while the parts arrived) when that covers exactly the expected
+// bytes, else from a pass over the file.
 export async function completeStagedGroup(
   store: ObjectStore,
   manifest: GroupManifest,
   url: string,
   now: () => number,
+  followed: () => Promise<{ sha256: string; size: number } | null> = async () => null,
 ): Promise<GroupCompletion> {
   const staging = store.staging;
   if (!staging) throw new Error('completeStagedGroup needs a store with a staging area');
@@ -149,7 +155,8 @@ export async function completeStagedGroup(
     if ((error as { code?: unknown }).code === 'ENOENT') return waitForCompletion(store, manifest.id);
     throw error;
   }
-  const digest = await staging.digest(id);
+  const hashed = await followed();
+  const digest = hashed?.size === expected ? hashed : await staging.digest(id);
   if (!digest) return waitForCompletion(store, manifest.id);
   const { sha256, size } = digest;
   if (size !== expected) throw new Error(`group ${manifest.id} assembled ${size} bytes, expected ${expected}`);

@@ -3,7 +3,8 @@ import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { ERRORS, mediaType, ticketCoversPath, verifyUploadTicket, type ObjectStore } from '@atelier/storage';
 import { z } from 'zod';
-import { decodeBase64 } from './base64-decode';
+import { decodeBase64, type DecodeOptions } from './base64-decode';
+import type { GroupHasher } from './group-hasher';
 import type { GroupCompletion } from './groups';
 import { bearerToken, firstHeader, requestBody } from './http';
 
@@ -24,6 +25,10 @@ export const uploadServerSettingsSchema = z.object({
   // moving is never cut off, whatever its total duration.
   idleTimeoutMs: z.number().int().positive().default(30_000),
   headersTimeoutMs: z.number().int().positive().default(20_000),
+  // How long a server completing a group waits for the digest of the server following it
+  // (group-hasher.ts) before it hashes the file itself: ample for a follower a few parts
+  // behind, short enough that a follower that crashed costs little.
+  digestWaitMs: z.number().int().nonnegative().default(3_000),
 });
 
 export type UploadServerSettings = z.infer<typeof uploadServerSettingsSchema>;
@@ -41,6 +46,8 @@ export interface UploadContext {
   now: () => number;
   // Completions running in this process, so two parts finishing together concatenate once.
   completing: Map<string, Promise<GroupCompletion>>;
+  // Groups this process hashes while their parts arrive, by group id.
+  hashers: Map<string, GroupHasher>;
 }
 
 export function createUploadContext(config: UploadServerConfig): UploadContext {
@@ -49,6 +56,7 @@ export function createUploadContext(config: UploadServerConfig): UploadContext {
     settings: uploadServerSettingsSchema.parse(config),
     now: config.now ?? Date.now,
     completing: new Map(),
+    hashers: new Map(),
   };
 }
 
@@ -126,9 +134,9 @@ async function* hashed(source: AsyncIterable<Buffer>, hash: Hash, expected: stri
 // sent one, against x-content-sha256. Without that header nothing needs a part's digest (the
 // file's is taken once at completion), so the part is not hashed: on shared cores every pass
 // over the bytes is taken from the upload itself.
-export function decodedBody(req: IncomingMessage, limit: number): AsyncGenerator<Buffer> {
+export function decodedBody(req: IncomingMessage, limit: number, options: DecodeOptions = {}): AsyncGenerator<Buffer> {
   const expected = expectedSha256(req);
-  const decoded = decodeBase64(requestBody(req), limit);
+  const decoded = decodeBase64(requestBody(req), limit, options);
   return expected === undefined ? decoded : hashed(decoded, createHash('sha256'), expected);
 }
 

@@ -71,6 +71,9 @@ export function createUploadServer(config: UploadServerConfig): Server {
       sweeper.unref();
     });
   }
-  server.once('close', () => clearInterval(sweeper));
+  server.once('close', () => {
+    clearInterval(sweeper);
+    for (const hasher of ctx.hashers.values()) hasher.stop();
+  });
   return server;
 }

@@ -8,3 +8,11 @@ export function toReadable(body: ObjectBody): Readable {
   if (body instanceof Readable) return body;
   return Readable.from(body, { objectMode: false });
 }
+
+// The body's chunks one at a time, pulled only when wanted: unlike a stream, nothing is read
+// ahead, so a producer that reuses a chunk's memory once the next is pulled stays correct.
+export function chunksOf(body: ObjectBody): AsyncIterable<Uint8Array> | Iterable<Uint8Array> {
+  if (typeof body === 'string') return [Buffer.from(body, 'utf8')];
+  if (body instanceof Uint8Array) return [body];
+  return body as AsyncIterable<Uint8Array>;
+}

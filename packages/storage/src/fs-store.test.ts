@@ -72,6 +72,32 @@ describe('filesystem driver specifics', () => {
     }
   });
 
+  it('reads byte ranges of a staging file in order, shorter at its end, none once it is gone', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+    try {
+      const staging = createFsStore({ root }).staging!;
+      const data = randomBytes(3 * 1024 * 1024 + 17);
+      await staging.write('groups/g/data', 0, data);
+      const range = async (start: number, end: number) => {
+        const chunks: Buffer[] = [];
+        // The views share reused buffers, so each is copied while it is valid.
+        const size = await staging.read('groups/g/data', start, end, (bytes) => chunks.push(Buffer.from(bytes)));
+        return { size, bytes: Buffer.concat(chunks) };
+      };
+      const middle = await range(1024 * 1024 - 5, 2 * 1024 * 1024 + 9);
+      expect(middle.size).toBe(1024 * 1024 + 14);
+      expect(middle.bytes.equals(data.subarray(1024 * 1024 - 5, 2 * 1024 * 1024 + 9))).toBe(true);
+      const tail = await range(data.length - 10, data.length + 100);
+      expect(tail.size).toBe(10);
+      expect(tail.bytes.equals(data.subarray(data.length - 10))).toBe(true);
+      expect((await range(5, 5)).size).toBe(0);
+      await staging.delete('groups/g/data');
+      expect(await staging.read('groups/g/data', 0, 10, () => undefined)).toBeNull();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   it('removes emptied folders on delete', async () => {
     const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
     try {

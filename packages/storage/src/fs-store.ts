@@ -6,7 +6,7 @@ import { mkdir, open, readFile, readdir, rename, rmdir, stat, truncate, unlink, 
 import type { Stats } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { toReadable } from './body';
+import { chunksOf, toReadable } from './body';
 import {
   DEFAULT_CONTENT_TYPE,
   StoreFullError,
@@ -201,6 +201,38 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     }
   }
 
+  // Two buffers, reused: the next read runs on the thread pool while this one is handed on, and
+  // a large file leaves no garbage behind (a read stream allocates a fresh buffer per read).
+  async function readStaging(id: string, start: number, end: number, sink: (bytes: Buffer) => void): Promise<number | null> {
+    let handle;
+    try {
+      handle = await open(stagingPath(id), 'r');
+    } catch (error) {
+      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
+      throw error;
+    }
+    const buffers = [Buffer.allocUnsafe(DIGEST_CHUNK_BYTES), Buffer.allocUnsafe(DIGEST_CHUNK_BYTES)] as const;
+    const readAt = (turn: 0 | 1, position: number) =>
+      handle.read(buffers[turn], 0, Math.min(DIGEST_CHUNK_BYTES, Math.max(0, end - position)), position);
+    let position = start;
+    let turn: 0 | 1 = 0;
+    let reading = readAt(turn, position);
+    try {
+      for (;;) {
+        const { bytesRead, buffer } = await reading;
+        if (bytesRead === 0) break;
+        position += bytesRead;
+        turn = turn === 0 ? 1 : 0;
+        reading = readAt(turn, position);
+        sink(buffer.subarray(0, bytesRead));
+      }
+      return position - start;
+    } finally {
+      await reading.catch(() => undefined);
+      await handle.close();
+    }
+  }
+
   const staging: StagingArea = {
     async write(id, offset, body) {
       const path = stagingPath(id);
@@ -208,38 +240,17 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       // Not O_TRUNC: other parts of the same file may be written at the same time.
       const handle = await open(path, constants.O_WRONLY | constants.O_CREAT, 0o644);
       let written = 0;
-      let batch: Buffer[] = [];
-      let batchBytes = 0;
-      // Small chunks are gathered and written with one writev; the write cost is per call.
-      const flush = async () => {
-        let position = offset + written;
-        let pending = batch;
-        while (pending.length > 0) {
-          const { bytesWritten } = await handle.writev(pending, position);
-          position += bytesWritten;
-          written += bytesWritten;
-          let skip = bytesWritten;
-          const rest: Buffer[] = [];
-          for (const piece of pending) {
-            if (skip >= piece.length) skip -= piece.length;
-            else {
-              rest.push(piece.subarray(skip));
-              skip = 0;
-            }
-          }
-          pending = rest;
-        }
-        batch = [];
-        batchBytes = 0;
-      };
       try {
-        for await (const chunk of toReadable(body)) {
-          const bytes = chunk as Buffer;
-          batch.push(bytes);
-          batchBytes += bytes.length;
-          if (batchBytes >= WRITE_BATCH_BYTES) await flush();
+        for await (const bytes of chunksOf(body)) {
+          // Producers hand on large blocks (a part's decoder, a megabyte at a time), so one
+          // write per chunk is few calls; finishing each before the next keeps none alive.
+          let done = 0;
+          while (done < bytes.length) {
+            const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, offset + written);
+            done += bytesWritten;
+            written += bytesWritten;
+          }
         }
-        await flush();
         return written;
       } catch (error) {
         throw translate(error);
@@ -250,36 +261,12 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     async truncate(id, size) {
       await truncate(stagingPath(id), size);
     },
-    // Two buffers, reused: the next read runs on the thread pool while this one is hashed, and
-    // a large file leaves no garbage behind (a read stream allocates a fresh buffer per read).
     async digest(id) {
-      let handle;
-      try {
-        handle = await open(stagingPath(id), 'r');
-      } catch (error) {
-        if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
-        throw error;
-      }
-      const buffers = [Buffer.allocUnsafe(DIGEST_CHUNK_BYTES), Buffer.allocUnsafe(DIGEST_CHUNK_BYTES)] as const;
       const hash = createHash('sha256');
-      let size = 0;
-      let turn = 0;
-      let reading = handle.read(buffers[0], 0, DIGEST_CHUNK_BYTES, 0);
-      try {
-        for (;;) {
-          const { bytesRead, buffer } = await reading;
-          if (bytesRead === 0) break;
-          size += bytesRead;
-          turn ^= 1;
-          reading = handle.read(buffers[turn as 0 | 1], 0, DIGEST_CHUNK_BYTES, size);
-          hash.update(buffer.subarray(0, bytesRead));
-        }
-        return { sha256: hash.digest('hex'), size };
-      } finally {
-        await reading.catch(() => undefined);
-        await handle.close();
-      }
+      const size = await readStaging(id, 0, Number.MAX_SAFE_INTEGER, (bytes) => hash.update(bytes));
+      return size === null ? null : { sha256: hash.digest('hex'), size };
     },
+    read: readStaging,
     async publish(id, key, putOptions = {}) {
       const path = stagingPath(id);
       try {

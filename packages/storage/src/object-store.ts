@@ -49,11 +49,17 @@ export interface ObjectRead {
 // instead of storing them separately and copying them into the final file at the end.
 export interface StagingArea {
   // Writes `body` at byte `offset` of staging file `id`, creating it if needed; answers the byte count.
+  // Each chunk is written before the next is pulled and none is kept, so a producer may reuse
+  // a chunk's memory as soon as it is asked for the next one.
   write(id: string, offset: number, body: ObjectBody): Promise<number>;
   // Cuts the staging file to `size` bytes (a failed longer write may have left a tail).
   truncate(id: string, size: number): Promise<void>;
   // SHA-256 and length of staging file `id`, read in place; null when it no longer exists.
   digest(id: string): Promise<{ sha256: string; size: number } | null>;
+  // Hands bytes [start, end) of staging file `id` to `sink` in order, through a reused buffer
+  // (each view is valid only during its call); answers how many there were, fewer at the end of
+  // the file, null when the file no longer exists.
+  read(id: string, start: number, end: number, sink: (bytes: Buffer) => void): Promise<number | null>;
   // Makes the staging file the object at `key`, atomically; null when `id` no longer exists.
   publish(id: string, key: string, options?: PutOptions): Promise<ObjectInfo | null>;
   delete(id: string): Promise<void>;

@@ -27,6 +27,13 @@ for (let first = 0; first < 64; first++) {
   }
 }
 
+/**
+ * Writes the base64 of `bytes` into `output`, with encodeBase64Into's contract (`bytes` may be
+ * the tail of `output`). The engine's own is plain JavaScript and runs anywhere; a platform
+ * with a native encoder can inject it (see `nodeBase64` in `./node`).
+ */
+export type Base64Encoder = (bytes: Uint8Array, output: Uint8Array) => void
+
 /** Length of the padded base64 text for `byteLength` bytes. */
 export function base64Length(byteLength: number): number {
   return Math.ceil(byteLength / 3) * 4

@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fromFileHandle, nodeSha256, openFileSource } from './node'
+import { base64Length, encodeBase64 } from './base64'
+import { fromFileHandle, nodeBase64, nodeSha256, openFileSource } from './node'
 import { toHex, webCryptoSha256 } from './sha256'
 
 const bytes = Uint8Array.from({ length: 1000 }, (_, index) => (index * 7) % 256)
@@ -43,5 +44,31 @@ describe('sha256 adapters', () => {
     const expected = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
     expect(toHex(await nodeSha256(abc))).toBe(expected)
     expect(toHex(await webCryptoSha256(globalThis.crypto.subtle)(abc))).toBe(expected)
+  })
+})
+
+describe('nodeBase64', () => {
+  const random = (length: number) => Uint8Array.from({ length }, () => Math.floor(Math.random() * 256))
+
+  it('writes what the engine\'s own encoder writes, for every tail length', () => {
+    for (const length of [0, 1, 2, 3, 4, 5, 6, 47, 48, 49, 1000, 65537]) {
+      const bytes = random(length)
+      const output = new Uint8Array(base64Length(length))
+      nodeBase64(bytes, output)
+      expect(output).toEqual(encodeBase64(bytes))
+    }
+  })
+
+  it('encodes a part read into the tail of its own output buffer', () => {
+    const bytes = random(30001)
+    const output = new Uint8Array(base64Length(bytes.length))
+    const tail = output.subarray(output.length - bytes.length)
+    tail.set(bytes)
+    nodeBase64(tail, output)
+    expect(output).toEqual(encodeBase64(bytes))
+  })
+
+  it('refuses an output of the wrong length instead of writing a short body', () => {
+    expect(() => nodeBase64(random(10), new Uint8Array(12))).toThrow(RangeError)
   })
 })

@@ -2,10 +2,35 @@
 import { createHash } from 'node:crypto'
 import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
+import { base64Length, type Base64Encoder } from './base64'
 import type { Sha256 } from './sha256'
 import type { UploadSource } from './upload-source'
 
 export const nodeSha256: Sha256 = (bytes) => createHash('sha256').update(bytes).digest()
+
+// Slices of this many bytes (a multiple of 3, so every slice but the last ends without padding)
+// become short-lived strings in the young generation; encoding a whole 10 MiB part at once
+// would make a 13 MiB external string per part, and those drive full garbage collections.
+const NODE_BASE64_SLICE_BYTES = 3 * 16 * 1024
+
+/**
+ * Node's native base64 encoder behind the engine's Base64Encoder contract: about twice as fast
+ * as the engine's JavaScript one, CPU a client on a shared machine gives back to the upload.
+ * Slices are encoded front to back and each is read before it is written, and the text is a
+ * third longer than the bytes, so `bytes` may be the tail of `output` as the contract allows:
+ * the writes never reach input not yet read.
+ */
+export const nodeBase64: Base64Encoder = (bytes, output) => {
+  if (output.length !== base64Length(bytes.length)) {
+    throw new RangeError(`Base64 of ${bytes.length} bytes needs ${base64Length(bytes.length)} bytes, got ${output.length}`)
+  }
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length)
+  const target = Buffer.from(output.buffer, output.byteOffset, output.length)
+  let at = 0
+  for (let start = 0; start < input.length; start += NODE_BASE64_SLICE_BYTES) {
+    at += target.write(input.toString('base64', start, Math.min(input.length, start + NODE_BASE64_SLICE_BYTES)), at, 'latin1')
+  }
+}
 
 /** The part of fs.promises.FileHandle this adapter reads. */
 export interface FileHandleLike {

@@ -17,6 +17,7 @@ import {
   type GroupCompletion,
   type GroupManifest,
 } from '../groups';
+import { GroupHasher, waitForDigestRecord, type GroupDigest } from '../group-hasher';
 import { drainRequest, firstHeader, sendJson } from '../http';
 import {
   authenticate,
@@ -80,10 +81,43 @@ async function openGroup(ctx: UploadContext, req: IncomingMessage, userId: strin
   return manifest;
 }
 
-// Parts land at their final offset in the group's staging file; completing only hashes and renames.
+// How often a follower looks for parts stored by other servers, and when it gives up on a
+// group that stopped receiving them (its completing server then hashes the file itself).
+const FOLLOW_POLL_MS = 20;
+const FOLLOW_IDLE_MS = 5 * 60 * 1000;
+
+// The server that stores part 1 hashes the group as its parts arrive; see group-hasher.ts.
+function follow(ctx: UploadContext, manifest: GroupManifest & { partSize: number }): void {
+  if (ctx.hashers.has(manifest.id)) return;
+  const hasher = new GroupHasher(ctx.store, manifest, { pollMs: FOLLOW_POLL_MS, idleMs: FOLLOW_IDLE_MS, now: ctx.now });
+  ctx.hashers.set(manifest.id, hasher);
+  // Kept a while after it finishes, for a completion in this process to take its digest from.
+  const forget = () => setTimeout(() => ctx.hashers.delete(manifest.id), FOLLOW_IDLE_MS).unref();
+  void hasher.done.then(forget);
+}
+
+// The digest taken while the parts arrived: from this process's follower, or from the record
+// of another server's; null when there is none, and the file is hashed in one pass instead.
+async function followedDigest(ctx: UploadContext, manifest: GroupManifest): Promise<GroupDigest | null> {
+  const hasher = ctx.hashers.get(manifest.id);
+  if (hasher) {
+    hasher.notify();
+    return hasher.done;
+  }
+  if (!manifest.followed) return null;
+  return waitForDigestRecord(ctx.store, manifest.id, ctx.settings.digestWaitMs, FOLLOW_POLL_MS, ctx.now);
+}
+
+// Parts land at their final offset in the group's staging file; completing only renames it.
 async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manifest: GroupManifest, part: number) {
   const staging = ctx.store.staging;
   if (!staging) throw new Error('in-place parts need a store with a staging area');
+  // A stored part is final: a resend (its answer was lost) is read and dropped, so its bytes,
+  // which may already be hashed, never change under the group's digest.
+  if (await ctx.store.stat(partKey(manifest.id, part))) {
+    await drainRequest(req);
+    return manifest;
+  }
   let offset = 0;
   let limit = ctx.settings.maxPartBytes;
   if (part > 1) {
@@ -93,19 +127,22 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
   }
   // A refused body (bad base64, wrong digest) may leave bytes in its own region of the
   // staging file, but no marker: the part does not count until a good retry overwrites it.
-  const size = await staging.write(stagingId(manifest.id), offset, decodedBody(req, limit));
+  // A staging write is done with each chunk before it pulls the next, so the decoder may reuse its slabs.
+  const size = await staging.write(stagingId(manifest.id), offset, decodedBody(req, limit, { reuse: true }));
   if (part > 1 && part < manifest.parts && size !== manifest.partSize) {
     throw ERRORS.InvalidBody('every part but the last must be as long as part 1');
   }
   let stored = manifest;
   if (part === 1 && manifest.parts > 1) {
     if (size === 0) throw ERRORS.InvalidBody('part 1 of several is empty');
-    if (manifest.partSize !== size) {
-      stored = { ...manifest, partSize: size };
+    if (manifest.partSize !== size || !manifest.followed) {
+      stored = { ...manifest, partSize: size, followed: true };
       await writeManifest(ctx.store, stored);
     }
   }
   await markPart(ctx.store, manifest.id, part, size);
+  if (part === 1 && stored.partSize !== undefined && stored.parts > 1) follow(ctx, { ...stored, partSize: stored.partSize });
+  else ctx.hashers.get(manifest.id)?.notify();
   return stored;
 }
 
@@ -124,7 +161,7 @@ async function completeOnce(
   let pending = ctx.completing.get(manifest.id);
   if (!pending) {
     pending = ctx.store.staging
-      ? completeStagedGroup(ctx.store, manifest, url, ctx.now)
+      ? completeStagedGroup(ctx.store, manifest, url, ctx.now, () => followedDigest(ctx, manifest))
       : completeGroup(ctx.store, manifest, sizes, url, ctx.now);
     ctx.completing.set(manifest.id, pending);
     const forget = () => ctx.completing.delete(manifest.id);

@@ -1,4 +1,5 @@
 // The uploader: runs a batch of files fileConcurrency at a time and answers one outcome per file.
+import { encodeBase64Into } from '../base64'
 import { fileConcurrency, partConcurrency } from '../concurrency'
 import { createLimiter } from '../limiter'
 import { createAbortScope, timerSleep } from './abort-scope'
@@ -15,9 +16,12 @@ export function createUploader(options: UploaderOptions): Uploader {
         fetch: options.fetch,
         sleep: options.sleep ?? timerSleep,
         sha256: options.sha256,
+        base64: options.base64 ?? encodeBase64Into,
         headers: options.headers,
         scope,
         partConcurrency: partConcurrency(files.length),
+        fileConcurrency: fileConcurrency(files.length),
+        reuseBodies: options.reuseBodies ?? false,
         progressListeners: [options.onProgress, uploadOptions.onProgress],
         attemptListeners: [options.onAttemptError, uploadOptions.onAttemptError],
       })

@@ -1,8 +1,10 @@
 // Shared plumbing of one upload call: injected I/O, the abort scope and safe callbacks.
+import type { Base64Encoder } from '../base64'
 import type { AttemptFailedError } from '../errors'
 import { createLimiter, type Limiter } from '../limiter'
 import type { Sha256 } from '../sha256'
 import { AbortedError, abortable, type AbortScope } from './abort-scope'
+import { createBodyPool, type BodyPool } from './body-pool'
 import type { PreparedBody } from './post-body'
 import type { FetchInit, FetchLike, FetchResponse, HeadersOption, Sleep, UploadProgress } from './types'
 
@@ -15,10 +17,13 @@ export interface RequestInit {
 export interface Runtime {
   readonly balancerUrl: string
   readonly sha256: Sha256 | undefined
+  readonly base64: Base64Encoder
   readonly scope: AbortScope
   readonly partConcurrency: number
   /** Gates reading, hashing and encoding parts, across every file of the call. */
   readonly prepareLimit: Limiter
+  /** Where part bodies come from, and go back to once their request has settled. */
+  readonly bodies: BodyPool
   headers(): Promise<Record<string, string>>
   /** A request that rejects promptly on abort, with the response body read inside the same guard. */
   request<T>(url: string, init: RequestInit, read: (response: FetchResponse) => Promise<T>): Promise<T>
@@ -32,9 +37,14 @@ export interface RuntimeInput {
   readonly fetch: FetchLike
   readonly sleep: Sleep
   readonly sha256: Sha256 | undefined
+  readonly base64: Base64Encoder
   readonly headers: HeadersOption | undefined
   readonly scope: AbortScope
   readonly partConcurrency: number
+  /** Keep part bodies for reuse; see UploaderOptions.reuseBodies. */
+  readonly reuseBodies: boolean
+  /** Files uploading at once, which with partConcurrency bounds the bodies in flight. */
+  readonly fileConcurrency: number
   readonly progressListeners: readonly (((event: UploadProgress) => void) | undefined)[]
   readonly attemptListeners: readonly (((error: AttemptFailedError) => void) | undefined)[]
 }
@@ -50,12 +60,16 @@ export function createRuntime(input: RuntimeInput): Runtime {
   // a method of another object.
   const fetchFn = input.fetch
   const sleepFn = input.sleep
+  // Every body that can be in use at once: the parts in flight, and those being prepared.
+  const bodies = createBodyPool(input.reuseBodies ? input.fileConcurrency * input.partConcurrency + PREPARE_CONCURRENCY : 0)
   return {
     balancerUrl: input.balancerUrl,
     sha256: input.sha256,
+    base64: input.base64,
     scope,
     partConcurrency: input.partConcurrency,
     prepareLimit: createLimiter(PREPARE_CONCURRENCY),
+    bodies,
     async headers() {
       const headers = input.headers
       return { ...(typeof headers === 'function' ? await headers() : headers) }
@@ -66,7 +80,11 @@ export function createRuntime(input: RuntimeInput): Runtime {
       const { signal, dispose } = scope.childSignal()
       try {
         const { method, headers, body } = init
-        const response = fetchFn(url, body ? { method, headers, body: body.take(), signal } : { method, headers, signal })
+        const bytes = body?.take()
+        const response = fetchFn(url, bytes ? { method, headers, body: bytes, signal } : { method, headers, signal })
+        // The body is free again only once the transport is done with it, which an abort does
+        // not wait for.
+        if (bytes) void response.then(() => bodies.give(bytes), () => bodies.give(bytes))
         return await abortable(response.then(read), scope)
       } finally {
         dispose()

@@ -1,4 +1,5 @@
 // Public shapes of the uploader: what it is given, what it reports and what it answers.
+import type { Base64Encoder } from '../base64'
 import type { AttemptFailedError, ResumeState, UploadError } from '../errors'
 import type { Sha256 } from '../sha256'
 import type { UploadSource } from '../upload-source'
@@ -51,6 +52,16 @@ export interface UploaderOptions extends UploaderCallbacks {
   readonly sleep?: Sleep | undefined
   /** Adds `x-content-sha256` to every part when given. */
   readonly sha256?: Sha256 | undefined
+  /** Encodes part bodies; the engine's own JavaScript encoder when not given. */
+  readonly base64?: Base64Encoder | undefined
+  /**
+   * Reuse a part's body for a later part once its request has settled, instead of allocating
+   * one per part. For transports that send the given bytes as they are (node:http): a browser's
+   * fetch copies every body, so there reuse would only keep a second copy alive. A transport
+   * still writing a body after its answer came (an early error answer) may send reused bytes
+   * on that doomed connection, never in a request that succeeds.
+   */
+  readonly reuseBodies?: boolean | undefined
   readonly headers?: HeadersOption | undefined
 }
 

@@ -1,5 +1,5 @@
 // Uploads one file: whole when small, else part 1 alone, the middle parts in parallel, the last part last.
-import { base64Length, encodeBase64Into } from '../base64'
+import { base64Length } from '../base64'
 import { MAX_RETRIES } from '../constants'
 import {
   InvalidUploadError,
@@ -175,9 +175,9 @@ class FileRun {
       throw new SourceFailure(part.part, part.parts, { cause })
     }
     const length = part.end - part.start
-    // One allocation per part: the raw bytes land in the tail of the buffer that the
-    // base64 then overwrites from the front.
-    const buffer = new Uint8Array(base64Length(length))
+    // One buffer per part (reused when the transport allows): the raw bytes land in its
+    // tail and the base64 then overwrites it from the front.
+    const buffer = runtime.bodies.take(base64Length(length))
     const raw = buffer.subarray(buffer.length - length)
     let read: number
     if (source.readInto) {
@@ -192,7 +192,7 @@ class FileRun {
     }
     const sha256 =
       runtime.sha256 === undefined ? undefined : await abortable(sha256Hex(runtime.sha256, raw), runtime.scope).catch(fail)
-    encodeBase64Into(raw, buffer)
+    runtime.base64(raw, buffer)
     return new PreparedBody(buffer, sha256)
   }
 

@@ -2,7 +2,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CHUNK_SIZE } from '../constants'
-import { nodeSha256 } from '../node'
+import { nodeBase64, nodeSha256 } from '../node'
 import { toHex } from '../sha256'
 import { createUploadBackend, maxInFlight, partRequests, recordingSleep, syntheticSource, waitUntil } from '../testing'
 import { fromBlob, fromBytes } from '../upload-source'
@@ -103,6 +103,39 @@ describe('a large file', () => {
     const whole = await hex(await source.slice(0, source.size))
     expect(backend.files.get('c/big.psd')!.sha256).toBe(whole)
     expect(outcome).toMatchObject({ ok: true, id: 'group-1', url: `${parts[1]!.origin}/files/c/big.psd`, sha256: whole })
+  })
+
+  it('encodes every body with an injected base64 encoder, to the same bytes on the server', async () => {
+    const source = syntheticSource(CHUNK_SIZE * 2 + 5)
+    const encoded: number[] = []
+    const base64: UploaderOptions['base64'] = (bytes, output) => {
+      encoded.push(bytes.length)
+      nodeBase64(bytes, output)
+    }
+    const [outcome] = await uploader({ base64 }).upload([{ source, urlPath: 'c/native.bin' }])
+    expect(encoded.sort((a, b) => a - b)).toEqual([5, CHUNK_SIZE, CHUNK_SIZE])
+    expect(outcome).toMatchObject({ ok: true, sha256: await hex(await source.slice(0, source.size)) })
+  })
+
+  it('reuses settled bodies for later parts only when asked, and stores the same bytes', async () => {
+    const source = syntheticSource(CHUNK_SIZE * 24 + 7)
+    const whole = await hex(await source.slice(0, source.size))
+    for (const reuseBodies of [false, true]) {
+      const bodies: Uint8Array[] = []
+      const fetchRecording: UploaderOptions['fetch'] = (url, init) => {
+        if (init.body) bodies.push(init.body)
+        return fetch(url, init)
+      }
+      const urlPath = `c/reuse-${reuseBodies}.bin`
+      const [outcome] = await uploader({ fetch: fetchRecording, reuseBodies }).upload([{ source, urlPath }])
+      expect(outcome).toMatchObject({ ok: true, sha256: whole })
+      expect(backend.files.get(urlPath)!.sha256).toBe(whole)
+      expect(bodies).toHaveLength(25)
+      const distinct = new Set(bodies).size
+      // 10 parts in flight and 2 being prepared bound the bodies in use at once.
+      if (reuseBodies) expect(distinct).toBeLessThanOrEqual(13)
+      else expect(distinct).toBe(25)
+    }
   })
 
   it('reads a browser-style Blob through slice()', async () => {

@@ -1,0 +1,137 @@
+// Hashes a chunked group's staging file in part order while the parts are still arriving, so
+// the file's SHA-256 is ready when its last part lands instead of costing a pass over the whole
+// file afterwards, while the client waits and one core does all the work.
+//
+// The server that stores part 1 follows the group; parts stored on other servers are seen
+// through their markers in the store, so servers stay stateless: the follower is only a head
+// start. It publishes the digest as a record in the store, and a completing server that finds
+// neither the follower in its own process nor the record in time hashes the file itself.
+import { createHash } from 'node:crypto';
+import type { ObjectStore } from '@atelier/storage';
+import { markedSize, partKey, stagingId, type GroupManifest } from './groups';
+
+export interface GroupDigest {
+  sha256: string;
+  size: number;
+}
+
+export interface FollowOptions {
+  // How often to look for a part stored by another server.
+  pollMs: number;
+  // A group with no new part for this long is left to its completing server.
+  idleMs: number;
+  now: () => number;
+}
+
+// Markers looked up at once while following: about as many parts as are in flight.
+const LOOK_AHEAD_PARTS = 16;
+
+const digestKey = (id: string) => `groups/${id}/digest.json`;
+
+export async function readDigestRecord(store: ObjectStore, id: string): Promise<GroupDigest | null> {
+  const read = await store.get(digestKey(id));
+  if (!read) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of read.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  try {
+    const record = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<GroupDigest>;
+    return typeof record.sha256 === 'string' && typeof record.size === 'number' ? { sha256: record.sha256, size: record.size } : null;
+  } catch {
+    return null;
+  }
+}
+
+export class GroupHasher {
+  readonly #hash = createHash('sha256');
+  #wake: (() => void) | undefined;
+  #stopped = false;
+  // The digest once every part is hashed; null when the follower gave up (idle, stopped, or the
+  // staging file went away or came up short), which sends the completing server back to a full pass.
+  readonly done: Promise<GroupDigest | null>;
+
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly manifest: GroupManifest & { partSize: number },
+    private readonly options: FollowOptions,
+  ) {
+    this.done = this.#run().catch(() => null);
+  }
+
+  // A part was just stored by this process: look now rather than at the next poll.
+  notify(): void {
+    this.#wake?.();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#wake?.();
+  }
+
+  async #run(): Promise<GroupDigest | null> {
+    const { store, manifest, options } = this;
+    const staging = store.staging;
+    if (!staging) return null;
+    let size = 0;
+    let lastProgress = options.now();
+    for (let part = 1; part <= manifest.parts; ) {
+      if (this.#stopped || options.now() - lastProgress > options.idleMs) return null;
+      // Every stored part from here on is hashed in one read: per-part hops through a busy
+      // event loop, not the reading itself, are what would let a follower fall behind.
+      const lengths = await this.#storedRun(part);
+      if (lengths.length === 0) {
+        await this.#sleep(options.pollMs);
+        continue;
+      }
+      const start = (part - 1) * manifest.partSize;
+      const length = lengths.reduce((sum, bytes) => sum + bytes, 0);
+      const read = await staging.read(stagingId(manifest.id), start, start + length, (bytes) => this.#hash.update(bytes));
+      if (read !== length) return null;
+      size += length;
+      part += lengths.length;
+      lastProgress = options.now();
+    }
+    const digest = { sha256: this.#hash.digest('hex'), size };
+    await store.put(digestKey(manifest.id), JSON.stringify(digest), { contentType: 'application/json' });
+    return digest;
+  }
+
+  // Byte counts of the parts stored from `first` on without a gap, looking a few parts ahead at
+  // once. Every part but the last is as long as part 1 (the upload route refuses any other),
+  // so only the last part's marker is read for its size.
+  async #storedRun(first: number): Promise<number[]> {
+    const { store, manifest } = this;
+    const last = Math.min(manifest.parts, first + LOOK_AHEAD_PARTS - 1);
+    const probes = [];
+    for (let part = first; part <= last; part += 1) {
+      probes.push(part === manifest.parts ? markedSize(store, manifest.id, part) : store.stat(partKey(manifest.id, part)).then((info) => (info ? manifest.partSize : null)));
+    }
+    const lengths: number[] = [];
+    for (const length of await Promise.all(probes)) {
+      if (length === null) break;
+      lengths.push(length);
+    }
+    return lengths;
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      // A follower never keeps a closing server alive.
+      const timer = setTimeout(wake, ms).unref();
+      function wake() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = wake;
+    });
+  }
+}
+
+// Waits for the digest record of a group another server follows, for at most `waitMs`.
+export async function waitForDigestRecord(store: ObjectStore, id: string, waitMs: number, pollMs: number, now: () => number) {
+  const deadline = now() + waitMs;
+  for (;;) {
+    const record = await readDigestRecord(store, id);
+    if (record || now() >= deadline) return record;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
