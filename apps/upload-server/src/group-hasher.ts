@@ -95,22 +95,28 @@ export class GroupHasher {
     return digest;
   }
 
-  // Byte counts of the parts stored from `first` on without a gap, looking a few parts ahead at
-  // once. Every part but the last is as long as part 1 (the upload route refuses any other),
-  // so only the last part's marker is read for its size.
+  // Byte counts of the parts stored from `first` on without a gap: `first` alone while waiting
+  // for it, then the parts after it several at once. Every part but the last is as long as
+  // part 1 (the upload route refuses any other), so only the last part's marker is read.
   async #storedRun(first: number): Promise<number[]> {
-    const { store, manifest } = this;
+    const { manifest } = this;
+    const head = await this.#partLength(first);
+    if (head === null) return [];
+    const lengths = [head];
     const last = Math.min(manifest.parts, first + LOOK_AHEAD_PARTS - 1);
     const probes = [];
-    for (let part = first; part <= last; part += 1) {
-      probes.push(part === manifest.parts ? markedSize(store, manifest.id, part) : store.stat(partKey(manifest.id, part)).then((info) => (info ? manifest.partSize : null)));
-    }
-    const lengths: number[] = [];
+    for (let part = first + 1; part <= last; part += 1) probes.push(this.#partLength(part));
     for (const length of await Promise.all(probes)) {
       if (length === null) break;
       lengths.push(length);
     }
     return lengths;
+  }
+
+  #partLength(part: number): Promise<number | null> {
+    const { store, manifest } = this;
+    if (part === manifest.parts) return markedSize(store, manifest.id, part);
+    return store.stat(partKey(manifest.id, part)).then((info) => (info ? manifest.partSize : null));
   }
 
   #sleep(ms: number): Promise<void> {

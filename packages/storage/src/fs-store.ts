@@ -123,8 +123,13 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     await mkdir(tmpDir, { recursive: true });
     const tmp = join(tmpDir, randomUUID());
     try {
-      // A large buffer lets the stream gather small chunks into one writev instead of copying them.
-      await pipeline(toReadable(body), createWriteStream(tmp, { flags: 'wx', highWaterMark: WRITE_BATCH_BYTES }));
+      if (typeof body === 'string' || body instanceof Uint8Array) {
+        // Small records (a chunked upload's markers and manifests) skip the stream machinery.
+        await writeFile(tmp, body, { flag: 'wx' });
+      } else {
+        // A large buffer lets the stream gather small chunks into one writev instead of copying them.
+        await pipeline(toReadable(body), createWriteStream(tmp, { flags: 'wx', highWaterMark: WRITE_BATCH_BYTES }));
+      }
       return await publishFile(tmp, key, putOptions);
     } catch (error) {
       await unlink(tmp).catch(() => undefined);
