@@ -5,10 +5,12 @@
 //   ours, like for like with tus: the same client without it, so parts carry no digest and
 //     nobody hashes them;
 //   tus (@tus/server, tus-js-client), which hashes nothing; and a plain copy on the same disk.
-// Both of ours still get the whole file's sha256 in the completing answer (one server-side pass).
-// BENCH_MIB sets the size (default 1024), BENCH_ROUNDS the rounds (default 3), BENCH_CLIENT=fetch
-// runs our client over fetch instead of node:http, BENCH_PROF_DIR keeps the servers' CPU profiles
-// there, and BENCH_BUNDLE / BENCH_CLIENT_SCRIPT run another build of the server or client (A/B).
+// Both of ours still get the whole file's sha256 in the completing answer (one server-side pass,
+// taken while the parts arrive).
+// BENCH_MIB sets the size (default 1024), BENCH_ROUNDS the rounds (default 5: tus alone varies by a
+// third between rounds here), BENCH_CLIENT=fetch runs our client over fetch instead of node:http,
+// BENCH_PROF_DIR keeps the servers' CPU profiles there, and BENCH_BUNDLE / BENCH_CLIENT_SCRIPT run
+// another build of the server or client (A/B).
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
@@ -24,16 +26,21 @@ import { machineBusySeconds, measured } from './machine';
 const MiB = 1024 * 1024;
 const sizeMiB = Number(process.env.BENCH_MIB ?? 1024);
 const size = sizeMiB * MiB;
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const BUNDLE = process.env.BENCH_BUNDLE ?? join(APP_DIR, 'dist', 'main.js');
 const OURS_CLIENT = process.env.BENCH_CLIENT_SCRIPT ?? 'bench/ours-client.ts';
 
 // Measured on this 2-core machine (2026-11-22, 1 GiB, 3 rounds) with a throwaway build that
-// sent parts as raw bytes: no encoding in the client, no decoding in the server, everything else
-// unchanged. The wire format stays base64, as the SPEC says; see the README.
+// sent parts as raw bytes (the client skipped encoding, the server copied the body into the same
+// reused slabs instead of decoding), all else unchanged. The wire format stays base64, as the
+// SPEC says; see the README.
 const BINARY_MODE_NOTE =
-  'A binary body mode (raw parts, all else unchanged; measured once with a throwaway build, integrity on, on a day ' +
-  'when this machine was faster) spent about 5.8 CPU-seconds per GiB instead of 7.3 and reached 291 MiB/s in its quietest round, ours/tus 0.64: closer, still short of 0.8.';
+  'A binary body mode would not lift this on its own. Measured with a throwaway build (raw parts, all else unchanged, ' +
+  'same servers and flags): the client spent 0.5 CPU-seconds per GiB instead of 1.0, but the servers spent more, ' +
+  '4.8 instead of 3.7: without the short-lived strings of base64 decoding the young generation is collected rarely, ' +
+  "so the socket reads' buffers pile up as external memory and V8 runs about 50 full collections per GiB instead of 18. " +
+  'Like for like it reached 310 MiB/s (ours/tus 0.64) where base64 reached 378 (0.80) that day; it would need its own ' +
+  'garbage-collector tuning to gain the quarter fewer bytes on the wire.';
 
 interface Run {
   seconds: number;
@@ -289,11 +296,14 @@ async function main(): Promise<void> {
       `\nWhat limits ours: CPU, on two cores shared by the client and the servers. Per GiB, ours with integrity on ` +
         `spends ${perGiB(ours).toFixed(1)} CPU-seconds, like for like ${perGiB(like).toFixed(1)}, tus ${perGiB(tus).toFixed(1)}. ` +
         'With integrity on, SHA-256 runs three times (the client per part, the server per part for x-content-sha256, ' +
-        'and the whole file at completion for the sha256 it answers); the two per-part passes cost the difference, ' +
-        `${(perGiB(ours) - perGiB(like)).toFixed(1)} CPU-seconds per GiB. What remains beyond ` +
-        "tus's work is base64 (an encode, a decode and a third more bytes on loopback), the one whole-file SHA-256 " +
-        'pass, which runs alone after the final part has arrived, and a request with its own bookkeeping in the ' +
-        'store for every 10 MiB part. tus streams one request and hashes nothing.',
+        'and the whole file for the sha256 it answers); the two per-part passes cost the difference, ' +
+        `${(perGiB(ours) - perGiB(like)).toFixed(1)} CPU-seconds per GiB. Like for like, what ours does beyond tus's ` +
+        "work is the whole file's SHA-256 (taken while the parts arrive, by the server that stored part 1, so it no " +
+        'longer runs alone at the end), base64 (a native encode, a decode, and a third more bytes through loopback, ' +
+        'where the kernel copies every byte twice), ten requests writing into one file at once instead of one ' +
+        "stream appending, and a request with its own records in the store for every 10 MiB part. tus's client " +
+        'streams one request and nobody hashes anything. The page-cache writes of this virtual machine are the ' +
+        'largest single cost on both sides, and vary most from run to run.',
     );
     console.log(BINARY_MODE_NOTE);
   } finally {
