@@ -19,6 +19,8 @@ import type { FetchResponse } from './types'
  * One attempt's encoded body, handed to fetch exactly once. fetch copies a byte body when
  * it builds the request, so once it has it the uploader keeps no reference: a part in
  * flight then costs one copy, not two, and a retry reads and encodes the part afresh.
+ * With `reuseBodies` (a transport that does not copy) the runtime takes the body back for
+ * a later part once the request has settled.
  */
 export class PreparedBody {
   #body: Uint8Array<ArrayBuffer> | undefined
