@@ -25,6 +25,9 @@ export interface FollowOptions {
 
 // Markers looked up at once while following: about as many parts as are in flight.
 const LOOK_AHEAD_PARTS = 16;
+// A group whose next part has been missing this long is looked at only every PAUSED_POLL_MS.
+const PAUSED_AFTER_MS = 1000;
+const PAUSED_POLL_MS = 1000;
 
 const digestKey = (id: string) => `groups/${id}/digest.json`;
 
@@ -73,15 +76,20 @@ export class GroupHasher {
     if (!staging) return null;
     let size = 0;
     let lastProgress = options.now();
+    let misses = 0;
     for (let part = 1; part <= manifest.parts; ) {
       if (this.#stopped || options.now() - lastProgress > options.idleMs) return null;
       // Every stored part from here on is hashed in one read: per-part hops through a busy
       // event loop, not the reading itself, are what would let a follower fall behind.
       const lengths = await this.#storedRun(part);
       if (lengths.length === 0) {
-        await this.#sleep(options.pollMs);
+        // After a second without news the upload is likely paused: look once a second from then
+        // on (a part stored by this process still wakes the follower at once).
+        await this.#sleep(misses * options.pollMs < PAUSED_AFTER_MS ? options.pollMs : PAUSED_POLL_MS);
+        misses += 1;
         continue;
       }
+      misses = 0;
       const start = (part - 1) * manifest.partSize;
       const length = lengths.reduce((sum, bytes) => sum + bytes, 0);
       const read = await staging.read(stagingId(manifest.id), start, start + length, (bytes) => this.#hash.update(bytes));
