@@ -1,10 +1,17 @@
 // One benchmark scenario, run in its own plain-node process so its peak RSS is its own.
 import { CHUNK_SIZE, createUploader, planParts, type FetchLike, type FetchResponse } from '../src/index'
-import { nodeSha256 } from '../src/node'
+import { nodeBase64, nodeSha256 } from '../src/node'
 // Not the ./testing barrel: that loads msw, which would inflate the RSS being measured.
 import { syntheticSource } from '../src/testing/synthetic-source'
 
-export const SCENARIOS = ['source-only', 'naive-buffer-base64', 'engine', 'engine+sha256', 'engine, fetch holds body 1 turn'] as const
+export const SCENARIOS = [
+  'source-only',
+  'naive-buffer-base64',
+  'engine',
+  'engine+sha256',
+  'engine, fetch holds body 1 turn',
+  'node adapters, holds body 1 turn',
+] as const
 export type Scenario = (typeof SCENARIOS)[number]
 
 export interface ScenarioResult {
@@ -45,9 +52,11 @@ export async function runScenario(scenario: Scenario, size: number): Promise<Sce
       encodedBytes += consumeBody(Buffer.from(bytes).toString('base64'))
     }
   } else {
-    // A real request keeps its body (fetch's copy) until the answer comes; the last
-    // scenario shows that cost with all ten parallel parts in flight at once.
-    const holdBody = scenario === 'engine, fetch holds body 1 turn'
+    // A real request keeps its body (fetch's copy) until the answer comes; the held scenarios
+    // show that cost with all ten parallel parts in flight at once. The last one is a Node
+    // client's setup: the native encoder, and bodies reused once their request has settled.
+    const nodeAdapters = scenario === 'node adapters, holds body 1 turn'
+    const holdBody = nodeAdapters || scenario === 'engine, fetch holds body 1 turn'
     const noopFetch: FetchLike = async (url, init) => {
       if (init.method === 'GET') return answer({ url: 'http://noop.invalid' })
       encodedBytes += consumeBody(init.body)
@@ -58,6 +67,7 @@ export async function runScenario(scenario: Scenario, size: number): Promise<Sce
       balancerUrl: 'http://noop.invalid',
       fetch: noopFetch,
       ...(scenario === 'engine+sha256' ? { sha256: nodeSha256 } : {}),
+      ...(nodeAdapters ? { base64: nodeBase64, reuseBodies: true } : {}),
     })
     const [outcome] = await uploader.upload([{ source, urlPath: 'bench/bench.bin' }])
     if (!outcome?.ok) throw new Error(`The upload failed: ${outcome?.error.message}`)
