@@ -9,16 +9,17 @@ import type { UploadSource } from './upload-source'
 export const nodeSha256: Sha256 = (bytes) => createHash('sha256').update(bytes).digest()
 
 // Slices of this many bytes (a multiple of 3, so every slice but the last ends without padding)
-// become short-lived strings in the young generation; encoding a whole 10 MiB part at once
-// would make a 13 MiB external string per part, and those drive full garbage collections.
+// become short-lived strings in the young generation. Encoding a whole 10 MiB part at once
+// makes a 13 MiB string outside the heap per part instead: in the engine benchmark that peaked
+// at 427 MiB RSS against 195, and ran a third slower.
 const NODE_BASE64_SLICE_BYTES = 3 * 16 * 1024
 
 /**
- * Node's native base64 encoder behind the engine's Base64Encoder contract: about twice as fast
- * as the engine's JavaScript one, CPU a client on a shared machine gives back to the upload.
- * Slices are encoded front to back and each is read before it is written, and the text is a
- * third longer than the bytes, so `bytes` may be the tail of `output` as the contract allows:
- * the writes never reach input not yet read.
+ * Node's native base64 encoder behind the engine's Base64Encoder contract, several times as fast
+ * as the engine's portable JavaScript one: CPU a client on a shared machine gives back to the
+ * upload. Slices are encoded front to back and each is read before it is written, and the text
+ * is a third longer than the bytes, so `bytes` may be the tail of `output` as the contract
+ * allows: the writes never reach input not yet read.
  */
 export const nodeBase64: Base64Encoder = (bytes, output) => {
   if (output.length !== base64Length(bytes.length)) {
