@@ -8,12 +8,7 @@
 // neither the follower in its own process nor the record in time hashes the file itself.
 import { createHash } from 'node:crypto';
 import type { ObjectStore } from '@atelier/storage';
-import { markedSize, partKey, stagingId, type GroupManifest } from './groups';
-
-export interface GroupDigest {
-  sha256: string;
-  size: number;
-}
+import { markedSize, partKey, stagingId, writeDigestRecord, type GroupDigest, type GroupManifest } from './groups';
 
 export interface FollowOptions {
   // How often to look for a part stored by another server.
@@ -28,21 +23,6 @@ const LOOK_AHEAD_PARTS = 16;
 // A group whose next part has been missing this long is looked at only every PAUSED_POLL_MS.
 const PAUSED_AFTER_MS = 1000;
 const PAUSED_POLL_MS = 1000;
-
-const digestKey = (id: string) => `groups/${id}/digest.json`;
-
-export async function readDigestRecord(store: ObjectStore, id: string): Promise<GroupDigest | null> {
-  const read = await store.get(digestKey(id));
-  if (!read) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of read.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  try {
-    const record = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Partial<GroupDigest>;
-    return typeof record.sha256 === 'string' && typeof record.size === 'number' ? { sha256: record.sha256, size: record.size } : null;
-  } catch {
-    return null;
-  }
-}
 
 export class GroupHasher {
   readonly #hash = createHash('sha256');
@@ -99,7 +79,7 @@ export class GroupHasher {
       lastProgress = options.now();
     }
     const digest = { sha256: this.#hash.digest('hex'), size };
-    await store.put(digestKey(manifest.id), JSON.stringify(digest), { contentType: 'application/json' });
+    await writeDigestRecord(store, manifest.id, digest);
     return digest;
   }
 
@@ -137,15 +117,5 @@ export class GroupHasher {
       }
       this.#wake = wake;
     });
-  }
-}
-
-// Waits for the digest record of a group another server follows, for at most `waitMs`.
-export async function waitForDigestRecord(store: ObjectStore, id: string, waitMs: number, pollMs: number, now: () => number) {
-  const deadline = now() + waitMs;
-  for (;;) {
-    const record = await readDigestRecord(store, id);
-    if (record || now() >= deadline) return record;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

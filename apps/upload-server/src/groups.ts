@@ -19,6 +19,12 @@ export interface GroupManifest {
   followed?: boolean;
 }
 
+// The SHA-256 and length of a group's assembled bytes.
+export interface GroupDigest {
+  sha256: string;
+  size: number;
+}
+
 export interface GroupCompletion {
   url: string;
   sha256: string;
@@ -31,6 +37,8 @@ export const GROUP_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 const groupFolder = (id: string) => `groups/${id}`;
 const manifestKey = (id: string) => `${groupFolder(id)}/manifest.json`;
 const completionKey = (id: string) => `${groupFolder(id)}/complete.json`;
+// Left by the server that hashed the group while its parts arrived (group-hasher.ts).
+const digestKey = (id: string) => `${groupFolder(id)}/digest.json`;
 const partsFolder = (id: string) => `${groupFolder(id)}/parts`;
 export const partKey = (id: string, part: number) => `${partsFolder(id)}/${part}`;
 export const stagingId = (id: string) => `${groupFolder(id)}/data`;
@@ -54,14 +62,21 @@ export async function markedSize(store: ObjectStore, id: string, part: number): 
   return text === null || !/^\d+$/.test(text) ? null : Number(text);
 }
 
+// Reads a record until it is there or `waitMs` has passed; null if it never came.
+async function pollRecord<T>(read: () => Promise<T | null>, waitMs: number, pollMs: number, now: () => number): Promise<T | null> {
+  const deadline = now() + waitMs;
+  for (;;) {
+    const record = await read();
+    if (record || now() >= deadline) return record;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
 async function waitForCompletion(store: ObjectStore, id: string): Promise<GroupCompletion> {
   // Another server published the file first and is writing its record; give it a moment.
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const done = await readCompletion(store, id);
-    if (done) return done;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`group ${id} was published by another server that never recorded it`);
+  const done = await pollRecord(() => readCompletion(store, id), 2_000, 20, Date.now);
+  if (!done) throw new Error(`group ${id} was published by another server that never recorded it`);
+  return done;
 }
 
 async function readJson<T>(store: ObjectStore, key: string): Promise<T | null> {
@@ -74,8 +89,12 @@ async function readJson<T>(store: ObjectStore, key: string): Promise<T | null> {
   }
 }
 
-export async function writeManifest(store: ObjectStore, manifest: GroupManifest): Promise<void> {
-  await store.put(manifestKey(manifest.id), JSON.stringify(manifest), { contentType: 'application/json' });
+async function writeJson(store: ObjectStore, key: string, value: unknown): Promise<void> {
+  await store.put(key, JSON.stringify(value), { contentType: 'application/json' });
+}
+
+export function writeManifest(store: ObjectStore, manifest: GroupManifest): Promise<void> {
+  return writeJson(store, manifestKey(manifest.id), manifest);
 }
 
 export function readManifest(store: ObjectStore, id: string): Promise<GroupManifest | null> {
@@ -84,6 +103,15 @@ export function readManifest(store: ObjectStore, id: string): Promise<GroupManif
 
 export function readCompletion(store: ObjectStore, id: string): Promise<GroupCompletion | null> {
   return readJson<GroupCompletion>(store, completionKey(id));
+}
+
+export function writeDigestRecord(store: ObjectStore, id: string, digest: GroupDigest): Promise<void> {
+  return writeJson(store, digestKey(id), digest);
+}
+
+// The digest another server left for group `id`, waiting for it at most `waitMs`.
+export function waitForDigestRecord(store: ObjectStore, id: string, waitMs: number, pollMs: number, now: () => number) {
+  return pollRecord(() => readJson<GroupDigest>(store, digestKey(id)), waitMs, pollMs, now);
 }
 
 export async function receivedParts(store: ObjectStore, id: string): Promise<Map<number, number>> {
@@ -126,7 +154,7 @@ export async function completeGroup(
   }
   await store.put(fileKey(manifest.urlPath), concatenated(), { contentType: manifest.contentType, size: expected });
   const completion: GroupCompletion = { url, sha256: hash.digest('hex'), size, completedAt: now() };
-  await store.put(completionKey(manifest.id), JSON.stringify(completion), { contentType: 'application/json' });
+  await writeJson(store, completionKey(manifest.id), completion);
   for (let part = 1; part <= manifest.parts; part += 1) {
     await store.delete(partKey(manifest.id, part)).catch(() => undefined);
   }
@@ -141,7 +169,7 @@ export async function completeStagedGroup(
   manifest: GroupManifest,
   url: string,
   now: () => number,
-  followed: () => Promise<{ sha256: string; size: number } | null> = async () => null,
+  followed: () => Promise<GroupDigest | null> = async () => null,
 ): Promise<GroupCompletion> {
   const staging = store.staging;
   if (!staging) throw new Error('completeStagedGroup needs a store with a staging area');
@@ -163,7 +191,7 @@ export async function completeStagedGroup(
   const info = await staging.publish(id, fileKey(manifest.urlPath), { contentType: manifest.contentType });
   if (!info) return waitForCompletion(store, manifest.id);
   const completion: GroupCompletion = { url, sha256, size, completedAt: now() };
-  await store.put(completionKey(manifest.id), JSON.stringify(completion), { contentType: 'application/json' });
+  await writeJson(store, completionKey(manifest.id), completion);
   for (let part = 1; part <= manifest.parts; part += 1) {
     await store.delete(partKey(manifest.id, part)).catch(() => undefined);
   }

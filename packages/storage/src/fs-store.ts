@@ -23,7 +23,6 @@ import { securePath } from './secure-path';
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 const WRITE_BATCH_BYTES = 1024 * 1024;
-const DIGEST_CHUNK_BYTES = 1024 * 1024;
 
 export interface FsStoreOptions {
   root: string;
@@ -216,9 +215,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
       throw error;
     }
-    const buffers = [Buffer.allocUnsafe(DIGEST_CHUNK_BYTES), Buffer.allocUnsafe(DIGEST_CHUNK_BYTES)] as const;
+    const buffers = [Buffer.allocUnsafe(READ_CHUNK_BYTES), Buffer.allocUnsafe(READ_CHUNK_BYTES)] as const;
     const readAt = (turn: 0 | 1, position: number) =>
-      handle.read(buffers[turn], 0, Math.min(DIGEST_CHUNK_BYTES, Math.max(0, end - position)), position);
+      handle.read(buffers[turn], 0, Math.min(READ_CHUNK_BYTES, Math.max(0, end - position)), position);
     let position = start;
     let turn: 0 | 1 = 0;
     let reading = readAt(turn, position);

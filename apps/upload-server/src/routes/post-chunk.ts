@@ -13,11 +13,13 @@ import {
   readManifest,
   receivedParts,
   stagingId,
+  waitForDigestRecord,
   writeManifest,
   type GroupCompletion,
+  type GroupDigest,
   type GroupManifest,
 } from '../groups';
-import { GroupHasher, waitForDigestRecord, type GroupDigest } from '../group-hasher';
+import { GroupHasher } from '../group-hasher';
 import { drainRequest, firstHeader, sendJson } from '../http';
 import {
   authenticate,
