@@ -1,4 +1,6 @@
-// Pieces every form of the app repeats: the error line under it, and the list of businesses to choose from.
+// Pieces every form of the app repeats: the error line under it, its submit button, and the list of businesses to choose from.
+import { Button } from "@atelier/ui";
+import type { ReactNode } from "react";
 export function FormError({ error }: { error: { message: string } | null }) {
   if (!error) return null;
   return (
@@ -17,5 +19,24 @@ export function BusinessOptions({ businesses }: { businesses: readonly { id: str
         </option>
       ))}
     </>
+  );
+}
+
+/** A form's submit button, disabled and relabelled while its call runs. */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  disabled = false,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" disabled={disabled || pending}>
+      {pending ? pendingLabel : children}
+    </Button>
   );
 }

@@ -1,12 +1,12 @@
 "use client";
 // A project's conversation: comments, requests for changes, approvals and (for the studio) internal notes.
 import { commentKinds, COMMENT_BODY_MAX_LENGTH, type CommentEvent, eventLabel, formatNotificationTime, type SessionUser } from "@atelier/domain";
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
+import { Badge, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTRPC } from "~/trpc/react";
 import { NativeSelect } from "./native-select";
-import { FormError } from "~/components/form-parts";
+import { FormError, SubmitButton } from "~/components/form-parts";
 
 export function ProjectThread({ projectId, user }: { projectId: string; user: SessionUser }) {
   const trpc = useTRPC();
@@ -67,9 +67,9 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
                 </option>
               ))}
             </NativeSelect>
-            <Button type="submit" disabled={post.isPending}>
-              {post.isPending ? "Posting…" : "Post"}
-            </Button>
+            <SubmitButton pending={post.isPending} pendingLabel="Posting…">
+              Post
+            </SubmitButton>
           </div>
           <FormError error={post.error} />
         </form>

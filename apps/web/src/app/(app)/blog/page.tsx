@@ -7,7 +7,7 @@ import { useSession } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { useTRPC } from "~/trpc/react";
-import { FormError } from "~/components/form-parts";
+import { FormError, SubmitButton } from "~/components/form-parts";
 import { toastError } from "~/components/toast-error";
 
 export default function BlogPage() {
@@ -72,9 +72,9 @@ export default function BlogPage() {
               <FormError error={create.error} />
             </CardContent>
             <CardFooter className="justify-end">
-              <Button type="submit" disabled={create.isPending}>
-                {create.isPending ? "Publishing…" : "Publish"}
-              </Button>
+              <SubmitButton pending={create.isPending} pendingLabel="Publishing…">
+                Publish
+              </SubmitButton>
             </CardFooter>
           </form>
         </Card>

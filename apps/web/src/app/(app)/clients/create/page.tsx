@@ -1,12 +1,12 @@
 "use client";
 // Create Business: a new client of the studio.
-import { Button, Card, CardContent, CardFooter, Input, Label, toast } from "@atelier/ui";
+import { Card, CardContent, CardFooter, Input, Label, toast } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { PageHeader } from "~/components/empty-state";
 import { useTRPC } from "~/trpc/react";
-import { FormError } from "~/components/form-parts";
+import { FormError, SubmitButton } from "~/components/form-parts";
 
 export default function CreateBusinessPage() {
   const trpc = useTRPC();
@@ -35,9 +35,9 @@ export default function CreateBusinessPage() {
             <FormError error={create.error} />
           </CardContent>
           <CardFooter className="justify-end">
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Saving…" : "Create Business"}
-            </Button>
+            <SubmitButton pending={create.isPending} pendingLabel="Saving…">
+              Create Business
+            </SubmitButton>
           </CardFooter>
         </form>
       </Card>

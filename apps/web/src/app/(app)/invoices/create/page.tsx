@@ -9,7 +9,7 @@ import { type FormEvent, useState } from "react";
 import { PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
-import { BusinessOptions, FormError } from "~/components/form-parts";
+import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 
 type Line = { description: string; quantity: string; price: string };
 const emptyLine = (): Line => ({ description: "", quantity: "1", price: "" });
@@ -118,9 +118,9 @@ export default function CreateInvoicePage() {
             <p className="text-sm">
               Total: <strong className="tabular-nums" data-testid="invoice-total">{total === null ? "—" : formatMoney(total)}</strong>
             </p>
-            <Button type="submit" disabled={!valid || create.isPending}>
-              {create.isPending ? "Saving…" : "Save draft"}
-            </Button>
+            <SubmitButton pending={create.isPending} pendingLabel="Saving…" disabled={!valid}>
+              Save draft
+            </SubmitButton>
           </CardFooter>
         </form>
       </Card>

@@ -1,7 +1,7 @@
 "use client";
 // Create Project: a title and the kind of work; staff also choose the business it is for.
 import { isStaff, PROJECT_EVENTS, type ProjectEvent } from "@atelier/domain";
-import { Button, Card, CardContent, CardFooter, Input, Label } from "@atelier/ui";
+import { Card, CardContent, CardFooter, Input, Label } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
@@ -9,7 +9,7 @@ import { type FormEvent, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
-import { BusinessOptions, FormError } from "~/components/form-parts";
+import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 
 export default function CreateProjectPage() {
   const trpc = useTRPC();
@@ -65,9 +65,10 @@ export default function CreateProjectPage() {
             <FormError error={create.error} />
           </CardContent>
           <CardFooter className="justify-end">
-            <Button type="submit" disabled={create.isPending || create.isSuccess}>
-              {create.isPending || create.isSuccess ? "Creating…" : "Create Project"}
-            </Button>
+            {/* Still "Creating…" after success, while the page moves to the new project. */}
+            <SubmitButton pending={create.isPending || create.isSuccess} pendingLabel="Creating…">
+              Create Project
+            </SubmitButton>
           </CardFooter>
         </form>
       </Card>

@@ -1,14 +1,14 @@
 "use client";
 // Create User: gives an e-mail address access; the person signs in with a magic link.
 import { ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
-import { Button, Card, CardContent, CardFooter, Input, Label, toast } from "@atelier/ui";
+import { Card, CardContent, CardFooter, Input, Label, toast } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
-import { BusinessOptions, FormError } from "~/components/form-parts";
+import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 
 export default function CreateUserPage() {
   const trpc = useTRPC();
@@ -64,9 +64,9 @@ export default function CreateUserPage() {
             <FormError error={create.error} />
           </CardContent>
           <CardFooter className="justify-end">
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Creating…" : "Create User"}
-            </Button>
+            <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+              Create User
+            </SubmitButton>
           </CardFooter>
         </form>
       </Card>

@@ -1,7 +1,8 @@
 "use client";
 // Edit Profile: the name (and, for an admin, the e-mail address) of one user.
 import { isAdmin } from "@atelier/domain";
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Skeleton, toast } from "@atelier/ui";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Skeleton, toast } from "@atelier/ui";
+import { SubmitButton } from "~/components/form-parts";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useParams } from "next/navigation";
@@ -66,7 +67,9 @@ export default function EditProfilePage() {
             </div>
           </CardContent>
           <CardFooter className="justify-end">
-            <Button type="submit" disabled={save.isPending}>{save.isPending ? "Saving…" : "Save"}</Button>
+            <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+              Save
+            </SubmitButton>
           </CardFooter>
         </form>
       </Card>
