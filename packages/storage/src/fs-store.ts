@@ -1,6 +1,5 @@
 // Filesystem driver: objects under <root>/objects, content type beside them, atomic publish by rename.
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { constants } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rmdir, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
@@ -126,8 +125,11 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
         // Small records (a chunked upload's markers and manifests) skip the stream machinery.
         await writeFile(tmp, body, { flag: 'wx' });
       } else {
+        // The file is created before the body is read: a stream that opened it lazily could create
+        // it after a failed body had already been cleaned up, leaving it behind.
+        const handle = await open(tmp, 'wx');
         // A large buffer lets the stream gather small chunks into one writev instead of copying them.
-        await pipeline(toReadable(body), createWriteStream(tmp, { flags: 'wx', highWaterMark: WRITE_BATCH_BYTES }));
+        await pipeline(toReadable(body), handle.createWriteStream({ highWaterMark: WRITE_BATCH_BYTES }));
       }
       return await publishFile(tmp, key, putOptions);
     } catch (error) {
