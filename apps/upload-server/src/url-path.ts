@@ -39,3 +39,18 @@ export function fileKey(urlPath: string): string {
 export function fileUrl(base: string, urlPath: string): string {
   return `${base}/files/${urlPath.split('/').map(encodeURIComponent).join('/')}`;
 }
+
+// How many names an upload may try in its folder before it is refused: flyer.pdf, then
+// flyer-2.pdf up to flyer-1000.pdf.
+export const MAX_NAME_CHOICES = 1000;
+
+/** `urlPath`, then the same name numbered from 2 before its extension, in the same folder. */
+export function* nameChoices(urlPath: string): Generator<string> {
+  yield urlPath;
+  const slash = urlPath.lastIndexOf('/');
+  const folder = urlPath.slice(0, slash + 1);
+  const name = urlPath.slice(slash + 1);
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; n <= MAX_NAME_CHOICES; n += 1) yield `${folder}${stem}-${n}${extension}`;
+}

@@ -86,6 +86,30 @@ function describeRoundTrips(name: string, makeStore: () => Promise<{ store: Obje
       const got = await download((outcome as { url: string }).url, cluster.ticket());
       expect(sha256Hex(got.body)).toBe(sha256Hex(data));
     });
+
+    it.each([
+      ['a single upload', 1000],
+      ['a chunked upload', 21 * MiB],
+    ])('never stores %s over another file: a taken name gives the next free one', async (_, size) => {
+      const urlPath = `ACME/rt/${name}/taken-${size}.pdf`;
+      const upload = async (userId: string, seed: number) => {
+        const data = patternBytes(size, seed);
+        const [outcome] = await cluster.uploader({ userId }).upload([{ source: fromBytes(data, { name: 'taken.pdf' }), urlPath }]);
+        if (!outcome?.ok) throw new Error(`upload failed: ${JSON.stringify(outcome)}`);
+        expect(outcome.sha256).toBe(sha256Hex(data));
+        return { url: outcome.url, data };
+      };
+      const alices = await upload('alice', 1);
+      const bobs = await upload('bob', 2);
+      const alicesAgain = await upload('alice', 3);
+      expect(new URL(alices.url).pathname).toBe(`/files/${urlPath}`);
+      expect(new URL(bobs.url).pathname).toBe(`/files/ACME/rt/${name}/taken-${size}-2.pdf`);
+      expect(new URL(alicesAgain.url).pathname).toBe(`/files/ACME/rt/${name}/taken-${size}-3.pdf`);
+      for (const file of [alices, bobs, alicesAgain]) {
+        const got = await download(file.url, cluster.ticket());
+        expect(sha256Hex(got.body)).toBe(sha256Hex(file.data));
+      }
+    });
   });
 }
 

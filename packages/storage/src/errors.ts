@@ -1,5 +1,5 @@
 // The HTTP error catalogue as factories, and the one function that renders any failure as JSON.
-import { isStoreFullError } from './object-store';
+import { isObjectExistsError, isStoreFullError } from './object-store';
 import { isInvalidPathError } from './secure-path';
 
 export class HttpError extends Error {
@@ -52,6 +52,7 @@ export function toHttpError(error: unknown): HttpError {
   if (isHttpError(error)) return error;
   if (isInvalidPathError(error)) return ERRORS.InvalidPath(error.reason);
   if (isStoreFullError(error)) return ERRORS.StorageFull();
+  if (isObjectExistsError(error)) return ERRORS.Duplicate();
   return ERRORS.Internal();
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFsStore } from './fs-store';
+import { isObjectExistsError } from './object-store';
 import { describeObjectStoreContract } from './testing/store-contract';
 
 describeObjectStoreContract('filesystem', async () => {
@@ -93,6 +94,65 @@ describe('filesystem driver specifics', () => {
       expect((await range(5, 5)).size).toBe(0);
       await staging.delete('groups/g/data');
       expect(await staging.read('groups/g/data', 0, 10, () => undefined)).toBeNull();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a staging file through the caller\'s own buffers, at their size', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+    try {
+      const staging = createFsStore({ root }).staging!;
+      const data = randomBytes(10 * 1000 + 7);
+      await staging.write('groups/g/data', 0, data);
+      const scratch = [Buffer.alloc(1000), Buffer.alloc(1000)] as const;
+      const views: Buffer[] = [];
+      const size = await staging.read('groups/g/data', 3, data.length, (bytes) => views.push(bytes), scratch);
+      expect(size).toBe(data.length - 3);
+      expect(views.map((view) => view.length)).toEqual([...Array(10).fill(1000), 4]);
+      // Every view lies in one of the two buffers given.
+      expect(views.every((view) => view.buffer === scratch[0].buffer || view.buffer === scratch[1].buffer)).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('publishes a staging file only where no object is, keeping it for another key when refused', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+    try {
+      const store = createFsStore({ root });
+      const staging = store.staging!;
+      await store.put('files/a/flyer.pdf', 'delivered by alice', { metadata: { owner: 'alice' } });
+      await staging.write('groups/g/data', 0, 'uploaded by bob');
+      const refused = await staging.publish('groups/g/data', 'files/a/flyer.pdf', { noReplace: true }).catch((error: unknown) => error);
+      expect(isObjectExistsError(refused)).toBe(true);
+      expect((await store.stat('files/a/flyer.pdf'))!.metadata).toEqual({ owner: 'alice' });
+      expect(await staging.digest('groups/g/data')).not.toBeNull();
+      const info = await staging.publish('groups/g/data', 'files/a/flyer-2.pdf', { noReplace: true, contentType: 'application/pdf' });
+      expect(info).toMatchObject({ size: 15, contentType: 'application/pdf' });
+      const read = await store.get('files/a/flyer.pdf');
+      const chunks: Buffer[] = [];
+      for await (const chunk of read!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString()).toBe('delivered by alice');
+      expect(await staging.digest('groups/g/data')).toBeNull();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('publishes a staging file once when two calls race for the same key: the other answers null', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'fs-store-'));
+    try {
+      const store = createFsStore({ root });
+      const staging = store.staging!;
+      await staging.write('groups/g/data', 0, 'the file');
+      const results = await Promise.all([
+        staging.publish('groups/g/data', 'files/same', { noReplace: true }),
+        staging.publish('groups/g/data', 'files/same', { noReplace: true }),
+      ]);
+      expect(results.filter((result) => result !== null)).toHaveLength(1);
+      expect((await store.stat('files/same'))!.size).toBe(8);
+      expect(await readdir(join(root, 'tmp'))).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

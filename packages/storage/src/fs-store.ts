@@ -1,13 +1,15 @@
 // Filesystem driver: objects under <root>/objects, content type beside them, atomic publish by rename.
 import { createHash, randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, readFile, readdir, rename, rmdir, stat, truncate, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, readdir, rename, rmdir, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { chunksOf, toReadable } from './body';
 import {
   DEFAULT_CONTENT_TYPE,
+  isObjectExistsError,
+  ObjectExistsError,
   StoreFullError,
   type GetOptions,
   type ObjectBody,
@@ -16,6 +18,7 @@ import {
   type ObjectStore,
   type ObjectSummary,
   type PutOptions,
+  type ReadBuffers,
   type StagingArea,
 } from './object-store';
 import { securePath } from './secure-path';
@@ -107,13 +110,43 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       await writeFile(tmpMeta, JSON.stringify(sidecar), { flag: 'wx' });
       await mkdir(dirname(target), { recursive: true });
       await mkdir(dirname(metaTarget), { recursive: true });
-      await rename(tmpMeta, metaTarget);
-      await rename(file, target);
+      if (putOptions.noReplace) {
+        await claim(file, target, key);
+        // Nobody has been told of the new object yet, so its sidecar may follow its bytes
+        // (replacing one that a deleted object may have left behind).
+        try {
+          await rename(tmpMeta, metaTarget);
+        } catch (error) {
+          await unlink(target).catch(() => undefined);
+          throw error;
+        }
+        await unlink(file);
+      } else {
+        await rename(tmpMeta, metaTarget);
+        await rename(file, target);
+      }
     } catch (error) {
       await unlink(tmpMeta).catch(() => undefined);
       throw error;
     }
     return infoOf(key, await stat(target), sidecar);
+  }
+
+  // Whether `target` is `file` itself (a concurrent publisher of the same staging file linked it),
+  // or `file` is gone because that publisher has finished.
+  async function sameFile(file: string, target: string): Promise<boolean> {
+    const [a, b] = await Promise.all([stat(file).catch(() => null), stat(target).catch(() => null)]);
+    return a === null || (b !== null && a.ino === b.ino && a.dev === b.dev);
+  }
+
+  // A hard link is created only where nothing exists yet, which a rename cannot promise.
+  async function claim(file: string, target: string, key: string): Promise<void> {
+    try {
+      await link(file, target);
+    } catch (error) {
+      if (isErrno(error, 'EEXIST')) throw new ObjectExistsError(key);
+      throw error;
+    }
   }
 
   async function put(key: string, body: ObjectBody, putOptions: PutOptions = {}): Promise<ObjectInfo> {
@@ -209,7 +242,13 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
 
   // Two buffers, reused: the next read runs on the thread pool while this one is handed on, and
   // a large file leaves no garbage behind (a read stream allocates a fresh buffer per read).
-  async function readStaging(id: string, start: number, end: number, sink: (bytes: Buffer) => void): Promise<number | null> {
+  async function readStaging(
+    id: string,
+    start: number,
+    end: number,
+    sink: (bytes: Buffer) => void,
+    scratch?: ReadBuffers,
+  ): Promise<number | null> {
     let handle;
     try {
       handle = await open(stagingPath(id), 'r');
@@ -217,9 +256,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
       throw error;
     }
-    const buffers = [Buffer.allocUnsafe(READ_CHUNK_BYTES), Buffer.allocUnsafe(READ_CHUNK_BYTES)] as const;
+    const buffers = scratch ?? [Buffer.allocUnsafe(READ_CHUNK_BYTES), Buffer.allocUnsafe(READ_CHUNK_BYTES)];
     const readAt = (turn: 0 | 1, position: number) =>
-      handle.read(buffers[turn], 0, Math.min(READ_CHUNK_BYTES, Math.max(0, end - position)), position);
+      handle.read(buffers[turn], 0, Math.min(buffers[turn].length, Math.max(0, end - position)), position);
     let position = start;
     let turn: 0 | 1 = 0;
     let reading = readAt(turn, position);
@@ -283,6 +322,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
         return info;
       } catch (error) {
         if (isErrno(error, 'ENOENT')) return null;
+        if (isObjectExistsError(error) && (await sameFile(path, objectPath(key)))) return null;
         throw translate(error);
       }
     },

@@ -26,6 +26,9 @@ export interface PutOptions {
   metadata?: Record<string, string>;
   // When known, lets a driver stream in one request instead of buffering multipart parts.
   size?: number;
+  // Never replace an object already at the key: the write fails with ObjectExistsError and
+  // leaves that object as it was. Decided atomically by the store, not by a look beforehand.
+  noReplace?: boolean;
 }
 
 // Inclusive byte offsets, already resolved against the object's size.
@@ -47,6 +50,9 @@ export interface ObjectRead {
 // Positional writes into a private staging file that is published as an object in one rename.
 // Drivers that can offer it (the filesystem) let a chunked upload assemble its parts in place
 // instead of storing them separately and copying them into the final file at the end.
+// Two buffers of the same size taking turns: one is read into while the other is handed on.
+export type ReadBuffers = readonly [Buffer, Buffer];
+
 export interface StagingArea {
   // Writes `body` at byte `offset` of staging file `id`, creating it if needed; answers the byte count.
   // Each chunk is written before the next is pulled and none is kept, so a producer may reuse
@@ -58,9 +64,12 @@ export interface StagingArea {
   digest(id: string): Promise<{ sha256: string; size: number } | null>;
   // Hands bytes [start, end) of staging file `id` to `sink` in order, through a reused buffer
   // (each view is valid only during its call); answers how many there were, fewer at the end of
-  // the file, null when the file no longer exists.
-  read(id: string, start: number, end: number, sink: (bytes: Buffer) => void): Promise<number | null>;
-  // Makes the staging file the object at `key`, atomically; null when `id` no longer exists.
+  // the file, null when the file no longer exists. A caller that reads often passes its own
+  // `scratch` buffers, which also set the read size; otherwise two are allocated per call.
+  read(id: string, start: number, end: number, sink: (bytes: Buffer) => void, scratch?: ReadBuffers): Promise<number | null>;
+  // Makes the staging file the object at `key`, atomically; null when `id` no longer exists, or
+  // when a concurrent call published it already. With `noReplace` and another object at `key`,
+  // throws ObjectExistsError and keeps the staging file, so it can be published under another key.
   publish(id: string, key: string, options?: PutOptions): Promise<ObjectInfo | null>;
   delete(id: string): Promise<void>;
 }
@@ -92,4 +101,17 @@ export class StoreFullError extends Error {
 
 export function isStoreFullError(error: unknown): error is StoreFullError {
   return error instanceof StoreFullError;
+}
+
+export class ObjectExistsError extends Error {
+  readonly isObjectExists = true;
+
+  constructor(readonly key: string) {
+    super(`An object is already stored at ${key}`);
+    this.name = 'ObjectExistsError';
+  }
+}
+
+export function isObjectExistsError(error: unknown): error is ObjectExistsError {
+  return error instanceof ObjectExistsError;
 }

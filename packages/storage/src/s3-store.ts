@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { toReadable } from './body';
 import {
   DEFAULT_CONTENT_TYPE,
+  ObjectExistsError,
   type GetOptions,
   type ObjectBody,
   type ObjectInfo,
@@ -43,6 +44,15 @@ function isNotFound(error: unknown): boolean {
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 }
 
+// S3 refuses a conditional write with 412, or 409 when another conditional write to the key is
+// in flight.
+function isConditionFailed(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  return e.name === 'PreconditionFailed' || status === 412 || e.name === 'ConditionalRequestConflict';
+}
+
 function totalFromContentRange(value: string | undefined): number | undefined {
   const match = value ? /\/(\d+)$/.exec(value) : null;
   return match?.[1] ? Number(match[1]) : undefined;
@@ -67,6 +77,10 @@ async function* inParts(stream: Readable, partSize: number): AsyncGenerator<Buff
     }
   }
   if (pendingBytes > 0 || pending.length === 0) yield Buffer.concat(pending, pendingBytes);
+}
+
+function ifNew(putOptions: PutOptions): { IfNoneMatch?: string } {
+  return putOptions.noReplace ? { IfNoneMatch: '*' } : {};
 }
 
 export function createS3Store(options: S3StoreOptions): ObjectStore {
@@ -107,6 +121,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
           ContentLength: firstBody.length,
           ContentType: putOptions.contentType ?? DEFAULT_CONTENT_TYPE,
           Metadata: putOptions.metadata,
+          ...ifNew(putOptions),
         }),
       );
       return;
@@ -146,6 +161,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
           Key: key,
           UploadId: uploadId,
           MultipartUpload: { Parts: done },
+          ...ifNew(putOptions),
         }),
       );
     } catch (error) {
@@ -158,6 +174,21 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
   async function put(key: string, body: ObjectBody, putOptions: PutOptions = {}): Promise<ObjectInfo> {
     securePath(key);
+    // The conditional write decides; looking first spares sending a body that would be refused,
+    // and covers S3-compatible servers that ignore the condition.
+    if (putOptions.noReplace && (await stat(key))) throw new ObjectExistsError(key);
+    try {
+      await write(key, body, putOptions);
+    } catch (error) {
+      if (putOptions.noReplace && isConditionFailed(error)) throw new ObjectExistsError(key);
+      throw error;
+    }
+    const info = await stat(key);
+    if (!info) throw new Error(`S3 lost ${key} right after writing it`);
+    return info;
+  }
+
+  async function write(key: string, body: ObjectBody, putOptions: PutOptions): Promise<void> {
     const [client, sdk] = await Promise.all([connect(), loadSdk()]);
     if (typeof body === 'string' || body instanceof Uint8Array) {
       const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
@@ -169,6 +200,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
           ContentLength: bytes.length,
           ContentType: putOptions.contentType ?? DEFAULT_CONTENT_TYPE,
           Metadata: putOptions.metadata,
+          ...ifNew(putOptions),
         }),
       );
     } else if (putOptions.size !== undefined && putOptions.size < 5 * 1024 * 1024 * 1024) {
@@ -182,14 +214,12 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
           ContentLength: putOptions.size,
           ContentType: putOptions.contentType ?? DEFAULT_CONTENT_TYPE,
           Metadata: putOptions.metadata,
+          ...ifNew(putOptions),
         }),
       );
     } else {
       await multipartPut(key, toReadable(body), putOptions);
     }
-    const info = await stat(key);
-    if (!info) throw new Error(`S3 lost ${key} right after writing it`);
-    return info;
   }
 
   async function get(key: string, getOptions: GetOptions = {}): Promise<ObjectRead | null> {

@@ -98,11 +98,13 @@ export function createStorageHandler(config: StorageHandlerConfig): StorageHandl
       throw ERRORS.InvalidToken();
     }
     const upsert = request.headers.get('x-upsert') === 'true';
+    // Refused before the body is read; the store decides again when two uploads race.
     if (!upsert && (await store.stat(target.key))) throw ERRORS.Duplicate();
     const upload = await readUpload(request);
     await store.put(target.key, upload.body, {
       contentType: upload.contentType,
       metadata: { owner: check.userId },
+      noReplace: !upsert,
     });
     return Response.json({ Key: target.key, path: target.path }, { status: 200 });
   }

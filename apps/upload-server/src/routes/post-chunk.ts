@@ -158,13 +158,13 @@ async function completeOnce(
   req: IncomingMessage,
   manifest: GroupManifest,
   sizes: Map<number, number>,
-  url: string,
+  base: string,
 ): Promise<GroupCompletion> {
   let pending = ctx.completing.get(manifest.id);
   if (!pending) {
     pending = ctx.store.staging
-      ? completeStagedGroup(ctx.store, manifest, url, ctx.now, () => followedDigest(ctx, manifest))
-      : completeGroup(ctx.store, manifest, sizes, url, ctx.now);
+      ? completeStagedGroup(ctx.store, manifest, base, ctx.now, () => followedDigest(ctx, manifest))
+      : completeGroup(ctx.store, manifest, sizes, base, ctx.now);
     ctx.completing.set(manifest.id, pending);
     const forget = () => ctx.completing.delete(manifest.id);
     pending.then(forget, forget);
@@ -197,12 +197,12 @@ export async function postChunk(ctx: UploadContext, req: IncomingMessage, res: S
   const userId = authorizePath(ctx, req, headers.urlPath);
   const { part, parts } = headers;
   let manifest = await openGroup(ctx, req, userId, headers);
-  const url = fileUrl(baseUrl(ctx, req), manifest.urlPath);
+  const base = baseUrl(ctx, req);
   const done = await readCompletion(ctx.store, manifest.id);
   if (done) {
     // A retry of a part whose answer was lost after the group completed.
     await drainRequest(req);
-    sendJson(res, 200, { id: manifest.id, url, part, sha256: done.sha256 }, cors);
+    sendJson(res, 200, { id: manifest.id, url: done.url, part, sha256: done.sha256 }, cors);
     return;
   }
   manifest = ctx.store.staging
@@ -211,7 +211,10 @@ export async function postChunk(ctx: UploadContext, req: IncomingMessage, res: S
   const sizes = (await mayBeComplete(ctx, manifest.id, part, parts)) ? await receivedParts(ctx.store, manifest.id) : undefined;
   const completion =
     sizes && holdsAll(sizes, parts)
-      ? await completeOnce(ctx, req, manifest, sizes, url)
+      ? await completeOnce(ctx, req, manifest, sizes, base)
       : await readCompletion(ctx.store, manifest.id);
-  sendJson(res, 200, { id: manifest.id, url, part, ...(completion ? { sha256: completion.sha256 } : {}) }, cors);
+  // Until the group completes, the url is where its file is meant to go; the completion's is where
+  // it went (another name when that one was taken, see publish.ts).
+  const answer = completion ? { url: completion.url, sha256: completion.sha256 } : { url: fileUrl(base, manifest.urlPath) };
+  sendJson(res, 200, { id: manifest.id, part, ...answer }, cors);
 }

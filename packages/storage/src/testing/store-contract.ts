@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidPathError } from '../secure-path';
-import type { ObjectStore } from '../object-store';
+import { isObjectExistsError, type ObjectStore } from '../object-store';
 
 export interface StoreFixture {
   store: ObjectStore;
@@ -105,6 +105,29 @@ export function describeObjectStoreContract(name: string, setup: () => Promise<S
       const second = await store.put('over/write', 'second, longer version');
       expect(second.etag).not.toBe(first.etag);
       expect((await readAll((await store.get('over/write'))!.body)).toString()).toBe('second, longer version');
+    });
+
+    it('never replaces an object with noReplace, whatever the body, and stores where the key is free', async () => {
+      await store.put('keep/mine', 'the first file', { contentType: 'text/plain', metadata: { owner: 'alice' } });
+      const large = randomBytes(6 * 1024 * 1024 + 3);
+      const attempts = [
+        () => store.put('keep/mine', 'a replacement', { noReplace: true }),
+        () => store.put('keep/mine', Readable.from(unevenChunks(large)), { noReplace: true }),
+        () => store.put('keep/mine', Readable.from(unevenChunks(large)), { noReplace: true, size: large.length }),
+      ];
+      for (const attempt of attempts) {
+        const refused = await attempt().then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(isObjectExistsError(refused)).toBe(true);
+      }
+      const kept = (await store.get('keep/mine'))!;
+      expect((await readAll(kept.body)).toString()).toBe('the first file');
+      expect(kept.info).toMatchObject({ contentType: 'text/plain', metadata: { owner: 'alice' } });
+      const fresh = await store.put('keep/other', Readable.from(unevenChunks(large)), { noReplace: true });
+      expect(fresh.size).toBe(large.length);
+      expect(sha256(await readAll((await store.get('keep/other'))!.body))).toBe(sha256(large));
     });
 
     it('publishes nothing when the body stream fails midway', async () => {
