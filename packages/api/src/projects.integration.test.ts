@@ -118,7 +118,7 @@ describe("projects and their files, per business", () => {
     }
     const withFiles = await acme.projects.byId({ id: acmeProject });
     expect(withFiles.files).toHaveLength(1);
-    expect(withFiles.files[0]).toMatchObject({ kind: "briefing", name: "brief.pdf", size: 1234, sha256, uploadedBy: client.id });
+    expect(withFiles.files[0]).toMatchObject({ kind: "briefing", name: "brief.pdf", size: 1234, sha256, uploadedBy: client.id, uploaderName: client.name });
     // Downloads are signed links bound to the file's path.
     const link = new URL(withFiles.files[0]!.downloadUrl);
     expect(link.pathname).toBe(`/files/${briefing}/brief.pdf`);

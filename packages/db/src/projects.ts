@@ -92,8 +92,17 @@ export function setProjectArchived(db: Db, id: string, archived: boolean) {
   return db.updateTable("projects").set({ archived }).where("id", "=", id).execute();
 }
 
+/** A project's files, oldest first, each with the name of whoever uploaded it (null once that user is gone or unnamed). */
 export function listProjectFiles(db: Db, projectId: string) {
-  return db.selectFrom("projectFiles").selectAll().where("projectId", "=", projectId).orderBy("createdAt").orderBy("id").execute();
+  return db
+    .selectFrom("projectFiles")
+    .leftJoin("users", "users.id", "projectFiles.uploadedBy")
+    .selectAll("projectFiles")
+    .select("users.name as uploaderName")
+    .where("projectFiles.projectId", "=", projectId)
+    .orderBy("projectFiles.createdAt")
+    .orderBy("projectFiles.id")
+    .execute();
 }
 
 export type NewProjectFile = Insertable<ProjectFilesTable>;

@@ -16,7 +16,16 @@ import { useUploadServices } from "~/components/use-upload-services";
 import { useTRPC } from "~/trpc/react";
 import { toastError } from "~/components/toast-error";
 
-type ProjectFile = { id: string; kind: string; name: string; thumbnail: string; size: number | null; createdAt: Date; downloadUrl: string };
+type ProjectFile = {
+  id: string;
+  kind: string;
+  name: string;
+  thumbnail: string;
+  size: number | null;
+  createdAt: Date;
+  downloadUrl: string;
+  uploaderName: string | null;
+};
 
 function FileGrid({ files }: { files: ProjectFile[] }) {
   if (files.length === 0) return <p className="text-sm text-muted-foreground">No files yet.</p>;
@@ -34,6 +43,7 @@ function FileGrid({ files }: { files: ProjectFile[] }) {
               <p className="text-xs text-muted-foreground">
                 {formatBytes(f.size)} · {formatDate(f.createdAt)}
               </p>
+              {f.uploaderName && <p className="truncate text-xs text-muted-foreground">by {f.uploaderName}</p>}
             </div>
             <a href={f.downloadUrl} download={f.name} className="shrink-0 rounded p-1 text-muted-foreground hover:text-foreground" aria-label={`Download ${f.name}`}>
               <Download className="size-4" />
