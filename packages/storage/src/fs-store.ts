@@ -1,4 +1,6 @@
 // Filesystem driver: objects under <root>/objects, content type beside them, atomic publish by rename.
+// The root must be on a filesystem with hard links (any local Linux or macOS one): a publish that
+// may not replace an object claims its name with a link.
 import { createHash, randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { link, mkdir, open, readFile, readdir, rename, rmdir, stat, truncate, unlink, writeFile } from 'node:fs/promises';
