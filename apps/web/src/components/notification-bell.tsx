@@ -15,6 +15,7 @@ import { Bell } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
 import { useTRPC, useTRPCClient } from "~/trpc/react";
+import { followLiveStream } from "./live-stream";
 
 /** A fallback for when the live stream is down: new comments show within this long anyway. */
 const NOTIFICATION_POLL_MS = 60_000;
@@ -50,11 +51,11 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   const comments = useQuery({ ...trpc.comments.findMany.queryOptions(), refetchInterval: NOTIFICATION_POLL_MS });
   const { unread, old } = notificationsFor(comments.data ?? [], { id: user.id, role: user.role });
 
-  // New comments arrive over server-sent events; every comment list on the page refreshes.
+  // New comments arrive over server-sent events; every comment list on the page refreshes, also
+  // after the stream was down, since what it sent meanwhile is lost.
   useEffect(() => {
-    const source = new EventSource("/api/events");
-    source.addEventListener("comment", () => void queryClient.invalidateQueries(trpc.comments.pathFilter()));
-    return () => source.close();
+    const refresh = () => void queryClient.invalidateQueries(trpc.comments.pathFilter());
+    return followLiveStream({ open: () => new EventSource("/api/events"), on: { comment: refresh }, onReconnect: refresh });
   }, [queryClient, trpc]);
 
   async function markRead(ids: string[]) {
