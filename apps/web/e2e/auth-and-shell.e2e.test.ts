@@ -238,6 +238,19 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await signInAs("admin@atelier.local");
     await page.goto(app.url);
     await page.getByTestId("unread-count").filter({ hasText: "2" }).waitFor();
+    // The project list narrows by stage, by words, and is cleared in one click.
+    const acmeCard = page.getByRole("link", { name: /Acme spring poster/ });
+    await page.getByLabel("Stage").selectOption({ label: "Approved" });
+    await page.getByText("No project matches").waitFor();
+    await page.getByLabel("Stage").selectOption({ label: "Changes requested" });
+    await acmeCard.waitFor();
+    await page.getByLabel("Search projects").fill("ACME poster");
+    await acmeCard.waitFor();
+    await page.getByLabel("Search projects").fill("globex");
+    await page.getByText("No project matches").waitFor();
+    await page.getByRole("button", { name: "Clear filters" }).click();
+    await acmeCard.waitFor();
+    expect(await page.getByLabel("Search projects").inputValue()).toBe("");
     await page.getByRole("button", { name: /^Notifications/ }).click();
     await page.getByRole("heading", { name: "Unread Notifications" }).waitFor();
     const entry = page.getByTestId("notification").filter({ hasText: "Cleo Client asked for modification Acme spring poster" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetFolderInput, canArchiveProject, canCreateProjectFor, canSeeProject, projectName, projectStage } from './projects';
+import { assetFolderInput, canArchiveProject, canCreateProjectFor, canSeeProject, filterProjects, projectName, projectStage } from './projects';
 import { projectDisplayName } from './project-name';
 
 describe('projectName', () => {
@@ -57,4 +57,34 @@ describe('projectStage', () => {
     ['approved', 'approved'],
     ['reopened', 'reopened'],
   ])('%s -> %s', (event, stage) => expect(projectStage(event)).toBe(stage));
+});
+
+describe('filterProjects', () => {
+  const projects = [
+    { name: '2026-03-01-Spring poster', businessName: 'Acme Coffee', assigneeId: 'dora', assigneeName: 'Dora Designer', lastEvent: 'modification' },
+    { name: '2026-03-04-Menu', businessName: 'Café Crème', assigneeId: null, assigneeName: null, lastEvent: null },
+    { name: '2026-03-09-Logo refresh', businessName: 'Globex', assigneeId: 'dan', assigneeName: 'Dan Draw', lastEvent: 'approved' },
+  ];
+  const names = (filter: Parameters<typeof filterProjects>[1]) => filterProjects(projects, filter).map((p) => p.name.slice(11));
+
+  it('keeps every project without a filter', () => {
+    expect(names({})).toEqual(['Spring poster', 'Menu', 'Logo refresh']);
+    expect(names({ query: '   ', stage: 'all' })).toEqual(['Spring poster', 'Menu', 'Logo refresh']);
+  });
+
+  it('finds every word, in any case and order, without accents, in name, business, designer or stage', () => {
+    expect(names({ query: 'POSTER acme' })).toEqual(['Spring poster']);
+    expect(names({ query: 'cafe creme' })).toEqual(['Menu']);
+    expect(names({ query: 'dan' })).toEqual(['Logo refresh']);
+    expect(names({ query: 'changes requested' })).toEqual(['Spring poster']);
+    expect(names({ query: 'poster globex' })).toEqual([]);
+  });
+
+  it('narrows to a stage, and to a designer or the unassigned', () => {
+    expect(names({ stage: 'new' })).toEqual(['Menu']);
+    expect(names({ stage: 'approved' })).toEqual(['Logo refresh']);
+    expect(names({ assigneeId: 'dora' })).toEqual(['Spring poster']);
+    expect(names({ assigneeId: null })).toEqual(['Menu']);
+    expect(names({ assigneeId: 'dora', stage: 'approved' })).toEqual([]);
+  });
 });

@@ -74,3 +74,36 @@ export type ProjectStage = keyof typeof PROJECT_STAGES;
 export function projectStage(lastEvent: string | null | undefined): ProjectStage {
   return lastEvent === 'briefing' || lastEvent === 'modification' || lastEvent === 'approved' || lastEvent === 'reopened' ? lastEvent : 'new';
 }
+
+/** What a project list can be narrowed to. */
+export interface ProjectFilter {
+  /** Words that must all appear in the project's name, business, designer or stage, in any case, with or without accents. */
+  query?: string;
+  stage?: ProjectStage | 'all';
+  /** A designer's id for their projects, null for the unassigned ones, absent for everyone's. */
+  assigneeId?: string | null;
+}
+
+export interface FilterableProject {
+  name: string;
+  businessName: string;
+  assigneeId: string | null;
+  assigneeName?: string | null;
+  lastEvent: string | null;
+}
+
+function folded(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+export function filterProjects<P extends FilterableProject>(projects: readonly P[], filter: ProjectFilter): P[] {
+  const words = folded(filter.query ?? '').split(/\s+/).filter(Boolean);
+  return projects.filter((project) => {
+    const stage = projectStage(project.lastEvent);
+    if (filter.stage && filter.stage !== 'all' && stage !== filter.stage) return false;
+    if (filter.assigneeId !== undefined && project.assigneeId !== filter.assigneeId) return false;
+    if (words.length === 0) return true;
+    const haystack = folded([project.name, project.businessName, project.assigneeName ?? '', PROJECT_STAGES[stage]].join(' '));
+    return words.every((word) => haystack.includes(word));
+  });
+}

@@ -1,12 +1,25 @@
 // A page's calm "nothing here yet" panel, with an optional next step.
 import { buttonVariants } from "@atelier/ui";
 import Link from "next/link";
+import type { ReactNode } from "react";
 
-export function EmptyState({ title, description, action }: { title: string; description: string; action?: { href: string; label: string } }) {
+/** `action` is a link to the next step; `children`, a control of the page's own (a button). */
+export function EmptyState({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description: string;
+  action?: { href: string; label: string };
+  children?: ReactNode;
+}) {
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center">
       <h2 className="text-lg font-semibold">{title}</h2>
       <p className="text-sm text-muted-foreground">{description}</p>
+      {children}
       {action && (
         <Link href={action.href} className={buttonVariants({ size: "sm" })}>
           {action.label}
