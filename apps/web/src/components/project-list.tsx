@@ -48,7 +48,7 @@ function ProjectFilters({
           onChange={(e) => onQuery(e.target.value)}
         />
       </div>
-      <NativeSelect aria-label="Stage" className="w-44" value={stage} onChange={(e) => onStage(e.target.value as ProjectStage | "all")}>
+      <NativeSelect aria-label="Stage" className="w-48" value={stage} onChange={(e) => onStage(e.target.value as ProjectStage | "all")}>
         <option value="all">All stages</option>
         {Object.entries(PROJECT_STAGES).map(([value, label]) => (
           <option key={value} value={value}>
