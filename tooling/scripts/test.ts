@@ -22,28 +22,27 @@ async function main() {
   process.on("SIGINT", () => (stop(), process.exit(130)));
   process.on("SIGTERM", () => (stop(), process.exit(143)));
   for (const file of resultFiles()) rmSync(file);
-  // Each workspace's vitest also writes a JSON report, so one closing line can count every test.
-  const report = ["--", "--reporter=default", "--reporter=json", `--outputFile=${RESULT_FILE}`];
+  // Each workspace's vitest also writes a JSON report, so one closing line can count every test;
+  // the end-to-end run writes its own, so it does not overwrite the web app's unit report.
+  const report = (file: string) => ["--", "--reporter=default", "--reporter=json", `--outputFile=${file}`];
   try {
     if (only("unit")) {
       await run("npx", ["turbo", "run", "typecheck", "--output-logs=errors-only"], env);
       await run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], env);
-      await run("npx", ["turbo", "run", "test", "--concurrency=2", "--output-logs=full", "--log-order=grouped", ...report], env);
+      await run("npx", ["turbo", "run", "test", "--concurrency=2", "--output-logs=full", "--log-order=grouped", ...report(RESULT_FILES[0])], env);
     }
-    if (only("e2e")) await run("npx", ["turbo", "run", "test:e2e", "--output-logs=full", "--log-order=stream", ...report], env);
+    if (only("e2e")) await run("npx", ["turbo", "run", "test:e2e", "--output-logs=full", "--log-order=stream", ...report(RESULT_FILES[1])], env);
   } finally {
     stop();
     summarize();
   }
 }
 
-const RESULT_FILE = ".vitest-result.json";
+const RESULT_FILES = [".vitest-result.json", ".vitest-e2e-result.json"] as const;
 
 function resultFiles(): string[] {
   return ["apps", "packages"].flatMap((dir) =>
-    readdirSync(join(ROOT, dir))
-      .map((name) => join(ROOT, dir, name, RESULT_FILE))
-      .filter((file) => existsSync(file)),
+    readdirSync(join(ROOT, dir)).flatMap((name) => RESULT_FILES.map((file) => join(ROOT, dir, name, file)).filter((file) => existsSync(file))),
   );
 }
 
