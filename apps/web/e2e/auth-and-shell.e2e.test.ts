@@ -320,6 +320,10 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.goto(`${app.url}/invoices`);
     await page.getByTestId("invoice-row").filter({ hasText: number }).getByRole("button", { name: "Send" }).click();
     await page.getByTestId("invoice-row").filter({ hasText: number }).getByText("Sent").waitFor();
+    // The Businesses page shows what each client owes.
+    await page.goto(`${app.url}/clients`);
+    await page.getByTestId("business").filter({ hasText: "Acme Coffee" }).getByText("1 unpaid invoice").waitFor();
+    expect(await page.getByTestId("business").filter({ hasText: "Acme Coffee" }).getByTestId("business-counts").innerText()).toMatch(/^1 active project · 0 archived · \d+ (person|people)$/);
     await signInAs("client@atelier.local");
     await page.goto(`${app.url}/settings`);
     expect(await page.getByTestId("outstanding").innerText()).toBe("$631.50");

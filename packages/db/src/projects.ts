@@ -8,6 +8,36 @@ export function listBusinesses(db: Db): Promise<Business[]> {
   return db.selectFrom("businesses").selectAll().orderBy(sql`lower(name)`).execute();
 }
 
+/**
+ * Every business with what the studio has going on with it: active and archived projects and its
+ * people; with `invoicesOn` (today, YYYY-MM-DD), also its sent invoices not yet paid, and how many
+ * of those are past their due date.
+ */
+export function businessOverview(db: Db, options: { invoicesOn?: string } = {}) {
+  const today = options.invoicesOn;
+  return db
+    .selectFrom("businesses")
+    .selectAll("businesses")
+    .select((eb) => {
+      const projects = (archived: boolean) =>
+        eb.selectFrom("projects").whereRef("projects.businessId", "=", "businesses.id").where("projects.archived", "=", archived).select(eb.fn.countAll<number>().as("n"));
+      const openInvoices = () => eb.selectFrom("invoices").whereRef("invoices.businessId", "=", "businesses.id").where("invoices.status", "=", "sent");
+      return [
+        projects(false).as("activeProjects"),
+        projects(true).as("archivedProjects"),
+        eb.selectFrom("users").whereRef("users.businessId", "=", "businesses.id").select(eb.fn.countAll<number>().as("n")).as("people"),
+        ...(today === undefined
+          ? []
+          : [
+              openInvoices().select(eb.fn.countAll<number>().as("n")).as("openInvoices"),
+              openInvoices().where("invoices.dueAt", "<", today).select(eb.fn.countAll<number>().as("n")).as("overdueInvoices"),
+            ]),
+      ];
+    })
+    .orderBy(sql`lower(name)`)
+    .execute();
+}
+
 export function findBusiness(db: Db, id: string): Promise<Business | undefined> {
   return db.selectFrom("businesses").selectAll().where("id", "=", id).executeTakeFirst();
 }

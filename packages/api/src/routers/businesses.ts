@@ -1,12 +1,26 @@
 // businesses.*: the studio's clients; staff list and create them.
 import { randomUUID } from "node:crypto";
-import { createBusiness, findBusinessByName, listBusinesses, setBusinessImage } from "@atelier/db";
-import { DomainError } from "@atelier/domain";
+import { businessOverview, createBusiness, findBusinessByName, listBusinesses, setBusinessImage } from "@atelier/db";
+import { DomainError, isAdmin } from "@atelier/domain";
 import { z } from "zod";
 import { staffProcedure, router } from "../trpc";
 
 export const businessesRouter = router({
   list: staffProcedure.query(({ ctx }) => listBusinesses(ctx.db)),
+
+  /** The Businesses page: each client's projects and people, and for an admin its unpaid invoices. */
+  overview: staffProcedure.query(async ({ ctx }) => {
+    const rows = await businessOverview(ctx.db, isAdmin(ctx.user.role) ? { invoicesOn: ctx.now().toISOString().slice(0, 10) } : {});
+    return rows.map((row) => ({
+      ...row,
+      activeProjects: Number(row.activeProjects ?? 0),
+      archivedProjects: Number(row.archivedProjects ?? 0),
+      people: Number(row.people ?? 0),
+      // Null for staff who do not see invoices, so the page can tell "none" from "not yours to see".
+      openInvoices: "openInvoices" in row ? Number(row.openInvoices ?? 0) : null,
+      overdueInvoices: "overdueInvoices" in row ? Number(row.overdueInvoices ?? 0) : null,
+    }));
+  }),
 
   create: staffProcedure
     .input(z.object({ name: z.string().trim().min(1, "A business needs a name").max(100) }))

@@ -1,16 +1,21 @@
 "use client";
 // Businesses: the studio's clients.
-import { Card, CardHeader, CardTitle, Skeleton, toast } from "@atelier/ui";
+import { Badge, Card, CardHeader, CardTitle, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { AvatarPicker } from "~/components/avatar-picker";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { formatDate } from "~/components/format";
 import { useTRPC } from "~/trpc/react";
 import { toastError } from "~/components/toast-error";
 
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 export default function BusinessesPage() {
   const trpc = useTRPC();
-  const businesses = useQuery(trpc.businesses.list.queryOptions());
+  const businesses = useQuery(trpc.businesses.overview.queryOptions());
   const setImage = useMutation(
     trpc.businesses.setImage.mutationOptions({
       onSuccess: (b) => toast({ title: `${b.name}'s logo updated` }),
@@ -28,9 +33,18 @@ export default function BusinessesPage() {
           <li key={b.id}>
             <Card>
               <CardHeader className="gap-3" data-testid="business">
-                <div>
+                <div className="grid gap-1">
                   <CardTitle className="text-base">{b.name}</CardTitle>
                   <p className="text-xs text-muted-foreground">Client since {formatDate(b.createdAt)}</p>
+                  <p className="text-sm text-muted-foreground" data-testid="business-counts">
+                    {plural(b.activeProjects, "active project")} · {b.archivedProjects} archived · {plural(b.people, "person", "people")}
+                  </p>
+                  {(b.openInvoices ?? 0) > 0 && (
+                    <Link href="/invoices" className="flex flex-wrap gap-1" aria-label={`${b.name}: ${plural(b.openInvoices ?? 0, "unpaid invoice")}, ${b.overdueInvoices ?? 0} overdue`}>
+                      <Badge variant="secondary">{plural(b.openInvoices ?? 0, "unpaid invoice")}</Badge>
+                      {(b.overdueInvoices ?? 0) > 0 && <Badge variant="destructive">{b.overdueInvoices} overdue</Badge>}
+                    </Link>
+                  )}
                 </div>
                 <AvatarPicker name={b.name} image={b.image} mode="clients" changeLabel={`Change ${b.name}'s logo`} onChange={(image) => setImage.mutate({ id: b.id, image })} />
               </CardHeader>
