@@ -30,6 +30,7 @@ export function businessOverview(db: Db, options: { invoicesOn?: string } = {}) 
           ? []
           : [
               openInvoices().select(eb.fn.countAll<number>().as("n")).as("openInvoices"),
+              // The rule of isOverdue in @atelier/domain: sent, and due before today.
               openInvoices().where("invoices.dueAt", "<", today).select(eb.fn.countAll<number>().as("n")).as("overdueInvoices"),
             ]),
       ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canChangeInvoiceStatus, formatMoney, invoiceNumber, invoiceTotal, isVisibleToClient, parseMoney } from './invoices';
+import { canChangeInvoiceStatus, formatMoney, invoiceNumber, invoiceTotal, isOverdue, isVisibleToClient, parseMoney } from './invoices';
 
 describe('invoice status', () => {
   it.each([
@@ -43,5 +43,18 @@ describe('amounts', () => {
   it('numbers invoices per year', () => {
     expect(invoiceNumber(2026, 7)).toBe('INV-2026-0007');
     expect(invoiceNumber(2026, 12345)).toBe('INV-2026-12345');
+  });
+});
+
+describe('isOverdue', () => {
+  const today = '2026-11-22';
+  it('is a sent invoice past its due date, not one due today or without a date', () => {
+    expect(isOverdue({ status: 'sent', dueAt: '2026-11-21' }, today)).toBe(true);
+    expect(isOverdue({ status: 'sent', dueAt: '2025-12-31' }, today)).toBe(true);
+    expect(isOverdue({ status: 'sent', dueAt: '2026-11-22' }, today)).toBe(false);
+    expect(isOverdue({ status: 'sent', dueAt: null }, today)).toBe(false);
+  });
+  it('is never a draft, a paid or a void invoice', () => {
+    for (const status of ['draft', 'paid', 'void'] as const) expect(isOverdue({ status, dueAt: '2026-01-01' }, today)).toBe(false);
   });
 });

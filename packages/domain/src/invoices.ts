@@ -20,6 +20,14 @@ export function isVisibleToClient(status: InvoiceStatus): boolean {
   return status !== 'draft';
 }
 
+/**
+ * A sent invoice still unpaid after its due date (both YYYY-MM-DD calendar dates); one due today
+ * is not late yet. The businesses overview counts the same in SQL (businessOverview in @atelier/db).
+ */
+export function isOverdue(invoice: { status: InvoiceStatus; dueAt: string | null }, today: string): boolean {
+  return invoice.status === 'sent' && invoice.dueAt !== null && invoice.dueAt < today;
+}
+
 export interface InvoiceLine {
   quantity: number;
   /** Price of one unit, in cents. */

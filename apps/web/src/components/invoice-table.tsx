@@ -1,6 +1,6 @@
 "use client";
 // Invoices as a table, with their lines on demand; used by the admin's Invoices page and a client's Billing page.
-import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceStatus, projectDisplayName } from "@atelier/domain";
+import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceStatus, isOverdue, projectDisplayName } from "@atelier/domain";
 import { Badge, Button, cn } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, type ReactNode, useState } from "react";
@@ -49,6 +49,8 @@ function Lines({ invoiceId, currency }: { invoiceId: string; currency: string })
 
 export function InvoiceTable({ invoices, showBusiness, actions }: { invoices: InvoiceRow[]; showBusiness: boolean; actions?: (invoice: InvoiceRow) => ReactNode }) {
   const [open, setOpen] = useState<string | null>(null);
+  // Due dates are calendar dates, compared as the server counts them (UTC).
+  const today = new Date().toISOString().slice(0, 10);
   return (
     <div className="overflow-x-auto rounded-xl border">
       <table className="w-full text-sm">
@@ -75,7 +77,14 @@ export function InvoiceTable({ invoices, showBusiness, actions }: { invoices: In
                 </td>
                 {showBusiness && <td className="px-4 py-2">{inv.businessName}</td>}
                 <td className="px-4 py-2">{inv.projectName ? projectDisplayName(inv.projectName) : "—"}</td>
-                <td className="px-4 py-2">{inv.dueAt ?? "—"}</td>
+                <td className="px-4 py-2">
+                  {inv.dueAt ?? "—"}
+                  {isOverdue(inv, today) && (
+                    <Badge variant="destructive" className="ml-2">
+                      Overdue
+                    </Badge>
+                  )}
+                </td>
                 <td className="px-4 py-2">
                   <Badge variant="outline" className={cn(STATUS_STYLE[inv.status])}>
                     {INVOICE_STATUS_LABELS[inv.status]}
