@@ -214,6 +214,12 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByLabel("Kind of comment").selectOption({ label: "Internal note" });
     await page.getByRole("button", { name: "Post" }).click();
     await page.getByTestId("comment").filter({ hasText: "Their logo file is low resolution" }).waitFor();
+    // Nobody has it yet: the workload hands it to someone in place.
+    await page.goto(`${app.url}/workload`);
+    await page.getByTestId("workload-unassigned").getByLabel("Assign Acme spring poster").selectOption({ label: "Ada Admin" });
+    await page.getByTestId("workload-person").filter({ hasText: "Ada Admin" }).getByRole("link", { name: "Acme spring poster" }).waitFor();
+    expect(await page.getByTestId("workload-unassigned").getByRole("link", { name: "Acme spring poster" }).count()).toBe(0);
+    await page.goto(`${app.url}/projects/${project.id}`);
     // The designer takes the project on; the workload shows it.
     const assigned = page.waitForResponse((r) => r.url().includes("/api/trpc/projects.assign"));
     await page.getByLabel("Assigned designer").selectOption({ label: "Dora Designer" });

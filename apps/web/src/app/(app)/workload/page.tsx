@@ -2,26 +2,61 @@
 // Workload: who in the studio has which active projects, and what nobody has picked up yet.
 import { projectDisplayName, ROLE_LABELS } from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton, UserAvatar } from "@atelier/ui";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
+import { NativeSelect } from "~/components/native-select";
+import { toastError } from "~/components/toast-error";
 import { useTRPC } from "~/trpc/react";
 
 type Item = { id: string; name: string; businessName: string };
+type Person = { id: string; name: string | null; email: string | null };
 
-function ProjectLinks({ projects }: { projects: Item[] }) {
-  if (projects.length === 0) return <p className="text-sm text-muted-foreground">Nothing assigned.</p>;
+function ProjectLinks({ projects, empty, extra }: { projects: Item[]; empty: string; extra?: (project: Item) => ReactNode }) {
+  if (projects.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
   return (
-    <ul className="grid gap-1 text-sm">
+    <ul className="grid gap-2 text-sm">
       {projects.map((p) => (
-        <li key={p.id}>
-          <Link href={`/projects/${p.id}`} className="hover:underline">
-            {projectDisplayName(p.name)}
-          </Link>{" "}
-          <span className="text-muted-foreground">· {p.businessName}</span>
+        <li key={p.id} className="grid gap-1">
+          <span>
+            <Link href={`/projects/${p.id}`} className="hover:underline">
+              {projectDisplayName(p.name)}
+            </Link>{" "}
+            <span className="text-muted-foreground">· {p.businessName}</span>
+          </span>
+          {extra?.(p)}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Hands an unassigned project to someone in the studio, from the workload itself. */
+function AssignSelect({ project, people }: { project: Item; people: Person[] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const assign = useMutation(
+    trpc.projects.assign.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(trpc.projects.pathFilter()),
+      onError: toastError,
+    }),
+  );
+  return (
+    <NativeSelect
+      aria-label={`Assign ${projectDisplayName(project.name)}`}
+      className="h-8 w-52"
+      value=""
+      disabled={assign.isPending}
+      onChange={(e) => e.target.value && assign.mutate({ id: project.id, assigneeId: e.target.value })}
+    >
+      <option value="">Assign to…</option>
+      {people.map((person) => (
+        <option key={person.id} value={person.id}>
+          {person.name ?? person.email ?? person.id}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }
 
@@ -30,7 +65,7 @@ export default function WorkloadPage() {
   const load = useQuery(trpc.projects.workload.queryOptions());
   return (
     <>
-      <PageHeader title="Workload" description="Active projects by person; assign them from each project's page." />
+      <PageHeader title="Workload" description="Active projects by person. Hand out what nobody has yet here, or reassign from a project's page." />
       {load.isPending && <Skeleton className="h-40" />}
       {load.error && <EmptyState title="Workload could not be loaded" description={load.error.message} />}
       {load.data && (
@@ -42,7 +77,11 @@ export default function WorkloadPage() {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              <ProjectLinks projects={load.data.unassigned} />
+              <ProjectLinks
+                projects={load.data.unassigned}
+                empty="Everything has someone."
+                extra={(project) => <AssignSelect project={project} people={load.data.people} />}
+              />
             </CardContent>
           </Card>
           {load.data.people.map((person) => (
@@ -57,7 +96,7 @@ export default function WorkloadPage() {
                 </div>
               </CardHeader>
               <CardContent>
-                <ProjectLinks projects={person.projects} />
+                <ProjectLinks projects={person.projects} empty="Nothing assigned." />
               </CardContent>
             </Card>
           ))}
