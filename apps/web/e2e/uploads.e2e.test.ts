@@ -96,6 +96,13 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
       expect(jpegSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: size, height: size });
     }
     await page.locator(`img[src="${photo.thumbnail}"]`).waitFor();
+
+    // Whoever uploaded a file may take it off the project again, after confirming.
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Remove photo.png" }).click();
+    await page.getByRole("status").filter({ hasText: "photo.png removed" }).first().waitFor();
+    await expect.poll(() => cards.count()).toBe(1);
+    expect((await t.db.selectFrom("projectFiles").select("name").execute()).map((r) => r.name)).toEqual(["layout.bin"]);
   });
 
   it("shows 'No servers available' as a destructive toast when no upload server is healthy", async () => {

@@ -302,4 +302,28 @@ describe("projects and their files, per business", () => {
     expect(await codeOf(as(user(creative, null)).businesses.setImage({ id: created.id, image: "javascript:x" }))).toBe("BAD_REQUEST");
     expect(await codeOf(as(user(creative, null)).businesses.setImage({ id: "nope", image: null }))).toBe("NOT_FOUND");
   });
+
+  it("takes a file off its project: staff any, a client only its own uploads, nobody another business's", async () => {
+    const project = await as(acmeClient()).projects.byId({ id: acmeProject });
+    const folder = projectFolder("materials", project);
+    const add = (caller: ReturnType<typeof as>, name: string) =>
+      caller.projects.addFiles({
+        projectId: acmeProject,
+        kind: "materials",
+        files: [{ id: `grp-${name}`, url: `http://127.0.0.1:3101/files/${folder}/${name}`, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name }],
+      });
+    await add(as(acmeClient()), "mine.pdf");
+    await add(as(user(creative, null)), "studio.pdf");
+    const fileId = async (name: string) => (await as(acmeClient()).projects.byId({ id: acmeProject })).files.find((f) => f.name === name)?.id;
+    const mine = (await fileId("mine.pdf"))!;
+    const studios = (await fileId("studio.pdf"))!;
+    expect(await codeOf(as(globexClient()).projects.removeFile({ id: mine }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(acmeClient()).projects.removeFile({ id: studios }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(acmeClient()).projects.removeFile({ id: "no-such-file" }))).toBe("NOT_FOUND");
+    expect(await as(acmeClient()).projects.removeFile({ id: mine })).toEqual({ id: mine, name: "mine.pdf" });
+    expect(await fileId("mine.pdf")).toBeUndefined();
+    expect(await fileId("studio.pdf")).toBe(studios);
+    await as(user(admin, null)).projects.removeFile({ id: studios });
+    expect(await fileId("studio.pdf")).toBeUndefined();
+  });
 });

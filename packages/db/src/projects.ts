@@ -136,6 +136,14 @@ export function listProjectFiles(db: Db, projectId: string) {
     .execute();
 }
 
+export function findProjectFile(db: Db, id: string) {
+  return db.selectFrom("projectFiles").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function removeProjectFile(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("projectFiles").where("id", "=", id).execute();
+}
+
 export type NewProjectFile = Insertable<ProjectFilesTable>;
 
 export async function addProjectFiles(db: Db, files: NewProjectFile[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetFolderInput, canArchiveProject, canCreateProjectFor, canSeeProject, filterProjects, projectName, projectStage } from './projects';
+import { assetFolderInput, canArchiveProject, canCreateProjectFor, canRemoveProjectFile, canSeeProject, filterProjects, projectName, projectStage } from './projects';
 import { projectDisplayName } from './project-name';
 
 describe('projectName', () => {
@@ -32,6 +32,15 @@ describe('who sees and changes projects', () => {
   it('lets only staff archive', () => {
     expect(canArchiveProject({ role: 'creative', businessId: null })).toBe(true);
     expect(canArchiveProject({ role: 'client', businessId: 'acme' })).toBe(false);
+  });
+
+  it('lets staff remove any file, a client only its own uploads', () => {
+    const cleo = { id: 'cleo', role: 'client' as const, businessId: 'acme' };
+    expect(canRemoveProjectFile(cleo, { uploadedBy: 'cleo' })).toBe(true);
+    expect(canRemoveProjectFile(cleo, { uploadedBy: 'dora' })).toBe(false);
+    expect(canRemoveProjectFile(cleo, { uploadedBy: null })).toBe(false);
+    expect(canRemoveProjectFile({ id: 'dora', role: 'creative', businessId: null }, { uploadedBy: 'cleo' })).toBe(true);
+    expect(canRemoveProjectFile({ id: 'ada', role: 'admin', businessId: null }, { uploadedBy: null })).toBe(true);
   });
 });
 

@@ -49,6 +49,11 @@ export function canArchiveProject(viewer: ProjectViewer): boolean {
   return isStaff(viewer.role);
 }
 
+/** Staff remove any of a project's files; a client only those it uploaded itself, never the studio's deliveries. */
+export function canRemoveProjectFile(viewer: ProjectViewer & { id: string }, file: { uploadedBy: string | null }): boolean {
+  return isStaff(viewer.role) || (file.uploadedBy !== null && file.uploadedBy === viewer.id);
+}
+
 /** The upload dialog's folder inputs for one kind of file of a project (see the upload engine's assetFolder). */
 export function assetFolderInput(kind: FileKind, business: { name: string }, project: { name: string; event: string }) {
   return {

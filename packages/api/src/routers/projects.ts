@@ -5,9 +5,11 @@ import {
   createProject,
   findBusiness,
   findProject,
+  findProjectFile,
   findUserById,
   listProjectFiles,
   listProjects,
+  removeProjectFile,
   setProjectArchived,
   setProjectAssignee,
   workload,
@@ -16,6 +18,7 @@ import {
 import {
   canArchiveProject,
   canCreateProjectFor,
+  canRemoveProjectFile,
   canSeeProject,
   DomainError,
   FILE_KIND_VALUES,
@@ -154,4 +157,18 @@ export const projectsRouter = router({
       );
       return { added: input.files.length };
     }),
+
+  /**
+   * Takes a file off its project (staff any, a client its own uploads). The bytes stay on the upload
+   * servers, where a link already handed out keeps working until it expires.
+   */
+  removeFile: protectedProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
+    const file = await findProjectFile(ctx.db, input.id);
+    // A file of a project the caller cannot see is indistinguishable from a missing one.
+    const project = file ? await findProject(ctx.db, file.projectId) : undefined;
+    if (!file || !project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such file.");
+    if (!canRemoveProjectFile(ctx.user, file)) throw new DomainError("FORBIDDEN", "Only the studio or whoever uploaded a file removes it.");
+    await removeProjectFile(ctx.db, file.id);
+    return { id: file.id, name: file.name };
+  }),
 });

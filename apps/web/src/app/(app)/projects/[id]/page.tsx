@@ -1,9 +1,9 @@
 "use client";
 // A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog.
-import { assetFolderInput, FILE_KINDS, type FileKind, isStaff, PROJECT_EVENTS, projectDisplayName } from "@atelier/domain";
+import { assetFolderInput, canRemoveProjectFile, FILE_KINDS, type FileKind, isStaff, PROJECT_EVENTS, projectDisplayName } from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, toast, UploadDialog, type UploadedFile } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Download, Upload } from "lucide-react";
+import { Download, Trash2, Upload } from "lucide-react";
 import { useSession } from "next-auth/react";
 import { useParams } from "next/navigation";
 import { useState } from "react";
@@ -25,9 +25,10 @@ type ProjectFile = {
   createdAt: Date;
   downloadUrl: string;
   uploaderName: string | null;
+  uploadedBy: string | null;
 };
 
-function FileGrid({ files }: { files: ProjectFile[] }) {
+function FileGrid({ files, canRemove, onRemove }: { files: ProjectFile[]; canRemove: (file: ProjectFile) => boolean; onRemove: (file: ProjectFile) => void }) {
   if (files.length === 0) return <p className="text-sm text-muted-foreground">No files yet.</p>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
@@ -45,9 +46,16 @@ function FileGrid({ files }: { files: ProjectFile[] }) {
               </p>
               {f.uploaderName && <p className="truncate text-xs text-muted-foreground">by {f.uploaderName}</p>}
             </div>
-            <a href={f.downloadUrl} download={f.name} className="shrink-0 rounded p-1 text-muted-foreground hover:text-foreground" aria-label={`Download ${f.name}`}>
-              <Download className="size-4" />
-            </a>
+            <div className="flex shrink-0">
+              <a href={f.downloadUrl} download={f.name} className="rounded p-1 text-muted-foreground hover:text-foreground" aria-label={`Download ${f.name}`}>
+                <Download className="size-4" />
+              </a>
+              {canRemove(f) && (
+                <button type="button" onClick={() => onRemove(f)} className="rounded p-1 text-muted-foreground hover:text-destructive" aria-label={`Remove ${f.name}`}>
+                  <Trash2 className="size-4" />
+                </button>
+              )}
+            </div>
           </div>
         </li>
       ))}
@@ -71,6 +79,16 @@ export default function ProjectPage() {
     }),
   );
   const archive = useMutation(trpc.projects.setArchived.mutationOptions());
+  const removeFile = useMutation(
+    trpc.projects.removeFile.mutationOptions({
+      onSuccess: ({ name }) => toast({ title: `${name} removed` }),
+      onError: toastError,
+    }),
+  );
+  const canRemove = (file: ProjectFile) => (session ? canRemoveProjectFile(session.user, file) : false);
+  const confirmRemove = (file: ProjectFile) => {
+    if (window.confirm(`Remove ${file.name} from this project?`)) removeFile.mutate({ id: file.id });
+  };
   const staffView = session ? isStaff(session.user.role) : false;
   const people = useQuery({ ...trpc.projects.workload.queryOptions(), enabled: staffView, select: (w) => w.people });
   const assign = useMutation(trpc.projects.assign.mutationOptions());
@@ -148,7 +166,7 @@ export default function ProjectPage() {
               </Button>
             </CardHeader>
             <CardContent>
-              <FileGrid files={p.files.filter((f) => f.kind === kind.value)} />
+              <FileGrid files={p.files.filter((f) => f.kind === kind.value)} canRemove={canRemove} onRemove={confirmRemove} />
             </CardContent>
           </Card>
         ))}
