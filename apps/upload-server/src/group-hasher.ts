@@ -7,7 +7,7 @@
 // start. It publishes the digest as a record in the store, and a completing server that finds
 // neither the follower in its own process nor the record in time hashes the file itself.
 import { createHash } from 'node:crypto';
-import type { ObjectStore } from '@atelier/storage';
+import type { ObjectStore, ReadBuffers } from '@atelier/storage';
 import { markedSize, partKey, stagingId, writeDigestRecord, type GroupDigest, type GroupManifest } from './groups';
 
 export interface FollowOptions {
@@ -25,9 +25,42 @@ const PAUSED_AFTER_MS = 1000;
 const PAUSED_POLL_MS = 1000;
 // The follower hashes one read per turn of an event loop that is busy decoding parts, so the
 // read size sets how fast it can go: with 1 MiB reads it fell a batch of parts behind and the
-// completing request waited 130-280 ms for it; with 4 MiB it keeps up. Its two buffers live as
-// long as the follower runs, so a batch of parts leaves no garbage behind.
+// completing request waited 130-280 ms for it; with 4 MiB it keeps up.
 export const FOLLOW_READ_BYTES = 4 * 1024 * 1024;
+// Hashing runs on the one main thread, so more batches at once would not go faster: followers
+// take turns for this many pairs of read buffers, which are kept and reused, so memory stays
+// bounded however many groups a server follows, and a batch leaves no garbage behind.
+export const FOLLOW_READ_PAIRS = 2;
+
+/** Pairs of read buffers, lent to one batch at a time; a borrower waits while all are out. */
+export class ReadBufferPool {
+  readonly #free: ReadBuffers[] = [];
+  readonly #waiting: ((pair: ReadBuffers) => void)[] = [];
+  #made = 0;
+
+  constructor(
+    readonly pairs: number,
+    readonly bytes: number,
+  ) {}
+
+  borrow(): Promise<ReadBuffers> {
+    const pair = this.#free.pop();
+    if (pair) return Promise.resolve(pair);
+    if (this.#made < this.pairs) {
+      this.#made += 1;
+      return Promise.resolve([Buffer.allocUnsafe(this.bytes), Buffer.allocUnsafe(this.bytes)]);
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  giveBack(pair: ReadBuffers): void {
+    const next = this.#waiting.shift();
+    if (next) next(pair);
+    else this.#free.push(pair);
+  }
+}
+
+const readBuffers = new ReadBufferPool(FOLLOW_READ_PAIRS, FOLLOW_READ_BYTES);
 
 export class GroupHasher {
   readonly #hash = createHash('sha256');
@@ -59,7 +92,6 @@ export class GroupHasher {
     const { store, manifest, options } = this;
     const staging = store.staging;
     if (!staging) return null;
-    const scratch = [Buffer.allocUnsafe(FOLLOW_READ_BYTES), Buffer.allocUnsafe(FOLLOW_READ_BYTES)] as const;
     let size = 0;
     let lastProgress = options.now();
     let misses = 0;
@@ -78,7 +110,13 @@ export class GroupHasher {
       misses = 0;
       const start = (part - 1) * manifest.partSize;
       const length = lengths.reduce((sum, bytes) => sum + bytes, 0);
-      const read = await staging.read(stagingId(manifest.id), start, start + length, (bytes) => this.#hash.update(bytes), scratch);
+      const scratch = await readBuffers.borrow();
+      let read: number | null;
+      try {
+        read = await staging.read(stagingId(manifest.id), start, start + length, (bytes) => this.#hash.update(bytes), scratch);
+      } finally {
+        readBuffers.giveBack(scratch);
+      }
       if (read !== length) return null;
       size += length;
       part += lengths.length;
