@@ -2,7 +2,7 @@
 // Workload: who in the studio has which active projects, and what nobody has picked up yet.
 import { projectDisplayName, ROLE_LABELS } from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton, UserAvatar } from "@atelier/ui";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
@@ -35,13 +35,8 @@ function ProjectLinks({ projects, empty, extra }: { projects: Item[]; empty: str
 /** Hands an unassigned project to someone in the studio, from the workload itself. */
 function AssignSelect({ project, people }: { project: Item; people: Person[] }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const assign = useMutation(
-    trpc.projects.assign.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries(trpc.projects.pathFilter()),
-      onError: toastError,
-    }),
-  );
+  // The workload refreshes by itself: every successful mutation refetches the page's queries.
+  const assign = useMutation(trpc.projects.assign.mutationOptions({ onError: toastError }));
   return (
     <NativeSelect
       aria-label={`Assign ${projectDisplayName(project.name)}`}
