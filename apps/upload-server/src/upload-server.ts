@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { ERRORS, isHttpError } from '@atelier/storage';
 import { sweepExpiredGroups } from './groups';
 import { corsHeaders, handlePreflight, sendError, sendJson } from './http';
+import { deleteFile } from './routes/delete-file';
 import { getFile } from './routes/get-file';
 import { getGroupStatus } from './routes/get-group-status';
 import { postChunk } from './routes/post-chunk';
@@ -32,8 +33,9 @@ async function route(ctx: UploadContext, req: IncomingMessage, res: ServerRespon
     only('GET');
     await getGroupStatus(ctx, req, res, path.slice('/api/chunked/'.length), cors);
   } else if (path.startsWith('/files/')) {
-    only('GET, HEAD');
-    await getFile(ctx, req, res, path.slice('/files/'.length), cors);
+    only('GET, HEAD, DELETE');
+    if (method === 'DELETE') await deleteFile(ctx, req, res, path.slice('/files/'.length), cors);
+    else await getFile(ctx, req, res, path.slice('/files/'.length), cors);
   } else {
     throw ERRORS.NotFound('Route');
   }

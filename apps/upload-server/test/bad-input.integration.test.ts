@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFsStore, createSignedDownloadToken, issueUploadTicket } from '@atelier/storage';
+import { createFileDeleteToken, createFsStore, createSignedDownloadToken, issueUploadTicket } from '@atelier/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from 'node:http';
 import { createUploadServer } from '../src/upload-server';
@@ -244,6 +244,25 @@ describe('downloads', () => {
     const etag = ranged.headers.get('etag') ?? '';
     const cached = await fetch(`${url}?token=${mine}`, { headers: { 'if-none-match': etag } });
     expect(cached.status).toBe(304);
+  });
+});
+
+describe('deleting a file', () => {
+  it('needs a delete token for that very file, then removes it; a ticket or a download link will not do', async () => {
+    const answer = await post('/api/upload', b64('to be removed'), { urlPath: 'ACME/del/gone.txt' });
+    const url = ((await answer.json()) as { url: string }).url;
+    const remove = (token?: string, headers: Record<string, string> = {}) =>
+      fetch(token === undefined ? url : `${url}?token=${encodeURIComponent(token)}`, { method: 'DELETE', headers });
+    const deleteToken = (path: string, now = clock) => createFileDeleteToken({ path, userId: 'alice' }, TEST_SECRET, now).token;
+    await expectJsonError(await remove(undefined, { authorization: `Bearer ${ticketFor()}` }), 401);
+    await expectJsonError(await remove(createSignedDownloadToken({ path: 'ACME/del/gone.txt', userId: 'alice' }, TEST_SECRET, clock).token), 401);
+    await expectJsonError(await remove(deleteToken('ACME/del/other.txt')), 403);
+    await expectJsonError(await remove(deleteToken('ACME/del/gone.txt', clock - 10 * 60 * 1000)), 401);
+    expect((await fetch(url, { headers: { authorization: `Bearer ${ticketFor()}` } })).status).toBe(200);
+    const removed = await remove(deleteToken('ACME/del/gone.txt'));
+    expect(removed.status).toBe(204);
+    await expectJsonError(await fetch(url, { headers: { authorization: `Bearer ${ticketFor()}` } }), 404);
+    await expectJsonError(await remove(deleteToken('ACME/del/gone.txt')), 404);
   });
 });
 

@@ -97,12 +97,15 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
     }
     await page.locator(`img[src="${photo.thumbnail}"]`).waitFor();
 
-    // Whoever uploaded a file may take it off the project again, after confirming.
+    // Whoever uploaded a file may take it off the project again, after confirming; its bytes go too.
+    const photoLink = await page.getByRole("link", { name: "Download photo.png" }).getAttribute("href");
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Remove photo.png" }).click();
     await page.getByRole("status").filter({ hasText: "photo.png removed" }).first().waitFor();
     await expect.poll(() => cards.count()).toBe(1);
     expect((await t.db.selectFrom("projectFiles").select("name").execute()).map((r) => r.name)).toEqual(["layout.bin"]);
+    expect((await fetch(photoLink!)).status).toBe(404);
+    expect((await fetch((await page.getByRole("link", { name: "Download layout.bin" }).getAttribute("href"))!, { method: "HEAD" })).status).toBe(200);
   });
 
   it("shows 'No servers available' as a destructive toast when no upload server is healthy", async () => {

@@ -144,6 +144,10 @@ export async function removeProjectFile(db: Db, id: string): Promise<void> {
   await db.deleteFrom("projectFiles").where("id", "=", id).execute();
 }
 
+export async function isFileUrlInUse(db: Db, url: string): Promise<boolean> {
+  return (await db.selectFrom("projectFiles").select("id").where("url", "=", url).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export type NewProjectFile = Insertable<ProjectFilesTable>;
 
 export async function addProjectFiles(db: Db, files: NewProjectFile[]): Promise<void> {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createFileDeleteToken,
   createSignedDownloadToken,
   createSignedUploadToken,
   issueUploadTicket,
   ticketCoversPath,
+  FILE_DELETE_TTL_MS,
   SIGNED_UPLOAD_TTL_MS,
   UPLOAD_TICKET_TTL_MS,
+  verifyFileDeleteToken,
   verifySignedDownloadToken,
   verifySignedUploadToken,
   verifyUploadTicket,
@@ -80,5 +83,19 @@ describe('signed download tokens', () => {
       ok: false,
       reason: 'wrong-object',
     });
+  });
+});
+
+describe('file delete tokens', () => {
+  it('are bound to one path, last five minutes, and are no download link (nor the reverse)', () => {
+    const { token, expiresAt } = createFileDeleteToken({ path: 'a/b.psd', userId: 'u1' }, secret, now);
+    expect(expiresAt).toBe(now + FILE_DELETE_TTL_MS);
+    expect(FILE_DELETE_TTL_MS).toBe(5 * 60 * 1000);
+    expect(verifyFileDeleteToken(token, { path: 'a/b.psd' }, secret, now)).toEqual({ ok: true, userId: 'u1', expiresAt });
+    expect(verifyFileDeleteToken(token, { path: 'a/c.psd' }, secret, now)).toEqual({ ok: false, reason: 'wrong-object' });
+    expect(verifyFileDeleteToken(token, { path: 'a/b.psd' }, secret, expiresAt)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifySignedDownloadToken(token, { path: 'a/b.psd' }, secret, now).ok).toBe(false);
+    const download = createSignedDownloadToken({ path: 'a/b.psd', userId: 'u1' }, secret, now).token;
+    expect(verifyFileDeleteToken(download, { path: 'a/b.psd' }, secret, now).ok).toBe(false);
   });
 });

@@ -4,8 +4,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNED_UPLOAD_TTL_MS = 2 * 60 * 60 * 1000;
 export const UPLOAD_TICKET_TTL_MS = 60 * 60 * 1000;
 export const SIGNED_DOWNLOAD_TTL_MS = 60 * 60 * 1000;
+// A deletion is asked for by the web app right after it decided it, so its token lives briefly.
+export const FILE_DELETE_TTL_MS = 5 * 60 * 1000;
 
-type TokenKind = 'upload' | 'ticket' | 'download';
+type TokenKind = 'upload' | 'ticket' | 'download' | 'delete';
 
 interface Claims {
   // The kind is signed so a ticket can never pass as a signed-upload token or the reverse.
@@ -132,6 +134,24 @@ export function verifySignedDownloadToken(
   now: number | Date,
 ): TokenCheck<{ userId: string; expiresAt: number }> {
   const claims = verify(token, 'download', secret, now);
+  if (typeof claims === 'string') return { ok: false, reason: claims };
+  if (claims.p !== target.path) return { ok: false, reason: 'wrong-object' };
+  return { ok: true, userId: claims.sub, expiresAt: claims.exp };
+}
+
+/** The web app's leave to delete one stored file, given once it has checked who may remove it. */
+export function createFileDeleteToken(target: { path: string; userId: string }, secret: string, now: number | Date): SignedToken {
+  const expiresAt = toMs(now) + FILE_DELETE_TTL_MS;
+  return { token: sign({ k: 'delete', sub: target.userId, exp: expiresAt, p: target.path }, secret), expiresAt };
+}
+
+export function verifyFileDeleteToken(
+  token: unknown,
+  target: { path: string },
+  secret: string,
+  now: number | Date,
+): TokenCheck<{ userId: string; expiresAt: number }> {
+  const claims = verify(token, 'delete', secret, now);
   if (typeof claims === 'string') return { ok: false, reason: claims };
   if (claims.p !== target.path) return { ok: false, reason: 'wrong-object' };
   return { ok: true, userId: claims.sub, expiresAt: claims.exp };

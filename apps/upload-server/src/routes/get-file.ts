@@ -13,7 +13,7 @@ import { firstHeader } from '../http';
 import { authorizePath, type UploadContext } from '../upload-context';
 import { fileKey } from '../url-path';
 
-function filePath(rawPath: string): string {
+export function filePath(rawPath: string): string {
   try {
     return securePath(rawPath.split('/').map(decodeURIComponent).join('/'));
   } catch {

@@ -7,6 +7,7 @@ import {
   findProject,
   findProjectFile,
   findUserById,
+  isFileUrlInUse,
   listProjectFiles,
   listProjects,
   removeProjectFile,
@@ -28,9 +29,9 @@ import {
   projectName,
   type SessionUser,
 } from "@atelier/domain";
-import { createSignedDownloadToken } from "@atelier/storage";
 import { z } from "zod";
 import { isFileInFolder, projectFolder } from "../project-folders";
+import { deleteStoredFile, signedDownloadUrl } from "../stored-files";
 import { protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
@@ -43,15 +44,6 @@ async function visibleProject(db: Db, viewer: SessionUser, projectId: string) {
   const project = await findProject(db, projectId);
   if (!project || !canSeeProject(viewer, project)) throw new DomainError("NOT_FOUND", "No such project.");
   return project;
-}
-
-/** Upload servers serve /files/{path} to signed links, so a browser can download without a header. */
-export function signedDownloadUrl(url: string, userId: string, secret: string, now: Date): string {
-  const parsed = new URL(url);
-  if (!parsed.pathname.startsWith("/files/")) return url;
-  const path = parsed.pathname.slice("/files/".length).split("/").map(decodeURIComponent).join("/");
-  parsed.searchParams.set("token", createSignedDownloadToken({ path, userId }, secret, now).token);
-  return parsed.toString();
 }
 
 export const projectsRouter = router({
@@ -158,10 +150,7 @@ export const projectsRouter = router({
       return { added: input.files.length };
     }),
 
-  /**
-   * Takes a file off its project (staff any, a client its own uploads). The bytes stay on the upload
-   * servers, where a link already handed out keeps working until it expires.
-   */
+  /** Takes a file off its project (staff any, a client its own uploads), and its bytes off the upload servers. */
   removeFile: protectedProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
     const file = await findProjectFile(ctx.db, input.id);
     // A file of a project the caller cannot see is indistinguishable from a missing one.
@@ -169,6 +158,8 @@ export const projectsRouter = router({
     if (!file || !project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such file.");
     if (!canRemoveProjectFile(ctx.user, file)) throw new DomainError("FORBIDDEN", "Only the studio or whoever uploaded a file removes it.");
     await removeProjectFile(ctx.db, file.id);
+    // The bytes go too, unless another record still points at them (the same upload added twice).
+    if (!(await isFileUrlInUse(ctx.db, file.url))) await deleteStoredFile(ctx.files, file.url, ctx.user.id, ctx.now());
     return { id: file.id, name: file.name };
   }),
 });
