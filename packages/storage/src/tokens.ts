@@ -117,42 +117,39 @@ export function verifyUploadTicket(
   return { ok: true, userId: claims.sub, expiresAt: claims.exp, ...(typeof claims.p === 'string' ? { pathPrefix: claims.p } : {}) };
 }
 
-// A link for places that cannot send an Authorization header (an <a href>, an <img src>).
-export function createSignedDownloadToken(
-  target: { path: string; userId: string },
-  secret: string,
-  now: number | Date,
-): SignedToken {
-  const expiresAt = toMs(now) + SIGNED_DOWNLOAD_TTL_MS;
-  return { token: sign({ k: 'download', sub: target.userId, exp: expiresAt, p: target.path }, secret), expiresAt };
+// Tokens bound to one stored path: a kind, a subject, an expiry and the path.
+function signPathToken(kind: 'download' | 'delete', ttlMs: number, target: { path: string; userId: string }, secret: string, now: number | Date): SignedToken {
+  const expiresAt = toMs(now) + ttlMs;
+  return { token: sign({ k: kind, sub: target.userId, exp: expiresAt, p: target.path }, secret), expiresAt };
 }
 
-export function verifySignedDownloadToken(
+function verifyPathToken(
+  kind: 'download' | 'delete',
   token: unknown,
   target: { path: string },
   secret: string,
   now: number | Date,
 ): TokenCheck<{ userId: string; expiresAt: number }> {
-  const claims = verify(token, 'download', secret, now);
+  const claims = verify(token, kind, secret, now);
   if (typeof claims === 'string') return { ok: false, reason: claims };
   if (claims.p !== target.path) return { ok: false, reason: 'wrong-object' };
   return { ok: true, userId: claims.sub, expiresAt: claims.exp };
+}
+
+// A link for places that cannot send an Authorization header (an <a href>, an <img src>).
+export function createSignedDownloadToken(target: { path: string; userId: string }, secret: string, now: number | Date): SignedToken {
+  return signPathToken('download', SIGNED_DOWNLOAD_TTL_MS, target, secret, now);
+}
+
+export function verifySignedDownloadToken(token: unknown, target: { path: string }, secret: string, now: number | Date) {
+  return verifyPathToken('download', token, target, secret, now);
 }
 
 /** The web app's leave to delete one stored file, given once it has checked who may remove it. */
 export function createFileDeleteToken(target: { path: string; userId: string }, secret: string, now: number | Date): SignedToken {
-  const expiresAt = toMs(now) + FILE_DELETE_TTL_MS;
-  return { token: sign({ k: 'delete', sub: target.userId, exp: expiresAt, p: target.path }, secret), expiresAt };
+  return signPathToken('delete', FILE_DELETE_TTL_MS, target, secret, now);
 }
 
-export function verifyFileDeleteToken(
-  token: unknown,
-  target: { path: string },
-  secret: string,
-  now: number | Date,
-): TokenCheck<{ userId: string; expiresAt: number }> {
-  const claims = verify(token, 'delete', secret, now);
-  if (typeof claims === 'string') return { ok: false, reason: claims };
-  if (claims.p !== target.path) return { ok: false, reason: 'wrong-object' };
-  return { ok: true, userId: claims.sub, expiresAt: claims.exp };
+export function verifyFileDeleteToken(token: unknown, target: { path: string }, secret: string, now: number | Date) {
+  return verifyPathToken('delete', token, target, secret, now);
 }
