@@ -1,7 +1,7 @@
 // What every upload-server route shares: validated settings, the store, the clock, and the request checks.
 import { createHash, type Hash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { ERRORS, mediaType, ticketCoversPath, verifyUploadTicket, type ObjectStore } from '@atelier/storage';
+import { ERRORS, mediaType, ticketCoversPath, tokenRefusal, verifyUploadTicket, type ObjectStore } from '@atelier/storage';
 import { z } from 'zod';
 import { decodeBase64, type DecodeOptions } from './base64-decode';
 import type { GroupHasher } from './group-hasher';
@@ -68,7 +68,7 @@ function verifiedTicket(ctx: UploadContext, req: IncomingMessage) {
   const ticket = bearerToken(req);
   if (!ticket) throw ERRORS.MissingToken();
   const check = verifyUploadTicket(ticket, ctx.settings.secret, ctx.now());
-  if (!check.ok) throw check.reason === 'expired' ? ERRORS.ExpiredToken() : ERRORS.InvalidToken();
+  if (!check.ok) throw tokenRefusal(check.reason);
   return check;
 }
 

@@ -19,19 +19,20 @@ export function businessOverview(db: Db, options: { invoicesOn?: string } = {}) 
     .selectFrom("businesses")
     .selectAll("businesses")
     .select((eb) => {
+      const count = eb.fn.countAll<number>().as("n");
       const projects = (archived: boolean) =>
-        eb.selectFrom("projects").whereRef("projects.businessId", "=", "businesses.id").where("projects.archived", "=", archived).select(eb.fn.countAll<number>().as("n"));
-      const openInvoices = () => eb.selectFrom("invoices").whereRef("invoices.businessId", "=", "businesses.id").where("invoices.status", "=", "sent");
+        eb.selectFrom("projects").whereRef("projects.businessId", "=", "businesses.id").where("projects.archived", "=", archived).select(count);
+      const openInvoices = eb.selectFrom("invoices").whereRef("invoices.businessId", "=", "businesses.id").where("invoices.status", "=", "sent");
       return [
         projects(false).as("activeProjects"),
         projects(true).as("archivedProjects"),
-        eb.selectFrom("users").whereRef("users.businessId", "=", "businesses.id").select(eb.fn.countAll<number>().as("n")).as("people"),
+        eb.selectFrom("users").whereRef("users.businessId", "=", "businesses.id").select(count).as("people"),
         ...(today === undefined
           ? []
           : [
-              openInvoices().select(eb.fn.countAll<number>().as("n")).as("openInvoices"),
+              openInvoices.select(count).as("openInvoices"),
               // The rule of isOverdue in @atelier/domain: sent, and due before today.
-              openInvoices().where("invoices.dueAt", "<", today).select(eb.fn.countAll<number>().as("n")).as("overdueInvoices"),
+              openInvoices.where("invoices.dueAt", "<", today).select(count).as("overdueInvoices"),
             ]),
       ];
     })

@@ -1,6 +1,7 @@
 // The HTTP error catalogue as factories, and the one function that renders any failure as JSON.
 import { isObjectExistsError, isStoreFullError } from './object-store';
 import { isInvalidPathError } from './secure-path';
+import type { TokenFailure } from './tokens';
 
 export class HttpError extends Error {
   readonly isHttpError = true;
@@ -45,6 +46,13 @@ export const ERRORS = {
   ServiceUnavailable: (message: string) => new HttpError(503, 'Service Unavailable', message),
   Internal: () => new HttpError(500, 'Internal Server Error', 'Internal server error'),
 } as const;
+
+/** Why a token was refused, as an answer: 401 when expired or not a valid token, 403 when it is valid but for another object. */
+export function tokenRefusal(reason: TokenFailure): HttpError {
+  if (reason === 'expired') return ERRORS.ExpiredToken();
+  if (reason === 'wrong-object') return ERRORS.TokenNotForObject();
+  return ERRORS.InvalidToken();
+}
 
 // Everything that is not already an HttpError becomes a 500 with a fixed message: a stack
 // trace or a filesystem path in an answer is a gift to an attacker.

@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { IMAGE_BUCKETS } from '@atelier/domain';
 import { z } from 'zod';
 import { limitBytes } from './byte-limit';
-import { ERRORS, errorResponse, isHttpError } from './errors';
+import { ERRORS, errorResponse, isHttpError, tokenRefusal } from './errors';
 import { contentDisposition, matchesIfNoneMatch, mediaType, resolveRange } from './http-semantics';
 import type { ObjectBody, ObjectStore } from './object-store';
 import { securePath } from './secure-path';
@@ -92,11 +92,7 @@ export function createStorageHandler(config: StorageHandlerConfig): StorageHandl
     const token = url.searchParams.get('token') ?? request.headers.get('x-signature') ?? undefined;
     if (!token) throw ERRORS.MissingToken();
     const check = verifySignedUploadToken(token, target, settings.secret, now());
-    if (!check.ok) {
-      if (check.reason === 'expired') throw ERRORS.ExpiredToken();
-      if (check.reason === 'wrong-object') throw ERRORS.TokenNotForObject();
-      throw ERRORS.InvalidToken();
-    }
+    if (!check.ok) throw tokenRefusal(check.reason);
     const upsert = request.headers.get('x-upsert') === 'true';
     // Refused before the body is read; the store decides again when two uploads race.
     if (!upsert && (await store.stat(target.key))) throw ERRORS.Duplicate();

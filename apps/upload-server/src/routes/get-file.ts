@@ -28,6 +28,7 @@ function authorise(ctx: UploadContext, req: IncomingMessage, path: string): void
     return;
   }
   const check = verifySignedDownloadToken(token, { path }, ctx.settings.secret, ctx.now());
+  // Unlike tokenRefusal, a link to another file is no link at all here (401): the URL is the link.
   if (!check.ok) throw check.reason === 'expired' ? ERRORS.ExpiredToken() : ERRORS.InvalidToken();
 }
 

@@ -11,14 +11,16 @@ export const businessesRouter = router({
   /** The Businesses page: each client's projects and people, and for an admin its unpaid invoices. */
   overview: staffProcedure.query(async ({ ctx }) => {
     const rows = await businessOverview(ctx.db, isAdmin(ctx.user.role) ? { invoicesOn: ctx.now().toISOString().slice(0, 10) } : {});
+    // A count subquery is typed nullable though it never is.
+    const count = (n: number | null | undefined) => Number(n ?? 0);
     return rows.map((row) => ({
       ...row,
-      activeProjects: Number(row.activeProjects ?? 0),
-      archivedProjects: Number(row.archivedProjects ?? 0),
-      people: Number(row.people ?? 0),
+      activeProjects: count(row.activeProjects),
+      archivedProjects: count(row.archivedProjects),
+      people: count(row.people),
       // Null for staff who do not see invoices, so the page can tell "none" from "not yours to see".
-      openInvoices: "openInvoices" in row ? Number(row.openInvoices ?? 0) : null,
-      overdueInvoices: "overdueInvoices" in row ? Number(row.overdueInvoices ?? 0) : null,
+      openInvoices: "openInvoices" in row ? count(row.openInvoices) : null,
+      overdueInvoices: "overdueInvoices" in row ? count(row.overdueInvoices) : null,
     }));
   }),
 
