@@ -1,5 +1,5 @@
 // Test runner settings: real servers and child processes need generous timeouts on a 2-core machine.
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {

@@ -4,7 +4,15 @@ import type { NextConfig } from "next";
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  transpilePackages: ["@atelier/api", "@atelier/auth", "@atelier/db", "@atelier/domain", "@atelier/ui", "@atelier/upload-engine", "@atelier/storage"],
+  transpilePackages: [
+    "@atelier/api",
+    "@atelier/auth",
+    "@atelier/db",
+    "@atelier/domain",
+    "@atelier/ui",
+    "@atelier/upload-engine",
+    "@atelier/storage",
+  ],
   serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer"],
   typescript: { ignoreBuildErrors: false },
 };

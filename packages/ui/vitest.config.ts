@@ -1,11 +1,11 @@
 // Component and unit tests run in a simulated DOM.
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    environment: 'happy-dom',
+    environment: "happy-dom",
     // The upload tests talk to fake servers on other origins; the simulated browser's CORS checks would strip their headers.
     environmentOptions: { happyDOM: { settings: { fetch: { disableSameOriginPolicy: true } } } },
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ["src/**/*.test.{ts,tsx}"],
   },
 });

@@ -50,8 +50,13 @@ export async function startPostgres(): Promise<PostgresServer> {
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
   const port = await freePort();
   run("pg_ctl", [
-    "-D", data, "-w", "-l", join(dir, "log"),
-    "-o", `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    "-D",
+    data,
+    "-w",
+    "-l",
+    join(dir, "log"),
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     "start",
   ]);
   let stopped = false;

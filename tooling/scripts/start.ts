@@ -2,9 +2,9 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { UPLOAD_SERVER_NODE_FLAGS } from "../../apps/upload-server/src/node-flags";
-import { DEMO_USERS } from "../../packages/db/src/seed";
 import { loadConfig } from "../../apps/web/src/env";
 import { embeddedSecret } from "../../apps/web/src/server/secrets";
+import { DEMO_USERS } from "../../packages/db/src/seed";
 import { ROOT, run, startGroup, stopGroup } from "./run";
 
 async function waitFor(url: string, timeoutMs: number): Promise<boolean> {
@@ -46,7 +46,19 @@ async function main() {
   const uploadServers = serverUrls.map((url, i) =>
     startGroup(
       process.execPath,
-      [...UPLOAD_SERVER_NODE_FLAGS, ...uploadArgs(["--role", "server", "--port", new URL(url).port, "--store", join(env.DATA_DIR as string, "uploads"), "--public-url", url])],
+      [
+        ...UPLOAD_SERVER_NODE_FLAGS,
+        ...uploadArgs([
+          "--role",
+          "server",
+          "--port",
+          new URL(url).port,
+          "--store",
+          join(env.DATA_DIR as string, "uploads"),
+          "--public-url",
+          url,
+        ]),
+      ],
       env,
       ROOT,
       `[upload-server ${i + 1}]`,
@@ -73,7 +85,9 @@ async function main() {
   if (await waitFor(`http://127.0.0.1:${port}/api/auth/providers`, 120_000)) {
     const mailbox = config.devMailbox ? `\n  Dev mailbox: ${config.APP_URL}/dev/mailbox (sign-in links arrive here)` : "";
     const demo = config.seedDemo ? `\n  Demo users: ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}` : "";
-    console.log(`\nAtelier is running at ${config.APP_URL}${mailbox}${demo}\n  Uploads: balancer ${config.UPLOAD_BALANCER_URL}, servers ${serverUrls.join(", ")}\n  Stop with Ctrl+C.\n`);
+    console.log(
+      `\nAtelier is running at ${config.APP_URL}${mailbox}${demo}\n  Uploads: balancer ${config.UPLOAD_BALANCER_URL}, servers ${serverUrls.join(", ")}\n  Stop with Ctrl+C.\n`,
+    );
   }
 }
 

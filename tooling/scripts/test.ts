@@ -2,7 +2,7 @@
 // Starts a throwaway PostgreSQL server when DATABASE_URL is not given, and stops it afterwards.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { startPostgres, type PostgresServer } from "./postgres";
+import { type PostgresServer, startPostgres } from "./postgres";
 import { ROOT, run } from "./run";
 
 async function main() {
@@ -29,9 +29,14 @@ async function main() {
     if (only("unit")) {
       await run("npx", ["turbo", "run", "typecheck", "--output-logs=errors-only"], env);
       await run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], env);
-      await run("npx", ["turbo", "run", "test", "--concurrency=2", "--output-logs=full", "--log-order=grouped", ...report(RESULT_FILES[0])], env);
+      await run(
+        "npx",
+        ["turbo", "run", "test", "--concurrency=2", "--output-logs=full", "--log-order=grouped", ...report(RESULT_FILES[0])],
+        env,
+      );
     }
-    if (only("e2e")) await run("npx", ["turbo", "run", "test:e2e", "--output-logs=full", "--log-order=stream", ...report(RESULT_FILES[1])], env);
+    if (only("e2e"))
+      await run("npx", ["turbo", "run", "test:e2e", "--output-logs=full", "--log-order=stream", ...report(RESULT_FILES[1])], env);
   } finally {
     stop();
     summarize();
@@ -42,7 +47,9 @@ const RESULT_FILES = [".vitest-result.json", ".vitest-e2e-result.json"] as const
 
 function resultFiles(): string[] {
   return ["apps", "packages"].flatMap((dir) =>
-    readdirSync(join(ROOT, dir)).flatMap((name) => RESULT_FILES.map((file) => join(ROOT, dir, name, file)).filter((file) => existsSync(file))),
+    readdirSync(join(ROOT, dir)).flatMap((name) =>
+      RESULT_FILES.map((file) => join(ROOT, dir, name, file)).filter((file) => existsSync(file)),
+    ),
   );
 }
 

@@ -4,12 +4,12 @@
 // signs the tickets. With no-part-digests the engine gets no sha256 function, so its parts carry
 // no x-content-sha256 and neither side hashes a part, as with tus; the server still hashes the
 // whole file once at completion for the sha256 it answers.
-import { createHash } from 'node:crypto';
-import { Agent, request as httpRequest } from 'node:http';
-import { issueUploadTicket } from '@atelier/storage';
-import { createUploader, type FetchLike } from '@atelier/upload-engine';
-import { nodeBase64, openFileSource } from '@atelier/upload-engine/node';
-import { measured } from './machine';
+import { createHash } from "node:crypto";
+import { Agent, request as httpRequest } from "node:http";
+import { issueUploadTicket } from "@atelier/storage";
+import { createUploader, type FetchLike } from "@atelier/upload-engine";
+import { nodeBase64, openFileSource } from "@atelier/upload-engine/node";
+import { measured } from "./machine";
 
 // Keep-alive matters: ten parts in flight would otherwise each pay a new connection.
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
@@ -26,43 +26,44 @@ export const nodeHttpFetch: FetchLike = (url, init) =>
         path: target.pathname + target.search,
         method: init.method,
         agent,
-        headers: { ...init.headers, ...(init.body ? { 'content-length': String(init.body.length) } : {}) },
+        headers: { ...init.headers, ...(init.body ? { "content-length": String(init.body.length) } : {}) },
         signal: init.signal,
       },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', reject);
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
           const status = res.statusCode ?? 0;
           resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text), text: async () => text });
         });
       },
     );
-    req.on('error', reject);
+    req.on("error", reject);
     req.end(init.body);
   });
 
 async function main(): Promise<void> {
   const [balancerUrl, file, transport, digests] = process.argv.slice(2);
   const secret = process.env.UPLOAD_SECRET;
-  if (!balancerUrl || !file || !secret) throw new Error('usage: ours-client.ts <balancerUrl> <file> [fetch|node-http] [no-part-digests], with UPLOAD_SECRET set');
-  const source = await openFileSource(file, { type: 'application/octet-stream' });
+  if (!balancerUrl || !file || !secret)
+    throw new Error("usage: ours-client.ts <balancerUrl> <file> [fetch|node-http] [no-part-digests], with UPLOAD_SECRET set");
+  const source = await openFileSource(file, { type: "application/octet-stream" });
   try {
     const uploader = createUploader({
       balancerUrl,
-      fetch: transport === 'fetch' ? (globalThis.fetch as unknown as FetchLike) : nodeHttpFetch,
-      sha256: digests === 'no-part-digests' ? undefined : (bytes) => createHash('sha256').update(bytes).digest(),
+      fetch: transport === "fetch" ? (globalThis.fetch as unknown as FetchLike) : nodeHttpFetch,
+      sha256: digests === "no-part-digests" ? undefined : (bytes) => createHash("sha256").update(bytes).digest(),
       // What a Node client of the engine uses: Node's own encoder instead of the portable one,
       // and part bodies reused, since node:http sends them without a copy.
       base64: nodeBase64,
       reuseBodies: true,
-      headers: () => ({ Authorization: `Bearer ${issueUploadTicket({ userId: 'bench' }, secret, Date.now()).ticket}` }),
+      headers: () => ({ Authorization: `Bearer ${issueUploadTicket({ userId: "bench" }, secret, Date.now()).ticket}` }),
     });
-    const { result, ...timing } = await measured(() => uploader.upload([{ source, urlPath: 'BENCH/bench.bin' }]));
+    const { result, ...timing } = await measured(() => uploader.upload([{ source, urlPath: "BENCH/bench.bin" }]));
     const outcome = result[0];
-    if (!outcome?.ok) throw new Error(`upload failed: ${outcome ? String(outcome.error) : 'no outcome'}`);
+    if (!outcome?.ok) throw new Error(`upload failed: ${outcome ? String(outcome.error) : "no outcome"}`);
     console.log(JSON.stringify({ ...timing, sha256: outcome.sha256 }));
   } finally {
     await source.close();

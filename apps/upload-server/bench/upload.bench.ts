@@ -11,36 +11,36 @@
 // third between rounds here), BENCH_CLIENT=fetch runs our client over fetch instead of node:http,
 // BENCH_PROF_DIR keeps the servers' CPU profiles there, and BENCH_BUNDLE / BENCH_CLIENT_SCRIPT run
 // another build of the server or client (A/B).
-import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { UPLOAD_SERVER_NODE_FLAGS } from '../src/node-flags';
-import { APP_DIR, startChildServer, type ChildServer } from '../test/support/child-server';
-import { TEST_SECRET } from '../test/support/cluster';
-import { machineBusySeconds, measured } from './machine';
+import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream, existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { UPLOAD_SERVER_NODE_FLAGS } from "../src/node-flags";
+import { APP_DIR, type ChildServer, startChildServer } from "../test/support/child-server";
+import { TEST_SECRET } from "../test/support/cluster";
+import { machineBusySeconds, measured } from "./machine";
 
 const MiB = 1024 * 1024;
 const sizeMiB = Number(process.env.BENCH_MIB ?? 1024);
 const size = sizeMiB * MiB;
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const BUNDLE = process.env.BENCH_BUNDLE ?? join(APP_DIR, 'dist', 'main.js');
-const OURS_CLIENT = process.env.BENCH_CLIENT_SCRIPT ?? 'bench/ours-client.ts';
+const BUNDLE = process.env.BENCH_BUNDLE ?? join(APP_DIR, "dist", "main.js");
+const OURS_CLIENT = process.env.BENCH_CLIENT_SCRIPT ?? "bench/ours-client.ts";
 
 // Measured on this 2-core machine (2026-11-22, 1 GiB, 3 rounds) with a throwaway build that
 // sent parts as raw bytes (the client skipped encoding, the server copied the body into the same
 // reused slabs instead of decoding), all else unchanged. The wire format stays base64, as the
 // SPEC says; see the README.
 const BINARY_MODE_NOTE =
-  'A binary body mode would not lift this on its own. Measured with a throwaway build (raw parts, all else unchanged, ' +
-  'same servers and flags): the client spent 0.5 CPU-seconds per GiB instead of 1.0, but the servers spent more, ' +
-  '4.8 instead of 3.7: without the short-lived strings of base64 decoding the young generation is collected rarely, ' +
+  "A binary body mode would not lift this on its own. Measured with a throwaway build (raw parts, all else unchanged, " +
+  "same servers and flags): the client spent 0.5 CPU-seconds per GiB instead of 1.0, but the servers spent more, " +
+  "4.8 instead of 3.7: without the short-lived strings of base64 decoding the young generation is collected rarely, " +
   "so the socket reads' buffers pile up as external memory and V8 runs about 50 full collections per GiB instead of 18. " +
-  'Like for like it reached 310 MiB/s (ours/tus 0.64) where base64 reached 378 (0.80) that day; it would need its own ' +
-  'garbage-collector tuning to gain the quarter fewer bytes on the wire.';
+  "Like for like it reached 310 MiB/s (ours/tus 0.64) where base64 reached 378 (0.80) that day; it would need its own " +
+  "garbage-collector tuning to gain the quarter fewer bytes on the wire.";
 
 interface Run {
   seconds: number;
@@ -75,13 +75,13 @@ async function waitForQuiet(): Promise<void> {
 }
 
 async function cpuSeconds(pid: number | undefined): Promise<number> {
-  const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const text = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function peakRssMiB(pid: number | undefined): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
   const match = /VmHWM:\s+(\d+) kB/.exec(status);
   return match?.[1] ? Number(match[1]) / 1024 : Number.NaN;
 }
@@ -89,7 +89,7 @@ async function peakRssMiB(pid: number | undefined): Promise<number> {
 async function newestMtime(dir: string): Promise<number> {
   let newest = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.ts')) {
+    if (entry.isFile() && entry.name.endsWith(".ts")) {
       newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
     }
   }
@@ -102,16 +102,16 @@ async function ensureBundle(): Promise<void> {
   if (process.env.BENCH_BUNDLE) return;
   if (existsSync(BUNDLE)) {
     const built = (await stat(BUNDLE)).mtimeMs;
-    const sources = ['src', '../../packages/storage/src', '../../packages/upload-engine/src', '../../packages/domain/src'];
+    const sources = ["src", "../../packages/storage/src", "../../packages/upload-engine/src", "../../packages/domain/src"];
     const newest = Math.max(...(await Promise.all(sources.map((dir) => newestMtime(join(APP_DIR, dir))))));
     if (newest < built) return;
   }
-  console.log('building dist/main.js ...');
-  execFileSync('npx', ['tsup'], { cwd: APP_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
+  console.log("building dist/main.js ...");
+  execFileSync("npx", ["tsup"], { cwd: APP_DIR, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 async function writeTestFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = createHash("sha256");
   const out = createWriteStream(path);
   const block = Buffer.allocUnsafe(4 * MiB);
   let x = 0x9e3779b9;
@@ -124,35 +124,35 @@ async function writeTestFile(path: string): Promise<string> {
     }
     const piece = block.subarray(0, Math.min(block.length, size - written));
     hash.update(piece);
-    if (!out.write(piece)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(piece)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  return hash.digest('hex');
+  return hash.digest("hex");
 }
 
 // The previous run's dirty pages are written back before the next one starts, not during it.
 function settle(): void {
-  execFileSync('sync');
+  execFileSync("sync");
 }
 
 // Runs a client script in its own process and answers the JSON line it prints last.
 async function runClient(script: string, args: string[]): Promise<ClientReport> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: APP_DIR,
     env: { ...process.env, UPLOAD_SECRET: TEST_SECRET },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString("utf8");
   });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`${script} exited with ${code}: ${out}`);
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as ClientReport;
+  return JSON.parse(out.trim().split("\n").at(-1) ?? "{}") as ClientReport;
 }
 
 async function plainCopy(source: string, work: string): Promise<Run> {
-  const target = join(work, 'copy.bin');
+  const target = join(work, "copy.bin");
   await waitForQuiet();
   const run = await measured(() => pipeline(createReadStream(source), createWriteStream(target)));
   settle();
@@ -161,11 +161,11 @@ async function plainCopy(source: string, work: string): Promise<Run> {
 }
 
 async function viaTus(source: string, work: string): Promise<Run> {
-  const server = await startChildServer('bench/tus-server.ts', [join(work, 'tus')]);
+  const server = await startChildServer("bench/tus-server.ts", [join(work, "tus")]);
   try {
     await waitForQuiet();
     const before = await cpuSeconds(server.process.pid);
-    const client = await runClient('bench/tus-client.ts', [server.url, source]);
+    const client = await runClient("bench/tus-client.ts", [server.url, source]);
     const serverCpu = (await cpuSeconds(server.process.pid)) - before;
     const peakRss = await peakRssMiB(server.process.pid);
     settle();
@@ -173,21 +173,26 @@ async function viaTus(source: string, work: string): Promise<Run> {
     return { seconds: client.seconds, cpu, rest: client.machineSeconds - client.cpuSeconds - serverCpu, peakRss };
   } finally {
     await server.stop();
-    await rm(join(work, 'tus'), { recursive: true, force: true });
+    await rm(join(work, "tus"), { recursive: true, force: true });
   }
 }
 
 async function viaOurs(source: string, work: string, expected: string, idle: number[], partDigests: boolean): Promise<Run> {
-  const store = join(work, 'ours');
-  const profile = process.env.BENCH_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF_DIR}`] : [];
+  const store = join(work, "ours");
+  const profile = process.env.BENCH_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF_DIR}`] : [];
   const servers: ChildServer[] = [];
   let balancer: ChildServer | undefined;
   try {
     for (let i = 0; i < 2; i += 1) {
       // Run as `npm start` runs them, with the node flags an upload server is deployed with.
-      servers.push(await startChildServer(BUNDLE, ['--role', 'server', '--port', '0', '--store', store], {}, [...UPLOAD_SERVER_NODE_FLAGS, ...profile]));
+      servers.push(
+        await startChildServer(BUNDLE, ["--role", "server", "--port", "0", "--store", store], {}, [
+          ...UPLOAD_SERVER_NODE_FLAGS,
+          ...profile,
+        ]),
+      );
     }
-    balancer = await startChildServer(BUNDLE, ['--role', 'balancer', '--port', '0', '--servers', servers.map((s) => s.url).join(',')]);
+    balancer = await startChildServer(BUNDLE, ["--role", "balancer", "--port", "0", "--servers", servers.map((s) => s.url).join(",")]);
     idle.push(...(await Promise.all(servers.map((s) => peakRssMiB(s.process.pid)))));
     const pids = [...servers, balancer].map((s) => s.process.pid);
     await waitForQuiet();
@@ -195,11 +200,11 @@ async function viaOurs(source: string, work: string, expected: string, idle: num
     const client = await runClient(OURS_CLIENT, [
       balancer.url,
       source,
-      process.env.BENCH_CLIENT ?? 'node-http',
-      partDigests ? 'part-digests' : 'no-part-digests',
+      process.env.BENCH_CLIENT ?? "node-http",
+      partDigests ? "part-digests" : "no-part-digests",
     ]);
     const after = await Promise.all(pids.map(cpuSeconds));
-    if (client.sha256 !== expected) throw new Error('our upload stored different bytes');
+    if (client.sha256 !== expected) throw new Error("our upload stored different bytes");
     const peakRss = Math.max(...(await Promise.all(servers.map((s) => peakRssMiB(s.process.pid)))));
     settle();
     const spent = after.map((value, i) => value - (before[i] ?? 0));
@@ -222,11 +227,11 @@ function describe(name: string, runs: Run[]): string {
   const cpu = runs.map(totalCpu);
   const parts = Object.keys(runs[0]?.cpu ?? {})
     .map((key) => `${key} ${median(runs.map((run) => run.cpu[key] ?? 0)).toFixed(1)}`)
-    .join(' + ');
-  const rss = runs.some((run) => !Number.isNaN(run.peakRss)) ? `  peak RSS ${Math.max(...runs.map((r) => r.peakRss)).toFixed(0)} MiB` : '';
+    .join(" + ");
+  const rss = runs.some((run) => !Number.isNaN(run.peakRss)) ? `  peak RSS ${Math.max(...runs.map((r) => r.peakRss)).toFixed(0)} MiB` : "";
   const seconds = median(runs.map((run) => run.seconds));
   return (
-    `${name.padEnd(46)} ${median(rates).toFixed(0).padStart(5)} MiB/s (${rates.map((r) => r.toFixed(0)).join(', ')})` +
+    `${name.padEnd(46)} ${median(rates).toFixed(0).padStart(5)} MiB/s (${rates.map((r) => r.toFixed(0)).join(", ")})` +
     `  CPU ${median(cpu).toFixed(1)} s = ${parts}: ${(median(cpu) / seconds).toFixed(1)} cores busy, ` +
     `rest of the machine ${(median(runs.map((run) => run.rest)) / seconds).toFixed(1)}${rss}`
   );
@@ -234,12 +239,12 @@ function describe(name: string, runs: Run[]): string {
 
 async function main(): Promise<void> {
   await ensureBundle();
-  const work = await mkdtemp(join(tmpdir(), 'upload-bench-'));
+  const work = await mkdtemp(join(tmpdir(), "upload-bench-"));
   try {
-    const source = join(work, 'source.bin');
+    const source = join(work, "source.bin");
     console.log(`writing a ${sizeMiB} MiB test file in ${work} ...`);
     const expected = await writeTestFile(source);
-    if ((await stat(source)).size !== size) throw new Error('test file has the wrong size');
+    if ((await stat(source)).size !== size) throw new Error("test file has the wrong size");
     settle();
 
     const ours: Run[] = [];
@@ -266,15 +271,15 @@ async function main(): Promise<void> {
     const tusRate = median(tus.map(rate));
     const copyRate = median(copy.map(rate));
     const peak = Math.max(...[...ours, ...like].map((run) => run.peakRss));
-    const transport = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'node:http';
+    const transport = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "node:http";
     console.log(`\n${sizeMiB} MiB on loopback, median of ${rounds} (each round in brackets); every client runs in its own process`);
     console.log(describe(`ours, integrity on (${transport}, 2 servers)`, ours));
     console.log(describe(`ours, like for like with tus (${transport})`, like));
-    console.log(describe('tus (@tus/server, tus-js-client)', tus));
-    console.log(describe('plain copy (same disk)', copy));
+    console.log(describe("tus (@tus/server, tus-js-client)", tus));
+    console.log(describe("plain copy (same disk)", copy));
     console.log(
-      '  integrity on: every part carries x-content-sha256 (hashed by the client, checked by the server), plus the file\'s sha256 at completion\n' +
-        '  like for like: the same client and servers, no per-part digest (nothing hashed per part, as with tus), plus the file\'s sha256 at completion',
+      "  integrity on: every part carries x-content-sha256 (hashed by the client, checked by the server), plus the file's sha256 at completion\n" +
+        "  like for like: the same client and servers, no per-part digest (nothing hashed per part, as with tus), plus the file's sha256 at completion",
     );
     // Each round runs ours and tus one after the other, so a round's ratio compares the two under
     // the same conditions; the ratio of the medians mixes rounds in which the machine differed.
@@ -282,30 +287,30 @@ async function main(): Promise<void> {
       const perRound = runs.map((run, i) => rate(run) / rate(tus[i]!));
       const oursRate = median(runs.map(rate));
       return (
-        `${name.padEnd(28)} ours/tus ${median(perRound).toFixed(2)} (per round ${perRound.map((r) => r.toFixed(2)).join(', ')}; ` +
+        `${name.padEnd(28)} ours/tus ${median(perRound).toFixed(2)} (per round ${perRound.map((r) => r.toFixed(2)).join(", ")}; ` +
         `of the medians ${(oursRate / tusRate).toFixed(2)})  ours/copy ${(oursRate / copyRate).toFixed(2)}`
       );
     };
-    console.log('\nratios, the median of the rounds\' (target ours/tus >= 0.8)');
-    console.log(ratios('ours, integrity on', ours));
-    console.log(ratios('ours, like for like with tus', like));
+    console.log("\nratios, the median of the rounds' (target ours/tus >= 0.8)");
+    console.log(ratios("ours, integrity on", ours));
+    console.log(ratios("ours, like for like with tus", like));
     console.log(
       `peak RSS of an upload server ${peak.toFixed(0)} MiB (target < 150 MiB), ${Math.max(...idle).toFixed(0)} MiB of it ` +
-        'before the first request; the servers run from dist/main.js under plain node',
+        "before the first request; the servers run from dist/main.js under plain node",
     );
     const perGiB = (runs: Run[]) => (median(runs.map(totalCpu)) * 1024) / sizeMiB;
     console.log(
       `\nWhat limits ours: CPU, on two cores shared by the client and the servers. Per GiB, ours with integrity on ` +
         `spends ${perGiB(ours).toFixed(1)} CPU-seconds, like for like ${perGiB(like).toFixed(1)}, tus ${perGiB(tus).toFixed(1)}. ` +
-        'With integrity on, SHA-256 runs three times (the client per part, the server per part for x-content-sha256, ' +
-        'and the whole file for the sha256 it answers); the two per-part passes cost the difference, ' +
+        "With integrity on, SHA-256 runs three times (the client per part, the server per part for x-content-sha256, " +
+        "and the whole file for the sha256 it answers); the two per-part passes cost the difference, " +
         `${(perGiB(ours) - perGiB(like)).toFixed(1)} CPU-seconds per GiB. Like for like, what ours does beyond tus's ` +
         "work is the whole file's SHA-256 (taken while the parts arrive, by the server that stored part 1, so it no " +
-        'longer runs alone at the end), base64 (a native encode, a decode, and a third more bytes through loopback, ' +
-        'where the kernel copies every byte twice), ten requests writing into one file at once instead of one ' +
+        "longer runs alone at the end), base64 (a native encode, a decode, and a third more bytes through loopback, " +
+        "where the kernel copies every byte twice), ten requests writing into one file at once instead of one " +
         "stream appending, and a request with its own records in the store for every 10 MiB part. tus's client " +
-        'streams one request and nobody hashes anything. The page-cache writes of this virtual machine are the ' +
-        'largest single cost on both sides, and vary most from run to run.',
+        "streams one request and nobody hashes anything. The page-cache writes of this virtual machine are the " +
+        "largest single cost on both sides, and vary most from run to run.",
     );
     console.log(BINARY_MODE_NOTE);
   } finally {

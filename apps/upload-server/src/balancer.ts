@@ -1,9 +1,9 @@
 // The balancer: GET / answers {url} of a healthy upload server, least loaded first.
-import { createServer, type Server } from 'node:http';
-import { messages } from '@atelier/domain';
-import { ERRORS } from '@atelier/storage';
-import { z } from 'zod';
-import { corsHeaders, firstHeader, handlePreflight, sendError, sendJson } from './http';
+import { createServer, type Server } from "node:http";
+import { messages } from "@atelier/domain";
+import { ERRORS } from "@atelier/storage";
+import { z } from "zod";
+import { corsHeaders, firstHeader, handlePreflight, sendError, sendJson } from "./http";
 
 export const balancerSettingsSchema = z.object({
   servers: z.array(z.url()).min(1),
@@ -35,7 +35,7 @@ interface Backend {
  */
 export const TIMEOUTS_BEFORE_DOWN = 2;
 
-const normalise = (url: string) => url.replace(/\/+$/, '');
+const normalise = (url: string) => url.replace(/\/+$/, "");
 
 export function createBalancer(config: BalancerConfig): Server {
   const settings = balancerSettingsSchema.parse(config);
@@ -61,11 +61,11 @@ export function createBalancer(config: BalancerConfig): Server {
       if (answer.ok) {
         const body = (await answer.json()) as { inFlight?: unknown };
         healthy = true;
-        inFlight = typeof body.inFlight === 'number' ? body.inFlight : 0;
+        inFlight = typeof body.inFlight === "number" ? body.inFlight : 0;
       }
       backend.timeouts = 0;
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       backend.timeouts = timedOut ? backend.timeouts + 1 : TIMEOUTS_BEFORE_DOWN;
       // Slow, not gone: keep what we knew until the timeouts add up.
       healthy = backend.timeouts < TIMEOUTS_BEFORE_DOWN && backend.healthy;
@@ -92,16 +92,16 @@ export function createBalancer(config: BalancerConfig): Server {
   const server = createServer((req, res) => {
     if (handlePreflight(req, res, settings.webOrigin)) return;
     const cors = corsHeaders(req, settings.webOrigin);
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === '/health') {
-      sendJson(res, 200, { status: 'ok', healthy: backends.filter((b) => b.healthy).map((b) => b.url) }, cors);
+    const path = (req.url ?? "/").split("?")[0];
+    if (path === "/health") {
+      sendJson(res, 200, { status: "ok", healthy: backends.filter((b) => b.healthy).map((b) => b.url) }, cors);
       return;
     }
-    if (path !== '/' || req.method !== 'GET') {
-      void sendError(req, res, path === '/' ? ERRORS.MethodNotAllowed('GET') : ERRORS.NotFound('Route'), cors);
+    if (path !== "/" || req.method !== "GET") {
+      void sendError(req, res, path === "/" ? ERRORS.MethodNotAllowed("GET") : ERRORS.NotFound("Route"), cors);
       return;
     }
-    const failed = firstHeader(req, 'x-failed-server');
+    const failed = firstHeader(req, "x-failed-server");
     if (failed) {
       const backend = backends.find((candidate) => candidate.url === normalise(failed.trim()));
       if (backend) {
@@ -119,11 +119,11 @@ export function createBalancer(config: BalancerConfig): Server {
   });
 
   let timer: NodeJS.Timeout | undefined;
-  server.once('listening', () => {
+  server.once("listening", () => {
     void checkAll();
     timer = setInterval(() => void checkAll(), settings.healthIntervalMs);
     timer.unref();
   });
-  server.once('close', () => clearInterval(timer));
+  server.once("close", () => clearInterval(timer));
   return server;
 }

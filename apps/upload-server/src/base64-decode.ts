@@ -1,5 +1,5 @@
 // Streaming base64 decoding with bounded memory: chunks in, decoded blocks of at most a slab out.
-import { ERRORS, type HttpError } from '@atelier/storage';
+import { ERRORS, type HttpError } from "@atelier/storage";
 
 const PAD = 0x3d;
 
@@ -79,7 +79,7 @@ class SlabDecoder {
   // `at`, or -1 when the run is not clean base64.
   #decodeRun(text: Buffer, start: number, end: number, at: number): number {
     const expected = ((end - start) / 4) * 3 - trailingPadding(text, end);
-    const written = this.#slab.write(text.toString('latin1', start, end), at, 'base64');
+    const written = this.#slab.write(text.toString("latin1", start, end), at, "base64");
     return written === expected ? written : -1;
   }
 
@@ -100,7 +100,7 @@ class SlabDecoder {
       return false;
     };
     if (text.length === 0) return true;
-    if (this.#padded) return fail('data after padding');
+    if (this.#padded) return fail("data after padding");
     this.#makeRoom(Math.floor(((this.#carried + text.length) * 3) / 4) + 3);
     let at = this.#filled;
     let index = 0;
@@ -109,14 +109,14 @@ class SlabDecoder {
     if (this.#carried > 0) {
       const missing = 4 - this.#carried;
       if (text.length < missing) {
-        if (hasWhitespace(text)) return fail('whitespace');
+        if (hasWhitespace(text)) return fail("whitespace");
         text.copy(carry, this.#carried);
         this.#carried += text.length;
         return true;
       }
       const quartet = Buffer.concat([carry.subarray(0, this.#carried), text.subarray(0, missing)], 4);
       const written = this.#decodeRun(quartet, 0, 4, at);
-      if (written < 0) return fail('unexpected character or misplaced padding');
+      if (written < 0) return fail("unexpected character or misplaced padding");
       padded = quartet[3] === PAD;
       at += written;
       index = missing;
@@ -124,15 +124,15 @@ class SlabDecoder {
     const usable = text.length - ((text.length - index) % 4);
     if (usable > index) {
       // Padding may only close the body.
-      if (padded) return fail('data after padding');
+      if (padded) return fail("data after padding");
       const written = this.#decodeRun(text, index, usable, at);
-      if (written < 0) return fail('unexpected character or misplaced padding');
+      if (written < 0) return fail("unexpected character or misplaced padding");
       padded = text[usable - 1] === PAD;
       at += written;
     }
     const tail = text.subarray(usable);
-    if (tail.length > 0 && padded) return fail('data after padding');
-    if (hasWhitespace(tail)) return fail('whitespace');
+    if (tail.length > 0 && padded) return fail("data after padding");
+    if (hasWhitespace(tail)) return fail("whitespace");
     this.#total += at - this.#filled;
     if (this.#total > this.maxBytes) throw ERRORS.PayloadTooLarge(this.maxBytes);
     this.#filled = at;
@@ -146,11 +146,11 @@ class SlabDecoder {
   finish(): void {
     const tail = this.#carry.subarray(0, this.#carried);
     if (tail.length > 0) {
-      if (tail.length === 1 || tail.includes(PAD)) throw invalidBase64('truncated quartet');
-      const padded = Buffer.concat([tail, Buffer.from('==', 'latin1')], 4);
+      if (tail.length === 1 || tail.includes(PAD)) throw invalidBase64("truncated quartet");
+      const padded = Buffer.concat([tail, Buffer.from("==", "latin1")], 4);
       this.#makeRoom(3);
       const written = this.#decodeRun(padded, 0, 4, this.#filled);
-      if (written < 0) throw invalidBase64('unexpected character');
+      if (written < 0) throw invalidBase64("unexpected character");
       this.#total += written;
       if (this.#total > this.maxBytes) throw ERRORS.PayloadTooLarge(this.maxBytes);
       this.#filled += written;
@@ -169,7 +169,7 @@ export async function* decodeBase64(
 ): AsyncGenerator<Buffer> {
   const decoder = new SlabDecoder(maxBytes, options.reuse);
   for await (const chunk of source) {
-    const text = typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk;
+    const text = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk;
     if (!decoder.feed(text, false)) decoder.feed(withoutWhitespace(text), true);
     while (decoder.ready.length > 0) yield decoder.ready.shift()!;
   }

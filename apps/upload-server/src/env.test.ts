@@ -1,51 +1,51 @@
-import { describe, expect, it } from 'vitest';
-import { parseCli } from './env';
+import { describe, expect, it } from "vitest";
+import { parseCli } from "./env";
 
-const secret = 'a-secret-of-enough-length';
+const secret = "a-secret-of-enough-length";
 
-describe('parseCli', () => {
-  it('reads a server from flags', () => {
-    expect(parseCli(['--role', 'server', '--port', '4001', '--store', '/srv/files'], { UPLOAD_SECRET: secret })).toMatchObject({
-      role: 'server',
+describe("parseCli", () => {
+  it("reads a server from flags", () => {
+    expect(parseCli(["--role", "server", "--port", "4001", "--store", "/srv/files"], { UPLOAD_SECRET: secret })).toMatchObject({
+      role: "server",
       port: 4001,
-      host: '127.0.0.1',
-      store: '/srv/files',
+      host: "127.0.0.1",
+      store: "/srv/files",
       secret,
     });
   });
 
-  it('reads a balancer from the environment, flags winning', () => {
-    const config = parseCli(['--port', '4000'], {
-      UPLOAD_ROLE: 'balancer',
-      UPLOAD_PORT: '9999',
-      UPLOAD_SERVERS: 'http://10.0.0.1:4001, http://10.0.0.2:4001',
+  it("reads a balancer from the environment, flags winning", () => {
+    const config = parseCli(["--port", "4000"], {
+      UPLOAD_ROLE: "balancer",
+      UPLOAD_PORT: "9999",
+      UPLOAD_SERVERS: "http://10.0.0.1:4001, http://10.0.0.2:4001",
     });
-    expect(config).toMatchObject({ role: 'balancer', port: 4000, servers: ['http://10.0.0.1:4001', 'http://10.0.0.2:4001'] });
+    expect(config).toMatchObject({ role: "balancer", port: 4000, servers: ["http://10.0.0.1:4001", "http://10.0.0.2:4001"] });
   });
 
-  it('reads S3 settings for --store s3', () => {
-    const config = parseCli(['--role', 'server', '--store', 's3'], {
+  it("reads S3 settings for --store s3", () => {
+    const config = parseCli(["--role", "server", "--store", "s3"], {
       UPLOAD_SECRET: secret,
-      S3_BUCKET: 'files',
-      S3_ENDPOINT: 'http://127.0.0.1:9000',
-      S3_FORCE_PATH_STYLE: 'true',
+      S3_BUCKET: "files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_FORCE_PATH_STYLE: "true",
     });
-    expect(config).toMatchObject({ store: 's3', s3: { bucket: 'files', forcePathStyle: true, region: 'us-east-1' } });
+    expect(config).toMatchObject({ store: "s3", s3: { bucket: "files", forcePathStyle: true, region: "us-east-1" } });
   });
 
   it.each([
-    [['--role', 'server'], {}],
-    [['--role', 'server'], { UPLOAD_SECRET: 'short' }],
-    [['--role', 'balancer'], {}],
-    [['--role', 'balancer', '--servers', 'not a url'], {}],
-    [['--role', 'both'], {}],
-    [['--role', 'server', '--port', '70000'], { UPLOAD_SECRET: secret }],
-    [['--role', 'server', '--store', 's3'], { UPLOAD_SECRET: secret }],
-  ])('refuses %j with %j', (argv, env) => {
+    [["--role", "server"], {}],
+    [["--role", "server"], { UPLOAD_SECRET: "short" }],
+    [["--role", "balancer"], {}],
+    [["--role", "balancer", "--servers", "not a url"], {}],
+    [["--role", "both"], {}],
+    [["--role", "server", "--port", "70000"], { UPLOAD_SECRET: secret }],
+    [["--role", "server", "--store", "s3"], { UPLOAD_SECRET: secret }],
+  ])("refuses %j with %j", (argv, env) => {
     expect(() => parseCli(argv, env)).toThrow();
   });
 
-  it('refuses unknown flags', () => {
-    expect(() => parseCli(['--role', 'server', '--verbose'], { UPLOAD_SECRET: secret })).toThrow();
+  it("refuses unknown flags", () => {
+    expect(() => parseCli(["--role", "server", "--verbose"], { UPLOAD_SECRET: secret })).toThrow();
   });
 });

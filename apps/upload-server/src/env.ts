@@ -1,16 +1,16 @@
 // Parses the command line and environment once, with zod, into the config one role needs.
-import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import { parseArgs } from "node:util";
+import { z } from "zod";
 
 const booleanString = z
-  .enum(['true', 'false', '1', '0'])
+  .enum(["true", "false", "1", "0"])
   .optional()
-  .transform((value) => value === 'true' || value === '1');
+  .transform((value) => value === "true" || value === "1");
 
 const s3Schema = z.object({
   bucket: z.string().min(1),
   endpoint: z.url().optional(),
-  region: z.string().min(1).default('us-east-1'),
+  region: z.string().min(1).default("us-east-1"),
   forcePathStyle: booleanString,
   accessKeyId: z.string().min(1).optional(),
   secretAccessKey: z.string().min(1).optional(),
@@ -18,26 +18,31 @@ const s3Schema = z.object({
 
 const common = {
   port: z.coerce.number().int().min(0).max(65535),
-  host: z.string().min(1).default('127.0.0.1'),
+  host: z.string().min(1).default("127.0.0.1"),
   webOrigin: z.url().optional(),
 };
 
-export const cliSchema = z.discriminatedUnion('role', [
+export const cliSchema = z.discriminatedUnion("role", [
   z.object({
-    role: z.literal('balancer'),
+    role: z.literal("balancer"),
     ...common,
     servers: z
       .string()
       .min(1)
-      .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(",")
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url()).min(1)),
   }),
   z.object({
-    role: z.literal('server'),
+    role: z.literal("server"),
     ...common,
-    secret: z.string().min(16, 'UPLOAD_SECRET must be at least 16 characters'),
+    secret: z.string().min(16, "UPLOAD_SECRET must be at least 16 characters"),
     // A directory for the filesystem store, or the word "s3" for the S3_* settings.
-    store: z.string().min(1).default('.data/uploads'),
+    store: z.string().min(1).default(".data/uploads"),
     publicUrl: z.url().optional(),
     s3: s3Schema.optional(),
   }),
@@ -46,36 +51,36 @@ export const cliSchema = z.discriminatedUnion('role', [
 export type CliConfig = z.infer<typeof cliSchema>;
 
 function blankToUndefined(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
+  return value === undefined || value.trim() === "" ? undefined : value;
 }
 
 export function parseCli(argv: string[], env: Record<string, string | undefined>): CliConfig {
   const { values } = parseArgs({
     args: argv,
     options: {
-      role: { type: 'string' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      store: { type: 'string' },
-      servers: { type: 'string' },
-      'public-url': { type: 'string' },
-      'web-origin': { type: 'string' },
+      role: { type: "string" },
+      port: { type: "string" },
+      host: { type: "string" },
+      store: { type: "string" },
+      servers: { type: "string" },
+      "public-url": { type: "string" },
+      "web-origin": { type: "string" },
     },
     strict: true,
   });
   const get = (flag: string | undefined, name: string) => blankToUndefined(flag) ?? blankToUndefined(env[name]);
-  const store = get(values.store, 'UPLOAD_STORE');
+  const store = get(values.store, "UPLOAD_STORE");
   return cliSchema.parse({
-    role: get(values.role, 'UPLOAD_ROLE'),
-    port: get(values.port, 'UPLOAD_PORT') ?? '0',
-    host: get(values.host, 'UPLOAD_HOST'),
-    webOrigin: get(values['web-origin'], 'WEB_ORIGIN'),
-    servers: get(values.servers, 'UPLOAD_SERVERS'),
+    role: get(values.role, "UPLOAD_ROLE"),
+    port: get(values.port, "UPLOAD_PORT") ?? "0",
+    host: get(values.host, "UPLOAD_HOST"),
+    webOrigin: get(values["web-origin"], "WEB_ORIGIN"),
+    servers: get(values.servers, "UPLOAD_SERVERS"),
     secret: blankToUndefined(env.UPLOAD_SECRET),
     store,
-    publicUrl: get(values['public-url'], 'UPLOAD_PUBLIC_URL'),
+    publicUrl: get(values["public-url"], "UPLOAD_PUBLIC_URL"),
     s3:
-      store === 's3'
+      store === "s3"
         ? {
             bucket: blankToUndefined(env.S3_BUCKET),
             endpoint: blankToUndefined(env.S3_ENDPOINT),

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { ReadBufferPool } from './group-hasher';
+import { describe, expect, it } from "vitest";
+import { ReadBufferPool } from "./group-hasher";
 
-describe('ReadBufferPool', () => {
-  it('lends at most its pairs at once, makes each once, and hands a returned pair to the next in line', async () => {
+describe("ReadBufferPool", () => {
+  it("lends at most its pairs at once, makes each once, and hands a returned pair to the next in line", async () => {
     const pool = new ReadBufferPool(2, 16);
     const first = await pool.borrow();
     const second = await pool.borrow();

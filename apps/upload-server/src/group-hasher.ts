@@ -6,9 +6,9 @@
 // through their markers in the store, so servers stay stateless: the follower is only a head
 // start. It publishes the digest as a record in the store, and a completing server that finds
 // neither the follower in its own process nor the record in time hashes the file itself.
-import { createHash } from 'node:crypto';
-import type { ObjectStore, ReadBuffers } from '@atelier/storage';
-import { markedSize, partKey, stagingId, writeDigestRecord, type GroupDigest, type GroupManifest } from './groups';
+import { createHash } from "node:crypto";
+import type { ObjectStore, ReadBuffers } from "@atelier/storage";
+import { type GroupDigest, type GroupManifest, markedSize, partKey, stagingId, writeDigestRecord } from "./groups";
 
 export interface FollowOptions {
   // How often to look for a part stored by another server.
@@ -63,7 +63,7 @@ export class ReadBufferPool {
 const readBuffers = new ReadBufferPool(FOLLOW_READ_PAIRS, FOLLOW_READ_BYTES);
 
 export class GroupHasher {
-  readonly #hash = createHash('sha256');
+  readonly #hash = createHash("sha256");
   #wake: (() => void) | undefined;
   #stopped = false;
   // The digest once every part is hashed; null when the follower gave up (idle, stopped, or the
@@ -122,7 +122,7 @@ export class GroupHasher {
       part += lengths.length;
       lastProgress = options.now();
     }
-    const digest = { sha256: this.#hash.digest('hex'), size };
+    const digest = { sha256: this.#hash.digest("hex"), size };
     await writeDigestRecord(store, manifest.id, digest);
     return digest;
   }

@@ -1,9 +1,9 @@
 // Chunked-upload groups kept entirely in the object store, so any server can take any part.
-import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import type { ObjectStore } from '@atelier/storage';
-import { publishStaged, putUnderFreeName } from './publish';
-import { fileUrl } from './url-path';
+import { createHash } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { ObjectStore } from "@atelier/storage";
+import { publishStaged, putUnderFreeName } from "./publish";
+import { fileUrl } from "./url-path";
 
 export interface GroupManifest {
   id: string;
@@ -49,13 +49,13 @@ async function readText(store: ObjectStore, key: string): Promise<string | null>
   if (!read) return null;
   const chunks: Buffer[] = [];
   for await (const chunk of read.body as Readable) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 // In-place assembly records a received part as a small marker holding its size; the bytes
 // are already where they belong in the staging file.
 export async function markPart(store: ObjectStore, id: string, part: number, size: number): Promise<void> {
-  await store.put(partKey(id, part), String(size), { contentType: 'text/plain' });
+  await store.put(partKey(id, part), String(size), { contentType: "text/plain" });
 }
 
 export async function markedSize(store: ObjectStore, id: string, part: number): Promise<number | null> {
@@ -91,7 +91,7 @@ async function readJson<T>(store: ObjectStore, key: string): Promise<T | null> {
 }
 
 async function writeJson(store: ObjectStore, key: string, value: unknown): Promise<void> {
-  await store.put(key, JSON.stringify(value), { contentType: 'application/json' });
+  await store.put(key, JSON.stringify(value), { contentType: "application/json" });
 }
 
 export function writeManifest(store: ObjectStore, manifest: GroupManifest): Promise<void> {
@@ -143,7 +143,7 @@ export async function completeGroup(
   base: string,
   now: () => number,
 ): Promise<GroupCompletion> {
-  const hash = createHash('sha256');
+  const hash = createHash("sha256");
   let size = 0;
   let expected = 0;
   for (const bytes of sizes.values()) expected += bytes;
@@ -162,7 +162,7 @@ export async function completeGroup(
   const stored = await putUnderFreeName(store, manifest.urlPath, concatenated(), { ...publishOptions(manifest), size: expected });
   if (stored.ours) return waitForCompletion(store, manifest.id);
   const url = fileUrl(base, stored.urlPath);
-  const completion: GroupCompletion = { url, sha256: hash.digest('hex'), size, completedAt: now() };
+  const completion: GroupCompletion = { url, sha256: hash.digest("hex"), size, completedAt: now() };
   await writeJson(store, completionKey(manifest.id), completion);
   await deletePartMarkers(store, manifest);
   return completion;
@@ -190,7 +190,7 @@ export async function completeStagedGroup(
   followed: () => Promise<GroupDigest | null> = async () => null,
 ): Promise<GroupCompletion> {
   const staging = store.staging;
-  if (!staging) throw new Error('completeStagedGroup needs a store with a staging area');
+  if (!staging) throw new Error("completeStagedGroup needs a store with a staging area");
   const lastSize = await markedSize(store, manifest.id, manifest.parts);
   if (lastSize === null) throw new Error(`group ${manifest.id} lost its last part marker`);
   const expected = (manifest.parts - 1) * (manifest.partSize ?? 0) + lastSize;
@@ -198,7 +198,7 @@ export async function completeStagedGroup(
   try {
     await staging.truncate(id, expected);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return waitForCompletion(store, manifest.id);
+    if ((error as { code?: unknown }).code === "ENOENT") return waitForCompletion(store, manifest.id);
     throw error;
   }
   const hashed = await followed();
@@ -225,8 +225,8 @@ export async function deleteGroup(store: ObjectStore, id: string): Promise<void>
 // is harmless because deletes are idempotent.
 export async function sweepExpiredGroups(store: ObjectStore, now: number, ttlMs: number): Promise<number> {
   const ids = new Set<string>();
-  for await (const info of store.list('groups')) {
-    const id = info.key.split('/')[1];
+  for await (const info of store.list("groups")) {
+    const id = info.key.split("/")[1];
     if (id) ids.add(id);
   }
   let removed = 0;

@@ -1,21 +1,21 @@
 // node:http plumbing shared by both roles: JSON answers, error rendering, CORS, body handling.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
-import { ERRORS, errorBody, toHttpError } from '@atelier/storage';
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { PassThrough, type Readable } from "node:stream";
+import { ERRORS, errorBody, toHttpError } from "@atelier/storage";
 
 export const ALLOWED_REQUEST_HEADERS = [
-  'authorization',
-  'content-type',
-  'urlpath',
-  'part',
-  'parts',
-  'egnyte_id',
-  'x-content-sha256',
-  'x-file-size',
-  'x-failed-server',
-  'range',
-  'if-none-match',
-].join(', ');
+  "authorization",
+  "content-type",
+  "urlpath",
+  "part",
+  "parts",
+  "egnyte_id",
+  "x-content-sha256",
+  "x-file-size",
+  "x-failed-server",
+  "range",
+  "if-none-match",
+].join(", ");
 
 // Bodies smaller than this are read to the end before an early error is answered, so the
 // client sees the JSON instead of a reset; larger ones get the answer and a closed connection.
@@ -29,9 +29,9 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(text),
+    "Cache-Control": "no-store",
   });
   res.end(text);
 }
@@ -40,27 +40,27 @@ export function corsHeaders(req: IncomingMessage, webOrigin: string | undefined)
   const origin = req.headers.origin;
   if (!webOrigin) return {};
   // Answers differ by Origin, so caches must key on it even when this one is refused.
-  if (origin !== webOrigin) return { Vary: 'Origin' };
+  if (origin !== webOrigin) return { Vary: "Origin" };
   return {
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Expose-Headers': 'ETag, Content-Range, Content-Length, Content-Disposition',
-    Vary: 'Origin',
+    "Access-Control-Allow-Origin": origin,
+    "Access-Control-Expose-Headers": "ETag, Content-Range, Content-Length, Content-Disposition",
+    Vary: "Origin",
   };
 }
 
 // Answers a preflight; true when it was one.
 export function handlePreflight(req: IncomingMessage, res: ServerResponse, webOrigin: string | undefined): boolean {
-  if (req.method !== 'OPTIONS') return false;
+  if (req.method !== "OPTIONS") return false;
   const cors = corsHeaders(req, webOrigin);
-  if (!cors['Access-Control-Allow-Origin']) {
-    sendJson(res, 403, { statusCode: 403, error: 'Forbidden', message: 'Origin not allowed' });
+  if (!cors["Access-Control-Allow-Origin"]) {
+    sendJson(res, 403, { statusCode: 403, error: "Forbidden", message: "Origin not allowed" });
     return true;
   }
   res.writeHead(204, {
     ...cors,
-    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-    'Access-Control-Allow-Headers': ALLOWED_REQUEST_HEADERS,
-    'Access-Control-Max-Age': '600',
+    "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+    "Access-Control-Allow-Headers": ALLOWED_REQUEST_HEADERS,
+    "Access-Control-Max-Age": "600",
   });
   res.end();
   return true;
@@ -71,11 +71,11 @@ export function handlePreflight(req: IncomingMessage, res: ServerResponse, webOr
 export function requestBody(req: IncomingMessage): Readable {
   const body = new PassThrough({ highWaterMark: 64 * 1024 });
   const abort = () => {
-    if (!req.complete) body.destroy(ERRORS.InvalidBody('truncated'));
+    if (!req.complete) body.destroy(ERRORS.InvalidBody("truncated"));
   };
-  req.on('aborted', abort);
-  req.on('close', abort);
-  req.on('error', () => body.destroy(ERRORS.InvalidBody('truncated')));
+  req.on("aborted", abort);
+  req.on("close", abort);
+  req.on("error", () => body.destroy(ERRORS.InvalidBody("truncated")));
   req.pipe(body);
   return body;
 }
@@ -89,14 +89,14 @@ export function drainRequest(req: IncomingMessage): Promise<boolean> {
     const onData = (chunk: Buffer) => {
       seen += chunk.length;
       if (seen > DRAIN_LIMIT_BYTES) {
-        req.off('data', onData);
+        req.off("data", onData);
         req.pause();
         resolve(false);
       }
     };
-    req.on('data', onData);
-    req.once('end', () => resolve(true));
-    req.once('close', () => resolve(req.complete));
+    req.on("data", onData);
+    req.once("end", () => resolve(true));
+    req.once("close", () => resolve(req.complete));
     req.resume();
   });
 }
@@ -108,10 +108,10 @@ export async function sendError(
   extraHeaders: Record<string, string> = {},
 ): Promise<void> {
   const http = toHttpError(error);
-  const declared = Number(req.headers['content-length'] ?? 0);
+  const declared = Number(req.headers["content-length"] ?? 0);
   const drained = declared > DRAIN_LIMIT_BYTES ? false : await drainRequest(req);
   const headers: Record<string, string> = { ...http.headers, ...extraHeaders };
-  if (!drained) headers.Connection = 'close';
+  if (!drained) headers.Connection = "close";
   if (res.writableEnded || res.destroyed) return;
   sendJson(res, http.statusCode, errorBody(http), headers);
 }
@@ -122,7 +122,7 @@ export function firstHeader(req: IncomingMessage, name: string): string | undefi
 }
 
 export function bearerToken(req: IncomingMessage): string | undefined {
-  const header = firstHeader(req, 'authorization');
+  const header = firstHeader(req, "authorization");
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   return match?.[1];
 }

@@ -1,7 +1,8 @@
 // Public surface of @atelier/upload-server: the two server roles and their configuration.
-export * from './upload-server';
-export * from './balancer';
-export * from './env';
-export { decodeBase64 } from './base64-decode';
-export { normaliseUrlPath } from './url-path';
-export { sweepExpiredGroups } from './groups';
+
+export * from "./balancer";
+export { decodeBase64 } from "./base64-decode";
+export * from "./env";
+export { sweepExpiredGroups } from "./groups";
+export * from "./upload-server";
+export { normaliseUrlPath } from "./url-path";

@@ -1,30 +1,30 @@
 // Command-line entry: validates flags and environment, builds one role, and listens.
-import type { Server } from 'node:http';
-import { resolve } from 'node:path';
-import { parseCli, type CliConfig } from './env';
+import type { Server } from "node:http";
+import { resolve } from "node:path";
+import { type CliConfig, parseCli } from "./env";
 
-type ServerCli = Extract<CliConfig, { role: 'server' }>;
+type ServerCli = Extract<CliConfig, { role: "server" }>;
 
 // Each role loads only its own modules: an upload server's memory is part of its budget.
 async function build(config: CliConfig): Promise<Server> {
-  if (config.role === 'balancer') {
-    const { createBalancer } = await import('./balancer');
+  if (config.role === "balancer") {
+    const { createBalancer } = await import("./balancer");
     return createBalancer({ servers: config.servers, webOrigin: config.webOrigin });
   }
-  const { createUploadServer } = await import('./upload-server');
+  const { createUploadServer } = await import("./upload-server");
   return createUploadServer({
     store: await storeFor(config),
     secret: config.secret,
     webOrigin: config.webOrigin,
     publicUrl: config.publicUrl,
-    onError: (error) => console.error('[upload-server]', error),
+    onError: (error) => console.error("[upload-server]", error),
   });
 }
 
 async function storeFor(config: ServerCli) {
-  const { createFsStore, createS3Store } = await import('@atelier/storage');
-  if (config.store !== 's3') return createFsStore({ root: resolve(config.store) });
-  if (!config.s3) throw new Error('--store s3 needs S3_BUCKET');
+  const { createFsStore, createS3Store } = await import("@atelier/storage");
+  if (config.store !== "s3") return createFsStore({ root: resolve(config.store) });
+  if (!config.s3) throw new Error("--store s3 needs S3_BUCKET");
   const { accessKeyId, secretAccessKey, ...s3 } = config.s3;
   return createS3Store({
     ...s3,
@@ -37,12 +37,12 @@ const server = await build(config);
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+  const port = typeof address === "object" && address ? address.port : config.port;
   // One parseable line, so a parent process can learn the port when it asked for port 0.
   console.log(JSON.stringify({ role: config.role, url: `http://${config.host}:${port}` }));
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();

@@ -15,4 +15,4 @@
 //   the pauses were less than half as long, and uploads 5-10% faster.
 // Heap sizes and collector threads are fixed when the process starts, so these cannot be set
 // from inside the program.
-export const UPLOAD_SERVER_NODE_FLAGS: readonly string[] = ['--initial-old-space-size=32', '--single-threaded-gc'];
+export const UPLOAD_SERVER_NODE_FLAGS: readonly string[] = ["--initial-old-space-size=32", "--single-threaded-gc"];

@@ -2,8 +2,8 @@
 // name is stored under the first free choice (flyer.pdf, flyer-2.pdf, ...), and its answer names
 // the file it became. A link to a stored file keeps giving the same bytes, and no upload, by
 // whoever holds a ticket for the folder, can replace a file that someone else delivered.
-import { ERRORS, isObjectExistsError, type ObjectBody, type ObjectStore, type PutOptions } from '@atelier/storage';
-import { fileKey, nameChoices } from './url-path';
+import { ERRORS, isObjectExistsError, type ObjectBody, type ObjectStore, type PutOptions } from "@atelier/storage";
+import { fileKey, nameChoices } from "./url-path";
 
 function noFreeName(urlPath: string) {
   return ERRORS.Conflict(`Every name like ${urlPath} is taken in its folder; rename the file and upload it again`);
@@ -13,14 +13,9 @@ function noFreeName(urlPath: string) {
  * Publishes a staging file under the first free name; answers that urlPath, or null when the
  * staging file is gone or a concurrent call published it (its record then says where).
  */
-export async function publishStaged(
-  store: ObjectStore,
-  stagingId: string,
-  urlPath: string,
-  options: PutOptions,
-): Promise<string | null> {
+export async function publishStaged(store: ObjectStore, stagingId: string, urlPath: string, options: PutOptions): Promise<string | null> {
   const staging = store.staging;
-  if (!staging) throw new Error('publishStaged needs a store with a staging area');
+  if (!staging) throw new Error("publishStaged needs a store with a staging area");
   // A taken name costs one failed link: the staging file stays, so the next name can be tried.
   for (const choice of nameChoices(urlPath)) {
     try {

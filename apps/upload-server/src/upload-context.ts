@@ -1,12 +1,12 @@
 // What every upload-server route shares: validated settings, the store, the clock, and the request checks.
-import { createHash, type Hash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { ERRORS, mediaType, ticketCoversPath, tokenRefusal, verifyUploadTicket, type ObjectStore } from '@atelier/storage';
-import { z } from 'zod';
-import { decodeBase64, type DecodeOptions } from './base64-decode';
-import type { GroupHasher } from './group-hasher';
-import type { GroupCompletion } from './groups';
-import { bearerToken, firstHeader, requestBody } from './http';
+import { createHash, type Hash } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { ERRORS, mediaType, type ObjectStore, ticketCoversPath, tokenRefusal, verifyUploadTicket } from "@atelier/storage";
+import { z } from "zod";
+import { type DecodeOptions, decodeBase64 } from "./base64-decode";
+import type { GroupHasher } from "./group-hasher";
+import type { GroupCompletion } from "./groups";
+import { bearerToken, firstHeader, requestBody } from "./http";
 
 const MiB = 1024 * 1024;
 
@@ -15,12 +15,32 @@ export const uploadServerSettingsSchema = z.object({
   webOrigin: z.url().optional(),
   // The base written into answered urls; without it, the Host the client used.
   publicUrl: z.url().optional(),
-  maxPartBytes: z.number().int().positive().default(10 * MiB),
-  maxUploadBytes: z.number().int().positive().default(10 * MiB),
+  maxPartBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(10 * MiB),
+  maxUploadBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(10 * MiB),
   maxParts: z.number().int().positive().default(512),
-  maxFileBytes: z.number().int().positive().default(5 * 1024 * MiB),
-  groupTtlMs: z.number().int().positive().default(24 * 60 * 60 * 1000),
-  cleanupIntervalMs: z.number().int().nonnegative().default(10 * 60 * 1000),
+  maxFileBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * MiB),
+  groupTtlMs: z
+    .number()
+    .int()
+    .positive()
+    .default(24 * 60 * 60 * 1000),
+  cleanupIntervalMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .default(10 * 60 * 1000),
   // A connection with no bytes moving for this long is closed; a slow upload that keeps
   // moving is never cut off, whatever its total duration.
   idleTimeoutMs: z.number().int().positive().default(30_000),
@@ -84,21 +104,21 @@ export function authorizePath(ctx: UploadContext, req: IncomingMessage, path: st
 }
 
 export function baseUrl(ctx: UploadContext, req: IncomingMessage): string {
-  if (ctx.settings.publicUrl) return ctx.settings.publicUrl.replace(/\/+$/, '');
-  const host = firstHeader(req, 'host') ?? '';
-  return SAFE_HOST.test(host) ? `http://${host}` : 'http://localhost';
+  if (ctx.settings.publicUrl) return ctx.settings.publicUrl.replace(/\/+$/, "");
+  const host = firstHeader(req, "host") ?? "";
+  return SAFE_HOST.test(host) ? `http://${host}` : "http://localhost";
 }
 
 export function positiveInt(req: IncomingMessage, name: string): number {
   const raw = firstHeader(req, name);
-  if (raw === undefined) throw ERRORS.InvalidHeader(name, 'missing');
-  if (!POSITIVE_INT.test(raw.trim())) throw ERRORS.InvalidHeader(name, 'must be a positive integer');
+  if (raw === undefined) throw ERRORS.InvalidHeader(name, "missing");
+  if (!POSITIVE_INT.test(raw.trim())) throw ERRORS.InvalidHeader(name, "must be a positive integer");
   return Number(raw.trim());
 }
 
 export function storedContentType(req: IncomingMessage): string {
   // The charset describes the base64 text on the wire, not the file inside it.
-  return mediaType(firstHeader(req, 'content-type')) || 'application/octet-stream';
+  return mediaType(firstHeader(req, "content-type")) || "application/octet-stream";
 }
 
 // Base64 grows data by 4/3; allow line breaks on top before refusing by Content-Length.
@@ -107,16 +127,16 @@ function maxEncodedLength(decodedBytes: number): number {
 }
 
 export function refuseLargeBody(req: IncomingMessage, decodedLimit: number): void {
-  const declared = firstHeader(req, 'content-length');
+  const declared = firstHeader(req, "content-length");
   if (declared !== undefined && Number(declared) > maxEncodedLength(decodedLimit)) {
     throw ERRORS.PayloadTooLarge(decodedLimit);
   }
 }
 
 function expectedSha256(req: IncomingMessage): string | undefined {
-  const raw = firstHeader(req, 'x-content-sha256');
-  if (raw === undefined || raw === '') return undefined;
-  if (!SHA256_HEX.test(raw)) throw ERRORS.InvalidHeader('x-content-sha256', 'must be 64 hex digits');
+  const raw = firstHeader(req, "x-content-sha256");
+  if (raw === undefined || raw === "") return undefined;
+  if (!SHA256_HEX.test(raw)) throw ERRORS.InvalidHeader("x-content-sha256", "must be 64 hex digits");
   return raw.toLowerCase();
 }
 
@@ -127,7 +147,7 @@ async function* hashed(source: AsyncIterable<Buffer>, hash: Hash, expected: stri
     hash.update(chunk);
     yield chunk;
   }
-  if (expected !== undefined && hash.copy().digest('hex') !== expected) throw ERRORS.ChecksumMismatch();
+  if (expected !== undefined && hash.copy().digest("hex") !== expected) throw ERRORS.ChecksumMismatch();
 }
 
 // A part's body decoded from base64 as a stream, checked against `limit` and, when the client
@@ -137,13 +157,13 @@ async function* hashed(source: AsyncIterable<Buffer>, hash: Hash, expected: stri
 export function decodedBody(req: IncomingMessage, limit: number, options: DecodeOptions = {}): AsyncGenerator<Buffer> {
   const expected = expectedSha256(req);
   const decoded = decodeBase64(requestBody(req), limit, options);
-  return expected === undefined ? decoded : hashed(decoded, createHash('sha256'), expected);
+  return expected === undefined ? decoded : hashed(decoded, createHash("sha256"), expected);
 }
 
 // The same for a body whose digest is answered whatever the headers (a single upload is its
 // whole file); the hash holds the digest once the stream has been read to the end.
 export function decodedHashedBody(req: IncomingMessage, limit: number): { body: AsyncGenerator<Buffer>; hash: Hash } {
   const expected = expectedSha256(req);
-  const hash = createHash('sha256');
+  const hash = createHash("sha256");
   return { body: hashed(decodeBase64(requestBody(req), limit), hash, expected), hash };
 }

@@ -1,43 +1,43 @@
 // The upload server: routes single and chunked base64 uploads, resume status, downloads and health over node:http.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { ERRORS, isHttpError } from '@atelier/storage';
-import { sweepExpiredGroups } from './groups';
-import { corsHeaders, handlePreflight, sendError, sendJson } from './http';
-import { deleteFile } from './routes/delete-file';
-import { getFile } from './routes/get-file';
-import { getGroupStatus } from './routes/get-group-status';
-import { postChunk } from './routes/post-chunk';
-import { postUpload } from './routes/post-upload';
-import { createUploadContext, type UploadContext, type UploadServerConfig } from './upload-context';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { ERRORS, isHttpError } from "@atelier/storage";
+import { sweepExpiredGroups } from "./groups";
+import { corsHeaders, handlePreflight, sendError, sendJson } from "./http";
+import { deleteFile } from "./routes/delete-file";
+import { getFile } from "./routes/get-file";
+import { getGroupStatus } from "./routes/get-group-status";
+import { postChunk } from "./routes/post-chunk";
+import { postUpload } from "./routes/post-upload";
+import { createUploadContext, type UploadContext, type UploadServerConfig } from "./upload-context";
 
-export { uploadServerSettingsSchema, type UploadServerConfig, type UploadServerSettings } from './upload-context';
+export { type UploadServerConfig, type UploadServerSettings, uploadServerSettingsSchema } from "./upload-context";
 
 type Cors = Record<string, string>;
 
 async function route(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Cors, inFlight: () => number) {
-  const path = (req.url ?? '/').split('?')[0] ?? '/';
-  const method = req.method ?? 'GET';
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  const method = req.method ?? "GET";
   const only = (allowed: string) => {
-    if (!allowed.split(', ').includes(method)) throw ERRORS.MethodNotAllowed(allowed);
+    if (!allowed.split(", ").includes(method)) throw ERRORS.MethodNotAllowed(allowed);
   };
-  if (path === '/health') {
-    only('GET');
-    sendJson(res, 200, { status: 'ok', inFlight: inFlight() }, cors);
-  } else if (path === '/api/upload') {
-    only('POST');
+  if (path === "/health") {
+    only("GET");
+    sendJson(res, 200, { status: "ok", inFlight: inFlight() }, cors);
+  } else if (path === "/api/upload") {
+    only("POST");
     await postUpload(ctx, req, res, cors);
-  } else if (path === '/api/chunked') {
-    only('POST');
+  } else if (path === "/api/chunked") {
+    only("POST");
     await postChunk(ctx, req, res, cors);
-  } else if (path.startsWith('/api/chunked/')) {
-    only('GET');
-    await getGroupStatus(ctx, req, res, path.slice('/api/chunked/'.length), cors);
-  } else if (path.startsWith('/files/')) {
-    only('GET, HEAD, DELETE');
-    if (method === 'DELETE') await deleteFile(ctx, req, res, path.slice('/files/'.length), cors);
-    else await getFile(ctx, req, res, path.slice('/files/'.length), cors);
+  } else if (path.startsWith("/api/chunked/")) {
+    only("GET");
+    await getGroupStatus(ctx, req, res, path.slice("/api/chunked/".length), cors);
+  } else if (path.startsWith("/files/")) {
+    only("GET, HEAD, DELETE");
+    if (method === "DELETE") await deleteFile(ctx, req, res, path.slice("/files/".length), cors);
+    else await getFile(ctx, req, res, path.slice("/files/".length), cors);
   } else {
-    throw ERRORS.NotFound('Route');
+    throw ERRORS.NotFound("Route");
   }
 }
 
@@ -49,9 +49,9 @@ export function createUploadServer(config: UploadServerConfig): Server {
   const server = createServer({ requestTimeout: 0, headersTimeout: settings.headersTimeoutMs }, (req, res) => {
     if (handlePreflight(req, res, settings.webOrigin)) return;
     // The balancer reads this count to send new parts to the least busy server.
-    if (req.url?.startsWith('/api/')) {
+    if (req.url?.startsWith("/api/")) {
       inFlight += 1;
-      res.once('close', () => {
+      res.once("close", () => {
         inFlight -= 1;
       });
     }
@@ -66,14 +66,14 @@ export function createUploadServer(config: UploadServerConfig): Server {
 
   let sweeper: NodeJS.Timeout | undefined;
   if (settings.cleanupIntervalMs > 0) {
-    server.once('listening', () => {
+    server.once("listening", () => {
       sweeper = setInterval(() => {
         sweepExpiredGroups(ctx.store, ctx.now(), settings.groupTtlMs).catch((error: unknown) => config.onError?.(error));
       }, settings.cleanupIntervalMs);
       sweeper.unref();
     });
   }
-  server.once('close', () => {
+  server.once("close", () => {
     clearInterval(sweeper);
     for (const hasher of ctx.hashers.values()) hasher.stop();
   });

@@ -1,27 +1,27 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Server } from 'node:http';
-import { createFsStore, isStoreFullError, issueUploadTicket, type ObjectStore } from '@atelier/storage';
-import { createUploader, fromBytes, type AttemptFailedError, type FetchLike } from '@atelier/upload-engine';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBalancer } from '../src/balancer';
-import { createUploadServer } from '../src/upload-server';
-import { startChildServer, type ChildServer } from './support/child-server';
-import { close, download, listen, patternBytes, sha256Hex, TEST_SECRET } from './support/cluster';
-import { rawRequest } from './support/raw';
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createFsStore, isStoreFullError, issueUploadTicket, type ObjectStore } from "@atelier/storage";
+import { type AttemptFailedError, createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createBalancer } from "../src/balancer";
+import { createUploadServer } from "../src/upload-server";
+import { type ChildServer, startChildServer } from "./support/child-server";
+import { close, download, listen, patternBytes, sha256Hex, TEST_SECRET } from "./support/cluster";
+import { rawRequest } from "./support/raw";
 
 const MiB = 1024 * 1024;
 const realFetch = globalThis.fetch as unknown as FetchLike;
-const ticket = () => issueUploadTicket({ userId: 'faulty' }, TEST_SECRET, Date.now()).ticket;
-const b64 = (data: Buffer) => data.toString('base64');
+const ticket = () => issueUploadTicket({ userId: "faulty" }, TEST_SECRET, Date.now()).ticket;
+const b64 = (data: Buffer) => data.toString("base64");
 
 function uploaderFor(balancerUrl: string, fetch: FetchLike, failures: AttemptFailedError[]) {
   return createUploader({
     balancerUrl,
     fetch,
-    sha256: (bytes) => new Uint8Array(Buffer.from(sha256Hex(bytes), 'hex')),
+    sha256: (bytes) => new Uint8Array(Buffer.from(sha256Hex(bytes), "hex")),
     headers: () => ({ Authorization: `Bearer ${ticket()}` }),
     onAttemptError: (error) => failures.push(error),
   });
@@ -32,7 +32,7 @@ const children: ChildServer[] = [];
 const servers: Server[] = [];
 
 beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'upload-faults-'));
+  work = await mkdtemp(join(tmpdir(), "upload-faults-"));
 });
 afterEach(async () => {
   for (const child of children.splice(0)) await child.stop();
@@ -42,11 +42,11 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-describe('a server dies', () => {
-  it('completes a 200 MiB upload through the other server when one is SIGKILLed mid-part', async () => {
-    const store = join(work, 'kill-mid-part');
-    const a = await startChildServer('src/main.ts', ['--role', 'server', '--port', '0', '--store', store]);
-    const b = await startChildServer('src/main.ts', ['--role', 'server', '--port', '0', '--store', store]);
+describe("a server dies", () => {
+  it("completes a 200 MiB upload through the other server when one is SIGKILLed mid-part", async () => {
+    const store = join(work, "kill-mid-part");
+    const a = await startChildServer("src/main.ts", ["--role", "server", "--port", "0", "--store", store]);
+    const b = await startChildServer("src/main.ts", ["--role", "server", "--port", "0", "--store", store]);
     children.push(a, b);
     const balancer = createBalancer({ servers: [a.url, b.url], healthIntervalMs: 500 });
     servers.push(balancer);
@@ -58,18 +58,18 @@ describe('a server dies', () => {
       // Once several parts are flowing, kill A while one of its parts is on the wire.
       if (!killed && url.startsWith(`${a.url}/api/chunked`) && Number(init.headers.part) >= 3) {
         killed = true;
-        setImmediate(() => a.process.kill('SIGKILL'));
+        setImmediate(() => a.process.kill("SIGKILL"));
       }
       return answer;
     };
     const failures: AttemptFailedError[] = [];
     const data = patternBytes(200 * MiB, 200);
     const [outcome] = await uploaderFor(balancerUrl, killing, failures).upload([
-      { source: fromBytes(data, { name: 'big.bin' }), urlPath: 'ACME/faults/big.bin' },
+      { source: fromBytes(data, { name: "big.bin" }), urlPath: "ACME/faults/big.bin" },
     ]);
 
     expect(killed).toBe(true);
-    expect((await a.exited).signal).toBe('SIGKILL');
+    expect((await a.exited).signal).toBe("SIGKILL");
     expect(failures.some((failure) => failure.server === a.url)).toBe(true);
     expect(outcome?.ok).toBe(true);
     if (!outcome?.ok) return;
@@ -79,10 +79,10 @@ describe('a server dies', () => {
     expect(sha256Hex(got.body)).toBe(sha256Hex(data));
   });
 
-  it('answers a retried part idempotently when a server died after storing it but before answering', async () => {
-    const store = join(work, 'kill-after-store');
-    const crashy = await startChildServer('test/fixtures/crash-after-part.ts', [store]);
-    const healthy = await startChildServer('src/main.ts', ['--role', 'server', '--port', '0', '--store', store]);
+  it("answers a retried part idempotently when a server died after storing it but before answering", async () => {
+    const store = join(work, "kill-after-store");
+    const crashy = await startChildServer("test/fixtures/crash-after-part.ts", [store]);
+    const healthy = await startChildServer("src/main.ts", ["--role", "server", "--port", "0", "--store", store]);
     children.push(crashy, healthy);
     // The crashing server first, so it is handed a part before the healthy one takes over.
     const balancer = createBalancer({ servers: [crashy.url, healthy.url], healthIntervalMs: 500 });
@@ -92,10 +92,10 @@ describe('a server dies', () => {
     const failures: AttemptFailedError[] = [];
     const data = patternBytes(25 * MiB + 1, 77);
     const [outcome] = await uploaderFor(balancerUrl, realFetch, failures).upload([
-      { source: fromBytes(data, { name: 'retry.bin' }), urlPath: 'ACME/faults/retry.bin' },
+      { source: fromBytes(data, { name: "retry.bin" }), urlPath: "ACME/faults/retry.bin" },
     ]);
 
-    expect((await crashy.exited).signal).toBe('SIGKILL');
+    expect((await crashy.exited).signal).toBe("SIGKILL");
     expect(crashy.output.some((line) => line.includes('"stored"'))).toBe(true);
     expect(failures.some((failure) => failure.server === crashy.url)).toBe(true);
     expect(outcome?.ok && outcome.sha256).toBe(sha256Hex(data));
@@ -107,7 +107,7 @@ describe('a server dies', () => {
 // Mounting needs root; where it is refused, the same failure is injected at the driver level.
 function tryMountTmpfs(dir: string, size: string): boolean {
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "ignore" });
     return true;
   } catch {
     return false;
@@ -121,7 +121,7 @@ function enospcAfter(store: ObjectStore, budget: { bytes: number }): ObjectStore
       async function* metered(): AsyncGenerator<Uint8Array> {
         for await (const chunk of body as AsyncIterable<Uint8Array>) {
           budget.bytes -= chunk.length;
-          if (budget.bytes < 0) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+          if (budget.bytes < 0) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
           yield chunk;
         }
       }
@@ -130,24 +130,24 @@ function enospcAfter(store: ObjectStore, budget: { bytes: number }): ObjectStore
   };
 }
 
-describe('the store’s disk is full', () => {
+describe("the store’s disk is full", () => {
   const mountPoint = join(tmpdir(), `upload-full-${process.pid}`);
   let mounted = false;
 
   beforeAll(async () => {
     await mkdir(mountPoint, { recursive: true });
-    mounted = tryMountTmpfs(mountPoint, '12m');
+    mounted = tryMountTmpfs(mountPoint, "12m");
   });
   afterAll(async () => {
     if (mounted) {
       // Lazy, so a descriptor the kernel has not yet released cannot leave the mount behind.
-      execFileSync('umount', ['-l', mountPoint]);
+      execFileSync("umount", ["-l", mountPoint]);
     }
     await rm(mountPoint, { recursive: true, force: true });
   });
 
-  it('answers a 507 JSON error, publishes nothing and stays up (real tmpfs when mountable, else injected ENOSPC)', async () => {
-    const root = join(mountPoint, 'store');
+  it("answers a 507 JSON error, publishes nothing and stays up (real tmpfs when mountable, else injected ENOSPC)", async () => {
+    const root = join(mountPoint, "store");
     const fsStore = createFsStore({ root });
     const store = mounted ? fsStore : enospcAfter(fsStore, { bytes: 11 * MiB });
     const internals: unknown[] = [];
@@ -155,33 +155,37 @@ describe('the store’s disk is full', () => {
     servers.push(server);
     const base = await listen(server);
     const send = (name: string, data: Buffer) =>
-      fetch(`${base}/api/upload`, { method: 'POST', body: b64(data), headers: { authorization: `Bearer ${ticket()}`, urlPath: `ACME/full/${name}` } });
+      fetch(`${base}/api/upload`, {
+        method: "POST",
+        body: b64(data),
+        headers: { authorization: `Bearer ${ticket()}`, urlPath: `ACME/full/${name}` },
+      });
 
-    const first = await send('fits.bin', patternBytes(8 * MiB, 1));
+    const first = await send("fits.bin", patternBytes(8 * MiB, 1));
     expect(first.status).toBe(200);
-    const full = await send('too-much.bin', patternBytes(8 * MiB, 2));
+    const full = await send("too-much.bin", patternBytes(8 * MiB, 2));
     expect(full.status).toBe(507);
-    expect(await full.json()).toEqual({ statusCode: 507, error: 'Insufficient Storage', message: 'The store has no space left' });
+    expect(await full.json()).toEqual({ statusCode: 507, error: "Insufficient Storage", message: "The store has no space left" });
 
     expect((await download(`${base}/files/ACME/full/too-much.bin`, ticket())).status).toBe(404);
-    expect(await readdir(join(root, 'tmp'))).toEqual([]);
+    expect(await readdir(join(root, "tmp"))).toEqual([]);
     expect((await fetch(`${base}/health`)).status).toBe(200);
     const stillThere = await download(`${base}/files/ACME/full/fits.bin`, ticket());
     expect(sha256Hex(stillThere.body)).toBe(sha256Hex(patternBytes(8 * MiB, 1)));
     // Operators need to hear about a full disk, so it is reported as an internal error.
     expect(internals.length).toBeGreaterThan(0);
     expect(internals.every(isStoreFullError)).toBe(true);
-    console.info(`disk-full test ran against ${mounted ? 'a real 12 MiB tmpfs' : 'an injected ENOSPC (tmpfs not mountable)'}`);
+    console.info(`disk-full test ran against ${mounted ? "a real 12 MiB tmpfs" : "an injected ENOSPC (tmpfs not mountable)"}`);
   });
 });
 
-describe('slow and stalled clients', () => {
+describe("slow and stalled clients", () => {
   let base: string;
   let server: Server;
   let root: string;
 
   beforeAll(async () => {
-    root = join(work, 'stall');
+    root = join(work, "stall");
     server = createUploadServer({ store: createFsStore({ root }), secret: TEST_SECRET, cleanupIntervalMs: 0, idleTimeoutMs: 1500 });
     base = await listen(server);
   });
@@ -189,31 +193,31 @@ describe('slow and stalled clients', () => {
     await close(server);
   });
 
-  it('turns off the total request timeout, so only idleness closes a connection', () => {
+  it("turns off the total request timeout, so only idleness closes a connection", () => {
     expect(server.requestTimeout).toBe(0);
     expect(server.timeout).toBe(1500);
   });
 
-  it('closes a connection that sends headers and then stalls, while other uploads go on', async () => {
+  it("closes a connection that sends headers and then stalls, while other uploads go on", async () => {
     const stalled = rawRequest(`${base}/api/chunked`, {
-      headers: { authorization: `Bearer ${ticket()}`, urlPath: 'ACME/stall/s.bin', part: '1', parts: '2', 'content-length': 1000 },
-      body: 'QUFB',
+      headers: { authorization: `Bearer ${ticket()}`, urlPath: "ACME/stall/s.bin", part: "1", parts: "2", "content-length": 1000 },
+      body: "QUFB",
       endBody: false,
     });
     const other = await fetch(`${base}/api/upload`, {
-      method: 'POST',
-      body: b64(Buffer.from('unaffected')),
-      headers: { authorization: `Bearer ${ticket()}`, urlPath: 'ACME/stall/ok.txt' },
+      method: "POST",
+      body: b64(Buffer.from("unaffected")),
+      headers: { authorization: `Bearer ${ticket()}`, urlPath: "ACME/stall/ok.txt" },
     });
     expect(other.status).toBe(200);
     expect(await stalled).toEqual({ closed: true });
     expect((await fetch(`${base}/health`)).status).toBe(200);
   });
 
-  it('does not cut off a slow upload that keeps sending', async () => {
+  it("does not cut off a slow upload that keeps sending", async () => {
     const data = patternBytes(30_000, 3);
     const encoded = Buffer.from(b64(data));
-    const { request } = await import('node:http');
+    const { request } = await import("node:http");
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const url = new URL(`${base}/api/upload`);
       const req = request(
@@ -221,16 +225,16 @@ describe('slow and stalled clients', () => {
           host: url.hostname,
           port: url.port,
           path: url.pathname,
-          method: 'POST',
-          headers: { authorization: `Bearer ${ticket()}`, urlPath: 'ACME/stall/slow.bin', 'content-length': encoded.length },
+          method: "POST",
+          headers: { authorization: `Bearer ${ticket()}`, urlPath: "ACME/stall/slow.bin", "content-length": encoded.length },
         },
         (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          let body = "";
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
         },
       );
-      req.on('error', reject);
+      req.on("error", reject);
       // Twenty small writes spaced well inside the idle timeout, lasting longer than it in total.
       const step = Math.ceil(encoded.length / 20);
       let offset = 0;

@@ -1,14 +1,14 @@
 // The file's SHA-256 is taken while a group's parts arrive (group-hasher.ts): by the server that
 // stored part 1, whichever servers take the other parts, with a full pass only as the fallback.
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createFsStore, issueUploadTicket, type ObjectStore } from '@atelier/storage';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUploadServer } from '../src/upload-server';
-import { close, listen, sha256Hex, TEST_SECRET } from './support/cluster';
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createFsStore, issueUploadTicket, type ObjectStore } from "@atelier/storage";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createUploadServer } from "../src/upload-server";
+import { close, listen, sha256Hex, TEST_SECRET } from "./support/cluster";
 
 let sandbox: string;
 let store: ObjectStore;
@@ -37,11 +37,11 @@ function partsOf(count: number, size: number, last: number): Buffer[] {
 
 async function sendPart(server: string, urlPath: string, part: number, parts: number, data: Buffer, id?: string) {
   const answer = await fetch(`${server}/api/chunked`, {
-    method: 'POST',
-    body: data.toString('base64'),
+    method: "POST",
+    body: data.toString("base64"),
     headers: {
-      'content-type': 'application/octet-stream; charset=utf-8',
-      authorization: `Bearer ${issueUploadTicket({ userId: 'alice' }, TEST_SECRET, Date.now()).ticket}`,
+      "content-type": "application/octet-stream; charset=utf-8",
+      authorization: `Bearer ${issueUploadTicket({ userId: "alice" }, TEST_SECRET, Date.now()).ticket}`,
       urlPath,
       part: String(part),
       parts: String(parts),
@@ -53,12 +53,14 @@ async function sendPart(server: string, urlPath: string, part: number, parts: nu
 }
 
 async function download(url: string): Promise<Buffer> {
-  const answer = await fetch(url, { headers: { authorization: `Bearer ${issueUploadTicket({ userId: 'alice' }, TEST_SECRET, Date.now()).ticket}` } });
+  const answer = await fetch(url, {
+    headers: { authorization: `Bearer ${issueUploadTicket({ userId: "alice" }, TEST_SECRET, Date.now()).ticket}` },
+  });
   return Buffer.from(await answer.arrayBuffer());
 }
 
 beforeAll(async () => {
-  sandbox = await mkdtemp(join(tmpdir(), 'upload-digest-'));
+  sandbox = await mkdtemp(join(tmpdir(), "upload-digest-"));
   const fsStore = createFsStore({ root: sandbox });
   const staging = fsStore.staging!;
   // Counts the passes over a whole staging file, which following is there to spare.
@@ -84,8 +86,8 @@ afterAll(async () => {
   expect(internals).toEqual([]);
 });
 
-describe('the digest of a chunked upload', () => {
-  it('is ready when the last part lands on the server that follows the group', async () => {
+describe("the digest of a chunked upload", () => {
+  it("is ready when the last part lands on the server that follows the group", async () => {
     const [a, b] = [await startServer(), await startServer()];
     const urlPath = `ACME/digest/${randomUUID()}.bin`;
     const parts = partsOf(4, 3000, 1234);
@@ -98,7 +100,7 @@ describe('the digest of a chunked upload', () => {
     expect(fullPasses).toBe(0);
   });
 
-  it('reaches a server completing a group that another server follows, through the store', async () => {
+  it("reaches a server completing a group that another server follows, through the store", async () => {
     const [a, b] = [await startServer(), await startServer()];
     const urlPath = `ACME/digest/${randomUUID()}.bin`;
     const parts = partsOf(3, 5000, 1);
@@ -109,7 +111,7 @@ describe('the digest of a chunked upload', () => {
     expect(fullPasses).toBe(0);
   });
 
-  it('is taken in one pass by the completing server when the follower is gone', async () => {
+  it("is taken in one pass by the completing server when the follower is gone", async () => {
     const [a, b] = [await startServer(), await startServer(300)];
     const urlPath = `ACME/digest/${randomUUID()}.bin`;
     const parts = partsOf(3, 4000, 10);
@@ -123,7 +125,7 @@ describe('the digest of a chunked upload', () => {
     expect(fullPasses).toBe(1);
   });
 
-  it('covers the bytes first stored for a part: a resend with other bytes is read and dropped', async () => {
+  it("covers the bytes first stored for a part: a resend with other bytes is read and dropped", async () => {
     const a = await startServer();
     const urlPath = `ACME/digest/${randomUUID()}.bin`;
     const parts = partsOf(3, 2000, 7);

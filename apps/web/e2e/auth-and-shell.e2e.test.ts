@@ -1,8 +1,8 @@
 // Sign-in by magic link over real SMTP, onboarding, the shell per role, theme, palette, settings and sign-out.
 import { randomBytes, randomUUID } from "node:crypto";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { findUserByEmail } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";
@@ -66,7 +66,10 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     const user = await findUserByEmail(t.db, email);
     if (!user) throw new Error(`no user ${email}`);
     const sessionToken = randomBytes(32).toString("hex");
-    await t.db.insertInto("sessions").values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) }).execute();
+    await t.db
+      .insertInto("sessions")
+      .values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) })
+      .execute();
     await on.clearCookies();
     await on.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" }]);
   }
@@ -88,10 +91,15 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
 
     // Social sign-in is a plain form POST with the CSRF token, for the configured providers only.
     await page.getByRole("button", { name: "Continue with Google" }).waitFor();
-    expect(await page.getByRole("button", { name: /^Continue with/ }).allInnerTexts()).toEqual(["Continue with Google", "Continue with LinkedIn"]);
+    expect(await page.getByRole("button", { name: /^Continue with/ }).allInnerTexts()).toEqual([
+      "Continue with Google",
+      "Continue with LinkedIn",
+    ]);
     const form = page.locator('form[action="/api/auth/signin/google"]');
     expect(await form.getAttribute("method")).toBe("post");
-    await page.waitForFunction(() => (document.querySelector('form[action="/api/auth/signin/google"] input[name=csrfToken]') as HTMLInputElement | null)?.value);
+    await page.waitForFunction(
+      () => (document.querySelector('form[action="/api/auth/signin/google"] input[name=csrfToken]') as HTMLInputElement | null)?.value,
+    );
     expect(await form.locator("input[name=callbackUrl]").inputValue()).toBe("/");
 
     const link = await requestLink("nina@example.com");
@@ -102,9 +110,15 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
     // The avatar: picked in the upload dialog, resized in the browser, stored through a signed upload.
     await page.getByRole("button", { name: "Change" }).click();
-    await page.locator(".uppy-Dashboard-input").first().setInputFiles({ name: "portrait.png", mimeType: "image/png", buffer: makePng(400, 300) });
+    await page
+      .locator(".uppy-Dashboard-input")
+      .first()
+      .setInputFiles({ name: "portrait.png", mimeType: "image/png", buffer: makePng(400, 300) });
     await page.getByRole("button", { name: /^Upload 1 file/ }).click();
-    await page.locator(".uppy-Dashboard--modal[aria-hidden='false']").waitFor({ state: "detached" }).catch(() => undefined);
+    await page
+      .locator(".uppy-Dashboard--modal[aria-hidden='false']")
+      .waitFor({ state: "detached" })
+      .catch(() => undefined);
     const preview = page.locator("main img[src*='/storage/v1/object/public/avatars/users/']");
     await preview.waitFor();
     const avatarUrl = (await preview.getAttribute("src"))!;
@@ -206,7 +220,11 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   });
 
   it("comments reach the other side as notifications; internal notes stay in the studio", async () => {
-    const project = await t.db.selectFrom("projects").select(["id", "title"]).where("title", "=", "Acme spring poster").executeTakeFirstOrThrow();
+    const project = await t.db
+      .selectFrom("projects")
+      .select(["id", "title"])
+      .where("title", "=", "Acme spring poster")
+      .executeTakeFirstOrThrow();
     // The studio leaves an internal note; the client asks for a change.
     await signInAs("designer@atelier.local");
     await page.goto(`${app.url}/projects/${project.id}`);
@@ -225,7 +243,11 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByLabel("Assigned designer").selectOption({ label: "Dora Designer" });
     expect((await assigned).status()).toBe(200);
     await page.goto(`${app.url}/workload`);
-    await page.getByTestId("workload-person").filter({ hasText: "Dora Designer" }).getByRole("link", { name: "Acme spring poster" }).waitFor();
+    await page
+      .getByTestId("workload-person")
+      .filter({ hasText: "Dora Designer" })
+      .getByRole("link", { name: "Acme spring poster" })
+      .waitFor();
     await page.goto(`${app.url}/blog`);
     await page.getByLabel("Title").fill("New print partner");
     await page.getByLabel("Post").fill("We now print with Acme Print.");
@@ -329,7 +351,9 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     // The Businesses page shows what each client owes.
     await page.goto(`${app.url}/clients`);
     await page.getByTestId("business").filter({ hasText: "Acme Coffee" }).getByText("1 unpaid invoice").waitFor();
-    expect(await page.getByTestId("business").filter({ hasText: "Acme Coffee" }).getByTestId("business-counts").innerText()).toMatch(/^1 active project · 0 archived · \d+ (person|people)$/);
+    expect(await page.getByTestId("business").filter({ hasText: "Acme Coffee" }).getByTestId("business-counts").innerText()).toMatch(
+      /^1 active project · 0 archived · \d+ (person|people)$/,
+    );
     await signInAs("client@atelier.local");
     await page.goto(`${app.url}/settings`);
     expect(await page.getByTestId("outstanding").innerText()).toBe("$631.50");

@@ -43,6 +43,8 @@ describe("the embedded run", () => {
   });
 
   it("stops with a clear message on an invalid environment", async () => {
-    await expect(startApp({ APP_URL: "not a url", SMTP_URL: "http://x" })).rejects.toThrow(/Invalid environment variables:[\s\S]*APP_URL[\s\S]*SMTP_URL/);
+    await expect(startApp({ APP_URL: "not a url", SMTP_URL: "http://x" })).rejects.toThrow(
+      /Invalid environment variables:[\s\S]*APP_URL[\s\S]*SMTP_URL/,
+    );
   });
 });

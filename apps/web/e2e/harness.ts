@@ -86,7 +86,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 }
 
@@ -114,12 +122,16 @@ export async function startUploadServers(options: { secret: string; webOrigin: s
   const children: ChildProcess[] = [];
   const launch = (args: string[]) =>
     new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [TSX_CLI, join(ROOT, "apps/upload-server/src/main.ts"), ...args, "--port", "0", "--web-origin", options.webOrigin], {
-        cwd: ROOT,
-        detached: true,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", UPLOAD_SECRET: options.secret },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        process.execPath,
+        [TSX_CLI, join(ROOT, "apps/upload-server/src/main.ts"), ...args, "--port", "0", "--web-origin", options.webOrigin],
+        {
+          cwd: ROOT,
+          detached: true,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", UPLOAD_SECRET: options.secret },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       children.push(child);
       let output = "";
       child.stdout?.on("data", (c: Buffer) => {

@@ -28,7 +28,10 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
       launchBrowser(),
       startUploadServers({ secret, webOrigin: `http://localhost:${port}` }),
     ]);
-    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, SEED_DEMO: "true", UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl }, { port });
+    app = await startApp(
+      { DATABASE_URL: t.url, SMTP_URL: smtp.url, SEED_DEMO: "true", UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl },
+      { port },
+    );
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await page.goto(app.url);
@@ -63,10 +66,13 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
     const big = randomBytes(25 * 1024 * 1024 + 1);
     const png = makePng(640, 480);
     await page.getByRole("button", { name: "Upload Materials" }).click();
-    await page.locator(".uppy-Dashboard-input").first().setInputFiles([
-      { name: "layout.bin", mimeType: "application/octet-stream", buffer: big },
-      { name: "photo.png", mimeType: "image/png", buffer: png },
-    ]);
+    await page
+      .locator(".uppy-Dashboard-input")
+      .first()
+      .setInputFiles([
+        { name: "layout.bin", mimeType: "application/octet-stream", buffer: big },
+        { name: "photo.png", mimeType: "image/png", buffer: png },
+      ]);
     await page.getByRole("button", { name: /^Upload 2 files/ }).click();
     await page.getByRole("status").filter({ hasText: "2 files added" }).first().waitFor({ timeout: 90_000 });
     const cards = page.getByRole("region", { name: "Materials" }).getByTestId("project-file");
@@ -79,7 +85,10 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
     ]);
     // The servers' own hashes, and the bytes they serve back through the signed download links.
     expect(rows.map((r) => r.sha256)).toEqual([sha256(big), sha256(png)]);
-    for (const [name, bytes] of [["layout.bin", big], ["photo.png", png]] as const) {
+    for (const [name, bytes] of [
+      ["layout.bin", big],
+      ["photo.png", png],
+    ] as const) {
       const href = await page.getByRole("link", { name: `Download ${name}` }).getAttribute("href");
       const res = await fetch(href!);
       expect(res.status).toBe(200);
@@ -89,7 +98,10 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
 
     const photo = rows[1]!;
     expect(rows[0]!.thumbnail).toBe("/placeholder.svg");
-    for (const [url, size] of [[photo.thumbnail, 300], [photo.blur, 24]] as const) {
+    for (const [url, size] of [
+      [photo.thumbnail, 300],
+      [photo.blur, 24],
+    ] as const) {
       expect(url).toMatch(new RegExp(`^${app.url}/storage/v1/object/public/(thumbnails|blur)/`));
       const res = await fetch(url);
       expect(res.headers.get("content-type")).toBe("image/jpeg");
@@ -105,13 +117,18 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
     await expect.poll(() => cards.count()).toBe(1);
     expect((await t.db.selectFrom("projectFiles").select("name").execute()).map((r) => r.name)).toEqual(["layout.bin"]);
     expect((await fetch(photoLink!)).status).toBe(404);
-    expect((await fetch((await page.getByRole("link", { name: "Download layout.bin" }).getAttribute("href"))!, { method: "HEAD" })).status).toBe(200);
+    expect(
+      (await fetch((await page.getByRole("link", { name: "Download layout.bin" }).getAttribute("href"))!, { method: "HEAD" })).status,
+    ).toBe(200);
   });
 
   it("shows 'No servers available' as a destructive toast when no upload server is healthy", async () => {
     uploads.killServers();
     await page.getByRole("button", { name: "Upload Briefing files" }).click();
-    await page.locator(".uppy-Dashboard-input").first().setInputFiles({ name: "brief.txt", mimeType: "text/plain", buffer: Buffer.from("brief") });
+    await page
+      .locator(".uppy-Dashboard-input")
+      .first()
+      .setInputFiles({ name: "brief.txt", mimeType: "text/plain", buffer: Buffer.from("brief") });
     await page.getByRole("button", { name: /^Upload 1 file/ }).click();
     const toast = page.getByRole("status").filter({ hasText: "No servers available. Please try again later." });
     await toast.first().waitFor({ timeout: 30_000 });

@@ -4,7 +4,13 @@ import { EnvError, loadConfig } from "./env";
 describe("loadConfig", () => {
   it("needs no variable for the embedded run", () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ APP_URL: "http://localhost:3000", DATA_DIR: ".data", devMailbox: true, seedDemo: true, origin: "http://localhost:3000" });
+    expect(config).toMatchObject({
+      APP_URL: "http://localhost:3000",
+      DATA_DIR: ".data",
+      devMailbox: true,
+      seedDemo: true,
+      origin: "http://localhost:3000",
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 

@@ -18,7 +18,10 @@ const schema = z
     DEV_MAILBOX: optional(flag),
     SEED_DEMO: optional(flag),
     ADMIN_EMAILS: optional(z.string()).transform((v) =>
-      (v ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
+      (v ?? "")
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
     ),
     UPLOAD_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
     UPLOAD_BALANCER_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3100"),
@@ -42,17 +45,26 @@ const schema = z
       const id = env[`${p}_CLIENT_ID`];
       const secret = env[`${p}_CLIENT_SECRET`];
       if (Boolean(id) !== Boolean(secret)) {
-        ctx.addIssue({ code: "custom", path: [id ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`], message: `is required together with ${id ? `${p}_CLIENT_ID` : `${p}_CLIENT_SECRET`}` });
+        ctx.addIssue({
+          code: "custom",
+          path: [id ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`],
+          message: `is required together with ${id ? `${p}_CLIENT_ID` : `${p}_CLIENT_SECRET`}`,
+        });
       }
     }
     for (const e of env.ADMIN_EMAILS) {
-      if (!z.email().safeParse(e).success) ctx.addIssue({ code: "custom", path: ["ADMIN_EMAILS"], message: `"${e}" is not an e-mail address` });
+      if (!z.email().safeParse(e).success)
+        ctx.addIssue({ code: "custom", path: ["ADMIN_EMAILS"], message: `"${e}" is not an e-mail address` });
     }
     if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with STORAGE_DRIVER=s3" });
     }
     if (env.DATABASE_URL && !env.SMTP_URL && env.DEV_MAILBOX !== true) {
-      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required with DATABASE_URL (or set DEV_MAILBOX=true to keep mail in the dev mailbox)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required with DATABASE_URL (or set DEV_MAILBOX=true to keep mail in the dev mailbox)",
+      });
     }
   });
 

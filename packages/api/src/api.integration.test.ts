@@ -1,9 +1,9 @@
-import { DEMO_USERS, findUserById, seedDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import type { SessionUser } from "@atelier/domain";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEMO_USERS, findUserById, seedDemo } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import type { SessionUser } from "@atelier/domain";
 import { createFsStore, verifySignedUploadToken } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,7 +17,11 @@ describe("api against PostgreSQL", () => {
   let t: TestDatabase;
   const now = () => new Date("2026-11-22T10:00:00Z");
   const SECRET = "test-secret-of-enough-length";
-  const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-api-files-")) }), secret: SECRET, balancerUrl: "http://balancer.test" };
+  const files = {
+    store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-api-files-")) }),
+    secret: SECRET,
+    balancerUrl: "http://balancer.test",
+  };
   const caller = (user: SessionUser | null) => createCaller({ db: t.db, user, now, files });
 
   beforeAll(async () => {
@@ -27,7 +31,10 @@ describe("api against PostgreSQL", () => {
   afterAll(async () => t?.destroy());
 
   async function codeOf(promise: Promise<unknown>): Promise<string> {
-    const error = await promise.then(() => undefined, (e: unknown) => e);
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TRPCError);
     return (error as TRPCError).code;
   }
@@ -71,13 +78,22 @@ describe("api against PostgreSQL", () => {
   it("lets an admin invite users and set their role and business, never removing their own admin role", async () => {
     expect(await codeOf(caller(asUser(creative)).users.list())).toBe("FORBIDDEN");
     expect(await codeOf(caller(asUser(client)).users.create({ email: "x@example.com", role: "admin" }))).toBe("FORBIDDEN");
-    const invited = await caller(asUser(admin)).users.create({ email: "New.Client@Example.com", role: "client", businessId: "demo-business" });
+    const invited = await caller(asUser(admin)).users.create({
+      email: "New.Client@Example.com",
+      role: "client",
+      businessId: "demo-business",
+    });
     expect(invited.email).toBe("new.client@example.com");
     expect(await codeOf(caller(asUser(admin)).users.create({ email: "new.client@example.com", role: "client" }))).toBe("CONFLICT");
-    expect(await codeOf(caller(asUser(admin)).users.create({ email: "z@example.com", role: "client", businessId: "nope" }))).toBe("NOT_FOUND");
+    expect(await codeOf(caller(asUser(admin)).users.create({ email: "z@example.com", role: "client", businessId: "nope" }))).toBe(
+      "NOT_FOUND",
+    );
     const listed = (await caller(asUser(admin)).users.list()).find((u) => u.id === invited.id);
     expect(listed).toMatchObject({ name: null, role: "client", businessName: "Acme Coffee" });
-    expect(await caller(asUser(admin)).users.setAccess({ id: invited.id, role: "creative", businessId: null })).toMatchObject({ role: "creative", businessId: null });
+    expect(await caller(asUser(admin)).users.setAccess({ id: invited.id, role: "creative", businessId: null })).toMatchObject({
+      role: "creative",
+      businessId: null,
+    });
     expect(await codeOf(caller(asUser(admin)).users.setAccess({ id: admin.id, role: "client" }))).toBe("PRECONDITION_FAILED");
     expect(await codeOf(caller(asUser(creative)).users.setAccess({ id: creative.id, role: "admin" }))).toBe("FORBIDDEN");
     expect(await codeOf(caller(asUser(admin)).users.setAccess({ id: "nobody", role: "client" }))).toBe("NOT_FOUND");
@@ -108,20 +124,32 @@ describe("api against PostgreSQL", () => {
     it("signs an avatar upload bound to its bucket and path, for two hours", async () => {
       const { token, expiresAt } = await caller(asUser(client)).auth.createSignedURL({ bucket: "avatars", path: avatarPath });
       expect(expiresAt).toEqual(new Date(now().getTime() + 2 * 60 * 60 * 1000));
-      expect(verifySignedUploadToken(token, { bucket: "avatars", path: avatarPath }, SECRET, now())).toMatchObject({ ok: true, userId: client.id });
-      expect(verifySignedUploadToken(token, { bucket: "avatars", path: "users/AnotherPath00000" }, SECRET, now())).toMatchObject({ ok: false, reason: "wrong-object" });
+      expect(verifySignedUploadToken(token, { bucket: "avatars", path: avatarPath }, SECRET, now())).toMatchObject({
+        ok: true,
+        userId: client.id,
+      });
+      expect(verifySignedUploadToken(token, { bucket: "avatars", path: "users/AnotherPath00000" }, SECRET, now())).toMatchObject({
+        ok: false,
+        reason: "wrong-object",
+      });
       expect(verifySignedUploadToken(token, { bucket: "thumbnails", path: avatarPath }, SECRET, now())).toMatchObject({ ok: false });
     });
 
     it("refuses a path that already holds an object, a business avatar for a client, and a bad path", async () => {
       await files.store.put(`avatars/${avatarPath}`, new Uint8Array([1, 2, 3]), { contentType: "image/jpeg" });
       expect(await codeOf(caller(asUser(creative)).auth.createSignedURL({ bucket: "avatars", path: avatarPath }))).toBe("CONFLICT");
-      expect(await codeOf(caller(asUser(client)).auth.createSignedURL({ bucket: "avatars", path: "clients/Zx81qLmN0pQrStUv" }))).toBe("FORBIDDEN");
-      expect((await caller(asUser(creative)).auth.createSignedURL({ bucket: "avatars", path: "clients/Zx81qLmN0pQrStUv" })).token).toBeTruthy();
+      expect(await codeOf(caller(asUser(client)).auth.createSignedURL({ bucket: "avatars", path: "clients/Zx81qLmN0pQrStUv" }))).toBe(
+        "FORBIDDEN",
+      );
+      expect(
+        (await caller(asUser(creative)).auth.createSignedURL({ bucket: "avatars", path: "clients/Zx81qLmN0pQrStUv" })).token,
+      ).toBeTruthy();
       for (const path of ["../avatars/x", "users/short", "users/Zx81qLmN0pQrStUv/../../x", "a\u0000b"]) {
         expect(await codeOf(caller(asUser(client)).auth.createSignedURL({ bucket: "avatars", path }))).toBe("BAD_REQUEST");
       }
-      expect(await codeOf(caller(asUser(client)).auth.createSignedURL({ bucket: "private" as never, path: avatarPath }))).toBe("BAD_REQUEST");
+      expect(await codeOf(caller(asUser(client)).auth.createSignedURL({ bucket: "private" as never, path: avatarPath }))).toBe(
+        "BAD_REQUEST",
+      );
       expect(await codeOf(caller(null).auth.createSignedURL({ bucket: "avatars", path: avatarPath }))).toBe("UNAUTHORIZED");
     });
 
@@ -143,17 +171,33 @@ describe("api against PostgreSQL", () => {
       handler()(new Request(`${ORIGIN}/api/trpc/${path}`, { method: "POST", body: JSON.stringify(body), headers }));
 
     it("accepts a same-origin JSON mutation in superjson form", async () => {
-      const res = await post("settings.emailNotification", { json: { emailNotification: true } }, { "content-type": "application/json", origin: ORIGIN });
+      const res = await post(
+        "settings.emailNotification",
+        { json: { emailNotification: true } },
+        { "content-type": "application/json", origin: ORIGIN },
+      );
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ result: { data: { json: { emailNotification: true } } } });
     });
 
     it("refuses a cross-origin or text/plain POST before it runs", async () => {
-      const cross = await post("settings.emailNotification", { json: { emailNotification: false } }, { "content-type": "application/json", origin: "http://evil.test" });
+      const cross = await post(
+        "settings.emailNotification",
+        { json: { emailNotification: false } },
+        { "content-type": "application/json", origin: "http://evil.test" },
+      );
       expect(cross.status).toBe(403);
-      const plain = await post("settings.emailNotification", { json: { emailNotification: false } }, { "content-type": "text/plain", origin: ORIGIN });
+      const plain = await post(
+        "settings.emailNotification",
+        { json: { emailNotification: false } },
+        { "content-type": "text/plain", origin: ORIGIN },
+      );
       expect(plain.status).toBe(415);
-      const noOrigin = await post("settings.emailNotification", { json: { emailNotification: false } }, { "content-type": "application/json" });
+      const noOrigin = await post(
+        "settings.emailNotification",
+        { json: { emailNotification: false } },
+        { "content-type": "application/json" },
+      );
       expect(noOrigin.status).toBe(403);
       expect((await findUserById(t.db, creative.id))?.emailNotification).toBe(true);
     });
@@ -162,7 +206,11 @@ describe("api against PostgreSQL", () => {
       const me = await handler()(new Request(`${ORIGIN}/api/trpc/users.me?input=${encodeURIComponent(JSON.stringify({ json: null }))}`));
       expect(me.status).toBe(200);
       expect(((await me.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id).toBe(creative.id);
-      const bad = await post("users.update", { json: { id: creative.id, name: "" } }, { "content-type": "application/json", origin: ORIGIN });
+      const bad = await post(
+        "users.update",
+        { json: { id: creative.id, name: "" } },
+        { "content-type": "application/json", origin: ORIGIN },
+      );
       expect(bad.status).toBe(400);
       const body = (await bad.json()) as { error: { json: { message: string; data: { code: string } } } };
       expect(body.error.json.data.code).toBe("BAD_REQUEST");

@@ -1,14 +1,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createMailer } from "@atelier/auth";
+import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "@atelier/auth";
-import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createCaller } from "./index";
 
 const [admin, creative, client] = DEMO_USERS;
@@ -31,7 +31,11 @@ describe("the businesses overview", () => {
       db: t.db,
       user: u,
       now,
-      files: { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-businesses-")) }), secret: "s".repeat(32), balancerUrl: "http://b.test" },
+      files: {
+        store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-businesses-")) }),
+        secret: "s".repeat(32),
+        balancerUrl: "http://b.test",
+      },
       mail: { mailer: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }), appUrl: "http://app.test" },
       live: { publish: async () => undefined },
     });
@@ -76,7 +80,9 @@ describe("the businesses overview", () => {
       ["Acme Coffee", 1, null, null],
       ["Globex", 1, null, null],
     ]);
-    const refused = await as(session(client, DEMO_BUSINESS.id)).businesses.overview().catch((e: unknown) => e);
+    const refused = await as(session(client, DEMO_BUSINESS.id))
+      .businesses.overview()
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(TRPCError);
     expect((refused as TRPCError).code).toBe("FORBIDDEN");
   });

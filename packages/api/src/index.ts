@@ -1,5 +1,6 @@
 // The API package: tRPC routers, context and authorization, and the fetch handler that serves them.
-export { appRouter, createCaller, type AppRouter } from "./root";
+
+export { DOMAIN_TO_TRPC, INTERNAL_MESSAGE, toTRPCError } from "./errors";
 export { createTrpcHandler, refuseCrossSite, type TrpcHandlerOptions } from "./handler";
-export { toTRPCError, DOMAIN_TO_TRPC, INTERNAL_MESSAGE } from "./errors";
+export { type AppRouter, appRouter, createCaller } from "./root";
 export type { Context } from "./trpc";

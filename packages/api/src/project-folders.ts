@@ -13,7 +13,11 @@ export function isFileInFolder(url: string, folder: string): boolean {
   try {
     const path = pathname.slice("/files/".length).split("/").map(decodeURIComponent);
     const segments = folder.split("/");
-    return path.length === segments.length + 1 && segments.every((s, i) => path[i] === s) && !path.some((s) => s === "" || s === "." || s === "..");
+    return (
+      path.length === segments.length + 1 &&
+      segments.every((s, i) => path[i] === s) &&
+      !path.some((s) => s === "" || s === "." || s === "..")
+    );
   } catch {
     return false;
   }

@@ -1,14 +1,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createMailer } from "@atelier/auth";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { type LiveEvent, notificationsFor, type SessionUser } from "@atelier/domain";
 import { createFsStore, verifySignedDownloadToken, verifyUploadTicket } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "@atelier/auth";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createCaller } from "./index";
 import { projectFolder } from "./project-folders";
 
@@ -25,7 +25,11 @@ describe("projects and their files, per business", () => {
   // A clock that moves a second per reading, so comments posted one after another are ordered.
   let ticks = 0;
   const now = () => new Date(Date.UTC(2026, 10, 22, 10, 0, ticks++));
-  const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-projects-")) }), secret: "s".repeat(32), balancerUrl: "http://b.test" };
+  const files = {
+    store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-projects-")) }),
+    secret: "s".repeat(32),
+    balancerUrl: "http://b.test",
+  };
   let smtp: SmtpSink;
   const live: LiveEvent[] = [];
   const as = (u: SessionUser) =>
@@ -43,7 +47,10 @@ describe("projects and their files, per business", () => {
   let acmeProject = "";
 
   async function codeOf(promise: Promise<unknown>): Promise<string> {
-    const error = await promise.then(() => undefined, (e: unknown) => e);
+    const error = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TRPCError);
     return (error as TRPCError).code;
   }
@@ -52,10 +59,13 @@ describe("projects and their files, per business", () => {
     [t, smtp] = await Promise.all([createTestDatabase(), startSmtpSink()]);
     await seedDemo(t.db);
     await createBusiness(t.db, { id: "globex", name: "Globex" });
-    await t.db.insertInto("users").values([
-      { id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" },
-      { id: "lone-client", name: "Lou Lone", email: "lou@example.test", role: "client" },
-    ]).execute();
+    await t.db
+      .insertInto("users")
+      .values([
+        { id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" },
+        { id: "lone-client", name: "Lou Lone", email: "lou@example.test", role: "client" },
+      ])
+      .execute();
     await setUserBusiness(t.db, "globex-client", "globex");
   });
   afterAll(async () => {
@@ -73,7 +83,9 @@ describe("projects and their files, per business", () => {
   });
 
   it("a client cannot start a project for another business, nor without one", async () => {
-    expect(await codeOf(as(globexClient()).projects.create({ title: "x", event: "flyer", businessId: DEMO_BUSINESS.id }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(globexClient()).projects.create({ title: "x", event: "flyer", businessId: DEMO_BUSINESS.id }))).toBe(
+      "FORBIDDEN",
+    );
     expect(await codeOf(as(loneClient()).projects.create({ title: "x", event: "flyer" }))).toBe("PRECONDITION_FAILED");
     expect(await codeOf(as(user(creative, null)).projects.create({ title: "x", event: "flyer" }))).toBe("BAD_REQUEST");
     expect(await codeOf(as(user(admin, null)).projects.create({ title: "x", event: "flyer", businessId: "nope" }))).toBe("NOT_FOUND");
@@ -86,7 +98,11 @@ describe("projects and their files, per business", () => {
     expect(await codeOf(gil.projects.byId({ id: acmeProject }))).toBe("NOT_FOUND");
     expect(
       await codeOf(
-        gil.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [{ id: "u1", url: "http://up.test/x", thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x" }] }),
+        gil.projects.addFiles({
+          projectId: acmeProject,
+          kind: "materials",
+          files: [{ id: "u1", url: "http://up.test/x", thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x" }],
+        }),
       ),
     ).toBe("NOT_FOUND");
     expect(await codeOf(gil.projects.setArchived({ id: acmeProject, archived: true }))).toBe("NOT_FOUND");
@@ -110,28 +126,63 @@ describe("projects and their files, per business", () => {
     await acme.projects.addFiles({
       projectId: acmeProject,
       kind: "briefing",
-      files: [{ id: "grp-1", url: `http://127.0.0.1:3101/files/${briefing}/brief.pdf`, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "brief.pdf", size: 1234, type: "application/pdf", sha256 }],
+      files: [
+        {
+          id: "grp-1",
+          url: `http://127.0.0.1:3101/files/${briefing}/brief.pdf`,
+          thumbnail: "/placeholder.svg",
+          blur: "/placeholder.svg",
+          name: "brief.pdf",
+          size: 1234,
+          type: "application/pdf",
+          sha256,
+        },
+      ],
     });
     // A file of another folder (another project's, or another kind's) is refused: its download would be signed.
-    for (const url of [`http://127.0.0.1:3101/files/Globex/Secr/Secret/MATERIALS/plan.pdf`, `http://127.0.0.1:3101/files/${projectFolder("materials", project)}/x.pdf`, `http://127.0.0.1:3101/files/${briefing}/../../x.pdf`, `http://127.0.0.1:3101/files/${briefing}/a/b.pdf`]) {
-      expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "briefing", files: [{ id: "g", url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x" }] }))).toBe("BAD_REQUEST");
+    for (const url of [
+      `http://127.0.0.1:3101/files/Globex/Secr/Secret/MATERIALS/plan.pdf`,
+      `http://127.0.0.1:3101/files/${projectFolder("materials", project)}/x.pdf`,
+      `http://127.0.0.1:3101/files/${briefing}/../../x.pdf`,
+      `http://127.0.0.1:3101/files/${briefing}/a/b.pdf`,
+    ]) {
+      expect(
+        await codeOf(
+          acme.projects.addFiles({
+            projectId: acmeProject,
+            kind: "briefing",
+            files: [{ id: "g", url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x" }],
+          }),
+        ),
+      ).toBe("BAD_REQUEST");
     }
     const withFiles = await acme.projects.byId({ id: acmeProject });
     expect(withFiles.files).toHaveLength(1);
-    expect(withFiles.files[0]).toMatchObject({ kind: "briefing", name: "brief.pdf", size: 1234, sha256, uploadedBy: client.id, uploaderName: client.name });
+    expect(withFiles.files[0]).toMatchObject({
+      kind: "briefing",
+      name: "brief.pdf",
+      size: 1234,
+      sha256,
+      uploadedBy: client.id,
+      uploaderName: client.name,
+    });
     // Downloads are signed links bound to the file's path.
     const link = new URL(withFiles.files[0]!.downloadUrl);
     expect(link.pathname).toBe(`/files/${briefing}/brief.pdf`);
-    expect(verifySignedDownloadToken(link.searchParams.get("token"), { path: `${briefing}/brief.pdf` }, files.secret, now())).toMatchObject({ ok: true, userId: client.id });
+    expect(verifySignedDownloadToken(link.searchParams.get("token"), { path: `${briefing}/brief.pdf` }, files.secret, now())).toMatchObject(
+      { ok: true, userId: client.id },
+    );
     expect((await as(user(creative, null)).projects.list())[0]).toMatchObject({ id: acmeProject, fileCount: 1 });
-    for (const bad of [
-      { url: "javascript:alert(1)" },
-      { thumbnail: "javascript:alert(1)" },
-      { sha256: "xyz" },
-      { size: -1 },
-    ]) {
+    for (const bad of [{ url: "javascript:alert(1)" }, { thumbnail: "javascript:alert(1)" }, { sha256: "xyz" }, { size: -1 }]) {
       // Everything else about the file is right, so each refusal is the bad field's.
-      const file = { id: "g", url: `http://127.0.0.1:3101/files/${projectFolder("materials", project)}/x.pdf`, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "x", ...bad };
+      const file = {
+        id: "g",
+        url: `http://127.0.0.1:3101/files/${projectFolder("materials", project)}/x.pdf`,
+        thumbnail: "/placeholder.svg",
+        blur: "/placeholder.svg",
+        name: "x",
+        ...bad,
+      };
       expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [file] }))).toBe("BAD_REQUEST");
     }
     expect(await codeOf(acme.projects.addFiles({ projectId: acmeProject, kind: "materials", files: [] }))).toBe("BAD_REQUEST");
@@ -142,7 +193,8 @@ describe("projects and their files, per business", () => {
     let requestId = "";
 
     it("the client asks for a change, the studio answers and keeps an internal note", async () => {
-      requestId = (await as(acmeClient()).comments.create({ projectId: acmeProject, body: "Bigger logo, please", event: "modification" })).id;
+      requestId = (await as(acmeClient()).comments.create({ projectId: acmeProject, body: "Bigger logo, please", event: "modification" }))
+        .id;
       await as(user(creative, null)).comments.create({ projectId: acmeProject, body: "On it", parentId: requestId });
       shadowId = (await as(user(creative, null)).comments.create({ projectId: acmeProject, body: "Client is picky", event: "shadow" })).id;
       expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "x", event: "shadow" }))).toBe("FORBIDDEN");
@@ -217,15 +269,25 @@ describe("projects and their files, per business", () => {
       const more = await Promise.all([1, 2, 3].map(() => admin_.invoices.create({ businessId: "globex", lines: [lines[0]!] })));
       expect(more.map((i) => i.number).sort()).toEqual(["INV-2026-0002", "INV-2026-0003", "INV-2026-0004"]);
       const listed = (await admin_.invoices.list()).find((i) => i.id === invoiceId);
-      expect(listed).toMatchObject({ status: "draft", total: 63_000, businessName: "Acme Coffee", projectName: "2026-11-22-Summer-party-flyer", dueAt: "2026-12-22" });
+      expect(listed).toMatchObject({
+        status: "draft",
+        total: 63_000,
+        businessName: "Acme Coffee",
+        projectName: "2026-11-22-Summer-party-flyer",
+        dueAt: "2026-12-22",
+      });
     });
 
     it("refuses bad invoices and anyone but an admin", async () => {
       const admin_ = as(user(admin, null));
       expect(await codeOf(admin_.invoices.create({ businessId: "globex", projectId: acmeProject, lines }))).toBe("BAD_REQUEST");
       expect(await codeOf(admin_.invoices.create({ businessId: "globex", lines: [] }))).toBe("BAD_REQUEST");
-      expect(await codeOf(admin_.invoices.create({ businessId: "globex", lines: [{ description: "x", quantity: 0, unitAmount: 1 }] }))).toBe("BAD_REQUEST");
-      expect(await codeOf(admin_.invoices.create({ businessId: "globex", lines: [{ description: "x", quantity: 1, unitAmount: 1.5 }] }))).toBe("BAD_REQUEST");
+      expect(
+        await codeOf(admin_.invoices.create({ businessId: "globex", lines: [{ description: "x", quantity: 0, unitAmount: 1 }] })),
+      ).toBe("BAD_REQUEST");
+      expect(
+        await codeOf(admin_.invoices.create({ businessId: "globex", lines: [{ description: "x", quantity: 1, unitAmount: 1.5 }] })),
+      ).toBe("BAD_REQUEST");
       expect(await codeOf(admin_.invoices.create({ businessId: "globex", dueAt: "22/12/2026", lines }))).toBe("BAD_REQUEST");
       expect(await codeOf(admin_.invoices.create({ businessId: "nope", lines }))).toBe("NOT_FOUND");
       expect(await codeOf(as(user(creative, null)).invoices.list())).toBe("FORBIDDEN");
@@ -310,11 +372,20 @@ describe("projects and their files, per business", () => {
       caller.projects.addFiles({
         projectId: acmeProject,
         kind: "materials",
-        files: [{ id: `grp-${name}`, url: `http://127.0.0.1:3101/files/${folder}/${name}`, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name }],
+        files: [
+          {
+            id: `grp-${name}`,
+            url: `http://127.0.0.1:3101/files/${folder}/${name}`,
+            thumbnail: "/placeholder.svg",
+            blur: "/placeholder.svg",
+            name,
+          },
+        ],
       });
     await add(as(acmeClient()), "mine.pdf");
     await add(as(user(creative, null)), "studio.pdf");
-    const fileId = async (name: string) => (await as(acmeClient()).projects.byId({ id: acmeProject })).files.find((f) => f.name === name)?.id;
+    const fileId = async (name: string) =>
+      (await as(acmeClient()).projects.byId({ id: acmeProject })).files.find((f) => f.name === name)?.id;
     const mine = (await fileId("mine.pdf"))!;
     const studios = (await fileId("studio.pdf"))!;
     expect(await codeOf(as(globexClient()).projects.removeFile({ id: mine }))).toBe("NOT_FOUND");

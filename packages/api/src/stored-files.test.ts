@@ -36,11 +36,18 @@ describe("deleteStoredFile", () => {
     const target = new URL(calls[1]!.url);
     expect(target.origin).toBe("http://up-2.test:3102");
     expect(target.pathname).toBe("/files/ACME/Spri/x%20y.pdf");
-    expect(verifyFileDeleteToken(target.searchParams.get("token"), { path: "ACME/Spri/x y.pdf" }, files.secret, now)).toMatchObject({ ok: true, userId: "u1" });
+    expect(verifyFileDeleteToken(target.searchParams.get("token"), { path: "ACME/Spri/x y.pdf" }, files.secret, now)).toMatchObject({
+      ok: true,
+      userId: "u1",
+    });
   });
 
   it("answers false, sending no deletion, when no server is available or the URL is not a stored file", async () => {
-    for (const balancer of [new Response("{}", { status: 503 }), new Error("connection refused"), Response.json({ url: "javascript:alert(1)" })]) {
+    for (const balancer of [
+      new Response("{}", { status: 503 }),
+      new Error("connection refused"),
+      Response.json({ url: "javascript:alert(1)" }),
+    ]) {
       const { calls, fetchImpl } = recordingFetch(balancer);
       expect(await deleteStoredFile(files, "http://up.test/files/ACME/x.pdf", "u1", now, fetchImpl)).toBe(false);
       expect(calls.filter((c) => c.method === "DELETE")).toEqual([]);

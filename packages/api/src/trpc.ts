@@ -1,8 +1,8 @@
 // tRPC in three sections: the request context, the initialisation with superjson, and the procedures by who may call them.
 import type { Mailer } from "@atelier/auth";
 import type { Db, LiveBus } from "@atelier/db";
-import type { ObjectStore } from "@atelier/storage";
 import { isAdmin, isStaff, type SessionUser } from "@atelier/domain";
+import type { ObjectStore } from "@atelier/storage";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";

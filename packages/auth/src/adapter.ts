@@ -96,14 +96,13 @@ export function createKyselyAdapter(db: Db, options: AdapterOptions = {}): Adapt
         .execute();
     },
     async unlinkAccount({ provider, providerAccountId }: Pick<AdapterAccount, "provider" | "providerAccountId">) {
-      await db
-        .deleteFrom("accounts")
-        .where("provider", "=", provider)
-        .where("providerAccountId", "=", providerAccountId)
-        .execute();
+      await db.deleteFrom("accounts").where("provider", "=", provider).where("providerAccountId", "=", providerAccountId).execute();
     },
     async createSession(session) {
-      await db.insertInto("sessions").values({ id: randomUUID(), ...session }).execute();
+      await db
+        .insertInto("sessions")
+        .values({ id: randomUUID(), ...session })
+        .execute();
       return session;
     },
     async getSessionAndUser(sessionToken) {

@@ -3,16 +3,16 @@ import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   allowMagicLink,
-  listDevMail,
   createKyselyAdapter,
   createMailer,
   getSessionUser,
+  listDevMail,
   MAGIC_LINK_LIMIT,
   MAGIC_LINK_WINDOW_MS,
   magicLinkMail,
   SESSION_COOKIE,
 } from "./index";
-import { extractLink, startSmtpSink, type SmtpSink } from "./testing/smtp-sink";
+import { extractLink, type SmtpSink, startSmtpSink } from "./testing/smtp-sink";
 
 describe("auth against PostgreSQL", () => {
   let t: TestDatabase;
@@ -45,7 +45,11 @@ describe("auth against PostgreSQL", () => {
     await adapter.createSession!({ sessionToken: "tok-1", userId: DEMO_USERS[1].id, expires: new Date("2026-12-01T00:00:00Z") });
     const found = await adapter.getSessionAndUser!("tok-1");
     expect(found?.user).toMatchObject({ id: DEMO_USERS[1].id, role: "creative" });
-    expect(await getSessionUser(t.db, `a=b; ${SESSION_COOKIE}=tok-1`, now)).toMatchObject({ id: DEMO_USERS[1].id, role: "creative", name: "Dora Designer" });
+    expect(await getSessionUser(t.db, `a=b; ${SESSION_COOKIE}=tok-1`, now)).toMatchObject({
+      id: DEMO_USERS[1].id,
+      role: "creative",
+      name: "Dora Designer",
+    });
     expect(await getSessionUser(t.db, `${SESSION_COOKIE}=tok-1`, new Date("2026-12-02T00:00:00Z"))).toBeNull();
     expect(await getSessionUser(t.db, `${SESSION_COOKIE}=forged`, now)).toBeNull();
     expect(await getSessionUser(t.db, null, now)).toBeNull();

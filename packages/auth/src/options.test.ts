@@ -12,7 +12,11 @@ describe("createAuthOptions", () => {
 
   it("adds each social provider whose keys are configured, and only those", () => {
     const keys = { clientId: "id", clientSecret: "secret" };
-    expect(createAuthOptions({ ...base, social: { google: keys, linkedin: keys } }).providers.map((p) => p.id)).toEqual(["email", "google", "linkedin"]);
+    expect(createAuthOptions({ ...base, social: { google: keys, linkedin: keys } }).providers.map((p) => p.id)).toEqual([
+      "email",
+      "google",
+      "linkedin",
+    ]);
     expect(createAuthOptions({ ...base, social: { facebook: keys } }).providers.map((p) => p.id)).toEqual(["email", "facebook"]);
   });
 
@@ -25,8 +29,25 @@ describe("createAuthOptions", () => {
   it("exposes the user's role and settings in the session, and a null name until onboarding", async () => {
     const session = await createAuthOptions(base).callbacks!.session!({
       session: { expires: "2030-01-01T00:00:00Z", user: {} },
-      user: { id: "u1", email: "a@b.c", emailVerified: null, name: null, image: null, role: "creative", emailNotification: false, businessId: "b1" },
+      user: {
+        id: "u1",
+        email: "a@b.c",
+        emailVerified: null,
+        name: null,
+        image: null,
+        role: "creative",
+        emailNotification: false,
+        businessId: "b1",
+      },
     } as never);
-    expect(session.user).toEqual({ id: "u1", name: null, email: "a@b.c", image: null, role: "creative", emailNotification: false, businessId: "b1" });
+    expect(session.user).toEqual({
+      id: "u1",
+      name: null,
+      email: "a@b.c",
+      image: null,
+      role: "creative",
+      emailNotification: false,
+      businessId: "b1",
+    });
   });
 });

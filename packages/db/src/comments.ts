@@ -47,7 +47,15 @@ export async function listComments(db: Db, filter: CommentFilter): Promise<Comme
   if (filter.withoutShadow) query = query.where((eb) => eb.or([eb("comments.event", "is", null), eb("comments.event", "!=", "shadow")]));
   const rows = await query.orderBy("comments.createdAt", "desc").orderBy("comments.id", "desc").limit(filter.limit).execute();
   const reads = rows.length
-    ? await db.selectFrom("commentReads").select(["commentId", "userId"]).where("commentId", "in", rows.map((r) => r.id)).execute()
+    ? await db
+        .selectFrom("commentReads")
+        .select(["commentId", "userId"])
+        .where(
+          "commentId",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute()
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -73,7 +81,15 @@ export function findComment(db: Db, id: string) {
 
 export async function createComment(
   db: Db,
-  comment: { id: string; projectId: string; userId: string; event: CommentEventValue | null; body: string; parentId: string | null; createdAt: Date },
+  comment: {
+    id: string;
+    projectId: string;
+    userId: string;
+    event: CommentEventValue | null;
+    body: string;
+    parentId: string | null;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto("comments")
@@ -84,7 +100,11 @@ export async function createComment(
 }
 
 export async function markCommentRead(db: Db, commentId: string, userId: string): Promise<void> {
-  await db.insertInto("commentReads").values({ commentId, userId }).onConflict((oc) => oc.columns(["commentId", "userId"]).doNothing()).execute();
+  await db
+    .insertInto("commentReads")
+    .values({ commentId, userId })
+    .onConflict((oc) => oc.columns(["commentId", "userId"]).doNothing())
+    .execute();
 }
 
 /**

@@ -1,11 +1,12 @@
 // The database package: schema types, connection, migrations, queries and the demo seed.
+
+export { sql } from "kysely";
+export * from "./comments";
+export { createDb, createMigrator, type Db, type DbConfig, migrateToLatest } from "./create-db";
+export * from "./invoices";
+export { createLiveBus, LIVE_CHANNEL, type LiveBus } from "./live-bus";
+export * from "./posts";
+export * from "./projects";
 export * from "./schema";
-export { createDb, createMigrator, migrateToLatest, type Db, type DbConfig } from "./create-db";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./users";
-export * from "./projects";
-export * from "./comments";
-export * from "./invoices";
-export * from "./posts";
-export { sql } from "kysely";
-export { createLiveBus, LIVE_CHANNEL, type LiveBus } from "./live-bus";

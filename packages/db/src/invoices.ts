@@ -30,7 +30,10 @@ export async function createInvoice(db: Db, invoice: NewInvoice, numberFor: (yea
           .executeTakeFirstOrThrow();
         const number = numberFor(year, Number(count) + 1);
         const { lines, ...row } = invoice;
-        await trx.insertInto("invoices").values({ ...row, number }).execute();
+        await trx
+          .insertInto("invoices")
+          .values({ ...row, number })
+          .execute();
         await trx
           .insertInto("invoiceLines")
           .values(lines.map((line, position) => ({ id: `${invoice.id}-${position}`, invoiceId: invoice.id, position, ...line })))
@@ -81,7 +84,12 @@ export function findInvoice(db: Db, id: string) {
 }
 
 export function listInvoiceLines(db: Db, invoiceId: string) {
-  return db.selectFrom("invoiceLines").select(["description", "quantity", "unitAmount"]).where("invoiceId", "=", invoiceId).orderBy("position").execute();
+  return db
+    .selectFrom("invoiceLines")
+    .select(["description", "quantity", "unitAmount"])
+    .where("invoiceId", "=", invoiceId)
+    .orderBy("position")
+    .execute();
 }
 
 export function setInvoiceStatus(db: Db, id: string, status: InvoiceStatusValue, at: Date) {

@@ -16,7 +16,10 @@ describe("live bus", () => {
   afterAll(async () => Promise.all(buses.map((b) => b.close())));
 
   it("carries an event from one web instance to another through PostgreSQL", async () => {
-    const [a, b] = await Promise.all([createLiveBus({ databaseUrl: requireDatabaseUrl() }), createLiveBus({ databaseUrl: requireDatabaseUrl() })]);
+    const [a, b] = await Promise.all([
+      createLiveBus({ databaseUrl: requireDatabaseUrl() }),
+      createLiveBus({ databaseUrl: requireDatabaseUrl() }),
+    ]);
     buses.push(a, b);
     const onA = next(a);
     const onB = next(b);

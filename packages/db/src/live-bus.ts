@@ -11,7 +11,9 @@ export interface LiveBus {
   close(): Promise<void>;
 }
 
-export async function createLiveBus(options: { databaseUrl?: string | undefined; onError?: (error: unknown) => void } = {}): Promise<LiveBus> {
+export async function createLiveBus(
+  options: { databaseUrl?: string | undefined; onError?: (error: unknown) => void } = {},
+): Promise<LiveBus> {
   const emitter = new EventEmitter();
   // Every open page is one listener; the default cap of 10 would warn at the eleventh.
   emitter.setMaxListeners(0);

@@ -11,7 +11,9 @@ describe("migrations on PostgreSQL", () => {
   afterAll(async () => t?.destroy());
 
   it("creates every table from empty", async () => {
-    const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' order by tablename`.execute(t.db);
+    const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' order by tablename`.execute(
+      t.db,
+    );
     expect(tables.rows.map((r) => r.tablename)).toEqual(
       expect.arrayContaining(["accounts", "dev_mail", "sessions", "sign_in_attempts", "users", "verification_tokens"]),
     );
@@ -21,7 +23,9 @@ describe("migrations on PostgreSQL", () => {
     const migrator = createMigrator(t.db);
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
-    const left = await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'users'`.execute(t.db);
+    const left = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_tables where schemaname = 'public' and tablename = 'users'`.execute(t.db);
     expect(left.rows[0]?.n).toBe(0);
     const up = await migrator.migrateToLatest();
     expect(up.error).toBeUndefined();
@@ -33,7 +37,10 @@ describe("migrations on PostgreSQL", () => {
     const admin = await findUserByEmail(t.db, DEMO_USERS[0].email);
     expect(admin).toMatchObject({ role: "admin", name: "Ada Admin", emailNotification: true });
     await expect(
-      t.db.insertInto("users").values({ id: "x", email: "x@example.com", role: "owner" as never }).execute(),
+      t.db
+        .insertInto("users")
+        .values({ id: "x", email: "x@example.com", role: "owner" as never })
+        .execute(),
     ).rejects.toThrow(/check/i);
   });
 

@@ -5,7 +5,15 @@ export function listPosts(db: Db, limit = 100) {
   return db
     .selectFrom("posts")
     .leftJoin("users", "users.id", "posts.authorId")
-    .select(["posts.id", "posts.title", "posts.body", "posts.createdAt", "posts.authorId", "users.name as authorName", "users.image as authorImage"])
+    .select([
+      "posts.id",
+      "posts.title",
+      "posts.body",
+      "posts.createdAt",
+      "posts.authorId",
+      "users.name as authorName",
+      "users.image as authorImage",
+    ])
     .orderBy("posts.createdAt", "desc")
     .orderBy("posts.id", "desc")
     .limit(limit)

@@ -1,7 +1,8 @@
 // Queries on businesses, projects and their files; every function takes the database handle first.
+
+import type { Insertable } from "kysely";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "./create-db";
-import type { Insertable } from "kysely";
 import type { Business, Database, ProjectFilesTable } from "./schema";
 
 export function listBusinesses(db: Db): Promise<Business[]> {
@@ -21,8 +22,15 @@ export function businessOverview(db: Db, options: { invoicesOn?: string } = {}) 
     .select((eb) => {
       const count = eb.fn.countAll<number>().as("n");
       const projects = (archived: boolean) =>
-        eb.selectFrom("projects").whereRef("projects.businessId", "=", "businesses.id").where("projects.archived", "=", archived).select(count);
-      const openInvoices = eb.selectFrom("invoices").whereRef("invoices.businessId", "=", "businesses.id").where("invoices.status", "=", "sent");
+        eb
+          .selectFrom("projects")
+          .whereRef("projects.businessId", "=", "businesses.id")
+          .where("projects.archived", "=", archived)
+          .select(count);
+      const openInvoices = eb
+        .selectFrom("invoices")
+        .whereRef("invoices.businessId", "=", "businesses.id")
+        .where("invoices.status", "=", "sent");
       return [
         projects(false).as("activeProjects"),
         projects(true).as("archivedProjects"),
@@ -49,7 +57,11 @@ export function findBusinessByName(db: Db, name: string): Promise<Business | und
 }
 
 export async function createBusiness(db: Db, business: { id: string; name: string; image?: string | null }): Promise<Business> {
-  return db.insertInto("businesses").values({ image: null, ...business }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto("businesses")
+    .values({ image: null, ...business })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function setBusinessImage(db: Db, id: string, image: string | null) {
@@ -94,7 +106,11 @@ export function listProjects(db: Db, filter: { businessId: string | null; archiv
     .leftJoin("users as assignee", "assignee.id", "projects.assigneeId")
     .select(projectColumns)
     .select((eb) => [
-      eb.selectFrom("projectFiles").whereRef("projectFiles.projectId", "=", "projects.id").select(eb.fn.countAll<number>().as("n")).as("fileCount"),
+      eb
+        .selectFrom("projectFiles")
+        .whereRef("projectFiles.projectId", "=", "projects.id")
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("fileCount"),
       lastEvent(eb),
     ])
     .where("projects.archived", "=", filter.archived);

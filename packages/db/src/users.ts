@@ -19,12 +19,7 @@ export async function updateUserProfile(
 }
 
 export async function setEmailNotification(db: Db, id: string, enabled: boolean): Promise<User | undefined> {
-  return db
-    .updateTable("users")
-    .set({ emailNotification: enabled })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  return db.updateTable("users").set({ emailNotification: enabled }).where("id", "=", id).returningAll().executeTakeFirst();
 }
 
 /** Everyone with access, with their business, for the admin's Users page. */
@@ -32,13 +27,25 @@ export function listUsers(db: Db) {
   return db
     .selectFrom("users")
     .leftJoin("businesses", "businesses.id", "users.businessId")
-    .select(["users.id", "users.name", "users.email", "users.image", "users.role", "users.businessId", "users.createdAt", "businesses.name as businessName"])
+    .select([
+      "users.id",
+      "users.name",
+      "users.email",
+      "users.image",
+      "users.role",
+      "users.businessId",
+      "users.createdAt",
+      "businesses.name as businessName",
+    ])
     .orderBy("users.createdAt")
     .orderBy("users.id")
     .execute();
 }
 
-export async function createUser(db: Db, user: { id: string; email: string; name: string | null; role: User["role"]; businessId: string | null }): Promise<User> {
+export async function createUser(
+  db: Db,
+  user: { id: string; email: string; name: string | null; role: User["role"]; businessId: string | null },
+): Promise<User> {
   return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
 }
 

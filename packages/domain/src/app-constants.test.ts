@@ -1,21 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from "vitest";
 import {
+  isTheme,
   PAGE_TITLE,
   PRODUCT_NAME,
   QUERY_GC_TIME_MS,
   QUERY_RETRIES,
+  queryRetryDelay,
   REALTIME_RECONNECT_DELAYS_MS,
+  realtimeReconnectDelay,
   TOAST_DURATION_MS,
   TOAST_LIMIT,
   TOAST_SWIPE_THRESHOLD_PX,
   WALLPAPER_COUNT,
-  isTheme,
-  queryRetryDelay,
-  realtimeReconnectDelay,
   wallpaperIndex,
-} from './app-constants';
+} from "./app-constants";
 
-describe('queryRetryDelay', () => {
+describe("queryRetryDelay", () => {
   it.each([
     [0, 1000],
     [1, 2000],
@@ -25,17 +25,17 @@ describe('queryRetryDelay', () => {
     [5, 30_000],
     [10, 30_000],
     [-1, 1000],
-  ])('attempt %i waits %i ms', (attempt, delay) => {
+  ])("attempt %i waits %i ms", (attempt, delay) => {
     expect(queryRetryDelay(attempt)).toBe(delay);
   });
 
-  it('retries queries three times and drops unused data after five minutes', () => {
+  it("retries queries three times and drops unused data after five minutes", () => {
     expect(QUERY_RETRIES).toBe(3);
     expect(QUERY_GC_TIME_MS).toBe(300_000);
   });
 });
 
-describe('realtimeReconnectDelay', () => {
+describe("realtimeReconnectDelay", () => {
   it.each([
     [1, 1000],
     [2, 2000],
@@ -44,16 +44,16 @@ describe('realtimeReconnectDelay', () => {
     [5, 10_000],
     [50, 10_000],
     [0, 1000],
-  ])('try %i waits %i ms', (tries, delay) => {
+  ])("try %i waits %i ms", (tries, delay) => {
     expect(realtimeReconnectDelay(tries)).toBe(delay);
   });
 
-  it('uses the SPEC table', () => {
+  it("uses the SPEC table", () => {
     expect(REALTIME_RECONNECT_DELAYS_MS).toEqual([1000, 2000, 5000, 10_000]);
   });
 });
 
-describe('wallpaperIndex', () => {
+describe("wallpaperIndex", () => {
   it.each([
     [0, 0],
     [0.0833, 0],
@@ -64,36 +64,36 @@ describe('wallpaperIndex', () => {
     [-0.2, 0],
     [Number.NaN, 0],
     [Number.POSITIVE_INFINITY, 0],
-  ])('random %d -> wallpaper %i', (random, index) => {
+  ])("random %d -> wallpaper %i", (random, index) => {
     expect(wallpaperIndex(random)).toBe(index);
   });
 
-  it('reaches every one of the 12 wallpapers', () => {
+  it("reaches every one of the 12 wallpapers", () => {
     const seen = new Set(Array.from({ length: 1200 }, (_, i) => wallpaperIndex(i / 1200)));
     expect(WALLPAPER_COUNT).toBe(12);
     expect([...seen].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 });
 
-describe('isTheme', () => {
+describe("isTheme", () => {
   it.each<[unknown, boolean]>([
-    ['light', true],
-    ['dark', true],
-    ['system', true],
-    ['Dark', false],
+    ["light", true],
+    ["dark", true],
+    ["system", true],
+    ["Dark", false],
     [null, false],
-  ])('%j -> %s', (value, expected) => {
+  ])("%j -> %s", (value, expected) => {
     expect(isTheme(value)).toBe(expected);
   });
 });
 
-describe('fixed values', () => {
-  it('names the product and its title', () => {
-    expect(PRODUCT_NAME).toBe('Atelier');
-    expect(PAGE_TITLE).toBe('Atelier — project management for design requests');
+describe("fixed values", () => {
+  it("names the product and its title", () => {
+    expect(PRODUCT_NAME).toBe("Atelier");
+    expect(PAGE_TITLE).toBe("Atelier — project management for design requests");
   });
 
-  it('matches the toast policy', () => {
+  it("matches the toast policy", () => {
     expect([TOAST_LIMIT, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX]).toEqual([3, 5000, 50]);
   });
 });

@@ -1,14 +1,14 @@
 // Product identity and the client-side policies of SPEC section 9 that are not about uploads.
 
-export const PRODUCT_NAME = 'Atelier';
+export const PRODUCT_NAME = "Atelier";
 export const PAGE_TITLE = `${PRODUCT_NAME} — project management for design requests`;
 
-export const THEME_STORAGE_KEY = 'theme';
-export const THEMES = ['light', 'dark', 'system'] as const;
+export const THEME_STORAGE_KEY = "theme";
+export const THEMES = ["light", "dark", "system"] as const;
 export type Theme = (typeof THEMES)[number];
 
 export function isTheme(value: unknown): value is Theme {
-  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
+  return typeof value === "string" && (THEMES as readonly string[]).includes(value);
 }
 
 export const WALLPAPER_COUNT = 12;
@@ -24,9 +24,9 @@ export function wallpaperIndex(random: number): number {
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_SWIPE_DIRECTION = 'right';
-export const TOAST_HOTKEY = ['F8'] as const;
-export const TOAST_VARIANTS = ['default', 'destructive'] as const;
+export const TOAST_SWIPE_DIRECTION = "right";
+export const TOAST_HOTKEY = ["F8"] as const;
+export const TOAST_VARIANTS = ["default", "destructive"] as const;
 export type ToastVariant = (typeof TOAST_VARIANTS)[number];
 
 export const QUERY_RETRIES = 3;
@@ -47,7 +47,7 @@ export const REALTIME_HEARTBEAT_INTERVAL_MS = 30_000;
 export const REALTIME_TIMEOUT_MS = 10_000;
 export const REALTIME_RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 export const REALTIME_EVENT_THROTTLE_MS = 100;
-export const REALTIME_CHANNEL_STATES = ['closed', 'joining', 'joined', 'errored', 'leaving'] as const;
+export const REALTIME_CHANNEL_STATES = ["closed", "joining", "joined", "errored", "leaving"] as const;
 export type RealtimeChannelState = (typeof REALTIME_CHANNEL_STATES)[number];
 
 // tries counts from 1; past the table the last delay repeats so reconnecting never stops.

@@ -12,21 +12,21 @@ export type AvatarSize = keyof typeof AVATAR_SIZES;
 
 export const NOTIFICATION_AVATAR_SIZE = AVATAR_SIZES.md;
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 // By grapheme, not by code unit, so a letter with a combining mark or an emoji stays whole.
 function firstGrapheme(word: string): string {
   for (const { segment } of graphemes.segment(word)) return segment;
-  return '';
+  return "";
 }
 
 // One word gives one letter rather than doubling it; no name gives '' so the
 // fallback renders empty instead of "NU". Plain toUpperCase, because a Turkish
 // default locale would turn 'i' into 'İ'.
 export function initials(name: string | null | undefined): string {
-  const words = (name ?? '').normalize('NFC').split(/\s+/u).filter(Boolean);
+  const words = (name ?? "").normalize("NFC").split(/\s+/u).filter(Boolean);
   const first = words[0];
-  if (first === undefined) return '';
+  if (first === undefined) return "";
   const last = words.length > 1 ? words[words.length - 1] : undefined;
-  return (firstGrapheme(first) + (last ? firstGrapheme(last) : '')).toUpperCase();
+  return (firstGrapheme(first) + (last ? firstGrapheme(last) : "")).toUpperCase();
 }

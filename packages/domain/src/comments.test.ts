@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from "vitest";
 import {
-  commentKinds,
+  type Comment,
   canPostEvent,
   canViewComment,
+  commentKinds,
   eventLabel,
   isCommentEvent,
   isOrphanChild,
@@ -12,24 +13,23 @@ import {
   notificationsFor,
   toCommentEvent,
   unreadCount,
-  type Comment,
   type Viewer,
-} from './comments';
-import type { Role } from './roles';
+} from "./comments";
+import type { Role } from "./roles";
 
-const ME = 'me';
-const OTHER = 'other';
-const THIRD = 'third';
+const ME = "me";
+const OTHER = "other";
+const THIRD = "third";
 
 let seq = 0;
 function comment(overrides: Partial<Comment> & { by?: string; readBy?: string[]; at?: string } = {}): Comment {
-  const { by = OTHER, readBy = [], at = '2026-01-01T12:00:00Z', ...rest } = overrides;
+  const { by = OTHER, readBy = [], at = "2026-01-01T12:00:00Z", ...rest } = overrides;
   seq += 1;
   return {
     id: `c${seq}`,
     event: null,
     user: { id: by, name: by, image: null },
-    project: { id: 'p1', name: '2026-01-01-Spring-Flyer' },
+    project: { id: "p1", name: "2026-01-01-Spring-Flyer" },
     reads: readBy.map((userId) => ({ userId })),
     createdAt: new Date(at),
     isChild: false,
@@ -40,167 +40,167 @@ function comment(overrides: Partial<Comment> & { by?: string; readBy?: string[];
 
 const viewer = (role: Role): Viewer => ({ id: ME, role });
 
-describe('eventLabel', () => {
+describe("eventLabel", () => {
   it.each<[string | null | undefined, string]>([
-    ['modification', 'asked for modification'],
-    ['briefing', 'started the project'],
-    ['approved', 'approved the project'],
-    ['reopened', 'reopened the project'],
-    ['shadow', 'made a comment at'],
-    ['something-new', 'made a comment at'],
-    ['', 'made a comment at'],
-    [null, 'made a comment at'],
-    [undefined, 'made a comment at'],
-  ])('%j -> %s', (event, label) => {
+    ["modification", "asked for modification"],
+    ["briefing", "started the project"],
+    ["approved", "approved the project"],
+    ["reopened", "reopened the project"],
+    ["shadow", "made a comment at"],
+    ["something-new", "made a comment at"],
+    ["", "made a comment at"],
+    [null, "made a comment at"],
+    [undefined, "made a comment at"],
+  ])("%j -> %s", (event, label) => {
     expect(eventLabel(event)).toBe(label);
   });
 });
 
-describe('isCommentEvent / toCommentEvent', () => {
+describe("isCommentEvent / toCommentEvent", () => {
   it.each<[unknown, string | null]>([
-    ['shadow', 'shadow'],
-    ['approved', 'approved'],
-    ['APPROVED', null],
-    ['comment', null],
+    ["shadow", "shadow"],
+    ["approved", "approved"],
+    ["APPROVED", null],
+    ["comment", null],
     [undefined, null],
     [3, null],
-  ])('%j -> %j', (value, expected) => {
+  ])("%j -> %j", (value, expected) => {
     expect(toCommentEvent(value)).toBe(expected);
     expect(isCommentEvent(value)).toBe(expected !== null);
   });
 });
 
-describe('isRead / isUnread', () => {
+describe("isRead / isUnread", () => {
   it.each<[string, string, string[], boolean, boolean]>([
     // case, author, readers, read by me, unread for me
     ["someone else's, read by nobody", OTHER, [], false, true],
     ["someone else's, read by someone else but not by me", OTHER, [THIRD], false, true],
     ["someone else's, read by me", OTHER, [ME], true, false],
     ["someone else's, read by me and others", OTHER, [THIRD, ME], true, false],
-    ['my own, read by nobody', ME, [], false, false],
-    ['my own, read by someone else', ME, [OTHER], false, false],
-  ])('%s', (_case, by, readBy, read, unread) => {
+    ["my own, read by nobody", ME, [], false, false],
+    ["my own, read by someone else", ME, [OTHER], false, false],
+  ])("%s", (_case, by, readBy, read, unread) => {
     const c = comment({ by, readBy });
     expect(isRead(c, ME)).toBe(read);
     expect(isUnread(c, ME)).toBe(unread);
   });
 });
 
-describe('canViewComment', () => {
-  it.each<[Comment['event'], Role, boolean]>([
-    ['shadow', 'client', false],
-    ['shadow', 'creative', true],
-    ['shadow', 'admin', true],
-    ['approved', 'client', true],
-    [null, 'client', true],
-  ])('%s comment for %s: %s', (event, role, expected) => {
+describe("canViewComment", () => {
+  it.each<[Comment["event"], Role, boolean]>([
+    ["shadow", "client", false],
+    ["shadow", "creative", true],
+    ["shadow", "admin", true],
+    ["approved", "client", true],
+    [null, "client", true],
+  ])("%s comment for %s: %s", (event, role, expected) => {
     expect(canViewComment({ event }, role)).toBe(expected);
   });
 });
 
-describe('isOrphanChild', () => {
+describe("isOrphanChild", () => {
   it.each<[boolean, string | null, boolean]>([
     [true, null, true],
-    [true, 'c0', false],
+    [true, "c0", false],
     [false, null, false],
-  ])('isChild=%s parentId=%j -> %s', (isChild, parentId, expected) => {
+  ])("isChild=%s parentId=%j -> %s", (isChild, parentId, expected) => {
     expect(isOrphanChild({ isChild, parentId })).toBe(expected);
   });
 });
 
-describe('notificationsFor', () => {
+describe("notificationsFor", () => {
   const ids = (list: Comment[]) => list.map((c) => c.id);
 
-  it('splits others\' comments into unread and old, newest first', () => {
-    const oldest = comment({ at: '2026-01-01T00:00:00Z' });
-    const newest = comment({ at: '2026-03-01T00:00:00Z' });
-    const middle = comment({ at: '2026-02-01T00:00:00Z' });
-    const readOld = comment({ at: '2026-01-15T00:00:00Z', readBy: [ME] });
-    const readNew = comment({ at: '2026-02-15T00:00:00Z', readBy: [ME, THIRD] });
-    const readByThirdOnly = comment({ at: '2026-01-20T00:00:00Z', readBy: [THIRD] });
+  it("splits others' comments into unread and old, newest first", () => {
+    const oldest = comment({ at: "2026-01-01T00:00:00Z" });
+    const newest = comment({ at: "2026-03-01T00:00:00Z" });
+    const middle = comment({ at: "2026-02-01T00:00:00Z" });
+    const readOld = comment({ at: "2026-01-15T00:00:00Z", readBy: [ME] });
+    const readNew = comment({ at: "2026-02-15T00:00:00Z", readBy: [ME, THIRD] });
+    const readByThirdOnly = comment({ at: "2026-01-20T00:00:00Z", readBy: [THIRD] });
 
-    const result = notificationsFor([oldest, readOld, newest, readNew, middle, readByThirdOnly], viewer('client'));
+    const result = notificationsFor([oldest, readOld, newest, readNew, middle, readByThirdOnly], viewer("client"));
 
     expect(ids(result.unread)).toEqual(ids([newest, middle, readByThirdOnly, oldest]));
     expect(ids(result.old)).toEqual(ids([readNew, readOld]));
   });
 
-  it('never lists my own comments, read or not', () => {
+  it("never lists my own comments, read or not", () => {
     const mineUnread = comment({ by: ME });
     const mineReadByMe = comment({ by: ME, readBy: [ME] });
     const theirs = comment();
-    const result = notificationsFor([mineUnread, mineReadByMe, theirs], viewer('admin'));
+    const result = notificationsFor([mineUnread, mineReadByMe, theirs], viewer("admin"));
     expect(ids(result.unread)).toEqual([theirs.id]);
     expect(result.old).toEqual([]);
   });
 
   it.each<[Role, boolean]>([
-    ['client', false],
-    ['creative', true],
-    ['admin', true],
-  ])('shadow comments for a %s: listed=%s', (role, listed) => {
-    const shadowUnread = comment({ event: 'shadow' });
-    const shadowRead = comment({ event: 'shadow', readBy: [ME] });
+    ["client", false],
+    ["creative", true],
+    ["admin", true],
+  ])("shadow comments for a %s: listed=%s", (role, listed) => {
+    const shadowUnread = comment({ event: "shadow" });
+    const shadowRead = comment({ event: "shadow", readBy: [ME] });
     const result = notificationsFor([shadowUnread, shadowRead], viewer(role));
     expect(ids(result.unread)).toEqual(listed ? [shadowUnread.id] : []);
     expect(ids(result.old)).toEqual(listed ? [shadowRead.id] : []);
   });
 
-  it('skips a child whose parent is null but keeps children with a parent', () => {
+  it("skips a child whose parent is null but keeps children with a parent", () => {
     const orphan = comment({ isChild: true, parentId: null });
     const orphanRead = comment({ isChild: true, parentId: null, readBy: [ME] });
-    const reply = comment({ isChild: true, parentId: 'c0' });
-    const result = notificationsFor([orphan, orphanRead, reply], viewer('admin'));
+    const reply = comment({ isChild: true, parentId: "c0" });
+    const result = notificationsFor([orphan, orphanRead, reply], viewer("admin"));
     expect(ids(result.unread)).toEqual([reply.id]);
     expect(result.old).toEqual([]);
   });
 
-  it('keeps the caller\'s extra fields and does not reorder the input', () => {
-    const a = { ...comment({ at: '2026-01-01T00:00:00Z' }), extra: 1 };
-    const b = { ...comment({ at: '2026-01-02T00:00:00Z' }), extra: 2 };
+  it("keeps the caller's extra fields and does not reorder the input", () => {
+    const a = { ...comment({ at: "2026-01-01T00:00:00Z" }), extra: 1 };
+    const b = { ...comment({ at: "2026-01-02T00:00:00Z" }), extra: 2 };
     const input = [a, b];
-    const result = notificationsFor(input, viewer('client'));
+    const result = notificationsFor(input, viewer("client"));
     expect(result.unread.map((c) => c.extra)).toEqual([2, 1]);
     expect(input).toEqual([a, b]);
   });
 
-  it('counts the unread badge with the same rules', () => {
+  it("counts the unread badge with the same rules", () => {
     const list = [
       comment(),
       comment({ readBy: [ME] }),
       comment({ by: ME }),
-      comment({ event: 'shadow' }),
+      comment({ event: "shadow" }),
       comment({ isChild: true, parentId: null }),
     ];
-    expect(unreadCount(list, viewer('client'))).toBe(1);
-    expect(unreadCount(list, viewer('creative'))).toBe(2);
+    expect(unreadCount(list, viewer("client"))).toBe(1);
+    expect(unreadCount(list, viewer("creative"))).toBe(2);
   });
 });
 
-describe('notificationHref', () => {
+describe("notificationHref", () => {
   it.each([
-    ['p1', 'c9', '/projects/p1?id=c9'],
-    ['a b', 'x&y', '/projects/a%20b?id=x%26y'],
-  ])('project %s comment %s -> %s', (projectId, commentId, href) => {
+    ["p1", "c9", "/projects/p1?id=c9"],
+    ["a b", "x&y", "/projects/a%20b?id=x%26y"],
+  ])("project %s comment %s -> %s", (projectId, commentId, href) => {
     expect(notificationHref({ id: commentId, project: { id: projectId } })).toBe(href);
   });
 });
 
-describe('canPostEvent', () => {
+describe("canPostEvent", () => {
   it.each([
-    ['client', 'shadow', false],
-    ['client', 'approved', true],
-    ['client', null, true],
-    ['creative', 'shadow', true],
-    ['admin', 'modification', true],
-  ] as const)('%s posting %s -> %s', (role, event, expected) => {
+    ["client", "shadow", false],
+    ["client", "approved", true],
+    ["client", null, true],
+    ["creative", "shadow", true],
+    ["admin", "modification", true],
+  ] as const)("%s posting %s -> %s", (role, event, expected) => {
     expect(canPostEvent(role, event)).toBe(expected);
   });
 });
 
-describe('commentKinds', () => {
-  it('offers internal notes to the studio only', () => {
-    expect(commentKinds('client').map((k) => k.label)).toEqual(['Comment', 'Request changes', 'Approve', 'Brief', 'Reopen']);
-    expect(commentKinds('creative').map((k) => k.label)).toContain('Internal note');
+describe("commentKinds", () => {
+  it("offers internal notes to the studio only", () => {
+    expect(commentKinds("client").map((k) => k.label)).toEqual(["Comment", "Request changes", "Approve", "Brief", "Reopen"]);
+    expect(commentKinds("creative").map((k) => k.label)).toContain("Internal note");
   });
 });

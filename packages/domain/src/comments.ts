@@ -1,8 +1,8 @@
 // Comment events, read state and the notification lists built from comments.
 
-import { canSeeShadow, type Role } from './roles';
+import { canSeeShadow, type Role } from "./roles";
 
-export const COMMENT_EVENTS = ['modification', 'reopened', 'briefing', 'approved', 'shadow'] as const;
+export const COMMENT_EVENTS = ["modification", "reopened", "briefing", "approved", "shadow"] as const;
 
 export type CommentEvent = (typeof COMMENT_EVENTS)[number];
 
@@ -39,7 +39,7 @@ export interface Viewer {
 }
 
 export function isCommentEvent(value: unknown): value is CommentEvent {
-  return typeof value === 'string' && (COMMENT_EVENTS as readonly string[]).includes(value);
+  return typeof value === "string" && (COMMENT_EVENTS as readonly string[]).includes(value);
 }
 
 // Stored values outside the known set are plain comments, not errors.
@@ -47,13 +47,13 @@ export function toCommentEvent(value: unknown): CommentEvent | null {
   return isCommentEvent(value) ? value : null;
 }
 
-export const PLAIN_COMMENT_LABEL = 'made a comment at';
+export const PLAIN_COMMENT_LABEL = "made a comment at";
 
 export const EVENT_LABELS = {
-  modification: 'asked for modification',
-  briefing: 'started the project',
-  approved: 'approved the project',
-  reopened: 'reopened the project',
+  modification: "asked for modification",
+  briefing: "started the project",
+  approved: "approved the project",
+  reopened: "reopened the project",
   shadow: PLAIN_COMMENT_LABEL,
 } as const satisfies Record<CommentEvent, string>;
 
@@ -61,33 +61,30 @@ export function eventLabel(event: string | null | undefined): string {
   return isCommentEvent(event) ? EVENT_LABELS[event] : PLAIN_COMMENT_LABEL;
 }
 
-export function isRead(comment: Pick<Comment, 'reads'>, userId: string): boolean {
+export function isRead(comment: Pick<Comment, "reads">, userId: string): boolean {
   return comment.reads.some((read) => read.userId === userId);
 }
 
 // Own comments never count as unread, even though nobody marked them read.
-export function isUnread(comment: Pick<Comment, 'reads' | 'user'>, userId: string): boolean {
+export function isUnread(comment: Pick<Comment, "reads" | "user">, userId: string): boolean {
   return comment.user.id !== userId && !isRead(comment, userId);
 }
 
-export function canViewComment(comment: Pick<Comment, 'event'>, role: Role): boolean {
-  return comment.event !== 'shadow' || canSeeShadow(role);
+export function canViewComment(comment: Pick<Comment, "event">, role: Role): boolean {
+  return comment.event !== "shadow" || canSeeShadow(role);
 }
 
 // A child whose parent is gone has nothing to hang from in a thread.
-export function isOrphanChild(comment: Pick<Comment, 'isChild' | 'parentId'>): boolean {
+export function isOrphanChild(comment: Pick<Comment, "isChild" | "parentId">): boolean {
   return comment.isChild && comment.parentId === null;
 }
 
-function newestFirst<C extends Pick<Comment, 'createdAt'>>(a: C, b: C): number {
+function newestFirst<C extends Pick<Comment, "createdAt">>(a: C, b: C): number {
   return b.createdAt.getTime() - a.createdAt.getTime();
 }
 
 // Generic so callers keep any extra fields their rows carry.
-export function notificationsFor<C extends Comment>(
-  comments: readonly C[],
-  viewer: Viewer,
-): { unread: C[]; old: C[] } {
+export function notificationsFor<C extends Comment>(comments: readonly C[], viewer: Viewer): { unread: C[]; old: C[] } {
   const unread: C[] = [];
   const old: C[] = [];
   for (const comment of comments) {
@@ -108,26 +105,26 @@ export function notificationHref(comment: { id: string; project: { id: string } 
 }
 
 export const NOTIFICATION_TEXT = {
-  title: 'Unread Notifications',
-  old: 'Old notifications',
-  markAllRead: 'Mark All Read',
+  title: "Unread Notifications",
+  old: "Old notifications",
+  markAllRead: "Mark All Read",
 } as const;
 
 /** Internal notes (shadow) are the studio's own; every other event may be posted by anyone on the project. */
 export function canPostEvent(role: Role, event: CommentEvent | null): boolean {
-  return event === 'shadow' ? canSeeShadow(role) : true;
+  return event === "shadow" ? canSeeShadow(role) : true;
 }
 
 export const COMMENT_BODY_MAX_LENGTH = 5000;
 
 /** What a comment can say besides its text, as the composer offers it. */
 export const COMMENT_KINDS = [
-  { event: null, label: 'Comment' },
-  { event: 'modification', label: 'Request changes' },
-  { event: 'approved', label: 'Approve' },
-  { event: 'briefing', label: 'Brief' },
-  { event: 'reopened', label: 'Reopen' },
-  { event: 'shadow', label: 'Internal note' },
+  { event: null, label: "Comment" },
+  { event: "modification", label: "Request changes" },
+  { event: "approved", label: "Approve" },
+  { event: "briefing", label: "Brief" },
+  { event: "reopened", label: "Reopen" },
+  { event: "shadow", label: "Internal note" },
 ] as const satisfies readonly { event: CommentEvent | null; label: string }[];
 
 export function commentKinds(role: Role) {

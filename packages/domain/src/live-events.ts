@@ -1,8 +1,8 @@
 // Live events pushed to open pages (new comments), and who may receive each.
-import { isStaff, type Role } from './roles';
+import { isStaff, type Role } from "./roles";
 
 export interface LiveCommentEvent {
-  type: 'comment';
+  type: "comment";
   projectId: string;
   businessId: string;
   commentId: string;
@@ -21,8 +21,15 @@ export function canReceiveLiveEvent(viewer: { role: Role; businessId: string | n
 export function parseLiveEvent(text: string): LiveEvent | null {
   try {
     const e = JSON.parse(text) as Partial<LiveCommentEvent>;
-    if (e.type !== 'comment' || typeof e.projectId !== 'string' || typeof e.businessId !== 'string' || typeof e.commentId !== 'string' || typeof e.staffOnly !== 'boolean') return null;
-    return { type: 'comment', projectId: e.projectId, businessId: e.businessId, commentId: e.commentId, staffOnly: e.staffOnly };
+    if (
+      e.type !== "comment" ||
+      typeof e.projectId !== "string" ||
+      typeof e.businessId !== "string" ||
+      typeof e.commentId !== "string" ||
+      typeof e.staffOnly !== "boolean"
+    )
+      return null;
+    return { type: "comment", projectId: e.projectId, businessId: e.businessId, commentId: e.commentId, staffOnly: e.staffOnly };
   } catch {
     return null;
   }

@@ -2,27 +2,24 @@
 
 // All members are functions, including fixed strings, so every call site reads the same.
 export const messages = {
-  errorTitle: () => 'Error',
-  noServers: () => 'No servers available. Please try again later.',
-  chunkFailed: (file: string, index: number, part: number) =>
-    `There was an error uploading ${file} (index ${index} / part ${part})`,
+  errorTitle: () => "Error",
+  noServers: () => "No servers available. Please try again later.",
+  chunkFailed: (file: string, index: number, part: number) => `There was an error uploading ${file} (index ${index} / part ${part})`,
   remainingRetries: (n: number) => `Remaining Retries: ${n}`,
-  uploadFailedRetrying: () => 'Upload failed. Retrying.',
-  uploadFailedFinal: () => 'Upload failed.',
-  allRetriesFailed: () => 'All retries failed',
+  uploadFailedRetrying: () => "Upload failed. Retrying.",
+  uploadFailedFinal: () => "Upload failed.",
+  allRetriesFailed: () => "All retries failed",
   uploadFailed: (file: string) => `There was an error uploading ${file}`,
-  tryAgain: () => 'Please, try again.',
-  missingMetaFields: (fields: readonly string[]) =>
-    `Missing required meta field(s): ${fields.join(', ')}.`,
+  tryAgain: () => "Please, try again.",
+  missingMetaFields: (fields: readonly string[]) => `Missing required meta field(s): ${fields.join(", ")}.`,
   magicLinkError: (message: string) => `Error: ${message}`,
-  checkEmailTitle: () => 'Check your email',
-  checkEmailBody: () => 'A sign in link has been sent to your email address',
+  checkEmailTitle: () => "Check your email",
+  checkEmailBody: () => "A sign in link has been sent to your email address",
   // Not fixed by the SPEC; worded here so the API and login page agree.
-  magicLinkRateLimited: () =>
-    'Too many sign-in links requested. Please wait a few minutes and try again.',
-  unableToTransform: () => 'Unable to transform response from server',
+  magicLinkRateLimited: () => "Too many sign-in links requested. Please wait a few minutes and try again.",
+  unableToTransform: () => "Unable to transform response from server",
   // Not fixed by the SPEC: names a file whose upload was stopped (paused or cancelled).
-  uploadAborted: () => 'Upload aborted.',
+  uploadAborted: () => "Upload aborted.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

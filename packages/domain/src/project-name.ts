@@ -4,5 +4,5 @@
 export const PROJECT_NAME_PREFIX_LENGTH = 11;
 
 export function projectDisplayName(name: string): string {
-  return name.slice(PROJECT_NAME_PREFIX_LENGTH).replaceAll('-', ' ');
+  return name.slice(PROJECT_NAME_PREFIX_LENGTH).replaceAll("-", " ");
 }

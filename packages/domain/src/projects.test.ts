@@ -1,99 +1,119 @@
-import { describe, expect, it } from 'vitest';
-import { assetFolderInput, canArchiveProject, canCreateProjectFor, canRemoveProjectFile, canSeeProject, filterProjects, projectName, projectStage } from './projects';
-import { projectDisplayName } from './project-name';
+import { describe, expect, it } from "vitest";
+import { projectDisplayName } from "./project-name";
+import {
+  assetFolderInput,
+  canArchiveProject,
+  canCreateProjectFor,
+  canRemoveProjectFile,
+  canSeeProject,
+  filterProjects,
+  projectName,
+  projectStage,
+} from "./projects";
 
-describe('projectName', () => {
+describe("projectName", () => {
   it.each([
-    ['Summer party flyer', '2026-11-22-Summer-party-flyer'],
-    ['  Menu  card / autumn ', '2026-11-22-Menu-card-autumn'],
-    ['   ', '2026-11-22-Untitled'],
-  ])('%s -> %s', (title, expected) => {
-    expect(projectName(new Date('2026-11-22T23:00:00Z'), title)).toBe(expected);
+    ["Summer party flyer", "2026-11-22-Summer-party-flyer"],
+    ["  Menu  card / autumn ", "2026-11-22-Menu-card-autumn"],
+    ["   ", "2026-11-22-Untitled"],
+  ])("%s -> %s", (title, expected) => {
+    expect(projectName(new Date("2026-11-22T23:00:00Z"), title)).toBe(expected);
   });
 
-  it('reads back as the title through the display rule', () => {
-    expect(projectDisplayName(projectName(new Date('2026-01-05T10:00:00Z'), 'Summer party flyer'))).toBe('Summer party flyer');
+  it("reads back as the title through the display rule", () => {
+    expect(projectDisplayName(projectName(new Date("2026-01-05T10:00:00Z"), "Summer party flyer"))).toBe("Summer party flyer");
   });
 });
 
-describe('who sees and changes projects', () => {
-  const project = { businessId: 'acme' };
+describe("who sees and changes projects", () => {
+  const project = { businessId: "acme" };
   it.each([
-    [{ role: 'admin' as const, businessId: null }, true],
-    [{ role: 'creative' as const, businessId: null }, true],
-    [{ role: 'client' as const, businessId: 'acme' }, true],
-    [{ role: 'client' as const, businessId: 'globex' }, false],
-    [{ role: 'client' as const, businessId: null }, false],
-  ])('%o sees acme: %s', (viewer, expected) => {
+    [{ role: "admin" as const, businessId: null }, true],
+    [{ role: "creative" as const, businessId: null }, true],
+    [{ role: "client" as const, businessId: "acme" }, true],
+    [{ role: "client" as const, businessId: "globex" }, false],
+    [{ role: "client" as const, businessId: null }, false],
+  ])("%o sees acme: %s", (viewer, expected) => {
     expect(canSeeProject(viewer, project)).toBe(expected);
-    expect(canCreateProjectFor(viewer, 'acme')).toBe(expected);
+    expect(canCreateProjectFor(viewer, "acme")).toBe(expected);
   });
 
-  it('lets only staff archive', () => {
-    expect(canArchiveProject({ role: 'creative', businessId: null })).toBe(true);
-    expect(canArchiveProject({ role: 'client', businessId: 'acme' })).toBe(false);
+  it("lets only staff archive", () => {
+    expect(canArchiveProject({ role: "creative", businessId: null })).toBe(true);
+    expect(canArchiveProject({ role: "client", businessId: "acme" })).toBe(false);
   });
 
-  it('lets staff remove any file, a client only its own uploads', () => {
-    const cleo = { id: 'cleo', role: 'client' as const, businessId: 'acme' };
-    expect(canRemoveProjectFile(cleo, { uploadedBy: 'cleo' })).toBe(true);
-    expect(canRemoveProjectFile(cleo, { uploadedBy: 'dora' })).toBe(false);
+  it("lets staff remove any file, a client only its own uploads", () => {
+    const cleo = { id: "cleo", role: "client" as const, businessId: "acme" };
+    expect(canRemoveProjectFile(cleo, { uploadedBy: "cleo" })).toBe(true);
+    expect(canRemoveProjectFile(cleo, { uploadedBy: "dora" })).toBe(false);
     expect(canRemoveProjectFile(cleo, { uploadedBy: null })).toBe(false);
-    expect(canRemoveProjectFile({ id: 'dora', role: 'creative', businessId: null }, { uploadedBy: 'cleo' })).toBe(true);
-    expect(canRemoveProjectFile({ id: 'ada', role: 'admin', businessId: null }, { uploadedBy: null })).toBe(true);
+    expect(canRemoveProjectFile({ id: "dora", role: "creative", businessId: null }, { uploadedBy: "cleo" })).toBe(true);
+    expect(canRemoveProjectFile({ id: "ada", role: "admin", businessId: null }, { uploadedBy: null })).toBe(true);
   });
 });
 
-describe('assetFolderInput', () => {
-  const business = { name: 'Acme Coffee' };
+describe("assetFolderInput", () => {
+  const business = { name: "Acme Coffee" };
   it.each([
-    ['briefing', 'flyer', { briefing: true, event: 'flyer' }],
-    ['materials', 'flyer', { briefing: false, event: 'flyer' }],
-    ['print_ready', 'flyer', { briefing: false, event: 'print' }],
+    ["briefing", "flyer", { briefing: true, event: "flyer" }],
+    ["materials", "flyer", { briefing: false, event: "flyer" }],
+    ["print_ready", "flyer", { briefing: false, event: "print" }],
     // A project whose event is print keeps its materials out of the print-ready folder.
-    ['materials', 'print', { briefing: false, event: 'flyer' }],
-  ] as const)('%s of a %s project', (kind, event, expected) => {
-    expect(assetFolderInput(kind, business, { name: '2026-11-22-Menu', event })).toMatchObject({ client: 'Acme Coffee', name: '2026-11-22-Menu', delivery: false, ...expected });
+    ["materials", "print", { briefing: false, event: "flyer" }],
+  ] as const)("%s of a %s project", (kind, event, expected) => {
+    expect(assetFolderInput(kind, business, { name: "2026-11-22-Menu", event })).toMatchObject({
+      client: "Acme Coffee",
+      name: "2026-11-22-Menu",
+      delivery: false,
+      ...expected,
+    });
   });
 });
 
-describe('projectStage', () => {
+describe("projectStage", () => {
   it.each([
-    [null, 'new'],
-    ['shadow', 'new'],
-    ['briefing', 'briefing'],
-    ['modification', 'modification'],
-    ['approved', 'approved'],
-    ['reopened', 'reopened'],
-  ])('%s -> %s', (event, stage) => expect(projectStage(event)).toBe(stage));
+    [null, "new"],
+    ["shadow", "new"],
+    ["briefing", "briefing"],
+    ["modification", "modification"],
+    ["approved", "approved"],
+    ["reopened", "reopened"],
+  ])("%s -> %s", (event, stage) => expect(projectStage(event)).toBe(stage));
 });
 
-describe('filterProjects', () => {
+describe("filterProjects", () => {
   const projects = [
-    { name: '2026-03-01-Spring poster', businessName: 'Acme Coffee', assigneeId: 'dora', assigneeName: 'Dora Designer', lastEvent: 'modification' },
-    { name: '2026-03-04-Menu', businessName: 'Café Crème', assigneeId: null, assigneeName: null, lastEvent: null },
-    { name: '2026-03-09-Logo refresh', businessName: 'Globex', assigneeId: 'dan', assigneeName: 'Dan Draw', lastEvent: 'approved' },
+    {
+      name: "2026-03-01-Spring poster",
+      businessName: "Acme Coffee",
+      assigneeId: "dora",
+      assigneeName: "Dora Designer",
+      lastEvent: "modification",
+    },
+    { name: "2026-03-04-Menu", businessName: "Café Crème", assigneeId: null, assigneeName: null, lastEvent: null },
+    { name: "2026-03-09-Logo refresh", businessName: "Globex", assigneeId: "dan", assigneeName: "Dan Draw", lastEvent: "approved" },
   ];
   const names = (filter: Parameters<typeof filterProjects>[1]) => filterProjects(projects, filter).map((p) => p.name.slice(11));
 
-  it('keeps every project without a filter', () => {
-    expect(names({})).toEqual(['Spring poster', 'Menu', 'Logo refresh']);
-    expect(names({ query: '   ', stage: 'all' })).toEqual(['Spring poster', 'Menu', 'Logo refresh']);
+  it("keeps every project without a filter", () => {
+    expect(names({})).toEqual(["Spring poster", "Menu", "Logo refresh"]);
+    expect(names({ query: "   ", stage: "all" })).toEqual(["Spring poster", "Menu", "Logo refresh"]);
   });
 
-  it('finds every word, in any case and order, without accents, in name, business, designer or stage', () => {
-    expect(names({ query: 'POSTER acme' })).toEqual(['Spring poster']);
-    expect(names({ query: 'cafe creme' })).toEqual(['Menu']);
-    expect(names({ query: 'dan' })).toEqual(['Logo refresh']);
-    expect(names({ query: 'changes requested' })).toEqual(['Spring poster']);
-    expect(names({ query: 'poster globex' })).toEqual([]);
+  it("finds every word, in any case and order, without accents, in name, business, designer or stage", () => {
+    expect(names({ query: "POSTER acme" })).toEqual(["Spring poster"]);
+    expect(names({ query: "cafe creme" })).toEqual(["Menu"]);
+    expect(names({ query: "dan" })).toEqual(["Logo refresh"]);
+    expect(names({ query: "changes requested" })).toEqual(["Spring poster"]);
+    expect(names({ query: "poster globex" })).toEqual([]);
   });
 
-  it('narrows to a stage, and to a designer or the unassigned', () => {
-    expect(names({ stage: 'new' })).toEqual(['Menu']);
-    expect(names({ stage: 'approved' })).toEqual(['Logo refresh']);
-    expect(names({ assigneeId: 'dora' })).toEqual(['Spring poster']);
-    expect(names({ assigneeId: null })).toEqual(['Menu']);
-    expect(names({ assigneeId: 'dora', stage: 'approved' })).toEqual([]);
+  it("narrows to a stage, and to a designer or the unassigned", () => {
+    expect(names({ stage: "new" })).toEqual(["Menu"]);
+    expect(names({ stage: "approved" })).toEqual(["Logo refresh"]);
+    expect(names({ assigneeId: "dora" })).toEqual(["Spring poster"]);
+    expect(names({ assigneeId: null })).toEqual(["Menu"]);
+    expect(names({ assigneeId: "dora", stage: "approved" })).toEqual([]);
   });
 });

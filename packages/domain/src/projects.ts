@@ -1,23 +1,23 @@
 // Projects: how they are named, who sees them, and which folder each kind of file goes to.
-import { isStaff, type Role } from './roles';
+import { isStaff, type Role } from "./roles";
 
 export const PROJECT_EVENTS = [
-  { value: 'flyer', label: 'Flyer' },
-  { value: 'poster', label: 'Poster' },
-  { value: 'social', label: 'Social media' },
-  { value: 'print', label: 'Print' },
-  { value: 'branding', label: 'Branding' },
-  { value: 'other', label: 'Other' },
+  { value: "flyer", label: "Flyer" },
+  { value: "poster", label: "Poster" },
+  { value: "social", label: "Social media" },
+  { value: "print", label: "Print" },
+  { value: "branding", label: "Branding" },
+  { value: "other", label: "Other" },
 ] as const;
-export type ProjectEvent = (typeof PROJECT_EVENTS)[number]['value'];
+export type ProjectEvent = (typeof PROJECT_EVENTS)[number]["value"];
 export const PROJECT_EVENT_VALUES = PROJECT_EVENTS.map((e) => e.value) as [ProjectEvent, ...ProjectEvent[]];
 
 export const FILE_KINDS = [
-  { value: 'briefing', label: 'Briefing files', hint: 'What the designer needs to know: texts, references, sketches.' },
-  { value: 'materials', label: 'Materials', hint: 'Logos, photos, fonts and other raw material.' },
-  { value: 'print_ready', label: 'Print-ready files', hint: 'Final files for the printer.' },
+  { value: "briefing", label: "Briefing files", hint: "What the designer needs to know: texts, references, sketches." },
+  { value: "materials", label: "Materials", hint: "Logos, photos, fonts and other raw material." },
+  { value: "print_ready", label: "Print-ready files", hint: "Final files for the printer." },
 ] as const;
-export type FileKind = (typeof FILE_KINDS)[number]['value'];
+export type FileKind = (typeof FILE_KINDS)[number]["value"];
 export const FILE_KIND_VALUES = FILE_KINDS.map((k) => k.value) as [FileKind, ...FileKind[]];
 
 export const PROJECT_TITLE_MAX_LENGTH = 120;
@@ -25,8 +25,8 @@ export const PROJECT_TITLE_MAX_LENGTH = 120;
 /** 'YYYY-MM-DD-' plus the title's words joined by dashes: the name lists and storage folders use. */
 export function projectName(createdAt: Date, title: string): string {
   const date = createdAt.toISOString().slice(0, 10);
-  const words = title.replace(/[/\\]/g, ' ').trim().split(/\s+/).filter(Boolean).join('-');
-  return `${date}-${words || 'Untitled'}`;
+  const words = title.replace(/[/\\]/g, " ").trim().split(/\s+/).filter(Boolean).join("-");
+  return `${date}-${words || "Untitled"}`;
 }
 
 export interface ProjectViewer {
@@ -60,31 +60,33 @@ export function assetFolderInput(kind: FileKind, business: { name: string }, pro
     client: business.name,
     name: project.name,
     delivery: false,
-    event: kind === 'print_ready' ? 'print' : project.event === 'print' ? 'flyer' : project.event,
-    title: '',
-    briefing: kind === 'briefing',
+    event: kind === "print_ready" ? "print" : project.event === "print" ? "flyer" : project.event,
+    title: "",
+    briefing: kind === "briefing",
   };
 }
 
 /** Where a project stands, read from the last comment that carried an event (internal notes aside). */
 export const PROJECT_STAGES = {
-  new: 'New',
-  briefing: 'Briefed',
-  modification: 'Changes requested',
-  approved: 'Approved',
-  reopened: 'Reopened',
+  new: "New",
+  briefing: "Briefed",
+  modification: "Changes requested",
+  approved: "Approved",
+  reopened: "Reopened",
 } as const;
 export type ProjectStage = keyof typeof PROJECT_STAGES;
 
 export function projectStage(lastEvent: string | null | undefined): ProjectStage {
-  return lastEvent === 'briefing' || lastEvent === 'modification' || lastEvent === 'approved' || lastEvent === 'reopened' ? lastEvent : 'new';
+  return lastEvent === "briefing" || lastEvent === "modification" || lastEvent === "approved" || lastEvent === "reopened"
+    ? lastEvent
+    : "new";
 }
 
 /** What a project list can be narrowed to. */
 export interface ProjectFilter {
   /** Words that must all appear in the project's name, business, designer or stage, in any case, with or without accents. */
   query?: string;
-  stage?: ProjectStage | 'all';
+  stage?: ProjectStage | "all";
   /** A designer's id for their projects, null for the unassigned ones, absent for everyone's. */
   assigneeId?: string | null;
 }
@@ -98,17 +100,19 @@ export interface FilterableProject {
 }
 
 function folded(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 export function filterProjects<P extends FilterableProject>(projects: readonly P[], filter: ProjectFilter): P[] {
-  const words = folded(filter.query ?? '').split(/\s+/).filter(Boolean);
+  const words = folded(filter.query ?? "")
+    .split(/\s+/)
+    .filter(Boolean);
   return projects.filter((project) => {
     const stage = projectStage(project.lastEvent);
-    if (filter.stage && filter.stage !== 'all' && stage !== filter.stage) return false;
+    if (filter.stage && filter.stage !== "all" && stage !== filter.stage) return false;
     if (filter.assigneeId !== undefined && project.assigneeId !== filter.assigneeId) return false;
     if (words.length === 0) return true;
-    const haystack = folded([project.name, project.businessName, project.assigneeName ?? '', PROJECT_STAGES[stage]].join(' '));
+    const haystack = folded([project.name, project.businessName, project.assigneeName ?? "", PROJECT_STAGES[stage]].join(" "));
     return words.every((word) => haystack.includes(word));
   });
 }

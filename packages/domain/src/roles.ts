@@ -1,20 +1,20 @@
 // Roles and the permission checks that depend only on a role.
 
-export const ROLES = ['admin', 'creative', 'client'] as const;
+export const ROLES = ["admin", "creative", "client"] as const;
 
 export type Role = (typeof ROLES)[number];
 
 export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
 // The SPEC's "designer" tier is read as staff: admin or creative.
 export function isStaff(role: Role): boolean {
-  return role === 'admin' || role === 'creative';
+  return role === "admin" || role === "creative";
 }
 
 export function isAdmin(role: Role): boolean {
-  return role === 'admin';
+  return role === "admin";
 }
 
 // The SPEC only says "privileged (designer/admin)"; staff is that tier.
@@ -23,4 +23,4 @@ export function canSeeShadow(role: Role): boolean {
 }
 
 /** How roles read in the interface: the SPEC's tiers call the creative role "designer". */
-export const ROLE_LABELS = { admin: 'Admin', creative: 'Designer', client: 'Client' } as const satisfies Record<Role, string>;
+export const ROLE_LABELS = { admin: "Admin", creative: "Designer", client: "Client" } as const satisfies Record<Role, string>;

@@ -1,16 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { sessionScreen, type GateScreen, type SessionStatus } from './session';
+import { describe, expect, it } from "vitest";
+import { type GateScreen, type SessionStatus, sessionScreen } from "./session";
 
-describe('sessionScreen', () => {
+describe("sessionScreen", () => {
   it.each<[SessionStatus, { name: string | null } | null, GateScreen]>([
-    ['loading', null, 'loading'],
-    ['loading', { name: 'Ada' }, 'loading'],
-    ['unauthenticated', null, 'login'],
-    ['unauthenticated', { name: 'Ada' }, 'login'],
-    ['authenticated', null, 'login'],
-    ['authenticated', { name: null }, 'onboarding'],
-    ['authenticated', { name: 'Ada' }, 'app'],
-  ])('%s with %j -> %s', (status, user, screen) => {
+    ["loading", null, "loading"],
+    ["loading", { name: "Ada" }, "loading"],
+    ["unauthenticated", null, "login"],
+    ["unauthenticated", { name: "Ada" }, "login"],
+    ["authenticated", null, "login"],
+    ["authenticated", { name: null }, "onboarding"],
+    ["authenticated", { name: "Ada" }, "app"],
+  ])("%s with %j -> %s", (status, user, screen) => {
     expect(sessionScreen(status, user)).toBe(screen);
   });
 });

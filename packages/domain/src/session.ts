@@ -1,8 +1,8 @@
 // The signed-in user and which screen the session gate shows for it.
 
-import type { Role } from './roles';
+import type { Role } from "./roles";
 
-export const SESSION_STATUSES = ['loading', 'authenticated', 'unauthenticated'] as const;
+export const SESSION_STATUSES = ["loading", "authenticated", "unauthenticated"] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 export interface SessionUser {
@@ -17,15 +17,12 @@ export interface SessionUser {
   businessId: string | null;
 }
 
-export type GateScreen = 'loading' | 'login' | 'onboarding' | 'app';
+export type GateScreen = "loading" | "login" | "onboarding" | "app";
 
-export function sessionScreen(
-  status: SessionStatus,
-  user: Pick<SessionUser, 'name'> | null | undefined,
-): GateScreen {
-  if (status === 'loading') return 'loading';
-  if (status === 'unauthenticated' || !user) return 'login';
-  return user.name === null ? 'onboarding' : 'app';
+export function sessionScreen(status: SessionStatus, user: Pick<SessionUser, "name"> | null | undefined): GateScreen {
+  if (status === "loading") return "loading";
+  if (status === "unauthenticated" || !user) return "login";
+  return user.name === null ? "onboarding" : "app";
 }
 
-export const LOADING_ALT = 'Loading';
+export const LOADING_ALT = "Loading";

@@ -1,5 +1,5 @@
 // Who may change which profile fields.
-import { isAdmin, type Role } from './roles';
+import { isAdmin, type Role } from "./roles";
 
 export interface Actor {
   id: string;
@@ -20,7 +20,7 @@ export const USER_NAME_MAX_LENGTH = 100;
 
 /** An admin may not take away their own admin role: someone must always be able to manage the studio. */
 export function roleChangeRefusal(actor: Actor, userId: string, role: Role): string | null {
-  if (!isAdmin(actor.role)) return 'Only an admin may change roles.';
-  if (actor.id === userId && role !== 'admin') return 'You cannot remove your own admin role.';
+  if (!isAdmin(actor.role)) return "Only an admin may change roles.";
+  if (actor.id === userId && role !== "admin") return "You cannot remove your own admin role.";
   return null;
 }

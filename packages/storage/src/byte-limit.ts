@@ -1,5 +1,5 @@
 // Passes a byte stream through unchanged and fails as soon as more than `limit` bytes went by.
-import { ERRORS } from './errors';
+import { ERRORS } from "./errors";
 
 export async function* limitBytes(source: AsyncIterable<Uint8Array>, limit: number): AsyncGenerator<Uint8Array> {
   let seen = 0;

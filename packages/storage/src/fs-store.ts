@@ -1,20 +1,19 @@
 // Filesystem driver: objects under <root>/objects, content type beside them, atomic publish by rename.
 // The root must be on a filesystem with hard links (any local Linux or macOS one): a publish that
 // may not replace an object claims its name with a link.
-import { createHash, randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
-import { link, mkdir, open, readFile, readdir, rename, rmdir, stat, truncate, unlink, writeFile } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { chunksOf, toReadable } from './body';
+import { createHash, randomUUID } from "node:crypto";
+import type { Stats } from "node:fs";
+import { constants } from "node:fs";
+import { link, mkdir, open, readdir, readFile, rename, rmdir, stat, truncate, unlink, writeFile } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { chunksOf, toReadable } from "./body";
 import {
   DEFAULT_CONTENT_TYPE,
-  isObjectExistsError,
-  ObjectExistsError,
-  StoreFullError,
   type GetOptions,
+  isObjectExistsError,
   type ObjectBody,
+  ObjectExistsError,
   type ObjectInfo,
   type ObjectRead,
   type ObjectStore,
@@ -22,8 +21,9 @@ import {
   type PutOptions,
   type ReadBuffers,
   type StagingArea,
-} from './object-store';
-import { securePath } from './secure-path';
+  StoreFullError,
+} from "./object-store";
+import { securePath } from "./secure-path";
 
 const READ_CHUNK_BYTES = 1024 * 1024;
 const WRITE_BATCH_BYTES = 1024 * 1024;
@@ -38,11 +38,11 @@ interface Sidecar {
 }
 
 function isErrno(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === code;
 }
 
 function translate(error: unknown): unknown {
-  return isErrno(error, 'ENOSPC') || isErrno(error, 'EDQUOT') ? new StoreFullError({ cause: error }) : error;
+  return isErrno(error, "ENOSPC") || isErrno(error, "EDQUOT") ? new StoreFullError({ cause: error }) : error;
 }
 
 // Derived from the inode as well as size and mtime so a same-size rewrite within one
@@ -52,20 +52,20 @@ function etagOf(stats: Stats): string {
 }
 
 export function createFsStore(options: FsStoreOptions): ObjectStore {
-  const objectsDir = join(options.root, 'objects');
-  const metaDir = join(options.root, 'meta');
-  const tmpDir = join(options.root, 'tmp');
-  const stagingDir = join(options.root, 'staging');
+  const objectsDir = join(options.root, "objects");
+  const metaDir = join(options.root, "meta");
+  const tmpDir = join(options.root, "tmp");
+  const stagingDir = join(options.root, "staging");
 
-  const objectPath = (key: string) => join(objectsDir, ...securePath(key).split('/'));
-  const stagingPath = (id: string) => join(stagingDir, ...securePath(id).split('/'));
-  const metaPath = (key: string) => `${join(metaDir, ...securePath(key).split('/'))}.json`;
+  const objectPath = (key: string) => join(objectsDir, ...securePath(key).split("/"));
+  const stagingPath = (id: string) => join(stagingDir, ...securePath(id).split("/"));
+  const metaPath = (key: string) => `${join(metaDir, ...securePath(key).split("/"))}.json`;
 
   async function readSidecar(key: string): Promise<Sidecar> {
     try {
-      const parsed = JSON.parse(await readFile(metaPath(key), 'utf8')) as Partial<Sidecar>;
+      const parsed = JSON.parse(await readFile(metaPath(key), "utf8")) as Partial<Sidecar>;
       return {
-        contentType: typeof parsed.contentType === 'string' ? parsed.contentType : DEFAULT_CONTENT_TYPE,
+        contentType: typeof parsed.contentType === "string" ? parsed.contentType : DEFAULT_CONTENT_TYPE,
         metadata: parsed.metadata ?? {},
       };
     } catch {
@@ -109,7 +109,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     await mkdir(tmpDir, { recursive: true });
     const tmpMeta = join(tmpDir, `${randomUUID()}.json`);
     try {
-      await writeFile(tmpMeta, JSON.stringify(sidecar), { flag: 'wx' });
+      await writeFile(tmpMeta, JSON.stringify(sidecar), { flag: "wx" });
       await mkdir(dirname(target), { recursive: true });
       await mkdir(dirname(metaTarget), { recursive: true });
       if (putOptions.noReplace) {
@@ -146,7 +146,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     try {
       await link(file, target);
     } catch (error) {
-      if (isErrno(error, 'EEXIST')) throw new ObjectExistsError(key);
+      if (isErrno(error, "EEXIST")) throw new ObjectExistsError(key);
       throw error;
     }
   }
@@ -156,13 +156,13 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     await mkdir(tmpDir, { recursive: true });
     const tmp = join(tmpDir, randomUUID());
     try {
-      if (typeof body === 'string' || body instanceof Uint8Array) {
+      if (typeof body === "string" || body instanceof Uint8Array) {
         // Small records (a chunked upload's markers and manifests) skip the stream machinery.
-        await writeFile(tmp, body, { flag: 'wx' });
+        await writeFile(tmp, body, { flag: "wx" });
       } else {
         // The file is created before the body is read: a stream that opened it lazily could create
         // it after a failed body had already been cleaned up, leaving it behind.
-        const handle = await open(tmp, 'wx');
+        const handle = await open(tmp, "wx");
         // A large buffer lets the stream gather small chunks into one writev instead of copying them.
         await pipeline(toReadable(body), handle.createWriteStream({ highWaterMark: WRITE_BATCH_BYTES }));
       }
@@ -176,9 +176,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
   async function get(key: string, getOptions: GetOptions = {}): Promise<ObjectRead | null> {
     let handle;
     try {
-      handle = await open(objectPath(key), 'r');
+      handle = await open(objectPath(key), "r");
     } catch (error) {
-      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR') || isErrno(error, 'EISDIR')) return null;
+      if (isErrno(error, "ENOENT") || isErrno(error, "ENOTDIR") || isErrno(error, "EISDIR")) return null;
       throw error;
     }
     try {
@@ -205,7 +205,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       if (!stats.isFile()) return null;
       return infoOf(key, stats, await readSidecar(key));
     } catch (error) {
-      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
+      if (isErrno(error, "ENOENT") || isErrno(error, "ENOTDIR")) return null;
       throw error;
     }
   }
@@ -217,7 +217,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       try {
         await unlink(path);
       } catch (error) {
-        if (!isErrno(error, 'ENOENT') && !isErrno(error, 'ENOTDIR')) throw error;
+        if (!isErrno(error, "ENOENT") && !isErrno(error, "ENOTDIR")) throw error;
       }
     }
     await pruneEmptyParents(target, objectsDir);
@@ -225,19 +225,19 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
   }
 
   async function* list(prefix: string): AsyncIterable<ObjectSummary> {
-    const base = prefix === '' ? objectsDir : objectPath(prefix);
+    const base = prefix === "" ? objectsDir : objectPath(prefix);
     let entries: string[];
     try {
       entries = await readdir(base, { recursive: true });
     } catch (error) {
-      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return;
+      if (isErrno(error, "ENOENT") || isErrno(error, "ENOTDIR")) return;
       throw error;
     }
     for (const entry of entries) {
       const path = join(base, entry);
       const stats = await stat(path).catch(() => null);
       if (!stats?.isFile()) continue;
-      const key = relative(objectsDir, path).split(sep).join('/');
+      const key = relative(objectsDir, path).split(sep).join("/");
       yield { key, size: stats.size, etag: etagOf(stats), lastModified: stats.mtime };
     }
   }
@@ -253,9 +253,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
   ): Promise<number | null> {
     let handle;
     try {
-      handle = await open(stagingPath(id), 'r');
+      handle = await open(stagingPath(id), "r");
     } catch (error) {
-      if (isErrno(error, 'ENOENT') || isErrno(error, 'ENOTDIR')) return null;
+      if (isErrno(error, "ENOENT") || isErrno(error, "ENOTDIR")) return null;
       throw error;
     }
     const buffers = scratch ?? [Buffer.allocUnsafe(READ_CHUNK_BYTES), Buffer.allocUnsafe(READ_CHUNK_BYTES)];
@@ -309,9 +309,9 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       await truncate(stagingPath(id), size);
     },
     async digest(id) {
-      const hash = createHash('sha256');
+      const hash = createHash("sha256");
       const size = await readStaging(id, 0, Number.MAX_SAFE_INTEGER, (bytes) => hash.update(bytes));
-      return size === null ? null : { sha256: hash.digest('hex'), size };
+      return size === null ? null : { sha256: hash.digest("hex"), size };
     },
     read: readStaging,
     async publish(id, key, putOptions = {}) {
@@ -323,7 +323,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
         await pruneEmptyParents(path, stagingDir);
         return info;
       } catch (error) {
-        if (isErrno(error, 'ENOENT')) return null;
+        if (isErrno(error, "ENOENT")) return null;
         if (isObjectExistsError(error) && (await sameFile(path, objectPath(key)))) return null;
         throw translate(error);
       }
@@ -333,7 +333,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
       try {
         await unlink(path);
       } catch (error) {
-        if (!isErrno(error, 'ENOENT') && !isErrno(error, 'ENOTDIR')) throw error;
+        if (!isErrno(error, "ENOENT") && !isErrno(error, "ENOTDIR")) throw error;
       }
       await pruneEmptyParents(path, stagingDir);
     },

@@ -1,5 +1,5 @@
 // The object-store contract every driver implements: streaming put/get, stat, delete, list.
-import type { Readable } from 'node:stream';
+import type { Readable } from "node:stream";
 
 export type ObjectBody = Readable | AsyncIterable<Uint8Array> | Uint8Array | string;
 
@@ -87,15 +87,15 @@ export interface ObjectStore {
   list(prefix: string): AsyncIterable<ObjectSummary>;
 }
 
-export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+export const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
 export class StoreFullError extends Error {
-  readonly code = 'store_full' as const;
+  readonly code = "store_full" as const;
   readonly isStoreFull = true;
 
   constructor(options?: { cause?: unknown }) {
-    super('The object store has no space left', options);
-    this.name = 'StoreFullError';
+    super("The object store has no space left", options);
+    this.name = "StoreFullError";
   }
 }
 
@@ -108,7 +108,7 @@ export class ObjectExistsError extends Error {
 
   constructor(readonly key: string) {
     super(`An object is already stored at ${key}`);
-    this.name = 'ObjectExistsError';
+    this.name = "ObjectExistsError";
   }
 }
 

@@ -1,19 +1,20 @@
 // S3-compatible driver (AWS S3, MinIO, R2, s3rver): streaming PUT when the size is known, multipart otherwise.
-import type { S3Client } from '@aws-sdk/client-s3';
-import { Readable } from 'node:stream';
-import { toReadable } from './body';
+
+import { Readable } from "node:stream";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { toReadable } from "./body";
 import {
   DEFAULT_CONTENT_TYPE,
-  ObjectExistsError,
   type GetOptions,
   type ObjectBody,
+  ObjectExistsError,
   type ObjectInfo,
   type ObjectRead,
   type ObjectStore,
   type ObjectSummary,
   type PutOptions,
-} from './object-store';
-import { securePath } from './secure-path';
+} from "./object-store";
+import { securePath } from "./secure-path";
 
 export interface S3StoreOptions {
   bucket: string;
@@ -29,28 +30,28 @@ export interface S3StoreOptions {
 
 const MIN_PART_SIZE = 5 * 1024 * 1024;
 
-type Sdk = typeof import('@aws-sdk/client-s3');
+type Sdk = typeof import("@aws-sdk/client-s3");
 let sdkPromise: Promise<Sdk> | undefined;
 
 // The SDK costs tens of MiB of memory; a server on the filesystem store never loads it.
 function loadSdk(): Promise<Sdk> {
-  sdkPromise ??= import('@aws-sdk/client-s3');
+  sdkPromise ??= import("@aws-sdk/client-s3");
   return sdkPromise;
 }
 
 function isNotFound(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
+  if (typeof error !== "object" || error === null) return false;
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+  return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
 }
 
 // S3 refuses a conditional write with 412, or 409 when another conditional write to the key is
 // in flight.
 function isConditionFailed(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
+  if (typeof error !== "object" || error === null) return false;
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   const status = e.$metadata?.httpStatusCode;
-  return e.name === 'PreconditionFailed' || status === 412 || e.name === 'ConditionalRequestConflict';
+  return e.name === "PreconditionFailed" || status === 412 || e.name === "ConditionalRequestConflict";
 }
 
 function totalFromContentRange(value: string | undefined): number | undefined {
@@ -80,7 +81,7 @@ async function* inParts(stream: Readable, partSize: number): AsyncGenerator<Buff
 }
 
 function ifNew(putOptions: PutOptions): { IfNoneMatch?: string } {
-  return putOptions.noReplace ? { IfNoneMatch: '*' } : {};
+  return putOptions.noReplace ? { IfNoneMatch: "*" } : {};
 }
 
 export function createS3Store(options: S3StoreOptions): ObjectStore {
@@ -93,14 +94,14 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       : loadSdk().then(
           ({ S3Client: Client }) =>
             new Client({
-              region: options.region ?? 'us-east-1',
+              region: options.region ?? "us-east-1",
               ...(options.endpoint ? { endpoint: options.endpoint } : {}),
               forcePathStyle: options.forcePathStyle ?? false,
               ...(options.credentials ? { credentials: options.credentials } : {}),
               // The SDK's default trailing checksums use aws-chunked bodies that many S3-compatible
               // servers do not speak; ask for checksums only where S3 requires them.
-              requestChecksumCalculation: 'WHEN_REQUIRED',
-              responseChecksumValidation: 'WHEN_REQUIRED',
+              requestChecksumCalculation: "WHEN_REQUIRED",
+              responseChecksumValidation: "WHEN_REQUIRED",
             }),
         );
     return clientPromise;
@@ -135,7 +136,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
       }),
     );
     const uploadId = created.UploadId;
-    if (!uploadId) throw new Error('S3 did not return an upload id');
+    if (!uploadId) throw new Error("S3 did not return an upload id");
     const done: { ETag: string; PartNumber: number }[] = [];
     try {
       let body: Buffer | undefined = firstBody;
@@ -151,7 +152,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
             ContentLength: body.length,
           }),
         );
-        done.push({ ETag: answer.ETag ?? '', PartNumber: partNumber });
+        done.push({ ETag: answer.ETag ?? "", PartNumber: partNumber });
         const next = await parts.next();
         body = next.done || next.value.length === 0 ? undefined : next.value;
       }
@@ -165,9 +166,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
         }),
       );
     } catch (error) {
-      await client
-        .send(new sdk.AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId }))
-        .catch(() => undefined);
+      await client.send(new sdk.AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
       throw error;
     }
   }
@@ -190,8 +189,8 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
 
   async function write(key: string, body: ObjectBody, putOptions: PutOptions): Promise<void> {
     const [client, sdk] = await Promise.all([connect(), loadSdk()]);
-    if (typeof body === 'string' || body instanceof Uint8Array) {
-      const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    if (typeof body === "string" || body instanceof Uint8Array) {
+      const bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
       await client.send(
         new sdk.PutObjectCommand({
           Bucket: bucket,
@@ -235,7 +234,7 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
         }),
       );
       const body = answer.Body;
-      if (!(body instanceof Readable)) throw new Error('S3 answered without a stream body');
+      if (!(body instanceof Readable)) throw new Error("S3 answered without a stream body");
       const info: ObjectInfo = {
         key,
         size: totalFromContentRange(answer.ContentRange) ?? answer.ContentLength ?? 0,
@@ -277,13 +276,11 @@ export function createS3Store(options: S3StoreOptions): ObjectStore {
   }
 
   async function* list(prefix: string): AsyncIterable<ObjectSummary> {
-    const folder = prefix === '' ? '' : `${securePath(prefix)}/`;
+    const folder = prefix === "" ? "" : `${securePath(prefix)}/`;
     const [client, sdk] = await Promise.all([connect(), loadSdk()]);
     let token: string | undefined;
     do {
-      const page = await client.send(
-        new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: folder, ContinuationToken: token }),
-      );
+      const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: folder, ContinuationToken: token }));
       for (const item of page.Contents ?? []) {
         if (!item.Key) continue;
         yield { key: item.Key, size: item.Size ?? 0, etag: item.ETag ?? '""', lastModified: item.LastModified ?? new Date(0) };

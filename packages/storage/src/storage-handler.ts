@@ -1,25 +1,28 @@
 // Supabase-storage-shaped routes as a web-standard Request -> Response function: signed upload and public GET.
-import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { IMAGE_BUCKETS } from '@atelier/domain';
-import { z } from 'zod';
-import { limitBytes } from './byte-limit';
-import { ERRORS, errorResponse, isHttpError, tokenRefusal } from './errors';
-import { contentDisposition, matchesIfNoneMatch, mediaType, resolveRange } from './http-semantics';
-import type { ObjectBody, ObjectStore } from './object-store';
-import { securePath } from './secure-path';
-import { verifySignedUploadToken } from './tokens';
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { IMAGE_BUCKETS } from "@atelier/domain";
+import { z } from "zod";
+import { limitBytes } from "./byte-limit";
+import { ERRORS, errorResponse, isHttpError, tokenRefusal } from "./errors";
+import { contentDisposition, matchesIfNoneMatch, mediaType, resolveRange } from "./http-semantics";
+import type { ObjectBody, ObjectStore } from "./object-store";
+import { securePath } from "./secure-path";
+import { verifySignedUploadToken } from "./tokens";
 
 // The public image buckets are a product rule; the handler serves exactly those by default.
 export const STORAGE_BUCKETS = IMAGE_BUCKETS;
 // SPEC section 9: the largest avatar; thumbnails and blur images are far smaller.
 export const STORAGE_MAX_UPLOAD_BYTES = 10_526_316;
-export const STORAGE_CACHE_CONTROL = 'max-age=3600';
+export const STORAGE_CACHE_CONTROL = "max-age=3600";
 
 const settingsSchema = z.object({
   secret: z.string().min(16),
-  basePath: z.string().startsWith('/').default('/storage/v1'),
-  buckets: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1).default([...STORAGE_BUCKETS]),
+  basePath: z.string().startsWith("/").default("/storage/v1"),
+  buckets: z
+    .array(z.string().regex(/^[a-z0-9-]+$/))
+    .min(1)
+    .default([...STORAGE_BUCKETS]),
   maxUploadBytes: z.number().int().positive().default(STORAGE_MAX_UPLOAD_BYTES),
 });
 
@@ -38,9 +41,9 @@ export type StorageHandler = (request: Request) => Promise<Response>;
 
 function decodeSegments(segments: string[]): string {
   try {
-    return segments.map((segment) => decodeURIComponent(segment)).join('/');
+    return segments.map((segment) => decodeURIComponent(segment)).join("/");
   } catch {
-    throw ERRORS.InvalidPath('bad percent-encoding');
+    throw ERRORS.InvalidPath("bad percent-encoding");
   }
 }
 
@@ -53,10 +56,10 @@ export function createStorageHandler(config: StorageHandlerConfig): StorageHandl
   });
   const { store } = config;
   const now = config.now ?? Date.now;
-  const base = settings.basePath.replace(/\/+$/, '');
+  const base = settings.basePath.replace(/\/+$/, "");
 
   function objectTarget(rest: string[]): { bucket: string; path: string; key: string } {
-    const [bucket = '', ...pathSegments] = rest;
+    const [bucket = "", ...pathSegments] = rest;
     if (!settings.buckets.includes(bucket)) throw ERRORS.InvalidBucket(bucket);
     const path = securePath(decodeSegments(pathSegments));
     return { bucket, path, key: `${bucket}/${path}` };
@@ -64,36 +67,36 @@ export function createStorageHandler(config: StorageHandlerConfig): StorageHandl
 
   async function readUpload(request: Request): Promise<{ body: ObjectBody; contentType: string; size?: number }> {
     const limit = settings.maxUploadBytes;
-    const declared = request.headers.get('content-length');
+    const declared = request.headers.get("content-length");
     if (declared !== null && Number(declared) > limit + 64 * 1024) throw ERRORS.PayloadTooLarge(limit);
-    const type = request.headers.get('content-type') ?? '';
-    if (mediaType(type) === 'multipart/form-data') {
+    const type = request.headers.get("content-type") ?? "";
+    if (mediaType(type) === "multipart/form-data") {
       // supabase-js sends Blobs as a form; parsing one buffers it, so cap the bytes it may read.
-      if (!request.body) throw ERRORS.InvalidBody('empty multipart form');
+      if (!request.body) throw ERRORS.InvalidBody("empty multipart form");
       const capped = Readable.toWeb(
         Readable.from(limitBytes(Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>), limit + 64 * 1024)),
       ) as unknown as ReadableStream<Uint8Array>;
-      const form = await new Response(capped, { headers: { 'content-type': type } }).formData().catch((error: unknown) => {
-        throw isHttpError(error) ? error : ERRORS.InvalidBody('malformed multipart form');
+      const form = await new Response(capped, { headers: { "content-type": type } }).formData().catch((error: unknown) => {
+        throw isHttpError(error) ? error : ERRORS.InvalidBody("malformed multipart form");
       });
-      const file = [...form.values()].find((value) => typeof value !== 'string');
-      if (!file || typeof file === 'string') throw ERRORS.InvalidBody('no file in form');
+      const file = [...form.values()].find((value) => typeof value !== "string");
+      if (!file || typeof file === "string") throw ERRORS.InvalidBody("no file in form");
       if (file.size > limit) throw ERRORS.PayloadTooLarge(limit);
-      return { body: new Uint8Array(await file.arrayBuffer()), contentType: file.type || 'application/octet-stream' };
+      return { body: new Uint8Array(await file.arrayBuffer()), contentType: file.type || "application/octet-stream" };
     }
-    if (!request.body) return { body: new Uint8Array(0), contentType: mediaType(type) || 'application/octet-stream' };
+    if (!request.body) return { body: new Uint8Array(0), contentType: mediaType(type) || "application/octet-stream" };
     const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
     const stream = limitBytes(source, limit);
-    return { body: stream, contentType: mediaType(type) || 'application/octet-stream' };
+    return { body: stream, contentType: mediaType(type) || "application/octet-stream" };
   }
 
   async function signedUpload(request: Request, url: URL, rest: string[]): Promise<Response> {
     const target = objectTarget(rest);
-    const token = url.searchParams.get('token') ?? request.headers.get('x-signature') ?? undefined;
+    const token = url.searchParams.get("token") ?? request.headers.get("x-signature") ?? undefined;
     if (!token) throw ERRORS.MissingToken();
     const check = verifySignedUploadToken(token, target, settings.secret, now());
     if (!check.ok) throw tokenRefusal(check.reason);
-    const upsert = request.headers.get('x-upsert') === 'true';
+    const upsert = request.headers.get("x-upsert") === "true";
     // Refused before the body is read; the store decides again when two uploads race.
     if (!upsert && (await store.stat(target.key))) throw ERRORS.Duplicate();
     const upload = await readUpload(request);
@@ -110,28 +113,28 @@ export function createStorageHandler(config: StorageHandlerConfig): StorageHandl
     const info = await store.stat(target.key);
     if (!info) throw ERRORS.NotFound();
     const headers = new Headers({
-      'Content-Type': info.contentType,
-      'Cache-Control': STORAGE_CACHE_CONTROL,
+      "Content-Type": info.contentType,
+      "Cache-Control": STORAGE_CACHE_CONTROL,
       ETag: info.etag,
-      'Last-Modified': info.lastModified.toUTCString(),
-      'Accept-Ranges': 'bytes',
-      'X-Content-Type-Options': 'nosniff',
+      "Last-Modified": info.lastModified.toUTCString(),
+      "Accept-Ranges": "bytes",
+      "X-Content-Type-Options": "nosniff",
     });
     const disposition = contentDisposition(info.contentType, target.key);
-    if (disposition) headers.set('Content-Disposition', disposition);
-    if (matchesIfNoneMatch(request.headers.get('if-none-match'), info.etag)) {
+    if (disposition) headers.set("Content-Disposition", disposition);
+    if (matchesIfNoneMatch(request.headers.get("if-none-match"), info.etag)) {
       return new Response(null, { status: 304, headers });
     }
-    const range = resolveRange(request.headers.get('range'), info.size);
-    if (range.kind === 'unsatisfiable') throw ERRORS.RangeNotSatisfiable(info.size);
-    const length = range.kind === 'range' ? range.range.end - range.range.start + 1 : info.size;
-    headers.set('Content-Length', String(length));
-    if (range.kind === 'range') {
-      headers.set('Content-Range', `bytes ${range.range.start}-${range.range.end}/${info.size}`);
+    const range = resolveRange(request.headers.get("range"), info.size);
+    if (range.kind === "unsatisfiable") throw ERRORS.RangeNotSatisfiable(info.size);
+    const length = range.kind === "range" ? range.range.end - range.range.start + 1 : info.size;
+    headers.set("Content-Length", String(length));
+    if (range.kind === "range") {
+      headers.set("Content-Range", `bytes ${range.range.start}-${range.range.end}/${info.size}`);
     }
-    const status = range.kind === 'range' ? 206 : 200;
-    if (request.method === 'HEAD' || length === 0) return new Response(null, { status, headers });
-    const read = await store.get(target.key, range.kind === 'range' ? { range: range.range } : {});
+    const status = range.kind === "range" ? 206 : 200;
+    if (request.method === "HEAD" || length === 0) return new Response(null, { status, headers });
+    const read = await store.get(target.key, range.kind === "range" ? { range: range.range } : {});
     if (!read) throw ERRORS.NotFound();
     const body = Readable.toWeb(read.body) as unknown as ReadableStream<Uint8Array>;
     return new Response(body, { status, headers });
@@ -139,18 +142,18 @@ export function createStorageHandler(config: StorageHandlerConfig): StorageHandl
 
   async function route(request: Request): Promise<Response> {
     const url = new URL(request.url);
-    if (!url.pathname.startsWith(`${base}/`)) throw ERRORS.NotFound('Route');
-    const segments = url.pathname.slice(base.length + 1).split('/');
+    if (!url.pathname.startsWith(`${base}/`)) throw ERRORS.NotFound("Route");
+    const segments = url.pathname.slice(base.length + 1).split("/");
     const [area, kind, ...rest] = segments;
-    if (area === 'object' && kind === 'upload' && rest[0] === 'sign') {
-      if (request.method !== 'PUT' && request.method !== 'POST') throw ERRORS.MethodNotAllowed('PUT, POST');
+    if (area === "object" && kind === "upload" && rest[0] === "sign") {
+      if (request.method !== "PUT" && request.method !== "POST") throw ERRORS.MethodNotAllowed("PUT, POST");
       return signedUpload(request, url, rest.slice(1));
     }
-    if (area === 'object' && kind === 'public') {
-      if (request.method !== 'GET' && request.method !== 'HEAD') throw ERRORS.MethodNotAllowed('GET, HEAD');
+    if (area === "object" && kind === "public") {
+      if (request.method !== "GET" && request.method !== "HEAD") throw ERRORS.MethodNotAllowed("GET, HEAD");
       return publicGet(request, rest);
     }
-    throw ERRORS.NotFound('Route');
+    throw ERRORS.NotFound("Route");
   }
 
   return async (request) => {

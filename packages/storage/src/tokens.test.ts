@@ -1,101 +1,106 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from "vitest";
 import {
   createFileDeleteToken,
   createSignedDownloadToken,
   createSignedUploadToken,
-  issueUploadTicket,
-  ticketCoversPath,
   FILE_DELETE_TTL_MS,
+  issueUploadTicket,
   SIGNED_UPLOAD_TTL_MS,
+  ticketCoversPath,
   UPLOAD_TICKET_TTL_MS,
   verifyFileDeleteToken,
   verifySignedDownloadToken,
   verifySignedUploadToken,
   verifyUploadTicket,
-} from './tokens';
+} from "./tokens";
 
-const secret = 'test-secret-that-is-long-enough';
+const secret = "test-secret-that-is-long-enough";
 const now = Date.UTC(2026, 0, 1, 12);
-const target = { bucket: 'avatars', path: 'client/abc.jpg', userId: 'user-1' };
+const target = { bucket: "avatars", path: "client/abc.jpg", userId: "user-1" };
 
-describe('signed upload tokens', () => {
+describe("signed upload tokens", () => {
   const { token, expiresAt } = createSignedUploadToken(target, secret, now);
 
-  it('verifies for its bucket and path until it expires after two hours', () => {
+  it("verifies for its bucket and path until it expires after two hours", () => {
     expect(expiresAt).toBe(now + SIGNED_UPLOAD_TTL_MS);
     expect(verifySignedUploadToken(token, target, secret, now + SIGNED_UPLOAD_TTL_MS - 1)).toEqual({
       ok: true,
-      userId: 'user-1',
+      userId: "user-1",
       expiresAt,
     });
     expect(verifySignedUploadToken(token, target, secret, new Date(expiresAt))).toEqual({
       ok: false,
-      reason: 'expired',
+      reason: "expired",
     });
   });
 
-  it.each([
-    [{ bucket: 'thumbnails', path: target.path }],
-    [{ bucket: 'avatars', path: 'client/other.jpg' }],
-  ])('is refused for another object %j', (other) => {
-    expect(verifySignedUploadToken(token, other, secret, now)).toEqual({ ok: false, reason: 'wrong-object' });
-  });
+  it.each([[{ bucket: "thumbnails", path: target.path }], [{ bucket: "avatars", path: "client/other.jpg" }]])(
+    "is refused for another object %j",
+    (other) => {
+      expect(verifySignedUploadToken(token, other, secret, now)).toEqual({ ok: false, reason: "wrong-object" });
+    },
+  );
 
   it.each([
-    ['another secret', token, 'another-secret-also-long-enough', 'bad-signature'],
-    ['a flipped payload', token.replace(/\.(.)/, (_m, c: string) => `.${c === 'A' ? 'B' : 'A'}`), secret, 'bad-signature'],
-    ['garbage', 'not-a-token', secret, 'malformed'],
-    ['a number', 42, secret, 'malformed'],
-    ['an upload ticket', issueUploadTicket({ userId: 'user-1' }, secret, now).ticket, secret, 'malformed'],
-  ])('is refused with %s', (_label, candidate, key, reason) => {
+    ["another secret", token, "another-secret-also-long-enough", "bad-signature"],
+    ["a flipped payload", token.replace(/\.(.)/, (_m, c: string) => `.${c === "A" ? "B" : "A"}`), secret, "bad-signature"],
+    ["garbage", "not-a-token", secret, "malformed"],
+    ["a number", 42, secret, "malformed"],
+    ["an upload ticket", issueUploadTicket({ userId: "user-1" }, secret, now).ticket, secret, "malformed"],
+  ])("is refused with %s", (_label, candidate, key, reason) => {
     expect(verifySignedUploadToken(candidate, target, key, now)).toEqual({ ok: false, reason });
   });
 });
 
-describe('upload tickets', () => {
-  it('carry the user id and expire after an hour', () => {
-    const { ticket, expiresAt } = issueUploadTicket({ userId: 'u9' }, secret, now);
+describe("upload tickets", () => {
+  it("carry the user id and expire after an hour", () => {
+    const { ticket, expiresAt } = issueUploadTicket({ userId: "u9" }, secret, now);
     expect(expiresAt).toBe(now + UPLOAD_TICKET_TTL_MS);
-    expect(verifyUploadTicket(ticket, secret, now)).toEqual({ ok: true, userId: 'u9', expiresAt });
-    expect(verifyUploadTicket(ticket, secret, expiresAt)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyUploadTicket(ticket, secret, now)).toEqual({ ok: true, userId: "u9", expiresAt });
+    expect(verifyUploadTicket(ticket, secret, expiresAt)).toEqual({ ok: false, reason: "expired" });
   });
 
-  it('may be limited to one folder, signed with the rest', () => {
-    const { ticket, expiresAt } = issueUploadTicket({ userId: 'u9', pathPrefix: 'ACME/Summ/2026-11-22-Summer/MATERIALS' }, secret, now);
-    expect(verifyUploadTicket(ticket, secret, now)).toEqual({ ok: true, userId: 'u9', expiresAt, pathPrefix: 'ACME/Summ/2026-11-22-Summer/MATERIALS' });
-    expect(ticketCoversPath('ACME/Summ/2026-11-22-Summer/MATERIALS', 'ACME/Summ/2026-11-22-Summer/MATERIALS/a.psd')).toBe(true);
-    expect(ticketCoversPath('ACME/Summ/2026-11-22-Summer/MATERIALS', 'ACME/Summ/2026-11-22-Summer/MATERIALS-x/a.psd')).toBe(false);
-    expect(ticketCoversPath('ACME/Summ/2026-11-22-Summer/MATERIALS', 'GLOBEX/a.psd')).toBe(false);
-    expect(ticketCoversPath(undefined, 'GLOBEX/a.psd')).toBe(true);
+  it("may be limited to one folder, signed with the rest", () => {
+    const { ticket, expiresAt } = issueUploadTicket({ userId: "u9", pathPrefix: "ACME/Summ/2026-11-22-Summer/MATERIALS" }, secret, now);
+    expect(verifyUploadTicket(ticket, secret, now)).toEqual({
+      ok: true,
+      userId: "u9",
+      expiresAt,
+      pathPrefix: "ACME/Summ/2026-11-22-Summer/MATERIALS",
+    });
+    expect(ticketCoversPath("ACME/Summ/2026-11-22-Summer/MATERIALS", "ACME/Summ/2026-11-22-Summer/MATERIALS/a.psd")).toBe(true);
+    expect(ticketCoversPath("ACME/Summ/2026-11-22-Summer/MATERIALS", "ACME/Summ/2026-11-22-Summer/MATERIALS-x/a.psd")).toBe(false);
+    expect(ticketCoversPath("ACME/Summ/2026-11-22-Summer/MATERIALS", "GLOBEX/a.psd")).toBe(false);
+    expect(ticketCoversPath(undefined, "GLOBEX/a.psd")).toBe(true);
   });
 
-  it('cannot be made from a signed upload token', () => {
+  it("cannot be made from a signed upload token", () => {
     const { token } = createSignedUploadToken(target, secret, now);
-    expect(verifyUploadTicket(token, secret, now)).toEqual({ ok: false, reason: 'malformed' });
+    expect(verifyUploadTicket(token, secret, now)).toEqual({ ok: false, reason: "malformed" });
   });
 });
 
-describe('signed download tokens', () => {
-  it('are bound to one path', () => {
-    const { token } = createSignedDownloadToken({ path: 'a/b.psd', userId: 'u1' }, secret, now);
-    expect(verifySignedDownloadToken(token, { path: 'a/b.psd' }, secret, now).ok).toBe(true);
-    expect(verifySignedDownloadToken(token, { path: 'a/c.psd' }, secret, now)).toEqual({
+describe("signed download tokens", () => {
+  it("are bound to one path", () => {
+    const { token } = createSignedDownloadToken({ path: "a/b.psd", userId: "u1" }, secret, now);
+    expect(verifySignedDownloadToken(token, { path: "a/b.psd" }, secret, now).ok).toBe(true);
+    expect(verifySignedDownloadToken(token, { path: "a/c.psd" }, secret, now)).toEqual({
       ok: false,
-      reason: 'wrong-object',
+      reason: "wrong-object",
     });
   });
 });
 
-describe('file delete tokens', () => {
-  it('are bound to one path, last five minutes, and are no download link (nor the reverse)', () => {
-    const { token, expiresAt } = createFileDeleteToken({ path: 'a/b.psd', userId: 'u1' }, secret, now);
+describe("file delete tokens", () => {
+  it("are bound to one path, last five minutes, and are no download link (nor the reverse)", () => {
+    const { token, expiresAt } = createFileDeleteToken({ path: "a/b.psd", userId: "u1" }, secret, now);
     expect(expiresAt).toBe(now + FILE_DELETE_TTL_MS);
     expect(FILE_DELETE_TTL_MS).toBe(5 * 60 * 1000);
-    expect(verifyFileDeleteToken(token, { path: 'a/b.psd' }, secret, now)).toEqual({ ok: true, userId: 'u1', expiresAt });
-    expect(verifyFileDeleteToken(token, { path: 'a/c.psd' }, secret, now)).toEqual({ ok: false, reason: 'wrong-object' });
-    expect(verifyFileDeleteToken(token, { path: 'a/b.psd' }, secret, expiresAt)).toEqual({ ok: false, reason: 'expired' });
-    expect(verifySignedDownloadToken(token, { path: 'a/b.psd' }, secret, now).ok).toBe(false);
-    const download = createSignedDownloadToken({ path: 'a/b.psd', userId: 'u1' }, secret, now).token;
-    expect(verifyFileDeleteToken(download, { path: 'a/b.psd' }, secret, now).ok).toBe(false);
+    expect(verifyFileDeleteToken(token, { path: "a/b.psd" }, secret, now)).toEqual({ ok: true, userId: "u1", expiresAt });
+    expect(verifyFileDeleteToken(token, { path: "a/c.psd" }, secret, now)).toEqual({ ok: false, reason: "wrong-object" });
+    expect(verifyFileDeleteToken(token, { path: "a/b.psd" }, secret, expiresAt)).toEqual({ ok: false, reason: "expired" });
+    expect(verifySignedDownloadToken(token, { path: "a/b.psd" }, secret, now).ok).toBe(false);
+    const download = createSignedDownloadToken({ path: "a/b.psd", userId: "u1" }, secret, now).token;
+    expect(verifyFileDeleteToken(download, { path: "a/b.psd" }, secret, now).ok).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // HMAC-signed capabilities: signed-upload tokens, upload tickets and download links; time comes in as an argument.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const SIGNED_UPLOAD_TTL_MS = 2 * 60 * 60 * 1000;
 export const UPLOAD_TICKET_TTL_MS = 60 * 60 * 1000;
@@ -7,7 +7,7 @@ export const SIGNED_DOWNLOAD_TTL_MS = 60 * 60 * 1000;
 // A deletion is asked for by the web app right after it decided it, so its token lives briefly.
 export const FILE_DELETE_TTL_MS = 5 * 60 * 1000;
 
-type TokenKind = 'upload' | 'ticket' | 'download' | 'delete';
+type TokenKind = "upload" | "ticket" | "download" | "delete";
 
 interface Claims {
   // The kind is signed so a ticket can never pass as a signed-upload token or the reverse.
@@ -18,7 +18,7 @@ interface Claims {
   p?: string;
 }
 
-export type TokenFailure = 'malformed' | 'bad-signature' | 'expired' | 'wrong-object';
+export type TokenFailure = "malformed" | "bad-signature" | "expired" | "wrong-object";
 
 export type TokenCheck<T> = ({ ok: true } & T) | { ok: false; reason: TokenFailure };
 
@@ -32,38 +32,38 @@ export interface UploadTicket {
   expiresAt: number;
 }
 
-const VERSION = 'v1';
+const VERSION = "v1";
 
 function toMs(now: number | Date): number {
-  return typeof now === 'number' ? now : now.getTime();
+  return typeof now === "number" ? now : now.getTime();
 }
 
 function mac(secret: string, data: string): Buffer {
-  return createHmac('sha256', secret).update(data).digest();
+  return createHmac("sha256", secret).update(data).digest();
 }
 
 function sign(claims: Claims, secret: string): string {
-  const payload = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
+  const payload = Buffer.from(JSON.stringify(claims), "utf8").toString("base64url");
   const signed = `${VERSION}.${payload}`;
-  return `${signed}.${mac(secret, signed).toString('base64url')}`;
+  return `${signed}.${mac(secret, signed).toString("base64url")}`;
 }
 
 function verify(token: unknown, kind: TokenKind, secret: string, now: number | Date): Claims | TokenFailure {
-  if (typeof token !== 'string' || token.length > 4096) return 'malformed';
-  const pieces = token.split('.');
-  if (pieces.length !== 3 || pieces[0] !== VERSION) return 'malformed';
-  const [, payload = '', signature = ''] = pieces;
+  if (typeof token !== "string" || token.length > 4096) return "malformed";
+  const pieces = token.split(".");
+  if (pieces.length !== 3 || pieces[0] !== VERSION) return "malformed";
+  const [, payload = "", signature = ""] = pieces;
   const expected = mac(secret, `${VERSION}.${payload}`);
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad-signature';
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad-signature";
   let claims: Partial<Claims>;
   try {
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<Claims>;
+    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Partial<Claims>;
   } catch {
-    return 'malformed';
+    return "malformed";
   }
-  if (claims.k !== kind || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') return 'malformed';
-  if (toMs(now) >= claims.exp) return 'expired';
+  if (claims.k !== kind || typeof claims.sub !== "string" || typeof claims.exp !== "number") return "malformed";
+  if (toMs(now) >= claims.exp) return "expired";
   return claims as Claims;
 }
 
@@ -74,7 +74,7 @@ export function createSignedUploadToken(
 ): SignedToken {
   const expiresAt = toMs(now) + SIGNED_UPLOAD_TTL_MS;
   return {
-    token: sign({ k: 'upload', sub: target.userId, exp: expiresAt, b: target.bucket, p: target.path }, secret),
+    token: sign({ k: "upload", sub: target.userId, exp: expiresAt, b: target.bucket, p: target.path }, secret),
     expiresAt,
   };
 }
@@ -85,9 +85,9 @@ export function verifySignedUploadToken(
   secret: string,
   now: number | Date,
 ): TokenCheck<{ userId: string; expiresAt: number }> {
-  const claims = verify(token, 'upload', secret, now);
-  if (typeof claims === 'string') return { ok: false, reason: claims };
-  if (claims.b !== target.bucket || claims.p !== target.path) return { ok: false, reason: 'wrong-object' };
+  const claims = verify(token, "upload", secret, now);
+  if (typeof claims === "string") return { ok: false, reason: claims };
+  if (claims.b !== target.bucket || claims.p !== target.path) return { ok: false, reason: "wrong-object" };
   return { ok: true, userId: claims.sub, expiresAt: claims.exp };
 }
 
@@ -97,14 +97,14 @@ export function verifySignedUploadToken(
  */
 export function issueUploadTicket(subject: { userId: string; pathPrefix?: string }, secret: string, now: number | Date): UploadTicket {
   const expiresAt = toMs(now) + UPLOAD_TICKET_TTL_MS;
-  const claims: Claims = { k: 'ticket', sub: subject.userId, exp: expiresAt, ...(subject.pathPrefix ? { p: subject.pathPrefix } : {}) };
+  const claims: Claims = { k: "ticket", sub: subject.userId, exp: expiresAt, ...(subject.pathPrefix ? { p: subject.pathPrefix } : {}) };
   return { ticket: sign(claims, secret), expiresAt };
 }
 
 /** Whether a ticket's folder (if it has one) holds `path`. */
 export function ticketCoversPath(pathPrefix: string | undefined, path: string): boolean {
   if (pathPrefix === undefined) return true;
-  return path.startsWith(`${pathPrefix.replace(/\/+$/, '')}/`);
+  return path.startsWith(`${pathPrefix.replace(/\/+$/, "")}/`);
 }
 
 export function verifyUploadTicket(
@@ -112,44 +112,50 @@ export function verifyUploadTicket(
   secret: string,
   now: number | Date,
 ): TokenCheck<{ userId: string; expiresAt: number; pathPrefix?: string }> {
-  const claims = verify(ticket, 'ticket', secret, now);
-  if (typeof claims === 'string') return { ok: false, reason: claims };
-  return { ok: true, userId: claims.sub, expiresAt: claims.exp, ...(typeof claims.p === 'string' ? { pathPrefix: claims.p } : {}) };
+  const claims = verify(ticket, "ticket", secret, now);
+  if (typeof claims === "string") return { ok: false, reason: claims };
+  return { ok: true, userId: claims.sub, expiresAt: claims.exp, ...(typeof claims.p === "string" ? { pathPrefix: claims.p } : {}) };
 }
 
 // Tokens bound to one stored path: a kind, a subject, an expiry and the path.
-function signPathToken(kind: 'download' | 'delete', ttlMs: number, target: { path: string; userId: string }, secret: string, now: number | Date): SignedToken {
+function signPathToken(
+  kind: "download" | "delete",
+  ttlMs: number,
+  target: { path: string; userId: string },
+  secret: string,
+  now: number | Date,
+): SignedToken {
   const expiresAt = toMs(now) + ttlMs;
   return { token: sign({ k: kind, sub: target.userId, exp: expiresAt, p: target.path }, secret), expiresAt };
 }
 
 function verifyPathToken(
-  kind: 'download' | 'delete',
+  kind: "download" | "delete",
   token: unknown,
   target: { path: string },
   secret: string,
   now: number | Date,
 ): TokenCheck<{ userId: string; expiresAt: number }> {
   const claims = verify(token, kind, secret, now);
-  if (typeof claims === 'string') return { ok: false, reason: claims };
-  if (claims.p !== target.path) return { ok: false, reason: 'wrong-object' };
+  if (typeof claims === "string") return { ok: false, reason: claims };
+  if (claims.p !== target.path) return { ok: false, reason: "wrong-object" };
   return { ok: true, userId: claims.sub, expiresAt: claims.exp };
 }
 
 // A link for places that cannot send an Authorization header (an <a href>, an <img src>).
 export function createSignedDownloadToken(target: { path: string; userId: string }, secret: string, now: number | Date): SignedToken {
-  return signPathToken('download', SIGNED_DOWNLOAD_TTL_MS, target, secret, now);
+  return signPathToken("download", SIGNED_DOWNLOAD_TTL_MS, target, secret, now);
 }
 
 export function verifySignedDownloadToken(token: unknown, target: { path: string }, secret: string, now: number | Date) {
-  return verifyPathToken('download', token, target, secret, now);
+  return verifyPathToken("download", token, target, secret, now);
 }
 
 /** The web app's leave to delete one stored file, given once it has checked who may remove it. */
 export function createFileDeleteToken(target: { path: string; userId: string }, secret: string, now: number | Date): SignedToken {
-  return signPathToken('delete', FILE_DELETE_TTL_MS, target, secret, now);
+  return signPathToken("delete", FILE_DELETE_TTL_MS, target, secret, now);
 }
 
 export function verifyFileDeleteToken(token: unknown, target: { path: string }, secret: string, now: number | Date) {
-  return verifyPathToken('delete', token, target, secret, now);
+  return verifyPathToken("delete", token, target, secret, now);
 }

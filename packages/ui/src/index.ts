@@ -1,106 +1,97 @@
 // Public surface of @atelier/ui: styled, accessible building blocks for the web app.
 
-export { cn } from './lib/cn';
-
-export { Button, buttonVariants, type ButtonProps } from './components/button';
-export { Input } from './components/input';
-export { Label } from './components/label';
-export { Textarea } from './components/textarea';
-export { Checkbox } from './components/checkbox';
-export { Badge, badgeVariants, type BadgeProps } from './components/badge';
-export {
-  Card,
-  CardHeader,
-  CardTitle,
-  CardDescription,
-  CardContent,
-  CardFooter,
-} from './components/card';
-export { Skeleton } from './components/skeleton';
-export { Spinner, type SpinnerProps } from './components/spinner';
-
 export {
   Avatar,
-  AvatarImage,
   AvatarFallback,
+  AvatarImage,
   UserAvatar,
   type UserAvatarProps,
-} from './components/avatar';
-
+} from "./components/avatar";
+export { Badge, type BadgeProps, badgeVariants } from "./components/badge";
+export { Button, type ButtonProps, buttonVariants } from "./components/button";
 export {
-  Dialog,
-  DialogTrigger,
-  DialogContent,
-  DialogHeader,
-  DialogFooter,
-  DialogTitle,
-  DialogDescription,
-  DialogClose,
-  type DialogContentProps,
-} from './components/dialog';
-
-export {
-  Sheet,
-  SheetTrigger,
-  SheetContent,
-  SheetHeader,
-  SheetTitle,
-  SheetDescription,
-  SheetClose,
-  type SheetContentProps,
-  type SheetSide,
-} from './components/sheet';
-
-export {
-  DropdownMenu,
-  DropdownMenuTrigger,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuGroup,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  type DropdownMenuItemProps,
-} from './components/dropdown-menu';
-
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from "./components/card";
+export { Checkbox } from "./components/checkbox";
 export {
   Command,
   CommandDialog,
-  CommandInput,
-  CommandList,
+  type CommandDialogProps,
   CommandEmpty,
   CommandGroup,
+  CommandInput,
   CommandItem,
+  CommandList,
   CommandSeparator,
-  type CommandDialogProps,
-} from './components/command';
-
+} from "./components/command";
+export {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  type DialogContentProps,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "./components/dialog";
+export {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  type DropdownMenuItemProps,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "./components/dropdown-menu";
+export { Input } from "./components/input";
+export { Label } from "./components/label";
+export {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  type SheetContentProps,
+  SheetDescription,
+  SheetHeader,
+  type SheetSide,
+  SheetTitle,
+  SheetTrigger,
+} from "./components/sheet";
+export { Skeleton } from "./components/skeleton";
+export { Spinner, type SpinnerProps } from "./components/spinner";
+export { Textarea } from "./components/textarea";
+export { ThemeProvider, type ThemeProviderProps } from "./components/theme-provider";
+export { ThemeToggle } from "./components/theme-toggle";
 export {
   Toast,
-  ToastTitle,
-  ToastDescription,
-  ToastClose,
   ToastAction,
-  ToastProvider,
-  ToastViewport,
+  ToastClose,
+  ToastDescription,
   type ToastProps,
-} from './components/toast';
-export { Toaster } from './components/toaster';
-export { useToast, toast, type ToastInput, type ToastHandle } from './hooks/use-toast';
-
-export { ThemeProvider, type ThemeProviderProps } from './components/theme-provider';
-export { ThemeToggle } from './components/theme-toggle';
-
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from "./components/toast";
+export { Toaster } from "./components/toaster";
+export { type ToastHandle, type ToastInput, toast, useToast } from "./hooks/use-toast";
+export { cn } from "./lib/cn";
+export { AtelierUploader, type AtelierUploaderOptions } from "./upload/atelier-uploader";
+export { resizeImage } from "./upload/resize-image";
+export type { UploadedFile, UploadPurpose, UploadServices } from "./upload/services";
 export {
-  UploadDialog,
   createUploadUppy,
+  type MetaFieldSpec,
   statusText,
   THUMBNAIL_WIDTH,
   UPLOAD_DIALOG_SIZE,
-  type MetaFieldSpec,
+  UploadDialog,
   type UploadDialogProps,
-} from './upload/upload-dialog';
-export { AtelierUploader, type AtelierUploaderOptions } from './upload/atelier-uploader';
-export { resizeImage } from './upload/resize-image';
-export type { UploadedFile, UploadPurpose, UploadServices } from './upload/services';
+} from "./upload/upload-dialog";

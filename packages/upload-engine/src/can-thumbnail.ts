@@ -1,16 +1,13 @@
 // Whether the client should render a thumbnail and blur image for a file (SPEC section 5).
-import { THUMBNAIL_MAX_BYTES } from './constants'
+import { THUMBNAIL_MAX_BYTES } from "./constants";
 
-export const THUMBNAIL_TYPES = ['image/png', 'image/jpg', 'image/jpeg', 'image/gif', 'image/webp'] as const
+export const THUMBNAIL_TYPES = ["image/png", "image/jpg", "image/jpeg", "image/gif", "image/webp"] as const;
 
 export function canThumbnail(file: { readonly type: string; readonly size: number }): boolean {
-  return (
-    (THUMBNAIL_TYPES as readonly string[]).includes(mediaType(file.type)) &&
-    file.size <= THUMBNAIL_MAX_BYTES
-  )
+  return (THUMBNAIL_TYPES as readonly string[]).includes(mediaType(file.type)) && file.size <= THUMBNAIL_MAX_BYTES;
 }
 
 /** `image/PNG; foo=bar` -> `image/png`. */
 export function mediaType(type: string): string {
-  return (type.split(';')[0] ?? '').trim().toLowerCase()
+  return (type.split(";")[0] ?? "").trim().toLowerCase();
 }

@@ -1,8 +1,8 @@
 // The parallelism table by number of files.
-import { describe, expect, it } from 'vitest'
-import { fileConcurrency, partConcurrency } from './concurrency'
+import { describe, expect, it } from "vitest";
+import { fileConcurrency, partConcurrency } from "./concurrency";
 
-describe('partConcurrency', () => {
+describe("partConcurrency", () => {
   it.each([
     [1, 10],
     [2, 5],
@@ -11,12 +11,12 @@ describe('partConcurrency', () => {
     [5, 2],
     [10000, 2],
     [10001, 2],
-  ])('%i files -> %i parts at once', (files, parts) => {
-    expect(partConcurrency(files)).toBe(parts)
-  })
-})
+  ])("%i files -> %i parts at once", (files, parts) => {
+    expect(partConcurrency(files)).toBe(parts);
+  });
+});
 
-describe('fileConcurrency', () => {
+describe("fileConcurrency", () => {
   it.each([
     [0, 1],
     [1, 1],
@@ -26,7 +26,7 @@ describe('fileConcurrency', () => {
     [5, 4],
     [10000, 4],
     [10001, 4],
-  ])('%i files -> %i files at once', (files, concurrent) => {
-    expect(fileConcurrency(files)).toBe(concurrent)
-  })
-})
+  ])("%i files -> %i files at once", (files, concurrent) => {
+    expect(fileConcurrency(files)).toBe(concurrent);
+  });
+});

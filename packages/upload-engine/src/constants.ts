@@ -1,52 +1,52 @@
 // Business constants of the upload flow (SPEC sections 5 and 9), as plain data.
 
 /** Size of one part of a chunked upload, in bytes. */
-export const CHUNK_SIZE = 10485760
+export const CHUNK_SIZE = 10485760;
 
 /** A file of this size or less is sent whole to /api/upload. */
-export const SINGLE_UPLOAD_MAX = 10485760
+export const SINGLE_UPLOAD_MAX = 10485760;
 
 /** Retries per part after its first attempt, so at most 1 + MAX_RETRIES attempts. */
-export const MAX_RETRIES = 10
+export const MAX_RETRIES = 10;
 
-export const FIRST_RETRY_DELAY_MS = 2
+export const FIRST_RETRY_DELAY_MS = 2;
 
-export const RETRY_FACTOR = 1.2
+export const RETRY_FACTOR = 1.2;
 
 /** Images above this size get a placeholder instead of a generated thumbnail. */
-export const THUMBNAIL_MAX_BYTES = 24000000
+export const THUMBNAIL_MAX_BYTES = 24000000;
 
 export interface UploadRestrictions {
   /** Allowed MIME types; `undefined` allows every type. */
-  readonly allowedTypes: readonly string[] | undefined
-  readonly maxFiles: number
-  readonly maxFileSize: number
+  readonly allowedTypes: readonly string[] | undefined;
+  readonly maxFiles: number;
+  readonly maxFileSize: number;
 }
 
 export const AVATAR_RESTRICTIONS = {
-  allowedTypes: ['image/jpg', 'image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  allowedTypes: ["image/jpg", "image/jpeg", "image/png", "image/webp", "image/gif"],
   maxFiles: 1,
   maxFileSize: 10526316,
-} as const satisfies UploadRestrictions
+} as const satisfies UploadRestrictions;
 
 export const ASSET_RESTRICTIONS = {
   allowedTypes: undefined,
   maxFiles: 10000,
   maxFileSize: 5368709120,
-} as const satisfies UploadRestrictions
+} as const satisfies UploadRestrictions;
 
 export interface ImageSize {
-  readonly width: number
-  readonly height: number
-  readonly type: 'image/jpeg'
+  readonly width: number;
+  readonly height: number;
+  readonly type: "image/jpeg";
   /** JPEG quality in percent; canvas APIs want `quality / 100`. */
-  readonly quality: number
+  readonly quality: number;
 }
 
-export const AVATAR_IMAGE = { width: 128, height: 128, type: 'image/jpeg', quality: 100 } as const satisfies ImageSize
-export const THUMBNAIL_IMAGE = { width: 300, height: 300, type: 'image/jpeg', quality: 90 } as const satisfies ImageSize
-export const BLUR_IMAGE = { width: 24, height: 24, type: 'image/jpeg', quality: 90 } as const satisfies ImageSize
+export const AVATAR_IMAGE = { width: 128, height: 128, type: "image/jpeg", quality: 100 } as const satisfies ImageSize;
+export const THUMBNAIL_IMAGE = { width: 300, height: 300, type: "image/jpeg", quality: 90 } as const satisfies ImageSize;
+export const BLUR_IMAGE = { width: 24, height: 24, type: "image/jpeg", quality: 90 } as const satisfies ImageSize;
 
 /** Buckets of the signed-upload storage service. */
-export const BUCKETS = { avatars: 'avatars', thumbnails: 'thumbnails', blur: 'blur' } as const
-export type Bucket = (typeof BUCKETS)[keyof typeof BUCKETS]
+export const BUCKETS = { avatars: "avatars", thumbnails: "thumbnails", blur: "blur" } as const;
+export type Bucket = (typeof BUCKETS)[keyof typeof BUCKETS];

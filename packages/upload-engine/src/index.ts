@@ -1,73 +1,55 @@
 // Public surface of @atelier/upload-engine: the upload planner, wire contract and client.
+
+export {
+  ASSET_SUBFOLDERS,
+  type AssetFolderInput,
+  assetFolder,
+  assetPath,
+  assetSubfolder,
+  avatarPath,
+} from "./asset-folder";
+export { type Base64Encoder, Base64Error, base64Length, decodeBase64, encodeBase64, encodeBase64Into } from "./base64";
+export { canThumbnail, mediaType, THUMBNAIL_TYPES } from "./can-thumbnail";
+export { fileConcurrency, partConcurrency } from "./concurrency";
 export {
   ASSET_RESTRICTIONS,
   AVATAR_IMAGE,
   AVATAR_RESTRICTIONS,
   BLUR_IMAGE,
   BUCKETS,
+  type Bucket,
   CHUNK_SIZE,
   FIRST_RETRY_DELAY_MS,
+  type ImageSize,
   MAX_RETRIES,
   RETRY_FACTOR,
   SINGLE_UPLOAD_MAX,
   THUMBNAIL_IMAGE,
   THUMBNAIL_MAX_BYTES,
-  type Bucket,
-  type ImageSize,
   type UploadRestrictions,
-} from './constants'
-export { UPLOAD_MESSAGES, fileErrorTitle, partErrorTitle, remainingRetriesDescription } from './messages'
-export { isSingleUpload, planParts, type PlannedPart } from './plan-parts'
-export { fileConcurrency, partConcurrency } from './concurrency'
-export { RETRY_DELAYS, retryDelay } from './retry-delay'
-export { sanitizeSegment } from './sanitize-segment'
-export {
-  ASSET_SUBFOLDERS,
-  assetFolder,
-  assetPath,
-  assetSubfolder,
-  avatarPath,
-  type AssetFolderInput,
-} from './asset-folder'
-export { publicObjectUrl } from './public-object-url'
-export { THUMBNAIL_TYPES, canThumbnail, mediaType } from './can-thumbnail'
-export { checkRestrictions, type RestrictionViolation } from './restrictions'
-export { statusLabel, type FileStatusInput, type StatusInput, type StatusLabel } from './status-label'
-export { Base64Error, base64Length, decodeBase64, encodeBase64, encodeBase64Into, type Base64Encoder } from './base64'
-export { sha256Hex, toHex, webCryptoSha256, type DigestProvider, type Sha256 } from './sha256'
-export { fromBlob, fromBytes, type BlobLike, type UploadSource } from './upload-source'
-export { createLimiter, type Limiter } from './limiter'
+} from "./constants";
 export {
   AttemptFailedError,
   InvalidUploadError,
+  isUploadError,
   NoServersError,
   PartFailedError,
+  type ResumeState,
   UploadAbortedError,
   UploadError,
-  isUploadError,
-  type ResumeState,
   type UploadErrorCode,
-} from './errors'
-export {
-  WIRE_HEADERS,
-  WIRE_PATHS,
-  WireFormatError,
-  balancerRequestUrl,
-  chunkedUrl,
-  contentTypeHeader,
-  groupStatusUrl,
-  parseBalancerAnswer,
-  parseGroupStatusAnswer,
-  parsePartAnswer,
-  parseSingleUploadAnswer,
-  setHeader,
-  uploadUrl,
-  type BalancerAnswer,
-  type GroupStatusAnswer,
-  type PartAnswer,
-  type SingleUploadAnswer,
-} from './wire'
-export { createUploader } from './uploader/create-uploader'
+} from "./errors";
+export { createLimiter, type Limiter } from "./limiter";
+export { fileErrorTitle, partErrorTitle, remainingRetriesDescription, UPLOAD_MESSAGES } from "./messages";
+export { isSingleUpload, type PlannedPart, planParts } from "./plan-parts";
+export { publicObjectUrl } from "./public-object-url";
+export { checkRestrictions, type RestrictionViolation } from "./restrictions";
+export { RETRY_DELAYS, retryDelay } from "./retry-delay";
+export { sanitizeSegment } from "./sanitize-segment";
+export { type DigestProvider, type Sha256, sha256Hex, toHex, webCryptoSha256 } from "./sha256";
+export { type FileStatusInput, type StatusInput, type StatusLabel, statusLabel } from "./status-label";
+export { type BlobLike, fromBlob, fromBytes, type UploadSource } from "./upload-source";
+export { createUploader } from "./uploader/create-uploader";
 export type {
   FetchInit,
   FetchLike,
@@ -75,13 +57,32 @@ export type {
   HeadersOption,
   ResumeInput,
   Sleep,
+  Uploader,
+  UploaderCallbacks,
+  UploaderOptions,
   UploadFailure,
   UploadFile,
   UploadOptions,
   UploadOutcome,
   UploadProgress,
   UploadSuccess,
-  Uploader,
-  UploaderCallbacks,
-  UploaderOptions,
-} from './uploader/types'
+} from "./uploader/types";
+export {
+  type BalancerAnswer,
+  balancerRequestUrl,
+  chunkedUrl,
+  contentTypeHeader,
+  type GroupStatusAnswer,
+  groupStatusUrl,
+  type PartAnswer,
+  parseBalancerAnswer,
+  parseGroupStatusAnswer,
+  parsePartAnswer,
+  parseSingleUploadAnswer,
+  type SingleUploadAnswer,
+  setHeader,
+  uploadUrl,
+  WIRE_HEADERS,
+  WIRE_PATHS,
+  WireFormatError,
+} from "./wire";

@@ -1,18 +1,24 @@
 // DELETE /files/{path}?token=…: removes a stored file, with a token the web app signs for that one
 // file once it has decided who may remove it (createFileDeleteToken); no upload ticket will do.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERRORS, tokenRefusal, verifyFileDeleteToken } from '@atelier/storage';
-import type { UploadContext } from '../upload-context';
-import { fileKey } from '../url-path';
-import { filePath } from './get-file';
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ERRORS, tokenRefusal, verifyFileDeleteToken } from "@atelier/storage";
+import type { UploadContext } from "../upload-context";
+import { fileKey } from "../url-path";
+import { filePath } from "./get-file";
 
-export async function deleteFile(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, rawPath: string, cors: Record<string, string>) {
+export async function deleteFile(
+  ctx: UploadContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawPath: string,
+  cors: Record<string, string>,
+) {
   const path = filePath(rawPath);
-  const token = new URL(req.url ?? '/', 'http://local').searchParams.get('token');
+  const token = new URL(req.url ?? "/", "http://local").searchParams.get("token");
   if (!token) throw ERRORS.MissingToken();
   const check = verifyFileDeleteToken(token, { path }, ctx.settings.secret, ctx.now());
   if (!check.ok) throw tokenRefusal(check.reason);
-  if (!(await ctx.store.stat(fileKey(path)))) throw ERRORS.NotFound('File');
+  if (!(await ctx.store.stat(fileKey(path)))) throw ERRORS.NotFound("File");
   await ctx.store.delete(fileKey(path));
   res.writeHead(204, cors).end();
 }

@@ -1,9 +1,9 @@
 // GET /api/chunked/{egnyte_id}: which parts a group holds, so a client can resume without resending them.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERRORS } from '@atelier/storage';
-import { GROUP_ID_PATTERN, isExpired, readCompletion, readManifest, receivedParts } from '../groups';
-import { sendJson } from '../http';
-import { authenticate, type UploadContext } from '../upload-context';
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ERRORS } from "@atelier/storage";
+import { GROUP_ID_PATTERN, isExpired, readCompletion, readManifest, receivedParts } from "../groups";
+import { sendJson } from "../http";
+import { authenticate, type UploadContext } from "../upload-context";
 
 export async function getGroupStatus(
   ctx: UploadContext,
@@ -15,7 +15,7 @@ export async function getGroupStatus(
   const userId = authenticate(ctx, req);
   const manifest = GROUP_ID_PATTERN.test(id) ? await readManifest(ctx.store, id) : null;
   if (!manifest || manifest.userId !== userId || isExpired(manifest, ctx.now(), ctx.settings.groupTtlMs)) {
-    throw ERRORS.NotFound('Upload group');
+    throw ERRORS.NotFound("Upload group");
   }
   const done = await readCompletion(ctx.store, id);
   const received = done

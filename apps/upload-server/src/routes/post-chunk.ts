@@ -1,11 +1,15 @@
 // POST /api/chunked: one base64 part of a group; part 1 opens the group, the part that fills it completes the file.
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ERRORS } from '@atelier/storage';
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ERRORS } from "@atelier/storage";
+import { GroupHasher } from "../group-hasher";
 import {
   completeGroup,
   completeStagedGroup,
   GROUP_ID_PATTERN,
+  type GroupCompletion,
+  type GroupDigest,
+  type GroupManifest,
   isExpired,
   markPart,
   partKey,
@@ -15,12 +19,8 @@ import {
   stagingId,
   waitForDigestRecord,
   writeManifest,
-  type GroupCompletion,
-  type GroupDigest,
-  type GroupManifest,
-} from '../groups';
-import { GroupHasher } from '../group-hasher';
-import { drainRequest, firstHeader, sendJson } from '../http';
+} from "../groups";
+import { drainRequest, firstHeader, sendJson } from "../http";
 import {
   authenticate,
   authorizePath,
@@ -30,8 +30,8 @@ import {
   refuseLargeBody,
   storedContentType,
   type UploadContext,
-} from '../upload-context';
-import { fileUrl, normaliseUrlPath } from '../url-path';
+} from "../upload-context";
+import { fileUrl, normaliseUrlPath } from "../url-path";
 
 interface PartHeaders {
   urlPath: string;
@@ -42,25 +42,25 @@ interface PartHeaders {
 
 // Everything that can be refused is refused here, before a byte of the body is read.
 function readPartHeaders(ctx: UploadContext, req: IncomingMessage): PartHeaders {
-  const urlPath = normaliseUrlPath(firstHeader(req, 'urlpath'));
-  const part = positiveInt(req, 'part');
-  const parts = positiveInt(req, 'parts');
+  const urlPath = normaliseUrlPath(firstHeader(req, "urlpath"));
+  const part = positiveInt(req, "part");
+  const parts = positiveInt(req, "parts");
   const { maxParts, maxPartBytes, maxFileBytes } = ctx.settings;
   if (parts > maxParts) throw ERRORS.PayloadTooLarge(maxParts * maxPartBytes);
-  if (part > parts) throw ERRORS.InvalidHeader('part', 'greater than parts');
-  const declaredSize = firstHeader(req, 'x-file-size');
+  if (part > parts) throw ERRORS.InvalidHeader("part", "greater than parts");
+  const declaredSize = firstHeader(req, "x-file-size");
   if (declaredSize !== undefined) {
-    if (!/^\d{1,16}$/.test(declaredSize)) throw ERRORS.InvalidHeader('x-file-size', 'must be a byte count');
+    if (!/^\d{1,16}$/.test(declaredSize)) throw ERRORS.InvalidHeader("x-file-size", "must be a byte count");
     if (Number(declaredSize) > maxFileBytes) throw ERRORS.PayloadTooLarge(maxFileBytes);
   }
   refuseLargeBody(req, maxPartBytes);
-  return { urlPath, part, parts, egnyteId: firstHeader(req, 'egnyte_id')?.trim() ?? '' };
+  return { urlPath, part, parts, egnyteId: firstHeader(req, "egnyte_id")?.trim() ?? "" };
 }
 
 async function openGroup(ctx: UploadContext, req: IncomingMessage, userId: string, headers: PartHeaders) {
   const { urlPath, part, parts, egnyteId } = headers;
-  if (egnyteId === '') {
-    if (part !== 1) throw ERRORS.InvalidHeader('egnyte_id', 'required for every part after the first');
+  if (egnyteId === "") {
+    if (part !== 1) throw ERRORS.InvalidHeader("egnyte_id", "required for every part after the first");
     const manifest: GroupManifest = {
       id: randomUUID(),
       userId,
@@ -72,14 +72,14 @@ async function openGroup(ctx: UploadContext, req: IncomingMessage, userId: strin
     await writeManifest(ctx.store, manifest);
     return manifest;
   }
-  if (!GROUP_ID_PATTERN.test(egnyteId)) throw ERRORS.NotFound('Upload group');
+  if (!GROUP_ID_PATTERN.test(egnyteId)) throw ERRORS.NotFound("Upload group");
   const manifest = await readManifest(ctx.store, egnyteId);
   // Another user's group is indistinguishable from a missing one.
   if (!manifest || manifest.userId !== userId || isExpired(manifest, ctx.now(), ctx.settings.groupTtlMs)) {
-    throw ERRORS.NotFound('Upload group');
+    throw ERRORS.NotFound("Upload group");
   }
-  if (manifest.parts !== parts) throw ERRORS.InvalidHeader('parts', `the group was opened with ${manifest.parts} parts`);
-  if (manifest.urlPath !== urlPath) throw ERRORS.InvalidHeader('urlPath', 'differs from the group');
+  if (manifest.parts !== parts) throw ERRORS.InvalidHeader("parts", `the group was opened with ${manifest.parts} parts`);
+  if (manifest.urlPath !== urlPath) throw ERRORS.InvalidHeader("urlPath", "differs from the group");
   return manifest;
 }
 
@@ -113,7 +113,7 @@ async function followedDigest(ctx: UploadContext, manifest: GroupManifest): Prom
 // Parts land at their final offset in the group's staging file; completing only renames it.
 async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manifest: GroupManifest, part: number) {
   const staging = ctx.store.staging;
-  if (!staging) throw new Error('in-place parts need a store with a staging area');
+  if (!staging) throw new Error("in-place parts need a store with a staging area");
   // A stored part is final: a resend (its answer was lost) is read and dropped, so its bytes,
   // which may already be hashed, never change under the group's digest.
   if (await ctx.store.stat(partKey(manifest.id, part))) {
@@ -123,7 +123,7 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
   let offset = 0;
   let limit = ctx.settings.maxPartBytes;
   if (part > 1) {
-    if (manifest.partSize === undefined) throw ERRORS.Conflict('Part 1 of this group is not stored yet');
+    if (manifest.partSize === undefined) throw ERRORS.Conflict("Part 1 of this group is not stored yet");
     offset = (part - 1) * manifest.partSize;
     limit = manifest.partSize;
   }
@@ -132,11 +132,11 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
   // A staging write is done with each chunk before it pulls the next, so the decoder may reuse its slabs.
   const size = await staging.write(stagingId(manifest.id), offset, decodedBody(req, limit, { reuse: true }));
   if (part > 1 && part < manifest.parts && size !== manifest.partSize) {
-    throw ERRORS.InvalidBody('every part but the last must be as long as part 1');
+    throw ERRORS.InvalidBody("every part but the last must be as long as part 1");
   }
   let stored = manifest;
   if (part === 1 && manifest.parts > 1) {
-    if (size === 0) throw ERRORS.InvalidBody('part 1 of several is empty');
+    if (size === 0) throw ERRORS.InvalidBody("part 1 of several is empty");
     if (manifest.partSize !== size || !manifest.followed) {
       stored = { ...manifest, partSize: size, followed: true };
       await writeManifest(ctx.store, stored);
@@ -149,7 +149,7 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
 }
 
 async function storePartAsObject(ctx: UploadContext, req: IncomingMessage, manifest: GroupManifest, part: number) {
-  await ctx.store.put(partKey(manifest.id, part), decodedBody(req, ctx.settings.maxPartBytes), { contentType: 'application/octet-stream' });
+  await ctx.store.put(partKey(manifest.id, part), decodedBody(req, ctx.settings.maxPartBytes), { contentType: "application/octet-stream" });
   return manifest;
 }
 
@@ -205,14 +205,10 @@ export async function postChunk(ctx: UploadContext, req: IncomingMessage, res: S
     sendJson(res, 200, { id: manifest.id, url: done.url, part, sha256: done.sha256 }, cors);
     return;
   }
-  manifest = ctx.store.staging
-    ? await storePartInPlace(ctx, req, manifest, part)
-    : await storePartAsObject(ctx, req, manifest, part);
+  manifest = ctx.store.staging ? await storePartInPlace(ctx, req, manifest, part) : await storePartAsObject(ctx, req, manifest, part);
   const sizes = (await mayBeComplete(ctx, manifest.id, part, parts)) ? await receivedParts(ctx.store, manifest.id) : undefined;
   const completion =
-    sizes && holdsAll(sizes, parts)
-      ? await completeOnce(ctx, req, manifest, sizes, base)
-      : await readCompletion(ctx.store, manifest.id);
+    sizes && holdsAll(sizes, parts) ? await completeOnce(ctx, req, manifest, sizes, base) : await readCompletion(ctx.store, manifest.id);
   // Until the group completes, the url is where its file is meant to go; the completion's is where
   // it went (another name when that one was taken, see publish.ts).
   const answer = completion ? { url: completion.url, sha256: completion.sha256 } : { url: fileUrl(base, manifest.urlPath) };

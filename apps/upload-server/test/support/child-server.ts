@@ -1,9 +1,9 @@
 // Runs an upload server in a child process, so a test can SIGKILL it like a crashed machine.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { TEST_SECRET } from './cluster';
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { TEST_SECRET } from "./cluster";
 
-export const APP_DIR = fileURLToPath(new URL('../..', import.meta.url));
+export const APP_DIR = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface ChildServer {
   url: string;
@@ -20,21 +20,21 @@ export async function startChildServer(
   nodeArgs: string[] = [],
 ): Promise<ChildServer> {
   // A built bundle runs under plain node, so its memory is the server's own and not a loader's.
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const loader = script.endsWith(".ts") ? ["--import", "tsx"] : [];
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script, ...args], {
     cwd: APP_DIR,
     env: { ...process.env, UPLOAD_SECRET: TEST_SECRET, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   const output: string[] = [];
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    child.once("exit", (code, signal) => resolve({ code, signal })),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    let buffered = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      let newline = buffered.indexOf('\n');
+    let buffered = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString("utf8");
+      let newline = buffered.indexOf("\n");
       while (newline >= 0) {
         const line = buffered.slice(0, newline);
         buffered = buffered.slice(newline + 1);
@@ -45,11 +45,11 @@ export async function startChildServer(
         } catch {
           // Not the announcement line.
         }
-        newline = buffered.indexOf('\n');
+        newline = buffered.indexOf("\n");
       }
     });
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
-    void exited.then(({ code, signal }) => reject(new Error(`server exited early (${code ?? signal}): ${output.join('')}`)));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+    void exited.then(({ code, signal }) => reject(new Error(`server exited early (${code ?? signal}): ${output.join("")}`)));
   });
   return {
     url,
@@ -58,8 +58,8 @@ export async function startChildServer(
     exited,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 2000);
       await exited;
       clearTimeout(timer);
     },

@@ -1,16 +1,16 @@
 // Starts a balancer and upload servers in this process on loopback port 0, for integration tests.
-import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { issueUploadTicket, type ObjectStore } from '@atelier/storage';
-import { createUploader, type FetchLike, type Uploader } from '@atelier/upload-engine';
-import { createBalancer, type BalancerConfig } from '../../src/balancer';
-import { createUploadServer, type UploadServerConfig } from '../../src/upload-server';
+import { createHash } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { issueUploadTicket, type ObjectStore } from "@atelier/storage";
+import { createUploader, type FetchLike, type Uploader } from "@atelier/upload-engine";
+import { type BalancerConfig, createBalancer } from "../../src/balancer";
+import { createUploadServer, type UploadServerConfig } from "../../src/upload-server";
 
-export const TEST_SECRET = 'integration-test-secret-0123456789';
+export const TEST_SECRET = "integration-test-secret-0123456789";
 
 export async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
@@ -63,7 +63,7 @@ export async function startCluster(options: {
   }
   const balancer = createBalancer({ servers: serverUrls, healthIntervalMs: 200, ...options.balancer });
   const balancerUrl = await listen(balancer);
-  const ticket = (userId = 'user-1') => issueUploadTicket({ userId }, TEST_SECRET, Date.now()).ticket;
+  const ticket = (userId = "user-1") => issueUploadTicket({ userId }, TEST_SECRET, Date.now()).ticket;
   return {
     balancerUrl,
     serverUrls,
@@ -74,7 +74,7 @@ export async function startCluster(options: {
         balancerUrl,
         fetch: uploaderOptions.fetch ?? (globalThis.fetch as unknown as FetchLike),
         // Without a digest function the client sends no x-content-sha256 on its parts.
-        sha256: uploaderOptions.partDigests === false ? undefined : (bytes) => createHash('sha256').update(bytes).digest(),
+        sha256: uploaderOptions.partDigests === false ? undefined : (bytes) => createHash("sha256").update(bytes).digest(),
         headers: () => ({ Authorization: `Bearer ${ticket(uploaderOptions.userId)}` }),
       }),
     close: async () => {
@@ -85,7 +85,7 @@ export async function startCluster(options: {
 }
 
 export function sha256Hex(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  return createHash("sha256").update(data).digest("hex");
 }
 
 // Deterministic pseudo-random bytes: a failure can be replayed, and it is faster than crypto.

@@ -1,5 +1,5 @@
 // Low-level requests for tests that must send what no well-behaved client would.
-import { request } from 'node:http';
+import { request } from "node:http";
 
 export interface RawAnswer {
   status: number;
@@ -22,18 +22,22 @@ export function rawRequest(
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: options.method ?? 'POST', headers: options.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: options.method ?? "POST",
+        headers: options.headers,
+      },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', () => resolve({ closed: true }));
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", () => resolve({ closed: true }));
       },
     );
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message.includes('socket hang up')) {
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "ECONNRESET" || error.code === "EPIPE" || error.message.includes("socket hang up")) {
         resolve({ closed: true });
       } else {
         reject(error);

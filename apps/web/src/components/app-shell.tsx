@@ -20,9 +20,9 @@ import {
   UserAvatar,
 } from "@atelier/ui";
 import { Archive, BookOpen, Building2, CreditCard, FolderKanban, Gauge, Menu, Receipt, Search, Users } from "lucide-react";
-import { signOut } from "next-auth/react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
 import { type ReactNode, useState } from "react";
 import { CommandPalette } from "./command-palette";
 import { EmailNotificationsDialog } from "./email-notifications-dialog";
@@ -131,7 +131,11 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
               </div>
             </SheetContent>
           </Sheet>
-          <Button variant="outline" className="h-9 w-full max-w-xs justify-start gap-2 text-muted-foreground" onClick={() => setPaletteOpen(true)}>
+          <Button
+            variant="outline"
+            className="h-9 w-full max-w-xs justify-start gap-2 text-muted-foreground"
+            onClick={() => setPaletteOpen(true)}
+          >
             <Search className="size-4" aria-hidden />
             <span className="flex-1 text-left">Search or run a command</span>
             <kbd className="hidden rounded border bg-muted px-1.5 text-[10px] font-medium sm:inline">Ctrl K</kbd>

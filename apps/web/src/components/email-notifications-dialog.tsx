@@ -1,13 +1,32 @@
 "use client";
 // The Email Notifications dialog: one checkbox, saved by settings.emailNotification.
-import { Button, Checkbox, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Label, toast } from "@atelier/ui";
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  Label,
+  toast,
+} from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useEffect, useState } from "react";
-import { useTRPC } from "~/trpc/react";
 import { toastError } from "~/components/toast-error";
+import { useTRPC } from "~/trpc/react";
 
-export function EmailNotificationsDialog({ open, onOpenChange, initial }: { open: boolean; onOpenChange: (open: boolean) => void; initial: boolean }) {
+export function EmailNotificationsDialog({
+  open,
+  onOpenChange,
+  initial,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  initial: boolean;
+}) {
   const trpc = useTRPC();
   const { update: refreshSession } = useSession();
   const [enabled, setEnabled] = useState(initial);

@@ -30,7 +30,15 @@ export function EmptyState({
 }
 
 /** A page's title, with an optional main action (a link styled as a button) beside it. */
-export function PageHeader({ title, description, action }: { title: string; description?: string; action?: { href: string; label: string } | undefined }) {
+export function PageHeader({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: string;
+  action?: { href: string; label: string } | undefined;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>

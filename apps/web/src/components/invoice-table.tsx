@@ -47,7 +47,15 @@ function Lines({ invoiceId, currency }: { invoiceId: string; currency: string })
   );
 }
 
-export function InvoiceTable({ invoices, showBusiness, actions }: { invoices: InvoiceRow[]; showBusiness: boolean; actions?: (invoice: InvoiceRow) => ReactNode }) {
+export function InvoiceTable({
+  invoices,
+  showBusiness,
+  actions,
+}: {
+  invoices: InvoiceRow[];
+  showBusiness: boolean;
+  actions?: (invoice: InvoiceRow) => ReactNode;
+}) {
   const [open, setOpen] = useState<string | null>(null);
   // Due dates are calendar dates, compared as the server counts them (UTC).
   const today = new Date().toISOString().slice(0, 10);
@@ -70,7 +78,12 @@ export function InvoiceTable({ invoices, showBusiness, actions }: { invoices: In
             <Fragment key={inv.id}>
               <tr className="border-t" data-testid="invoice-row">
                 <td className="px-4 py-2">
-                  <Button variant="link" className="h-auto p-0" aria-expanded={open === inv.id} onClick={() => setOpen(open === inv.id ? null : inv.id)}>
+                  <Button
+                    variant="link"
+                    className="h-auto p-0"
+                    aria-expanded={open === inv.id}
+                    onClick={() => setOpen(open === inv.id ? null : inv.id)}
+                  >
                     {inv.number}
                   </Button>
                   <div className="text-xs text-muted-foreground">{formatDate(inv.createdAt)}</div>

@@ -31,10 +31,16 @@ type Notification = Parameters<typeof notificationHref>[0] & {
 function Entry({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
   return (
     <li>
-      <Link href={notificationHref(n)} onClick={() => onOpen(n)} className="flex gap-3 rounded-md p-2 hover:bg-accent" data-testid="notification">
+      <Link
+        href={notificationHref(n)}
+        onClick={() => onOpen(n)}
+        className="flex gap-3 rounded-md p-2 hover:bg-accent"
+        data-testid="notification"
+      >
         <UserAvatar name={n.user.name} src={n.user.image} size="md" />
         <span className="min-w-0 text-sm">
-          <strong>{n.user.name ?? "Someone"}</strong> {eventLabel(n.event)} <em className="not-italic font-medium">{projectDisplayName(n.project.name)}</em>
+          <strong>{n.user.name ?? "Someone"}</strong> {eventLabel(n.event)}{" "}
+          <em className="not-italic font-medium">{projectDisplayName(n.project.name)}</em>
           <span className="block text-xs text-muted-foreground">{formatNotificationTime(n.createdAt)}</span>
         </span>
       </Link>
@@ -92,7 +98,10 @@ export function NotificationBell({ user }: { user: SessionUser }) {
         <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${unread.length} unread)`}>
           <Bell className="size-5" />
           {unread.length > 0 && (
-            <span className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-white" data-testid="unread-count">
+            <span
+              className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-white"
+              data-testid="unread-count"
+            >
               {unread.length > 99 ? "99+" : unread.length}
             </span>
           )}
@@ -103,16 +112,33 @@ export function NotificationBell({ user }: { user: SessionUser }) {
           <SheetTitle>{NOTIFICATION_TEXT.title}</SheetTitle>
           <SheetDescription className="sr-only">Comments and changes on your projects</SheetDescription>
         </SheetHeader>
-        <Button size="sm" variant="outline" className="my-3 self-start" onClick={() => void markAllRead()} disabled={marking || unread.length === 0} aria-busy={marking}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="my-3 self-start"
+          onClick={() => void markAllRead()}
+          disabled={marking || unread.length === 0}
+          aria-busy={marking}
+        >
           {marking ? "Marking…" : NOTIFICATION_TEXT.markAllRead}
         </Button>
-        {unread.length === 0 ? <p className="text-sm text-muted-foreground">You are all caught up.</p> : (
-          <ul className="grid gap-1">{unread.map((n) => <Entry key={n.id} n={n} onOpen={onOpen} />)}</ul>
+        {unread.length === 0 ? (
+          <p className="text-sm text-muted-foreground">You are all caught up.</p>
+        ) : (
+          <ul className="grid gap-1">
+            {unread.map((n) => (
+              <Entry key={n.id} n={n} onOpen={onOpen} />
+            ))}
+          </ul>
         )}
         {old.length > 0 && (
           <>
             <h3 className="mb-1 mt-6 text-sm font-semibold text-muted-foreground">{NOTIFICATION_TEXT.old}</h3>
-            <ul className="grid gap-1 opacity-80">{old.map((n) => <Entry key={n.id} n={n} onOpen={onOpen} />)}</ul>
+            <ul className="grid gap-1 opacity-80">
+              {old.map((n) => (
+                <Entry key={n.id} n={n} onOpen={onOpen} />
+              ))}
+            </ul>
           </>
         )}
       </SheetContent>

@@ -4,9 +4,9 @@ import type { SessionUser } from "@atelier/domain";
 import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Label } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { FormError } from "~/components/form-parts";
 import { useTRPC } from "~/trpc/react";
 import { AvatarPicker } from "./avatar-picker";
-import { FormError } from "~/components/form-parts";
 
 export function Onboarding({ user }: { user: SessionUser }) {
   const trpc = useTRPC();
@@ -29,7 +29,10 @@ export function Onboarding({ user }: { user: SessionUser }) {
         <form onSubmit={onSubmit}>
           <CardHeader>
             <CardTitle>Welcome to Atelier</CardTitle>
-            <CardDescription>Tell the studio who you are. Adding an avatar is recommended: it is often the only identifier people see next to your comments and files.</CardDescription>
+            <CardDescription>
+              Tell the studio who you are. Adding an avatar is recommended: it is often the only identifier people see next to your comments
+              and files.
+            </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-6">
             <div className="grid gap-2">
@@ -38,7 +41,16 @@ export function Onboarding({ user }: { user: SessionUser }) {
             </div>
             <div className="grid gap-2">
               <Label htmlFor="name">Your name</Label>
-              <Input id="name" name="name" required maxLength={100} autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+              <Input
+                id="name"
+                name="name"
+                required
+                maxLength={100}
+                autoComplete="name"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                autoFocus
+              />
               <FormError error={update.error} />
             </div>
           </CardContent>

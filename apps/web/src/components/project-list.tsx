@@ -1,11 +1,19 @@
 "use client";
 // Projects as cards: the current ones on the Projects page, the finished ones in the Archive.
-import { filterProjects, isStaff, PROJECT_EVENTS, PROJECT_STAGES, projectDisplayName, type ProjectFilter, type ProjectStage } from "@atelier/domain";
+import {
+  filterProjects,
+  isStaff,
+  PROJECT_EVENTS,
+  PROJECT_STAGES,
+  type ProjectFilter,
+  type ProjectStage,
+  projectDisplayName,
+} from "@atelier/domain";
 import { Badge, Button, Card, CardDescription, CardHeader, CardTitle, Input, Skeleton } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import { FileText, Search } from "lucide-react";
-import { useSession } from "next-auth/react";
 import Link from "next/link";
+import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { useTRPC } from "~/trpc/react";
 import { EmptyState, PageHeader } from "./empty-state";
@@ -103,15 +111,30 @@ export function ProjectList({ archived }: { archived: boolean }) {
       {projects.error && <EmptyState title="Projects could not be loaded" description={projects.error.message} />}
       {projects.data?.length === 0 &&
         (unlinked ? (
-          <EmptyState title="Almost there" description="Your account is not linked to a business yet. Ask the studio to add you to yours." />
+          <EmptyState
+            title="Almost there"
+            description="Your account is not linked to a business yet. Ask the studio to add you to yours."
+          />
         ) : archived ? (
           <EmptyState title="Nothing archived yet" description="Projects the studio archives will be kept here." />
         ) : (
-          <EmptyState title="No projects yet" description="Start one with a title; the brief and files follow." action={{ href: "/projects/create", label: "Create Project" }} />
+          <EmptyState
+            title="No projects yet"
+            description="Start one with a title; the brief and files follow."
+            action={{ href: "/projects/create", label: "Create Project" }}
+          />
         ))}
       {projects.data && projects.data.length > 0 && (
         <>
-          <ProjectFilters query={query} stage={stage} assignee={assignee} staff={staff} onQuery={setQuery} onStage={setStage} onAssignee={setAssignee} />
+          <ProjectFilters
+            query={query}
+            stage={stage}
+            assignee={assignee}
+            staff={staff}
+            onQuery={setQuery}
+            onStage={setStage}
+            onAssignee={setAssignee}
+          />
           {filtered && (
             <p className="mb-3 text-sm text-muted-foreground" aria-live="polite" data-testid="project-count">
               {shown.length} of {projects.data.length} project{projects.data.length === 1 ? "" : "s"}

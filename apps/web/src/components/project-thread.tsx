@@ -1,12 +1,19 @@
 "use client";
 // A project's conversation: comments, requests for changes, approvals and (for the studio) internal notes.
-import { commentKinds, COMMENT_BODY_MAX_LENGTH, type CommentEvent, eventLabel, formatNotificationTime, type SessionUser } from "@atelier/domain";
+import {
+  COMMENT_BODY_MAX_LENGTH,
+  type CommentEvent,
+  commentKinds,
+  eventLabel,
+  formatNotificationTime,
+  type SessionUser,
+} from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
+import { FormError, SubmitButton } from "~/components/form-parts";
 import { useTRPC } from "~/trpc/react";
 import { NativeSelect } from "./native-select";
-import { FormError, SubmitButton } from "~/components/form-parts";
 
 export function ProjectThread({ projectId, user }: { projectId: string; user: SessionUser }) {
   const trpc = useTRPC();
@@ -42,7 +49,12 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
               key={c.id}
               id={`comment-${c.id}`}
               data-testid="comment"
-              className={cn("flex gap-3 rounded-lg p-2", c.isChild && "ml-10", c.event === "shadow" && "bg-amber-500/10", highlight === c.id && "ring-2 ring-ring")}
+              className={cn(
+                "flex gap-3 rounded-lg p-2",
+                c.isChild && "ml-10",
+                c.event === "shadow" && "bg-amber-500/10",
+                highlight === c.id && "ring-2 ring-ring",
+              )}
             >
               <UserAvatar name={c.user.name} src={c.user.image} size="sm" />
               <div className="min-w-0 flex-1">
@@ -58,9 +70,21 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
           ))}
         </ol>
         <form onSubmit={onSubmit} className="grid gap-2">
-          <Textarea aria-label="Your comment" required maxLength={COMMENT_BODY_MAX_LENGTH} value={body} onChange={(e) => setBody(e.target.value)} placeholder="Write a comment…" />
+          <Textarea
+            aria-label="Your comment"
+            required
+            maxLength={COMMENT_BODY_MAX_LENGTH}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            placeholder="Write a comment…"
+          />
           <div className="flex flex-wrap items-center justify-end gap-2">
-            <NativeSelect aria-label="Kind of comment" className="w-auto" value={event} onChange={(e) => setEvent(e.target.value as CommentEvent | "")}>
+            <NativeSelect
+              aria-label="Kind of comment"
+              className="w-auto"
+              value={event}
+              onChange={(e) => setEvent(e.target.value as CommentEvent | "")}
+            >
               {commentKinds(user.role).map((k) => (
                 <option key={k.label} value={k.event ?? ""}>
                   {k.label}

@@ -1,8 +1,8 @@
 "use client";
 // Decides what a visit shows: loading, login (or the sign-in redirect), onboarding, or the application.
 import { sessionScreen } from "@atelier/domain";
-import { useSession } from "next-auth/react";
 import { usePathname } from "next/navigation";
+import { useSession } from "next-auth/react";
 import { type ReactNode, useEffect } from "react";
 import { LoadingScreen } from "./loading-screen";
 import { LoginScreen } from "./login-screen";

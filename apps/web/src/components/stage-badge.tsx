@@ -1,5 +1,5 @@
 // Where a project stands, as a small coloured badge.
-import { PROJECT_STAGES, projectStage, type ProjectStage } from "@atelier/domain";
+import { PROJECT_STAGES, type ProjectStage, projectStage } from "@atelier/domain";
 import { Badge, cn } from "@atelier/ui";
 
 const STYLE: Record<ProjectStage, string> = {

@@ -1,15 +1,18 @@
 "use client";
+import type { FileKind } from "@atelier/domain";
 // The upload dialog's services in this app: tickets and signed URLs over tRPC, storage on this origin.
 import { resizeImage, type UploadServices } from "@atelier/ui";
 import { webCryptoSha256 } from "@atelier/upload-engine";
-import type { FileKind } from "@atelier/domain";
 import { useMemo, useRef } from "react";
 import { useTRPCClient } from "~/trpc/react";
 
 /** 128 random bits as URL-safe base64: unguessable object names. */
 export function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /**

@@ -1,5 +1,5 @@
-import { TRPCClientError } from "@trpc/client";
 import { QueryObserver } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
 import { describe, expect, it } from "vitest";
 import { createQueryClient, shouldRetryQuery } from "./query-client";
 
@@ -22,7 +22,10 @@ describe("query policy", () => {
     // An active observer, as a mounted component would hold, is what invalidation refetches.
     const observer = new QueryObserver(client, { queryKey: ["a"], queryFn: () => ++fetches });
     const unsubscribe = observer.subscribe(() => {});
-    await client.getMutationCache().build(client, { mutationFn: async () => "ok" }).execute(undefined);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => "ok" })
+      .execute(undefined);
     await new Promise((r) => setTimeout(r, 10));
     expect(fetches).toBe(2);
     unsubscribe();

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { businessOverview, createBusiness, findBusinessByName, listBusinesses, setBusinessImage } from "@atelier/db";
 import { DomainError, isAdmin } from "@atelier/domain";
 import { z } from "zod";
-import { staffProcedure, router } from "../trpc";
+import { router, staffProcedure } from "../trpc";
 
 export const businessesRouter = router({
   list: staffProcedure.query(({ ctx }) => listBusinesses(ctx.db)),
@@ -27,13 +27,22 @@ export const businessesRouter = router({
   create: staffProcedure
     .input(z.object({ name: z.string().trim().min(1, "A business needs a name").max(100) }))
     .mutation(async ({ ctx, input }) => {
-      if (await findBusinessByName(ctx.db, input.name)) throw new DomainError("CONFLICT", `A business named "${input.name}" already exists.`);
+      if (await findBusinessByName(ctx.db, input.name))
+        throw new DomainError("CONFLICT", `A business named "${input.name}" already exists.`);
       return createBusiness(ctx.db, { id: randomUUID(), name: input.name });
     }),
 
   /** The business's logo, uploaded to the avatars bucket under clients/. */
   setImage: staffProcedure
-    .input(z.object({ id: z.string().min(1).max(200), image: z.url({ protocol: /^https?$/ }).max(2048).nullable() }))
+    .input(
+      z.object({
+        id: z.string().min(1).max(200),
+        image: z
+          .url({ protocol: /^https?$/ })
+          .max(2048)
+          .nullable(),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const updated = await setBusinessImage(ctx.db, input.id, input.image);
       if (!updated) throw new DomainError("NOT_FOUND", "No such business.");

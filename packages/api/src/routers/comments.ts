@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { commentMail } from "@atelier/auth";
 import { createComment, findComment, findProject, listComments, markCommentRead, notificationRecipients } from "@atelier/db";
-import { canPostEvent, canSeeProject, canSeeShadow, COMMENT_BODY_MAX_LENGTH, COMMENT_EVENTS, DomainError, isStaff } from "@atelier/domain";
+import { COMMENT_BODY_MAX_LENGTH, COMMENT_EVENTS, canPostEvent, canSeeProject, canSeeShadow, DomainError, isStaff } from "@atelier/domain";
 import { z } from "zod";
 import { protectedProcedure, router } from "../trpc";
 
@@ -24,7 +24,12 @@ export const commentsRouter = router({
   byProject: protectedProcedure.input(z.object({ projectId: id })).query(async ({ ctx, input }) => {
     const project = await findProject(ctx.db, input.projectId);
     if (!project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such project.");
-    const comments = await listComments(ctx.db, { projectId: project.id, businessId: null, withoutShadow: !canSeeShadow(ctx.user.role), limit: 1000 });
+    const comments = await listComments(ctx.db, {
+      projectId: project.id,
+      businessId: null,
+      withoutShadow: !canSeeShadow(ctx.user.role),
+      limit: 1000,
+    });
     return comments.reverse();
   }),
 
@@ -47,19 +52,46 @@ export const commentsRouter = router({
           throw new DomainError("NOT_FOUND", "No such comment to reply to.");
         }
       }
-      const comment = { id: randomUUID(), projectId: project.id, userId: ctx.user.id, event: input.event, body: input.body, parentId: input.parentId ?? null, createdAt: ctx.now() };
+      const comment = {
+        id: randomUUID(),
+        projectId: project.id,
+        userId: ctx.user.id,
+        event: input.event,
+        body: input.body,
+        parentId: input.parentId ?? null,
+        createdAt: ctx.now(),
+      };
       await createComment(ctx.db, comment);
       await ctx.live
-        ?.publish({ type: "comment", projectId: project.id, businessId: project.businessId, commentId: comment.id, staffOnly: input.event === "shadow" })
+        ?.publish({
+          type: "comment",
+          projectId: project.id,
+          businessId: project.businessId,
+          commentId: comment.id,
+          staffOnly: input.event === "shadow",
+        })
         .catch((error: unknown) => ctx.mail?.onError?.(error));
       const mail = ctx.mail;
       if (mail) {
         // Mail goes out after the answer: a slow mail server must not hold up the conversation.
-        const recipients = await notificationRecipients(ctx.db, { businessId: project.businessId, authorId: ctx.user.id, staffOnly: input.event === "shadow" });
+        const recipients = await notificationRecipients(ctx.db, {
+          businessId: project.businessId,
+          authorId: ctx.user.id,
+          staffOnly: input.event === "shadow",
+        });
         const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
         void Promise.all(
           recipients.map((r) =>
-            mail.mailer.send(commentMail({ to: r.email ?? "", author: ctx.user.name ?? ctx.user.email, event: input.event, projectName: project.name, body: input.body, url })),
+            mail.mailer.send(
+              commentMail({
+                to: r.email ?? "",
+                author: ctx.user.name ?? ctx.user.email,
+                event: input.event,
+                projectName: project.name,
+                body: input.body,
+                url,
+              }),
+            ),
           ),
         ).catch((error: unknown) => mail.onError?.(error));
       }
@@ -68,7 +100,8 @@ export const commentsRouter = router({
 
   /** Marks one comment read for the caller (the SPEC's payload carries the user id too; it must be the caller's). */
   read: protectedProcedure.input(z.object({ commentId: id, userId: id.optional() })).mutation(async ({ ctx, input }) => {
-    if (input.userId !== undefined && input.userId !== ctx.user.id) throw new DomainError("FORBIDDEN", "You can only mark your own notifications read.");
+    if (input.userId !== undefined && input.userId !== ctx.user.id)
+      throw new DomainError("FORBIDDEN", "You can only mark your own notifications read.");
     const comment = await findComment(ctx.db, input.commentId);
     const visible = comment && canSeeProject(ctx.user, comment) && (comment.event !== "shadow" || canSeeShadow(ctx.user.role));
     if (!visible) throw new DomainError("NOT_FOUND", "No such comment.");

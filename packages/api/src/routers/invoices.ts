@@ -23,7 +23,9 @@ export const invoicesRouter = router({
   lines: protectedProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
     const invoice = await findInvoice(ctx.db, input.id);
     const visible =
-      invoice && (ctx.user.role === "admin" || (!isStaff(ctx.user.role) && ctx.user.businessId === invoice.businessId && isVisibleToClient(invoice.status)));
+      invoice &&
+      (ctx.user.role === "admin" ||
+        (!isStaff(ctx.user.role) && ctx.user.businessId === invoice.businessId && isVisibleToClient(invoice.status)));
     if (!visible) throw new DomainError("NOT_FOUND", "No such invoice.");
     return listInvoiceLines(ctx.db, invoice.id);
   }),

@@ -9,7 +9,12 @@ export const postsRouter = router({
   list: staffProcedure.query(({ ctx }) => listPosts(ctx.db)),
 
   create: staffProcedure
-    .input(z.object({ title: z.string().trim().min(1, "Give the post a title").max(200), body: z.string().trim().min(1, "Write the post").max(20_000) }))
+    .input(
+      z.object({
+        title: z.string().trim().min(1, "Give the post a title").max(200),
+        body: z.string().trim().min(1, "Write the post").max(20_000),
+      }),
+    )
     .mutation(async ({ ctx, input }) => {
       const post = { id: randomUUID(), ...input, authorId: ctx.user.id, createdAt: ctx.now() };
       await createPost(ctx.db, post);
@@ -20,7 +25,8 @@ export const postsRouter = router({
   delete: staffProcedure.input(z.object({ id: z.string().min(1).max(200) })).mutation(async ({ ctx, input }) => {
     const post = await findPost(ctx.db, input.id);
     if (!post) throw new DomainError("NOT_FOUND", "No such post.");
-    if (post.authorId !== ctx.user.id && !isAdmin(ctx.user.role)) throw new DomainError("FORBIDDEN", "Only its author or an admin may remove a post.");
+    if (post.authorId !== ctx.user.id && !isAdmin(ctx.user.role))
+      throw new DomainError("FORBIDDEN", "Only its author or an admin may remove a post.");
     await deletePost(ctx.db, post.id);
     return { id: post.id };
   }),

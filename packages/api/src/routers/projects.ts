@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import {
   addProjectFiles,
   createProject,
+  type Db,
   findBusiness,
   findProject,
   findProjectFile,
@@ -14,7 +15,6 @@ import {
   setProjectArchived,
   setProjectAssignee,
   workload,
-  type Db,
 } from "@atelier/db";
 import {
   canArchiveProject,
@@ -47,10 +47,12 @@ async function visibleProject(db: Db, viewer: SessionUser, projectId: string) {
 }
 
 export const projectsRouter = router({
-  list: protectedProcedure.input(z.object({ archived: z.boolean().default(false) }).default({ archived: false })).query(({ ctx, input }) => {
-    if (!isStaff(ctx.user.role) && !ctx.user.businessId) return [];
-    return listProjects(ctx.db, { businessId: isStaff(ctx.user.role) ? null : ctx.user.businessId, archived: input.archived });
-  }),
+  list: protectedProcedure
+    .input(z.object({ archived: z.boolean().default(false) }).default({ archived: false }))
+    .query(({ ctx, input }) => {
+      if (!isStaff(ctx.user.role) && !ctx.user.businessId) return [];
+      return listProjects(ctx.db, { businessId: isStaff(ctx.user.role) ? null : ctx.user.businessId, archived: input.archived });
+    }),
 
   byId: protectedProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
     const project = await visibleProject(ctx.db, ctx.user, input.id);
@@ -72,13 +74,24 @@ export const projectsRouter = router({
       if (!businessId) {
         throw new DomainError(
           isStaff(ctx.user.role) ? "BAD_INPUT" : "PRECONDITION_FAILED",
-          isStaff(ctx.user.role) ? "Choose the business the project is for." : "Your account is not linked to a business yet. Ask the studio to add you to yours.",
+          isStaff(ctx.user.role)
+            ? "Choose the business the project is for."
+            : "Your account is not linked to a business yet. Ask the studio to add you to yours.",
         );
       }
-      if (!canCreateProjectFor(ctx.user, businessId)) throw new DomainError("FORBIDDEN", "You may only start projects for your own business.");
+      if (!canCreateProjectFor(ctx.user, businessId))
+        throw new DomainError("FORBIDDEN", "You may only start projects for your own business.");
       if (!(await findBusiness(ctx.db, businessId))) throw new DomainError("NOT_FOUND", "No such business.");
       const now = ctx.now();
-      const project = { id: randomUUID(), businessId, name: projectName(now, input.title), title: input.title, event: input.event, createdBy: ctx.user.id, createdAt: now };
+      const project = {
+        id: randomUUID(),
+        businessId,
+        name: projectName(now, input.title),
+        title: input.title,
+        event: input.event,
+        createdBy: ctx.user.id,
+        createdAt: now,
+      };
       await createProject(ctx.db, project);
       return { id: project.id, name: project.name };
     }),
@@ -118,7 +131,10 @@ export const projectsRouter = router({
               name: z.string().min(1).max(255),
               size: z.number().int().nonnegative().max(5368709120).optional(),
               type: z.string().max(255).optional(),
-              sha256: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+              sha256: z
+                .string()
+                .regex(/^[0-9a-f]{64}$/)
+                .optional(),
             }),
           )
           .min(1)
@@ -129,7 +145,8 @@ export const projectsRouter = router({
       const project = await visibleProject(ctx.db, ctx.user, input.projectId);
       // Only files in this project's own folder: a signed download link is made for whatever path is kept here.
       const folder = projectFolder(input.kind, project);
-      if (!input.files.every((f) => isFileInFolder(f.url, folder))) throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
+      if (!input.files.every((f) => isFileInFolder(f.url, folder)))
+        throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
       await addProjectFiles(
         ctx.db,
         input.files.map((f) => ({

@@ -5,11 +5,9 @@ import { z } from "zod";
 import { protectedProcedure, router } from "../trpc";
 
 export const settingsRouter = router({
-  emailNotification: protectedProcedure
-    .input(z.object({ emailNotification: z.boolean() }))
-    .mutation(async ({ ctx, input }) => {
-      const updated = await setEmailNotification(ctx.db, ctx.user.id, input.emailNotification);
-      if (!updated) throw new DomainError("NOT_FOUND", "No such user.");
-      return { emailNotification: updated.emailNotification };
-    }),
+  emailNotification: protectedProcedure.input(z.object({ emailNotification: z.boolean() })).mutation(async ({ ctx, input }) => {
+    const updated = await setEmailNotification(ctx.db, ctx.user.id, input.emailNotification);
+    if (!updated) throw new DomainError("NOT_FOUND", "No such user.");
+    return { emailNotification: updated.emailNotification };
+  }),
 });

@@ -1,14 +1,18 @@
 // users.*: the profile of the signed-in user (or, for an admin, of anyone).
 import { randomUUID } from "node:crypto";
 import { createUser, findBusiness, findUserByEmail, findUserById, listUsers, setUserRoleAndBusiness, updateUserProfile } from "@atelier/db";
-import { canChangeEmail, canEditUser, DomainError, roleChangeRefusal, ROLES, USER_NAME_MAX_LENGTH } from "@atelier/domain";
+import { canChangeEmail, canEditUser, DomainError, ROLES, roleChangeRefusal, USER_NAME_MAX_LENGTH } from "@atelier/domain";
 import { z } from "zod";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 export const updateUserInput = z.object({
   id: z.string().min(1).max(200),
   name: z.string().trim().min(1, "Your name is required").max(USER_NAME_MAX_LENGTH).optional(),
-  avatar: z.url({ protocol: /^https?$/, error: "The avatar must be an http(s) URL" }).max(2048).nullable().optional(),
+  avatar: z
+    .url({ protocol: /^https?$/, error: "The avatar must be an http(s) URL" })
+    .max(2048)
+    .nullable()
+    .optional(),
   email: z.email().max(320).optional(),
 });
 
@@ -35,7 +39,13 @@ export const usersRouter = router({
       const email = input.email.toLowerCase();
       if (await findUserByEmail(ctx.db, email)) throw new DomainError("CONFLICT", "Someone with that e-mail address already has access.");
       await requireBusiness(ctx.db, input.businessId);
-      const user = await createUser(ctx.db, { id: randomUUID(), email, name: input.name ?? null, role: input.role, businessId: input.businessId ?? null });
+      const user = await createUser(ctx.db, {
+        id: randomUUID(),
+        email,
+        name: input.name ?? null,
+        role: input.role,
+        businessId: input.businessId ?? null,
+      });
       return { id: user.id, email: user.email };
     }),
 
@@ -61,7 +71,14 @@ export const usersRouter = router({
     if (!canEditUser(ctx.user, input.id)) throw new DomainError("FORBIDDEN", "You may only see your own profile here.");
     const user = await findUserById(ctx.db, input.id);
     if (!user) throw new DomainError("NOT_FOUND", "No such user.");
-    return { id: user.id, name: user.name, email: user.email, image: user.image, role: user.role, emailNotification: user.emailNotification };
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      image: user.image,
+      role: user.role,
+      emailNotification: user.emailNotification,
+    };
   }),
 
   update: protectedProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
@@ -77,7 +94,8 @@ export const usersRouter = router({
       ...(input.avatar !== undefined ? { image: input.avatar } : {}),
       ...(email !== undefined ? { email } : {}),
     }).catch((error: unknown) => {
-      if (String((error as { code?: unknown }).code) === "23505") throw new DomainError("CONFLICT", "That e-mail address is already in use.");
+      if (String((error as { code?: unknown }).code) === "23505")
+        throw new DomainError("CONFLICT", "That e-mail address is already in use.");
       throw error;
     });
     if (!updated) throw new DomainError("NOT_FOUND", "No such user.");

@@ -55,11 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("identifier", "text", (c) => c.notNull())
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema
-    .createIndex("sign_in_attempts_identifier_created")
-    .on("sign_in_attempts")
-    .columns(["identifier", "created_at"])
-    .execute();
+  await db.schema.createIndex("sign_in_attempts_identifier_created").on("sign_in_attempts").columns(["identifier", "created_at"]).execute();
 
   await db.schema
     .createTable("dev_mail")

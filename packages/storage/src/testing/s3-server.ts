@@ -1,11 +1,11 @@
 // Starts a real S3-protocol server (s3rver) on loopback for tests, with a fresh bucket and directory.
 /// <reference path="./s3rver.d.ts" />
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
-import { createS3Store } from '../s3-store';
-import type { ObjectStore } from '../object-store';
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import S3rver from "s3rver";
+import type { ObjectStore } from "../object-store";
+import { createS3Store } from "../s3-store";
 
 export interface TestS3Server {
   endpoint: string;
@@ -14,12 +14,12 @@ export interface TestS3Server {
   close(): Promise<void>;
 }
 
-export const TEST_S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export const TEST_S3_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
-export async function startS3Server(bucket = 'atelier-test'): Promise<TestS3Server> {
-  const directory = await mkdtemp(join(tmpdir(), 's3rver-'));
+export async function startS3Server(bucket = "atelier-test"): Promise<TestS3Server> {
+  const directory = await mkdtemp(join(tmpdir(), "s3rver-"));
   const server = new S3rver({
-    address: '127.0.0.1',
+    address: "127.0.0.1",
     port: 0,
     silent: true,
     directory,
@@ -35,7 +35,7 @@ export async function startS3Server(bucket = 'atelier-test'): Promise<TestS3Serv
         bucket,
         endpoint,
         forcePathStyle: true,
-        region: 'us-east-1',
+        region: "us-east-1",
         credentials: TEST_S3_CREDENTIALS,
         ...options,
       }),

@@ -1,6 +1,6 @@
 // Just enough of s3rver's untyped API for the tests that start it.
-declare module 's3rver' {
-  import type { AddressInfo } from 'node:net';
+declare module "s3rver" {
+  import type { AddressInfo } from "node:net";
 
   interface S3rverOptions {
     address?: string;

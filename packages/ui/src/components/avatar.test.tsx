@@ -1,21 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { UserAvatar } from './avatar';
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { UserAvatar } from "./avatar";
 
 afterEach(cleanup);
 
-describe('UserAvatar', () => {
-  it('shows the initials when there is no image', () => {
+describe("UserAvatar", () => {
+  it("shows the initials when there is no image", () => {
     render(<UserAvatar name="Ada Byron Lovelace" />);
-    expect(screen.getByText('AL')).toBeTruthy();
-    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.getByText("AL")).toBeTruthy();
+    expect(screen.queryByRole("img")).toBeNull();
   });
 
   it.each([
-    ['sm', 32],
-    ['xl', 150],
+    ["sm", 32],
+    ["xl", 150],
     [64, 64],
-  ] as const)('sizes itself from %s', (size, px) => {
+  ] as const)("sizes itself from %s", (size, px) => {
     const { container } = render(<UserAvatar name="Ada" size={size} />);
     const root = container.querySelector<HTMLElement>('[data-slot="avatar"]');
     expect(root?.style.width).toBe(`${px}px`);

@@ -1,39 +1,30 @@
-'use client';
+"use client";
+import { AVATAR_SIZES, type AvatarSize, initials } from "@atelier/domain";
+import { Avatar as AvatarPrimitive } from "radix-ui";
 // Round avatar primitives plus UserAvatar, which sizes by the product's avatar table and falls back to initials.
-import type { ComponentProps } from 'react';
-import { Avatar as AvatarPrimitive } from 'radix-ui';
-import { AVATAR_SIZES, initials, type AvatarSize } from '@atelier/domain';
-import { cn } from '../lib/cn';
+import type { ComponentProps } from "react";
+import { cn } from "../lib/cn";
 
 export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
   return (
     <AvatarPrimitive.Root
       data-slot="avatar"
-      className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full', className)}
+      className={cn("relative flex size-10 shrink-0 overflow-hidden rounded-full", className)}
       {...props}
     />
   );
 }
 
 export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
-  return (
-    <AvatarPrimitive.Image
-      data-slot="avatar-image"
-      className={cn('aspect-square size-full object-cover', className)}
-      {...props}
-    />
-  );
+  return <AvatarPrimitive.Image data-slot="avatar-image" className={cn("aspect-square size-full object-cover", className)} {...props} />;
 }
 
-export function AvatarFallback({
-  className,
-  ...props
-}: ComponentProps<typeof AvatarPrimitive.Fallback>) {
+export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
     <AvatarPrimitive.Fallback
       data-slot="avatar-fallback"
       className={cn(
-        'flex size-full select-none items-center justify-center rounded-full bg-muted font-medium text-muted-foreground',
+        "flex size-full select-none items-center justify-center rounded-full bg-muted font-medium text-muted-foreground",
         className,
       )}
       {...props}
@@ -41,14 +32,14 @@ export function AvatarFallback({
   );
 }
 
-export type UserAvatarProps = Omit<ComponentProps<typeof AvatarPrimitive.Root>, 'children'> & {
+export type UserAvatarProps = Omit<ComponentProps<typeof AvatarPrimitive.Root>, "children"> & {
   name: string | null | undefined;
   src?: string | null;
   size?: AvatarSize | number;
 };
 
-export function UserAvatar({ name, src, size = 'default', className, style, ...props }: UserAvatarProps) {
-  const px = typeof size === 'number' ? size : AVATAR_SIZES[size];
+export function UserAvatar({ name, src, size = "default", className, style, ...props }: UserAvatarProps) {
+  const px = typeof size === "number" ? size : AVATAR_SIZES[size];
   return (
     <Avatar
       className={className}
@@ -56,7 +47,7 @@ export function UserAvatar({ name, src, size = 'default', className, style, ...p
       style={{ width: px, height: px, fontSize: Math.max(10, Math.round(px * 0.4)), ...style }}
       {...props}
     >
-      {src ? <AvatarImage src={src} alt={name ?? ''} /> : null}
+      {src ? <AvatarImage src={src} alt={name ?? ""} /> : null}
       <AvatarFallback>{initials(name)}</AvatarFallback>
     </Avatar>
   );

@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { CommandDialog, CommandEmpty, CommandInput, CommandList } from './command';
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { CommandDialog, CommandEmpty, CommandInput, CommandList } from "./command";
 
 afterEach(cleanup);
 
-describe('CommandDialog', () => {
-  it('shows the placeholder and empty text it is given, and is named by a hidden title', () => {
+describe("CommandDialog", () => {
+  it("shows the placeholder and empty text it is given, and is named by a hidden title", () => {
     render(
       <CommandDialog open onOpenChange={() => {}} title="Command palette">
         <CommandInput placeholder="Type a command or search..." />
@@ -14,18 +14,18 @@ describe('CommandDialog', () => {
         </CommandList>
       </CommandDialog>,
     );
-    expect(screen.getByPlaceholderText('Type a command or search...')).toBeTruthy();
-    expect(screen.getByText('No results found.')).toBeTruthy();
-    const dialog = screen.getByRole('dialog', { name: 'Command palette' });
+    expect(screen.getByPlaceholderText("Type a command or search...")).toBeTruthy();
+    expect(screen.getByText("No results found.")).toBeTruthy();
+    const dialog = screen.getByRole("dialog", { name: "Command palette" });
     expect(dialog).toBeTruthy();
   });
 
-  it('renders nothing when closed', () => {
+  it("renders nothing when closed", () => {
     render(
       <CommandDialog open={false}>
         <CommandInput placeholder="Type a command or search..." />
       </CommandDialog>,
     );
-    expect(screen.queryByPlaceholderText('Type a command or search...')).toBeNull();
+    expect(screen.queryByPlaceholderText("Type a command or search...")).toBeNull();
   });
 });

@@ -1,14 +1,7 @@
 // Placeholder block shown while content loads; hidden from assistive tech, which gets a Spinner instead.
-import type { ComponentProps } from 'react';
-import { cn } from '../lib/cn';
+import type { ComponentProps } from "react";
+import { cn } from "../lib/cn";
 
-export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="skeleton"
-      aria-hidden
-      className={cn('animate-pulse rounded-md bg-muted', className)}
-      {...props}
-    />
-  );
+export function Skeleton({ className, ...props }: ComponentProps<"div">) {
+  return <div data-slot="skeleton" aria-hidden className={cn("animate-pulse rounded-md bg-muted", className)} {...props} />;
 }

@@ -1,31 +1,15 @@
-'use client';
+"use client";
 // Renders the global toast queue; mount once near the root of the app.
-import {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_DIRECTION,
-  TOAST_SWIPE_THRESHOLD_PX,
-} from '@atelier/domain';
-import { useToast } from '../hooks/use-toast';
-import {
-  Toast,
-  ToastClose,
-  ToastDescription,
-  ToastProvider,
-  ToastTitle,
-  ToastViewport,
-} from './toast';
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX } from "@atelier/domain";
+import { useToast } from "../hooks/use-toast";
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 
 const hotkey = [...TOAST_HOTKEY];
 
 export function Toaster() {
   const { toasts, dismiss } = useToast();
   return (
-    <ToastProvider
-      duration={TOAST_DURATION_MS}
-      swipeDirection={TOAST_SWIPE_DIRECTION}
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-    >
+    <ToastProvider duration={TOAST_DURATION_MS} swipeDirection={TOAST_SWIPE_DIRECTION} swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
       {toasts.map(({ id, title, description, action, variant, duration, open }) => (
         <Toast
           key={id}

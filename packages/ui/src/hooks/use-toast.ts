@@ -1,18 +1,12 @@
-'use client';
+"use client";
 // Global toast queue: `toast()` can be called from anywhere, `useToast()` and <Toaster/> read it.
-import { useSyncExternalStore } from 'react';
-import {
-  initialToastState,
-  toastReducer,
-  type ToastData,
-  type ToastState,
-  type ToastStateAction,
-} from '../lib/toast-reducer';
+import { useSyncExternalStore } from "react";
+import { initialToastState, type ToastData, type ToastState, type ToastStateAction, toastReducer } from "../lib/toast-reducer";
 
 /** Long enough for the exit animation to finish before the toast leaves the DOM. */
 export const TOAST_REMOVE_DELAY_MS = 1000;
 
-export type ToastInput = Omit<ToastData, 'id' | 'open'>;
+export type ToastInput = Omit<ToastData, "id" | "open">;
 
 export interface ToastHandle {
   id: string;
@@ -38,7 +32,7 @@ function scheduleRemoval(id: string): void {
     id,
     setTimeout(() => {
       removeTimers.delete(id);
-      dispatch({ type: 'removed', toastId: id });
+      dispatch({ type: "removed", toastId: id });
     }, TOAST_REMOVE_DELAY_MS),
   );
 }
@@ -47,7 +41,7 @@ function scheduleRemoval(id: string): void {
 function dispatch(action: ToastStateAction): void {
   const before = state;
   state = toastReducer(state, action);
-  if (action.type === 'dismissed') {
+  if (action.type === "dismissed") {
     for (const t of state.toasts) {
       if (!t.open) scheduleRemoval(t.id);
     }
@@ -64,16 +58,16 @@ function dispatch(action: ToastStateAction): void {
 }
 
 export function dismissToast(toastId?: string): void {
-  dispatch({ type: 'dismissed', toastId });
+  dispatch({ type: "dismissed", toastId });
 }
 
 export function toast(input: ToastInput): ToastHandle {
   const id = nextId();
-  dispatch({ type: 'added', toast: { ...input, id, open: true } });
+  dispatch({ type: "added", toast: { ...input, id, open: true } });
   return {
     id,
     dismiss: () => dismissToast(id),
-    update: (changes) => dispatch({ type: 'updated', toast: { ...changes, id } }),
+    update: (changes) => dispatch({ type: "updated", toast: { ...changes, id } }),
   };
 }
 

@@ -1,6 +1,7 @@
 // Pure state transitions for the toast queue: added, updated, dismissed, removed.
-import type { ReactElement, ReactNode } from 'react';
-import { TOAST_LIMIT, type ToastVariant } from '@atelier/domain';
+
+import { TOAST_LIMIT, type ToastVariant } from "@atelier/domain";
+import type { ReactElement, ReactNode } from "react";
 
 export interface ToastData {
   id: string;
@@ -20,38 +21,32 @@ export interface ToastState {
 }
 
 export type ToastStateAction =
-  | { type: 'added'; toast: ToastData }
-  | { type: 'updated'; toast: Partial<ToastData> & Pick<ToastData, 'id'> }
+  | { type: "added"; toast: ToastData }
+  | { type: "updated"; toast: Partial<ToastData> & Pick<ToastData, "id"> }
   /** Without an id every toast is affected. */
-  | { type: 'dismissed'; toastId?: string }
-  | { type: 'removed'; toastId?: string };
+  | { type: "dismissed"; toastId?: string }
+  | { type: "removed"; toastId?: string };
 
 export const initialToastState: ToastState = { toasts: [] };
 
-export function toastReducer(
-  state: ToastState,
-  action: ToastStateAction,
-  limit: number = TOAST_LIMIT,
-): ToastState {
+export function toastReducer(state: ToastState, action: ToastStateAction, limit: number = TOAST_LIMIT): ToastState {
   switch (action.type) {
-    case 'added':
+    case "added":
       // Newest first, so cutting to the limit drops the oldest.
       return { toasts: [action.toast, ...state.toasts].slice(0, limit) };
-    case 'updated': {
+    case "updated": {
       const { id, ...changes } = action.toast;
       return {
         toasts: state.toasts.map((t) => (t.id === id ? { ...t, ...changes, id } : t)),
       };
     }
-    case 'dismissed': {
+    case "dismissed": {
       const { toastId } = action;
       return {
-        toasts: state.toasts.map((t) =>
-          toastId === undefined || t.id === toastId ? { ...t, open: false } : t,
-        ),
+        toasts: state.toasts.map((t) => (toastId === undefined || t.id === toastId ? { ...t, open: false } : t)),
       };
     }
-    case 'removed': {
+    case "removed": {
       const { toastId } = action;
       return { toasts: toastId === undefined ? [] : state.toasts.filter((t) => t.id !== toastId) };
     }

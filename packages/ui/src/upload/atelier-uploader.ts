@@ -1,21 +1,22 @@
 // The Uppy uploader plugin: Uppy is the widget, the transfer is the upload engine's (assets) or a signed storage upload (avatars).
-import { messages } from '@atelier/domain';
+
+import type { ImageBucket } from "@atelier/domain";
+import { messages } from "@atelier/domain";
 import {
   AVATAR_IMAGE,
-  BLUR_IMAGE,
-  THUMBNAIL_IMAGE,
   assetPath,
   avatarPath,
+  BLUR_IMAGE,
   canThumbnail,
   createUploader,
   fromBlob,
   publicObjectUrl,
   type ResumeInput,
+  THUMBNAIL_IMAGE,
   type UploadError,
-} from '@atelier/upload-engine';
-import { BasePlugin, type PluginOpts, type Uppy, type UppyFile } from '@uppy/core';
-import type { ImageBucket } from '@atelier/domain';
-import type { UploadedFile, UploadPurpose, UploadServices } from './services';
+} from "@atelier/upload-engine";
+import { BasePlugin, type PluginOpts, type Uppy, type UppyFile } from "@uppy/core";
+import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
 
 export type FileMeta = { name: string; type?: string; caption?: string } & Record<string, unknown>;
 export type FileBody = UploadedFile & Record<string, unknown>;
@@ -29,7 +30,7 @@ export interface AtelierUploaderOptions extends PluginOpts {
 }
 
 function storagePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
+  return path.split("/").map(encodeURIComponent).join("/");
 }
 
 export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta, FileBody> {
@@ -39,18 +40,18 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
 
   constructor(uppy: Uppy<FileMeta, FileBody>, opts: AtelierUploaderOptions) {
     super(uppy, opts);
-    this.id = opts.id ?? 'AtelierUploader';
-    this.type = 'uploader';
+    this.id = opts.id ?? "AtelierUploader";
+    this.type = "uploader";
   }
 
   override install(): void {
     this.uppy.addUploader(this.handleUpload);
-    this.uppy.on('cancel-all', this.abortAll);
+    this.uppy.on("cancel-all", this.abortAll);
   }
 
   override uninstall(): void {
     this.uppy.removeUploader(this.handleUpload);
-    this.uppy.off('cancel-all', this.abortAll);
+    this.uppy.off("cancel-all", this.abortAll);
     this.abortAll();
   }
 
@@ -62,11 +63,11 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
   private readonly handleUpload = async (fileIDs: string[]): Promise<void> => {
     const files = fileIDs.map((id) => this.uppy.getFile(id)).filter((f): f is File => Boolean(f));
     if (files.length === 0) return;
-    this.uppy.emit('upload-start', files);
+    this.uppy.emit("upload-start", files);
     const controller = new AbortController();
     this.controllers.add(controller);
     try {
-      if (this.opts.purpose.type === 'avatar') {
+      if (this.opts.purpose.type === "avatar") {
         for (const file of files) await this.uploadAvatar(file, this.opts.purpose.mode);
       } else {
         await this.uploadAssets(files, this.opts.purpose, controller.signal);
@@ -81,14 +82,14 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     try {
       const image = await services.resizeImage(file.data as Blob, AVATAR_IMAGE);
       const path = avatarPath(mode, services.randomId());
-      const url = await this.putImage('avatars', path, image);
+      const url = await this.putImage("avatars", path, image);
       this.succeed(file, { id: path, url, thumbnail: url, blur: url });
     } catch (error) {
-      this.fail(file, error, messages.uploadFailed(file.name ?? ''), messages.tryAgain());
+      this.fail(file, error, messages.uploadFailed(file.name ?? ""), messages.tryAgain());
     }
   }
 
-  private async uploadAssets(files: File[], folder: UploadPurpose & { type: 'asset' }, signal: AbortSignal): Promise<void> {
+  private async uploadAssets(files: File[], folder: UploadPurpose & { type: "asset" }, signal: AbortSignal): Promise<void> {
     const { services } = this.opts;
     let access: { ticket: string; balancerUrl: string };
     try {
@@ -106,15 +107,20 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     const started = Date.now();
     const outcomes = await uploader.upload(
       files.map((file) => ({
-        source: fromBlob(file.data as Blob, file.name ?? 'file'),
-        urlPath: assetPath(folder, file.name ?? 'file'),
+        source: fromBlob(file.data as Blob, file.name ?? "file"),
+        urlPath: assetPath(folder, file.name ?? "file"),
         resume: this.resumes.get(file.id),
       })),
       {
         signal,
         onProgress: (p) => {
           const file = files[p.fileIndex];
-          if (file) this.uppy.emit('upload-progress', this.uppy.getFile(file.id), { uploadStarted: started, bytesUploaded: p.bytesUploaded, bytesTotal: p.bytesTotal });
+          if (file)
+            this.uppy.emit("upload-progress", this.uppy.getFile(file.id), {
+              uploadStarted: started,
+              bytesUploaded: p.bytesUploaded,
+              bytesTotal: p.bytesTotal,
+            });
         },
         onAttemptError: (error) => this.opts.onError?.(error.title, error.description),
       },
@@ -131,7 +137,7 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
           ...previews,
           name: file.name ?? outcome.fileName,
           size: file.size ?? 0,
-          type: file.type || 'application/octet-stream',
+          type: file.type || "application/octet-stream",
           ...(outcome.sha256 ? { sha256: outcome.sha256 } : {}),
         });
       } else {
@@ -146,12 +152,12 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
   private async previews(file: File, urlPath: string): Promise<{ thumbnail: string; blur: string }> {
     const { services } = this.opts;
     const placeholder = { thumbnail: services.placeholderUrl, blur: services.placeholderUrl };
-    if (!canThumbnail({ type: file.type ?? '', size: file.size ?? 0 })) return placeholder;
+    if (!canThumbnail({ type: file.type ?? "", size: file.size ?? 0 })) return placeholder;
     try {
       const id = services.randomId();
       const [thumbnail, blur] = await Promise.all([
-        services.resizeImage(file.data as Blob, THUMBNAIL_IMAGE).then((img) => this.putImage('thumbnails', `${urlPath}-${id}.jpg`, img)),
-        services.resizeImage(file.data as Blob, BLUR_IMAGE).then((img) => this.putImage('blur', `${urlPath}-${id}.jpg`, img)),
+        services.resizeImage(file.data as Blob, THUMBNAIL_IMAGE).then((img) => this.putImage("thumbnails", `${urlPath}-${id}.jpg`, img)),
+        services.resizeImage(file.data as Blob, BLUR_IMAGE).then((img) => this.putImage("blur", `${urlPath}-${id}.jpg`, img)),
       ]);
       return { thumbnail, blur };
     } catch {
@@ -164,7 +170,7 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     const { services } = this.opts;
     const token = await services.signUpload(bucket, path);
     const url = `${services.storageBase}/storage/v1/object/upload/sign/${bucket}/${storagePath(path)}?token=${encodeURIComponent(token)}`;
-    const res = await services.fetch(url, { method: 'PUT', body: image, headers: { 'content-type': image.type || 'image/jpeg' } });
+    const res = await services.fetch(url, { method: "PUT", body: image, headers: { "content-type": image.type || "image/jpeg" } });
     if (!res.ok) throw new Error(`Storage answered ${res.status}`);
     return publicObjectUrl(services.storageBase, bucket, path);
   }
@@ -173,15 +179,15 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     const current = this.uppy.getFile(file.id);
     if (!current) return;
     const size = current.size ?? 0;
-    this.uppy.emit('upload-progress', current, { uploadStarted: Date.now(), bytesUploaded: size, bytesTotal: size });
-    this.uppy.emit('upload-success', current, { status: 200, body, uploadURL: body.url });
+    this.uppy.emit("upload-progress", current, { uploadStarted: Date.now(), bytesUploaded: size, bytesTotal: size });
+    this.uppy.emit("upload-success", current, { status: 200, body, uploadURL: body.url });
   }
 
   private fail(file: File, error: unknown, title: string, description: string): void {
     const current = this.uppy.getFile(file.id);
     if (!current) return;
     const err = error instanceof Error ? error : new Error(String(error));
-    this.uppy.emit('upload-error', current, { name: err.name, message: title, details: description });
+    this.uppy.emit("upload-error", current, { name: err.name, message: title, details: description });
     this.opts.onError?.(title, description);
   }
 }

@@ -1,6 +1,6 @@
 // What the upload dialog needs from its host app: tickets, signed URLs, where storage lives, and I/O.
-import type { AvatarMode, ImageBucket } from '@atelier/domain';
-import type { AssetFolderInput, ImageSize, Sha256 } from '@atelier/upload-engine';
+import type { AvatarMode, ImageBucket } from "@atelier/domain";
+import type { AssetFolderInput, ImageSize, Sha256 } from "@atelier/upload-engine";
 
 /** The four fields the parent receives for every uploaded file (SPEC section 3). */
 export interface UploadedFile {
@@ -15,9 +15,7 @@ export interface UploadedFile {
   sha256?: string;
 }
 
-export type UploadPurpose =
-  | { type: 'avatar'; mode: AvatarMode }
-  | ({ type: 'asset' } & AssetFolderInput);
+export type UploadPurpose = { type: "avatar"; mode: AvatarMode } | ({ type: "asset" } & AssetFolderInput);
 
 export interface UploadServices {
   /** Origin that serves /storage/v1 (public image URLs are built on it). */

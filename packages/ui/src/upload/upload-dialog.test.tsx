@@ -1,21 +1,21 @@
-import { createUploadBackend } from '@atelier/upload-engine/testing';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../components/toaster';
-import type { UploadedFile, UploadServices } from './services';
-import { createUploadUppy, UploadDialog, type UploadDialogProps } from './upload-dialog';
+import { createUploadBackend } from "@atelier/upload-engine/testing";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../components/toaster";
+import type { UploadedFile, UploadServices } from "./services";
+import { createUploadUppy, UploadDialog, type UploadDialogProps } from "./upload-dialog";
 
-const STORAGE = 'http://app.test';
-const backend = createUploadBackend({ authorization: 'Bearer ticket-1' });
+const STORAGE = "http://app.test";
+const backend = createUploadBackend({ authorization: "Bearer ticket-1" });
 const stored: string[] = [];
 const server = setupServer(
   ...backend.handlers,
   http.put(`${STORAGE}/storage/v1/object/upload/sign/*`, async ({ request }) => {
     const url = new URL(request.url);
-    if (url.searchParams.get('token') !== 'signed') return HttpResponse.json({ error: 'bad token' }, { status: 400 });
-    stored.push(decodeURIComponent(url.pathname.replace('/storage/v1/object/upload/sign/', '')));
+    if (url.searchParams.get("token") !== "signed") return HttpResponse.json({ error: "bad token" }, { status: 400 });
+    stored.push(decodeURIComponent(url.pathname.replace("/storage/v1/object/upload/sign/", "")));
     return HttpResponse.json({ Key: url.pathname });
   }),
 );
@@ -23,15 +23,18 @@ const server = setupServer(
 let ids = 0;
 const services = (): UploadServices => ({
   storageBase: STORAGE,
-  placeholderUrl: '/placeholder.svg',
-  uploadTicket: async () => ({ ticket: 'ticket-1', balancerUrl: backend.balancerUrl }),
-  signUpload: async () => 'signed',
-  randomId: () => `id${String(++ids).padStart(16, '0')}`,
+  placeholderUrl: "/placeholder.svg",
+  uploadTicket: async () => ({ ticket: "ticket-1", balancerUrl: backend.balancerUrl }),
+  signUpload: async () => "signed",
+  randomId: () => `id${String(++ids).padStart(16, "0")}`,
   // The simulated browser keeps header names as written; real ones (and the fake servers) lower-case them.
   fetch: (input, init) =>
-    fetch(input, { ...init, headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])) }),
+    fetch(input, {
+      ...init,
+      headers: Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
+    }),
   // The simulated DOM has no canvas; the resizing itself runs in the browser tests.
-  resizeImage: async (_file, size) => new Blob([new Uint8Array(size.width)], { type: 'image/jpeg' }),
+  resizeImage: async (_file, size) => new Blob([new Uint8Array(size.width)], { type: "image/jpeg" }),
 });
 
 function props(overrides: Partial<UploadDialogProps> = {}): UploadDialogProps {
@@ -39,7 +42,7 @@ function props(overrides: Partial<UploadDialogProps> = {}): UploadDialogProps {
     open: true,
     setModal: vi.fn(),
     setFiles: vi.fn(),
-    purpose: { type: 'asset', client: 'ACME', name: 'Summer party', delivery: false, event: 'flyer', title: '', briefing: false },
+    purpose: { type: "asset", client: "ACME", name: "Summer party", delivery: false, event: "flyer", title: "", briefing: false },
     services: services(),
     ...overrides,
   };
@@ -47,73 +50,82 @@ function props(overrides: Partial<UploadDialogProps> = {}): UploadDialogProps {
 
 const blob = (size: number, type: string) => new Blob([new Uint8Array(size)], { type });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   cleanup();
   backend.reset();
   stored.length = 0;
-  document.body.innerHTML = '';
+  document.body.innerHTML = "";
 });
 afterAll(() => server.close());
 
-describe('restrictions', () => {
-  it('refuses a 12 MB avatar and a PDF avatar with a visible message', async () => {
-    const p = props({ purpose: { type: 'avatar', mode: 'users' } });
+describe("restrictions", () => {
+  it("refuses a 12 MB avatar and a PDF avatar with a visible message", async () => {
+    const p = props({ purpose: { type: "avatar", mode: "users" } });
     const uppy = createUploadUppy(() => p);
-    await uppy.getPlugin<any>('Dashboard').openModal();
-    expect(() => uppy.addFile({ name: 'big.png', type: 'image/png', data: blob(12_000_000, 'image/png') })).toThrow(/exceeds maximum allowed size/);
+    await uppy.getPlugin<any>("Dashboard").openModal();
+    expect(() => uppy.addFile({ name: "big.png", type: "image/png", data: blob(12_000_000, "image/png") })).toThrow(
+      /exceeds maximum allowed size/,
+    );
     await waitFor(() => expect(document.body.textContent).toMatch(/big\.png exceeds maximum allowed size/));
-    expect(() => uppy.addFile({ name: 'brief.pdf', type: 'application/pdf', data: blob(10, 'application/pdf') })).toThrow(/You can only upload/);
+    expect(() => uppy.addFile({ name: "brief.pdf", type: "application/pdf", data: blob(10, "application/pdf") })).toThrow(
+      /You can only upload/,
+    );
     await waitFor(() => expect(document.body.textContent).toMatch(/You can only upload/));
     expect(uppy.getFiles()).toHaveLength(0);
-    uppy.addFile({ name: 'me.png', type: 'image/png', data: blob(1000, 'image/png') });
-    expect(() => uppy.addFile({ name: 'me2.png', type: 'image/png', data: blob(1000, 'image/png') })).toThrow(/You can only upload 1 file/);
+    uppy.addFile({ name: "me.png", type: "image/png", data: blob(1000, "image/png") });
+    expect(() => uppy.addFile({ name: "me2.png", type: "image/png", data: blob(1000, "image/png") })).toThrow(/You can only upload 1 file/);
     uppy.destroy();
   });
 
   it("names missing required meta fields as 'Missing required meta field(s): …'", async () => {
-    const p = props({ metaFields: [{ id: 'caption', name: 'Caption' }], requiredMetaFields: ['caption'] });
+    const p = props({ metaFields: [{ id: "caption", name: "Caption" }], requiredMetaFields: ["caption"] });
     const uppy = createUploadUppy(() => p);
-    uppy.addFile({ name: 'notes.txt', type: 'text/plain', data: blob(10, 'text/plain') });
+    uppy.addFile({ name: "notes.txt", type: "text/plain", data: blob(10, "text/plain") });
     await uppy.upload().catch(() => undefined);
-    expect(uppy.getState().info.map((i) => i.message)).toContain('Missing required meta field(s): Caption.');
+    expect(uppy.getState().info.map((i) => i.message)).toContain("Missing required meta field(s): Caption.");
     expect(backend.requests).toHaveLength(0);
     uppy.destroy();
   });
 });
 
-describe('uploading', () => {
-  it('hands the parent {id, url, thumbnail, blur} for every file, clears the files and closes', async () => {
+describe("uploading", () => {
+  it("hands the parent {id, url, thumbnail, blur} for every file, clears the files and closes", async () => {
     const p = props();
     const uppy = createUploadUppy(() => p);
-    uppy.addFile({ name: 'notes.txt', type: 'text/plain', data: blob(5, 'text/plain') });
-    uppy.addFile({ name: 'photo.png', type: 'image/png', data: blob(2048, 'image/png') });
+    uppy.addFile({ name: "notes.txt", type: "text/plain", data: blob(5, "text/plain") });
+    uppy.addFile({ name: "photo.png", type: "image/png", data: blob(2048, "image/png") });
     const result = await uppy.upload();
     expect(result?.failed).toEqual([]);
     expect(p.setFiles).toHaveBeenCalledTimes(1);
     const files = vi.mocked(p.setFiles).mock.calls[0]![0] as UploadedFile[];
     expect(files).toHaveLength(2);
-    for (const f of files) expect(Object.keys(f)).toEqual(expect.arrayContaining(['blur', 'id', 'thumbnail', 'url']));
-    expect(files.find((f) => f.name === 'photo.png')).toMatchObject({ size: 2048, type: 'image/png' });
+    for (const f of files) expect(Object.keys(f)).toEqual(expect.arrayContaining(["blur", "id", "thumbnail", "url"]));
+    expect(files.find((f) => f.name === "photo.png")).toMatchObject({ size: 2048, type: "image/png" });
     const byUrl = (name: string) => files.find((f) => f.url.endsWith(name))!;
-    expect(byUrl('notes.txt')).toMatchObject({ thumbnail: '/placeholder.svg', blur: '/placeholder.svg' });
-    expect(byUrl('photo.png').thumbnail).toMatch(/^http:\/\/app\.test\/storage\/v1\/object\/public\/thumbnails\/ACME\/Summ\/Summer_party\/MATERIALS\/photo\.png-id\d+\.jpg$/);
-    expect(byUrl('photo.png').blur).toMatch(/\/storage\/v1\/object\/public\/blur\//);
-    expect([...backend.files.keys()].sort()).toEqual(['ACME/Summ/Summer_party/MATERIALS/notes.txt', 'ACME/Summ/Summer_party/MATERIALS/photo.png']);
-    expect(stored.filter((s) => s.startsWith('thumbnails/'))).toHaveLength(1);
+    expect(byUrl("notes.txt")).toMatchObject({ thumbnail: "/placeholder.svg", blur: "/placeholder.svg" });
+    expect(byUrl("photo.png").thumbnail).toMatch(
+      /^http:\/\/app\.test\/storage\/v1\/object\/public\/thumbnails\/ACME\/Summ\/Summer_party\/MATERIALS\/photo\.png-id\d+\.jpg$/,
+    );
+    expect(byUrl("photo.png").blur).toMatch(/\/storage\/v1\/object\/public\/blur\//);
+    expect([...backend.files.keys()].sort()).toEqual([
+      "ACME/Summ/Summer_party/MATERIALS/notes.txt",
+      "ACME/Summ/Summer_party/MATERIALS/photo.png",
+    ]);
+    expect(stored.filter((s) => s.startsWith("thumbnails/"))).toHaveLength(1);
     expect(uppy.getFiles()).toHaveLength(0);
     expect(p.setModal).toHaveBeenCalledWith(false);
     uppy.destroy();
   });
 
-  it('uploads an avatar to the avatars bucket under mode/{random id}', async () => {
-    const p = props({ purpose: { type: 'avatar', mode: 'users' } });
+  it("uploads an avatar to the avatars bucket under mode/{random id}", async () => {
+    const p = props({ purpose: { type: "avatar", mode: "users" } });
     const uppy = createUploadUppy(() => p);
-    uppy.addFile({ name: 'me.png', type: 'image/png', data: blob(1000, 'image/png') });
+    uppy.addFile({ name: "me.png", type: "image/png", data: blob(1000, "image/png") });
     await uppy.upload();
     const [file] = vi.mocked(p.setFiles).mock.calls[0]![0] as UploadedFile[];
     expect(file!.url).toMatch(/^http:\/\/app\.test\/storage\/v1\/object\/public\/avatars\/users\/id\d{16}$/);
-    expect(stored).toEqual([file!.id.replace(/^/, 'avatars/')]);
+    expect(stored).toEqual([file!.id.replace(/^/, "avatars/")]);
     expect(backend.requests).toHaveLength(0);
     uppy.destroy();
   });
@@ -122,51 +134,51 @@ describe('uploading', () => {
     render(<Toaster />);
     const p = props();
     const uppy = createUploadUppy(() => p);
-    backend.setBalancer('down');
-    uppy.addFile({ name: 'notes.txt', type: 'text/plain', data: blob(5, 'text/plain') });
+    backend.setBalancer("down");
+    uppy.addFile({ name: "notes.txt", type: "text/plain", data: blob(5, "text/plain") });
     await act(() => uppy.upload());
-    await screen.findByText('No servers available. Please try again later.');
+    await screen.findByText("No servers available. Please try again later.");
     expect(uppy.getFiles()[0]?.error).toBeTruthy();
     expect(p.setFiles).not.toHaveBeenCalled();
     expect(p.setModal).not.toHaveBeenCalled();
-    backend.setBalancer('up');
+    backend.setBalancer("up");
     await act(() => uppy.retryAll());
     expect(p.setFiles).toHaveBeenCalledTimes(1);
     uppy.destroy();
   });
 
-  it('retries a failed large file from the dashboard, sending only the parts not yet stored', async () => {
+  it("retries a failed large file from the dashboard, sending only the parts not yet stored", async () => {
     render(<Toaster />);
     const p = props();
     const uppy = createUploadUppy(() => p);
     // Part 2 of 3 fails every attempt: part 1 is stored, the last part is never sent.
     const failing = backend.fail({ part: 2, times: Infinity });
-    uppy.addFile({ name: 'print.pdf', type: 'application/pdf', data: blob(2 * 10_485_760 + 5, 'application/pdf') });
+    uppy.addFile({ name: "print.pdf", type: "application/pdf", data: blob(2 * 10_485_760 + 5, "application/pdf") });
     await act(() => uppy.upload());
     expect(uppy.getFiles()[0]?.error).toBeTruthy();
     expect(p.setFiles).not.toHaveBeenCalled();
     // The retry toasts carry the SPEC's words.
     await screen.findAllByText(/There was an error uploading print\.pdf \(index 0 \/ part 2\)/);
     await screen.findAllByText(/Remaining Retries: \d+/);
-    const path = 'ACME/Summ/Summer_party/MATERIALS/print.pdf';
-    const part1Before = backend.requests.filter((r) => r.kind === 'chunked' && r.urlPath === path && r.part === 1).length;
+    const path = "ACME/Summ/Summer_party/MATERIALS/print.pdf";
+    const part1Before = backend.requests.filter((r) => r.kind === "chunked" && r.urlPath === path && r.part === 1).length;
     failing.stop();
     await act(() => uppy.retryAll());
     expect(p.setFiles).toHaveBeenCalledTimes(1);
-    const part1After = backend.requests.filter((r) => r.kind === 'chunked' && r.urlPath === path && r.part === 1).length;
+    const part1After = backend.requests.filter((r) => r.kind === "chunked" && r.urlPath === path && r.part === 1).length;
     expect(part1After).toBe(part1Before);
     expect([...backend.files.values()].find((f) => f.urlPath === path)?.size).toBe(2 * 10_485_760 + 5);
     uppy.destroy();
   }, 60_000);
 
-  it('keeps errors quiet when the session says so', async () => {
+  it("keeps errors quiet when the session says so", async () => {
     render(<Toaster />);
-    const shown = () => screen.queryAllByText('No servers available. Please try again later.').length;
+    const shown = () => screen.queryAllByText("No servers available. Please try again later.").length;
     const before = shown();
     const p = props({ showErrors: false });
     const uppy = createUploadUppy(() => p);
-    backend.setBalancer('down');
-    uppy.addFile({ name: 'notes.txt', type: 'text/plain', data: blob(5, 'text/plain') });
+    backend.setBalancer("down");
+    uppy.addFile({ name: "notes.txt", type: "text/plain", data: blob(5, "text/plain") });
     await act(() => uppy.upload());
     expect(uppy.getFiles()[0]?.error).toBeTruthy();
     expect(shown()).toBe(before);
@@ -174,7 +186,7 @@ describe('uploading', () => {
   });
 });
 
-describe('closing', () => {
+describe("closing", () => {
   async function openDialog(overrides: Partial<UploadDialogProps> = {}) {
     const p = props(overrides);
     render(<UploadDialog {...p} />);
@@ -182,28 +194,28 @@ describe('closing', () => {
     return p;
   }
 
-  it('Escape calls setModal(false)', async () => {
+  it("Escape calls setModal(false)", async () => {
     const p = await openDialog();
-    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', keyCode: 27, bubbles: true }));
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", keyCode: 27, bubbles: true }));
     await waitFor(() => expect(p.setModal).toHaveBeenCalledWith(false));
   });
 
-  it('a click outside calls setModal(false)', async () => {
+  it("a click outside calls setModal(false)", async () => {
     const p = await openDialog();
-    (document.querySelector('.uppy-Dashboard-overlay') as HTMLElement).click();
+    (document.querySelector(".uppy-Dashboard-overlay") as HTMLElement).click();
     await waitFor(() => expect(p.setModal).toHaveBeenCalledWith(false));
   });
 
-  it('the close button calls setModal(false), and the credit is hidden', async () => {
+  it("the close button calls setModal(false), and the credit is hidden", async () => {
     const p = await openDialog();
     expect(document.body.textContent).not.toMatch(/Powered by/i);
-    (document.querySelector('.uppy-Dashboard-close') as HTMLElement).click();
+    (document.querySelector(".uppy-Dashboard-close") as HTMLElement).click();
     await waitFor(() => expect(p.setModal).toHaveBeenCalledWith(false));
   });
 
-  it('the browser back button closes it when enabled', async () => {
+  it("the browser back button closes it when enabled", async () => {
     const p = await openDialog({ closeOnBrowserBack: true });
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
     await waitFor(() => expect(p.setModal).toHaveBeenCalledWith(false));
   });
 });

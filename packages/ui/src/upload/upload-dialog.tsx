@@ -1,14 +1,14 @@
-'use client';
+"use client";
 // The upload dialog: Uppy's Dashboard as a modal, shown by the parent's flag, with our uploader behind it.
-import { messages, TOAST_DURATION_MS } from '@atelier/domain';
-import { ASSET_RESTRICTIONS, AVATAR_RESTRICTIONS, statusLabel, type StatusLabel } from '@atelier/upload-engine';
-import Uppy, { type State } from '@uppy/core';
-import Dashboard from '@uppy/dashboard';
-import ImageEditor from '@uppy/image-editor';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from '../hooks/use-toast';
-import { AtelierUploader, type FileBody, type FileMeta } from './atelier-uploader';
-import type { UploadedFile, UploadPurpose, UploadServices } from './services';
+import { messages, TOAST_DURATION_MS } from "@atelier/domain";
+import { ASSET_RESTRICTIONS, AVATAR_RESTRICTIONS, type StatusLabel, statusLabel } from "@atelier/upload-engine";
+import Uppy, { type State } from "@uppy/core";
+import Dashboard from "@uppy/dashboard";
+import ImageEditor from "@uppy/image-editor";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "../hooks/use-toast";
+import { AtelierUploader, type FileBody, type FileMeta } from "./atelier-uploader";
+import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
 
 export interface MetaFieldSpec {
   id: string;
@@ -36,23 +36,23 @@ export interface UploadDialogProps {
 /** Uppy's modal Dashboard is 750x550 on wide screens (its stylesheet), the SPEC's default size. */
 export const UPLOAD_DIALOG_SIZE = { width: 750, height: 550 } as const;
 export const THUMBNAIL_WIDTH = { many: 280, single: 600 } as const;
-const DEFAULT_META_FIELDS: MetaFieldSpec[] = [{ id: 'name', name: 'File name' }];
+const DEFAULT_META_FIELDS: MetaFieldSpec[] = [{ id: "name", name: "File name" }];
 
 /** The words the status area shows, from the upload engine's status label. */
 export function statusText(label: StatusLabel): string {
   switch (label.kind) {
-    case 'waiting':
-      return label.files === 0 ? 'Add files to upload' : `${label.files} file${label.files === 1 ? '' : 's'} selected`;
-    case 'processing':
-      return label.stage === 'pre' ? 'Preparing…' : 'Processing…';
-    case 'uploading':
-      return 'Uploading…';
-    case 'paused':
-      return 'Paused';
-    case 'complete':
-      return 'Complete';
-    case 'error':
-      return 'Some files failed: retry them, or remove them';
+    case "waiting":
+      return label.files === 0 ? "Add files to upload" : `${label.files} file${label.files === 1 ? "" : "s"} selected`;
+    case "processing":
+      return label.stage === "pre" ? "Preparing…" : "Processing…";
+    case "uploading":
+      return "Uploading…";
+    case "paused":
+      return "Paused";
+    case "complete":
+      return "Complete";
+    case "error":
+      return "Some files failed: retry them, or remove them";
   }
 }
 
@@ -63,7 +63,7 @@ function statusOf(state: State<FileMeta, FileBody>): StatusLabel {
       complete: Boolean(f.progress.uploadComplete),
       failed: Boolean(f.error),
       paused: Boolean(f.isPaused),
-      processing: f.progress.preprocess ? 'pre' : f.progress.postprocess ? 'post' : undefined,
+      processing: f.progress.preprocess ? "pre" : f.progress.postprocess ? "post" : undefined,
     })),
     error: Boolean(state.error),
   });
@@ -76,7 +76,7 @@ function statusOf(state: State<FileMeta, FileBody>): StatusLabel {
 export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta, FileBody> {
   const p = latest();
   const { purpose } = p;
-  const avatar = purpose.type === 'avatar';
+  const avatar = purpose.type === "avatar";
   const restrictions = avatar ? AVATAR_RESTRICTIONS : ASSET_RESTRICTIONS;
   const metaFields = p.metaFields ?? DEFAULT_META_FIELDS;
   const instance = new Uppy<FileMeta, FileBody>({
@@ -90,19 +90,19 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
     },
   });
   const onError = (title: string, description: string) => {
-    if (latest().showErrors !== false) toast({ variant: 'destructive', title, description });
+    if (latest().showErrors !== false) toast({ variant: "destructive", title, description });
   };
   instance
     .use(Dashboard<FileMeta, FileBody>, {
       inline: false,
-      target: 'body',
+      target: "body",
       trigger: null,
       thumbnailWidth: THUMBNAIL_WIDTH.many,
       proudlyDisplayPoweredByUppy: false,
       closeModalOnClickOutside: true,
       closeAfterFinish: false,
       browserBackButtonClose: Boolean(p.closeOnBrowserBack),
-      fileManagerSelectionType: avatar ? 'files' : 'both',
+      fileManagerSelectionType: avatar ? "files" : "both",
       metaFields: metaFields.map((f) => ({ id: f.id, name: f.name, ...(f.placeholder ? { placeholder: f.placeholder } : {}) })),
       note: p.note ?? null,
       onRequestCloseModal: () => latest().setModal(false),
@@ -115,28 +115,30 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
     if (latest().open) latest().setModal(false);
   };
   // Dashboard's own events are not in core's event map.
-  (instance as unknown as { on(event: string, fn: () => void): void }).on('dashboard:modal-closed', onModalClosed);
+  (instance as unknown as { on(event: string, fn: () => void): void }).on("dashboard:modal-closed", onModalClosed);
   // One file gets a larger preview than a grid of many.
-  instance.on('files-added', () => {
+  instance.on("files-added", () => {
     const single = Object.keys(instance.getState().files).length === 1;
-    instance.getPlugin<Dashboard<FileMeta, FileBody>>('Dashboard')?.setOptions({ thumbnailWidth: single ? THUMBNAIL_WIDTH.single : THUMBNAIL_WIDTH.many });
+    instance
+      .getPlugin<Dashboard<FileMeta, FileBody>>("Dashboard")
+      ?.setOptions({ thumbnailWidth: single ? THUMBNAIL_WIDTH.single : THUMBNAIL_WIDTH.many });
   });
   // Uppy's own words do not name the fields; the SPEC's do.
-  instance.on('restriction-failed', (file) => {
+  instance.on("restriction-failed", (file) => {
     const missing = (p.requiredMetaFields ?? []).filter((id) => !file?.meta[id]);
     if (!file || missing.length === 0) return;
     const names = missing.map((id) => metaFields.find((f) => f.id === id)?.name ?? id);
-    instance.info(messages.missingMetaFields(names), 'error', TOAST_DURATION_MS);
+    instance.info(messages.missingMetaFields(names), "error", TOAST_DURATION_MS);
   });
   // Successes add up across retries; the parent hears once nothing is left to upload.
   const done = new Map<string, UploadedFile>();
-  instance.on('upload-success', (file, response) => {
+  instance.on("upload-success", (file, response) => {
     const body = response.body;
     if (!file || !body) return;
     const { id, url, thumbnail, blur, name, size, type, sha256 } = body;
     done.set(file.id, { id, url, thumbnail, blur, ...(name !== undefined ? { name, size, type } : {}), ...(sha256 ? { sha256 } : {}) });
   });
-  instance.on('complete', () => {
+  instance.on("complete", () => {
     const files = Object.values(instance.getState().files);
     if (files.some((f) => f.error || !f.progress.uploadComplete)) return;
     const uploaded = files.map((f) => done.get(f.id)).filter((f): f is UploadedFile => Boolean(f));
@@ -146,8 +148,10 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
     latest().setModal(false);
   });
   const updateStatus = () =>
-    instance.getPlugin<Dashboard<FileMeta, FileBody>>('Dashboard')?.setOptions({ note: `${statusText(statusOf(instance.getState()))}${latest().note ? ` · ${latest().note}` : ''}` });
-  instance.on('state-update', (prev, next) => {
+    instance
+      .getPlugin<Dashboard<FileMeta, FileBody>>("Dashboard")
+      ?.setOptions({ note: `${statusText(statusOf(instance.getState()))}${latest().note ? ` · ${latest().note}` : ""}` });
+  instance.on("state-update", (prev, next) => {
     if (prev.files !== next.files || prev.error !== next.error) queueMicrotask(updateStatus);
   });
   return instance;
@@ -170,7 +174,7 @@ export function UploadDialog(props: UploadDialogProps) {
   }, [purposeKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    const dashboard = uppy?.getPlugin<Dashboard<FileMeta, FileBody>>('Dashboard');
+    const dashboard = uppy?.getPlugin<Dashboard<FileMeta, FileBody>>("Dashboard");
     if (!dashboard) return;
     if (open && !dashboard.isModalOpen()) void dashboard.openModal();
     if (!open && dashboard.isModalOpen()) dashboard.closeModal();
@@ -183,8 +187,8 @@ export function UploadDialog(props: UploadDialogProps) {
       const running = Object.values(uppy.getState().files).some((f) => f.progress.uploadStarted && !f.progress.uploadComplete && !f.error);
       if (running) event.preventDefault();
     };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [uppy]);
 
   return null;

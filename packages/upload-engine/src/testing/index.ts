@@ -1,4 +1,9 @@
 // Test support for anything that talks the upload wire contract: a fake backend and log helpers.
+
+export { failureOf } from "./outcomes";
+export { maxInFlight, overlaps, partRequests } from "./request-log";
+export { syntheticSource } from "./synthetic-source";
+export { recordingSleep, waitUntil } from "./test-clock";
 export {
   createUploadBackend,
   type FailureHandle,
@@ -11,8 +16,4 @@ export {
   type StoredGroup,
   type UploadBackend,
   type UploadBackendOptions,
-} from './upload-backend'
-export { maxInFlight, overlaps, partRequests } from './request-log'
-export { syntheticSource } from './synthetic-source'
-export { recordingSleep, waitUntil } from './test-clock'
-export { failureOf } from './outcomes'
+} from "./upload-backend";

@@ -1,30 +1,30 @@
 // Questions tests ask of a recorded request log: what overlapped, and which requests were one file's parts.
-import type { RecordedRequest } from './upload-backend'
+import type { RecordedRequest } from "./upload-backend";
 
 /** The most requests of the list that were ever in flight at the same time. */
 export function maxInFlight(requests: readonly RecordedRequest[]): number {
   const events = requests.flatMap((request) => [
     { at: request.startedAt, delta: 1 },
     { at: request.endedAt ?? Number.POSITIVE_INFINITY, delta: -1 },
-  ])
-  events.sort((a, b) => a.at - b.at)
-  let current = 0
-  let peak = 0
+  ]);
+  events.sort((a, b) => a.at - b.at);
+  let current = 0;
+  let peak = 0;
   for (const event of events) {
-    current += event.delta
-    peak = Math.max(peak, current)
+    current += event.delta;
+    peak = Math.max(peak, current);
   }
-  return peak
+  return peak;
 }
 
 /** Whether two requests were in flight at the same time. */
 export function overlaps(a: RecordedRequest, b: RecordedRequest): boolean {
-  const aEnd = a.endedAt ?? Number.POSITIVE_INFINITY
-  const bEnd = b.endedAt ?? Number.POSITIVE_INFINITY
-  return a.startedAt < bEnd && b.startedAt < aEnd
+  const aEnd = a.endedAt ?? Number.POSITIVE_INFINITY;
+  const bEnd = b.endedAt ?? Number.POSITIVE_INFINITY;
+  return a.startedAt < bEnd && b.startedAt < aEnd;
 }
 
 /** The part requests of one file (by urlPath), in arrival order. */
 export function partRequests(requests: readonly RecordedRequest[], urlPath: string): RecordedRequest[] {
-  return requests.filter((request) => request.kind === 'chunked' && request.urlPath === urlPath)
+  return requests.filter((request) => request.kind === "chunked" && request.urlPath === urlPath);
 }

@@ -1,16 +1,16 @@
 // The uploader: runs a batch of files fileConcurrency at a time and answers one outcome per file.
-import { encodeBase64Into } from '../base64'
-import { fileConcurrency, partConcurrency } from '../concurrency'
-import { createLimiter } from '../limiter'
-import { createAbortScope, timerSleep } from './abort-scope'
-import { createRuntime } from './runtime'
-import type { Uploader, UploaderOptions } from './types'
-import { uploadFile } from './upload-file'
+import { encodeBase64Into } from "../base64";
+import { fileConcurrency, partConcurrency } from "../concurrency";
+import { createLimiter } from "../limiter";
+import { createAbortScope, timerSleep } from "./abort-scope";
+import { createRuntime } from "./runtime";
+import type { Uploader, UploaderOptions } from "./types";
+import { uploadFile } from "./upload-file";
 
 export function createUploader(options: UploaderOptions): Uploader {
   return {
     async upload(files, uploadOptions = {}) {
-      const scope = createAbortScope(uploadOptions.signal)
+      const scope = createAbortScope(uploadOptions.signal);
       const runtime = createRuntime({
         balancerUrl: options.balancerUrl,
         fetch: options.fetch,
@@ -24,14 +24,14 @@ export function createUploader(options: UploaderOptions): Uploader {
         reuseBodies: options.reuseBodies ?? false,
         progressListeners: [options.onProgress, uploadOptions.onProgress],
         attemptListeners: [options.onAttemptError, uploadOptions.onAttemptError],
-      })
-      const limit = createLimiter(fileConcurrency(files.length))
+      });
+      const limit = createLimiter(fileConcurrency(files.length));
       try {
         // Queued files start only after a slot frees; once aborted they answer at once.
-        return await Promise.all(files.map((file, fileIndex) => limit(() => uploadFile(runtime, fileIndex, file))))
+        return await Promise.all(files.map((file, fileIndex) => limit(() => uploadFile(runtime, fileIndex, file))));
       } finally {
-        scope.close()
+        scope.close();
       }
     },
-  }
+  };
 }

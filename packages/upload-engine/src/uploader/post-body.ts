@@ -1,19 +1,19 @@
 // The two upload requests of the wire contract: a whole file to /api/upload, one part to /api/chunked.
 import {
-  WIRE_HEADERS,
-  WireFormatError,
   chunkedUrl,
   contentTypeHeader,
+  type PartAnswer,
   parsePartAnswer,
   parseSingleUploadAnswer,
+  type SingleUploadAnswer,
   setHeader,
   uploadUrl,
-  type PartAnswer,
-  type SingleUploadAnswer,
-} from '../wire'
-import { HttpStatusFailure } from './failures'
-import type { Runtime } from './runtime'
-import type { FetchResponse } from './types'
+  WIRE_HEADERS,
+  WireFormatError,
+} from "../wire";
+import { HttpStatusFailure } from "./failures";
+import type { Runtime } from "./runtime";
+import type { FetchResponse } from "./types";
 
 /**
  * One attempt's encoded body, handed to fetch exactly once. fetch copies a byte body when
@@ -23,27 +23,27 @@ import type { FetchResponse } from './types'
  * a later part once the request has settled.
  */
 export class PreparedBody {
-  #body: Uint8Array<ArrayBuffer> | undefined
+  #body: Uint8Array<ArrayBuffer> | undefined;
 
   constructor(
     body: Uint8Array<ArrayBuffer>,
     /** Hex SHA-256 of the decoded bytes, when a hash function was injected. */
     readonly sha256: string | undefined,
   ) {
-    this.#body = body
+    this.#body = body;
   }
 
   take(): Uint8Array<ArrayBuffer> {
-    const body = this.#body
-    if (body === undefined) throw new Error('A prepared body is sent once')
-    this.#body = undefined
-    return body
+    const body = this.#body;
+    if (body === undefined) throw new Error("A prepared body is sent once");
+    this.#body = undefined;
+    return body;
   }
 }
 
 interface FileHeaders {
-  readonly type: string
-  readonly urlPath: string
+  readonly type: string;
+  readonly urlPath: string;
 }
 
 export async function postWholeFile(
@@ -52,10 +52,10 @@ export async function postWholeFile(
   file: FileHeaders,
   prepared: PreparedBody,
 ): Promise<SingleUploadAnswer> {
-  const headers = await baseHeaders(runtime, file, prepared)
-  return runtime.request(uploadUrl(server), { method: 'POST', headers, body: prepared }, async (response) =>
+  const headers = await baseHeaders(runtime, file, prepared);
+  return runtime.request(uploadUrl(server), { method: "POST", headers, body: prepared }, async (response) =>
     parseSingleUploadAnswer(await readJson(response, server)),
-  )
+  );
 }
 
 export async function postPart(
@@ -65,38 +65,38 @@ export async function postPart(
   prepared: PreparedBody,
   part: { readonly part: number; readonly parts: number; readonly groupId: string | undefined },
 ): Promise<PartAnswer> {
-  const headers = await baseHeaders(runtime, file, prepared)
-  setHeader(headers, WIRE_HEADERS.part, String(part.part))
-  setHeader(headers, WIRE_HEADERS.parts, String(part.parts))
+  const headers = await baseHeaders(runtime, file, prepared);
+  setHeader(headers, WIRE_HEADERS.part, String(part.part));
+  setHeader(headers, WIRE_HEADERS.parts, String(part.parts));
   // Part 1 opens the group, so it carries no egnyte_id at all.
-  if (part.groupId !== undefined) setHeader(headers, WIRE_HEADERS.egnyteId, part.groupId)
-  return runtime.request(chunkedUrl(server), { method: 'POST', headers, body: prepared }, async (response) => {
-    const answer = parsePartAnswer(await readJson(response, server))
+  if (part.groupId !== undefined) setHeader(headers, WIRE_HEADERS.egnyteId, part.groupId);
+  return runtime.request(chunkedUrl(server), { method: "POST", headers, body: prepared }, async (response) => {
+    const answer = parsePartAnswer(await readJson(response, server));
     if (answer.part !== undefined && answer.part !== part.part) {
-      throw new WireFormatError(`Sent part ${part.part}, the server acknowledged part ${answer.part}`)
+      throw new WireFormatError(`Sent part ${part.part}, the server acknowledged part ${answer.part}`);
     }
-    return answer
-  })
+    return answer;
+  });
 }
 
 async function baseHeaders(runtime: Runtime, file: FileHeaders, prepared: PreparedBody): Promise<Record<string, string>> {
   // Caller headers first so they can add (a ticket) but never replace the protocol's own.
-  const headers = await runtime.headers()
-  setHeader(headers, WIRE_HEADERS.contentType, contentTypeHeader(file.type))
-  setHeader(headers, WIRE_HEADERS.urlPath, file.urlPath)
-  if (prepared.sha256 !== undefined) setHeader(headers, WIRE_HEADERS.contentSha256, prepared.sha256)
-  return headers
+  const headers = await runtime.headers();
+  setHeader(headers, WIRE_HEADERS.contentType, contentTypeHeader(file.type));
+  setHeader(headers, WIRE_HEADERS.urlPath, file.urlPath);
+  if (prepared.sha256 !== undefined) setHeader(headers, WIRE_HEADERS.contentSha256, prepared.sha256);
+  return headers;
 }
 
 export async function readJson(response: FetchResponse, server: string): Promise<unknown> {
   if (!response.ok) {
     // Drained so the connection can be reused.
-    await response.text().catch(() => '')
-    throw new HttpStatusFailure(response.status, server)
+    await response.text().catch(() => "");
+    throw new HttpStatusFailure(response.status, server);
   }
   try {
-    return await response.json()
+    return await response.json();
   } catch (error) {
-    throw new WireFormatError(`${server} answered something other than JSON`, { cause: error })
+    throw new WireFormatError(`${server} answered something other than JSON`, { cause: error });
   }
 }

@@ -1,17 +1,17 @@
 // Sends one request body with the SPEC's retry policy, asking the balancer for a server before every attempt.
-import { MAX_RETRIES } from '../constants'
-import { AttemptFailedError } from '../errors'
-import { retryDelay } from '../retry-delay'
-import { WireFormatError } from '../wire'
-import { HttpStatusFailure, NoServerFailure, PartGaveUp, SourceFailure, isRetryableStatus } from './failures'
-import { requestServer } from './request-server'
-import type { Runtime } from './runtime'
+import { MAX_RETRIES } from "../constants";
+import { AttemptFailedError } from "../errors";
+import { retryDelay } from "../retry-delay";
+import { WireFormatError } from "../wire";
+import { HttpStatusFailure, isRetryableStatus, NoServerFailure, PartGaveUp, SourceFailure } from "./failures";
+import { requestServer } from "./request-server";
+import type { Runtime } from "./runtime";
 
 export interface AttemptTarget {
-  readonly fileName: string
-  readonly fileIndex: number
-  readonly part: number
-  readonly parts: number
+  readonly fileName: string;
+  readonly fileIndex: number;
+  readonly part: number;
+  readonly parts: number;
 }
 
 /**
@@ -26,20 +26,20 @@ export async function sendWithRetries<P, T>(
   prepare: () => Promise<P>,
   send: (server: string, prepared: P) => Promise<T>,
 ): Promise<T> {
-  let failedServer: string | undefined
+  let failedServer: string | undefined;
   for (let attempt = 1; ; attempt++) {
-    if (attempt > 1) await runtime.sleep(retryDelay(attempt - 1))
-    let server: string | undefined
+    if (attempt > 1) await runtime.sleep(retryDelay(attempt - 1));
+    let server: string | undefined;
     try {
-      server = await requestServer(runtime, failedServer)
-      return await send(server, await prepare())
+      server = await requestServer(runtime, failedServer);
+      return await send(server, await prepare());
     } catch (error) {
-      if (runtime.scope.aborted || error instanceof SourceFailure) throw error
-      const remainingRetries = 1 + MAX_RETRIES - attempt
-      const status = error instanceof HttpStatusFailure || error instanceof NoServerFailure ? error.status : undefined
-      const isNoServers = error instanceof NoServerFailure
-      const isNetworkError = !isNoServers && !(error instanceof HttpStatusFailure) && !(error instanceof WireFormatError)
-      const retryable = error instanceof HttpStatusFailure ? isRetryableStatus(error.status) : true
+      if (runtime.scope.aborted || error instanceof SourceFailure) throw error;
+      const remainingRetries = 1 + MAX_RETRIES - attempt;
+      const status = error instanceof HttpStatusFailure || error instanceof NoServerFailure ? error.status : undefined;
+      const isNoServers = error instanceof NoServerFailure;
+      const isNetworkError = !isNoServers && !(error instanceof HttpStatusFailure) && !(error instanceof WireFormatError);
+      const retryable = error instanceof HttpStatusFailure ? isRetryableStatus(error.status) : true;
       const attemptError = new AttemptFailedError(
         {
           ...target,
@@ -52,13 +52,13 @@ export async function sendWithRetries<P, T>(
           isNoServers,
         },
         { cause: error },
-      )
-      runtime.attemptFailed(attemptError)
-      if (!attemptError.willRetry) throw new PartGaveUp(attemptError)
+      );
+      runtime.attemptFailed(attemptError);
+      if (!attemptError.willRetry) throw new PartGaveUp(attemptError);
       // Only a server that broke (no answer, 5xx, garbage) is named to the balancer; a 4xx
       // such as a hash mismatch says nothing about the server's health.
-      const serverBroke = isNetworkError || error instanceof WireFormatError || (status !== undefined && status >= 500)
-      failedServer = serverBroke && !isNoServers ? server : undefined
+      const serverBroke = isNetworkError || error instanceof WireFormatError || (status !== undefined && status >= 500);
+      failedServer = serverBroke && !isNoServers ? server : undefined;
     }
   }
 }

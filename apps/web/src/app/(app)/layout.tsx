@@ -1,8 +1,8 @@
 "use client";
 // Every application page sits behind the session gate, inside the shell, and opens only for the roles it serves.
 import { canOpenRoute } from "@atelier/domain";
-import { useSession } from "next-auth/react";
 import { usePathname } from "next/navigation";
+import { useSession } from "next-auth/react";
 import type { ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
 import { EmptyState } from "~/components/empty-state";
@@ -14,7 +14,11 @@ function Shell({ children }: { children: ReactNode }) {
   if (!data) return null;
   return (
     <AppShell user={data.user}>
-      {canOpenRoute(data.user.role, pathname) ? children : <EmptyState title="Not available" description="Your role does not give access to this page." />}
+      {canOpenRoute(data.user.role, pathname) ? (
+        children
+      ) : (
+        <EmptyState title="Not available" description="Your role does not give access to this page." />
+      )}
     </AppShell>
   );
 }

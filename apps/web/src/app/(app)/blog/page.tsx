@@ -6,9 +6,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
-import { useTRPC } from "~/trpc/react";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { toastError } from "~/components/toast-error";
+import { useTRPC } from "~/trpc/react";
 
 export default function BlogPage() {
   const trpc = useTRPC();
@@ -17,9 +17,7 @@ export default function BlogPage() {
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
   const create = useMutation(trpc.posts.create.mutationOptions({ onSuccess: () => (setTitle(""), setBody("")) }));
-  const remove = useMutation(
-    trpc.posts.delete.mutationOptions({ onError: toastError }),
-  );
+  const remove = useMutation(trpc.posts.delete.mutationOptions({ onError: toastError }));
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();

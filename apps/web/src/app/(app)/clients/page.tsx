@@ -6,8 +6,8 @@ import Link from "next/link";
 import { AvatarPicker } from "~/components/avatar-picker";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { formatDate } from "~/components/format";
-import { useTRPC } from "~/trpc/react";
 import { toastError } from "~/components/toast-error";
+import { useTRPC } from "~/trpc/react";
 
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -24,10 +24,20 @@ export default function BusinessesPage() {
   );
   return (
     <>
-      <PageHeader title="Businesses" description="The clients the studio works for." action={{ href: "/clients/create", label: "Create Business" }} />
+      <PageHeader
+        title="Businesses"
+        description="The clients the studio works for."
+        action={{ href: "/clients/create", label: "Create Business" }}
+      />
       {businesses.isPending && <Skeleton className="h-28" />}
       {businesses.error && <EmptyState title="Businesses could not be loaded" description={businesses.error.message} />}
-      {businesses.data?.length === 0 && <EmptyState title="No businesses yet" description="Add the first client." action={{ href: "/clients/create", label: "Create Business" }} />}
+      {businesses.data?.length === 0 && (
+        <EmptyState
+          title="No businesses yet"
+          description="Add the first client."
+          action={{ href: "/clients/create", label: "Create Business" }}
+        />
+      )}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {businesses.data?.map((b) => (
           <li key={b.id}>
@@ -40,13 +50,23 @@ export default function BusinessesPage() {
                     {plural(b.activeProjects, "active project")} · {b.archivedProjects} archived · {plural(b.people, "person", "people")}
                   </p>
                   {(b.openInvoices ?? 0) > 0 && (
-                    <Link href="/invoices" className="flex flex-wrap gap-1" aria-label={`${b.name}: ${plural(b.openInvoices ?? 0, "unpaid invoice")}, ${b.overdueInvoices ?? 0} overdue`}>
+                    <Link
+                      href="/invoices"
+                      className="flex flex-wrap gap-1"
+                      aria-label={`${b.name}: ${plural(b.openInvoices ?? 0, "unpaid invoice")}, ${b.overdueInvoices ?? 0} overdue`}
+                    >
                       <Badge variant="secondary">{plural(b.openInvoices ?? 0, "unpaid invoice")}</Badge>
                       {(b.overdueInvoices ?? 0) > 0 && <Badge variant="destructive">{b.overdueInvoices} overdue</Badge>}
                     </Link>
                   )}
                 </div>
-                <AvatarPicker name={b.name} image={b.image} mode="clients" changeLabel={`Change ${b.name}'s logo`} onChange={(image) => setImage.mutate({ id: b.id, image })} />
+                <AvatarPicker
+                  name={b.name}
+                  image={b.image}
+                  mode="clients"
+                  changeLabel={`Change ${b.name}'s logo`}
+                  onChange={(image) => setImage.mutate({ id: b.id, image })}
+                />
               </CardHeader>
             </Card>
           </li>

@@ -5,8 +5,8 @@ import { Button, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { InvoiceTable } from "~/components/invoice-table";
-import { useTRPC } from "~/trpc/react";
 import { toastError } from "~/components/toast-error";
+import { useTRPC } from "~/trpc/react";
 
 const ACTION_LABELS = { sent: "Send", paid: "Mark paid", void: "Void", draft: "Back to draft" } as const;
 
@@ -21,10 +21,20 @@ export default function InvoicesPage() {
   );
   return (
     <>
-      <PageHeader title="Invoices" description="Drafts stay with the studio; a business sees an invoice once it is sent." action={{ href: "/invoices/create", label: "New invoice" }} />
+      <PageHeader
+        title="Invoices"
+        description="Drafts stay with the studio; a business sees an invoice once it is sent."
+        action={{ href: "/invoices/create", label: "New invoice" }}
+      />
       {invoices.isPending && <Skeleton className="h-40" />}
       {invoices.error && <EmptyState title="Invoices could not be loaded" description={invoices.error.message} />}
-      {invoices.data?.length === 0 && <EmptyState title="No invoices yet" description="Bill a business for delivered work." action={{ href: "/invoices/create", label: "New invoice" }} />}
+      {invoices.data?.length === 0 && (
+        <EmptyState
+          title="No invoices yet"
+          description="Bill a business for delivered work."
+          action={{ href: "/invoices/create", label: "New invoice" }}
+        />
+      )}
       {invoices.data && invoices.data.length > 0 && (
         <InvoiceTable
           invoices={invoices.data}
@@ -32,7 +42,13 @@ export default function InvoicesPage() {
           actions={(inv) => (
             <div className="flex justify-end gap-1">
               {nextInvoiceStatuses(inv.status).map((status) => (
-                <Button key={status} size="sm" variant={status === "void" ? "ghost" : "outline"} disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: inv.id, status })}>
+                <Button
+                  key={status}
+                  size="sm"
+                  variant={status === "void" ? "ghost" : "outline"}
+                  disabled={setStatus.isPending}
+                  onClick={() => setStatus.mutate({ id: inv.id, status })}
+                >
                   {ACTION_LABELS[status]}
                 </Button>
               ))}

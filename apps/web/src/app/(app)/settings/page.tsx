@@ -21,7 +21,11 @@ export default function BillingPage() {
         <PageHeader title="Billing" />
         <EmptyState
           title="Billing is for clients"
-          description={session && isAdmin(session.user.role) ? "The studio's invoices are managed under Invoices." : "Clients see the studio's invoices to their business here."}
+          description={
+            session && isAdmin(session.user.role)
+              ? "The studio's invoices are managed under Invoices."
+              : "Clients see the studio's invoices to their business here."
+          }
           {...(session && isAdmin(session.user.role) ? { action: { href: "/invoices", label: "Go to Invoices" } } : {})}
         />
       </>
@@ -31,11 +35,16 @@ export default function BillingPage() {
     <>
       <PageHeader title="Billing" description="Invoices from the studio to your business." />
       {invoices.isPending && <Skeleton className="h-40" />}
-      {invoices.data?.length === 0 && <EmptyState title="No invoices yet" description="Invoices from the studio will appear here once they are sent." />}
+      {invoices.data?.length === 0 && (
+        <EmptyState title="No invoices yet" description="Invoices from the studio will appear here once they are sent." />
+      )}
       {invoices.data && invoices.data.length > 0 && (
         <>
           <p className="mb-4 text-sm">
-            Outstanding: <strong className="tabular-nums" data-testid="outstanding">{formatMoney(outstanding)}</strong>
+            Outstanding:{" "}
+            <strong className="tabular-nums" data-testid="outstanding">
+              {formatMoney(outstanding)}
+            </strong>
           </p>
           <InvoiceTable invoices={invoices.data} showBusiness={false} />
         </>

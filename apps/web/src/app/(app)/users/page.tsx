@@ -4,10 +4,10 @@ import { ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
 import { Skeleton, toast, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { EmptyState, PageHeader } from "~/components/empty-state";
-import { NativeSelect } from "~/components/native-select";
-import { useTRPC } from "~/trpc/react";
 import { BusinessOptions } from "~/components/form-parts";
+import { NativeSelect } from "~/components/native-select";
 import { toastError } from "~/components/toast-error";
+import { useTRPC } from "~/trpc/react";
 
 export default function UsersPage() {
   const trpc = useTRPC();
@@ -22,7 +22,11 @@ export default function UsersPage() {
 
   return (
     <>
-      <PageHeader title="Users" description="Who can sign in, their role, and the business a client belongs to." action={{ href: "/users/create", label: "Create User" }} />
+      <PageHeader
+        title="Users"
+        description="Who can sign in, their role, and the business a client belongs to."
+        action={{ href: "/users/create", label: "Create User" }}
+      />
       {users.isPending && <Skeleton className="h-40" />}
       {users.error && <EmptyState title="Users could not be loaded" description={users.error.message} />}
       {users.data && (
@@ -48,7 +52,11 @@ export default function UsersPage() {
                     </div>
                   </td>
                   <td className="px-4 py-2">
-                    <NativeSelect aria-label={`Role of ${u.email}`} value={u.role} onChange={(e) => setAccess.mutate({ id: u.id, role: e.target.value as Role })}>
+                    <NativeSelect
+                      aria-label={`Role of ${u.email}`}
+                      value={u.role}
+                      onChange={(e) => setAccess.mutate({ id: u.id, role: e.target.value as Role })}
+                    >
                       {ROLES.map((r) => (
                         <option key={r} value={r}>
                           {ROLE_LABELS[r]}
@@ -57,7 +65,11 @@ export default function UsersPage() {
                     </NativeSelect>
                   </td>
                   <td className="px-4 py-2">
-                    <NativeSelect aria-label={`Business of ${u.email}`} value={u.businessId ?? ""} onChange={(e) => setAccess.mutate({ id: u.id, businessId: e.target.value || null })}>
+                    <NativeSelect
+                      aria-label={`Business of ${u.email}`}
+                      value={u.businessId ?? ""}
+                      onChange={(e) => setAccess.mutate({ id: u.id, businessId: e.target.value || null })}
+                    >
                       <option value="">None</option>
                       <BusinessOptions businesses={businesses.data} />
                     </NativeSelect>

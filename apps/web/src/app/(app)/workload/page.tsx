@@ -60,7 +60,10 @@ export default function WorkloadPage() {
   const load = useQuery(trpc.projects.workload.queryOptions());
   return (
     <>
-      <PageHeader title="Workload" description="Active projects by person. Hand out what nobody has yet here, or reassign from a project's page." />
+      <PageHeader
+        title="Workload"
+        description="Active projects by person. Hand out what nobody has yet here, or reassign from a project's page."
+      />
       {load.isPending && <Skeleton className="h-40" />}
       {load.error && <EmptyState title="Workload could not be loaded" description={load.error.message} />}
       {load.data && (

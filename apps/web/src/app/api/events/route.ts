@@ -22,7 +22,8 @@ export async function GET(req: Request): Promise<Response> {
       };
       send(`retry: ${REALTIME_RECONNECT_DELAYS_MS[0]}\n\n`);
       const unsubscribe = server.live.subscribe((event) => {
-        if (canReceiveLiveEvent(user, event)) send(`event: ${event.type}\ndata: ${JSON.stringify({ projectId: event.projectId, commentId: event.commentId })}\n\n`);
+        if (canReceiveLiveEvent(user, event))
+          send(`event: ${event.type}\ndata: ${JSON.stringify({ projectId: event.projectId, commentId: event.commentId })}\n\n`);
       });
       // Comments keep proxies from closing an idle stream.
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), REALTIME_HEARTBEAT_INTERVAL_MS);

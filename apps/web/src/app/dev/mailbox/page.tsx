@@ -25,7 +25,9 @@ export default async function DevMailboxPage() {
             <li key={mail.id} className="rounded-lg border p-4" data-testid="dev-mail">
               <div className="flex flex-wrap justify-between gap-2 text-sm">
                 <strong>{mail.subject}</strong>
-                <time className="text-muted-foreground" dateTime={mail.createdAt.toISOString()}>{mail.createdAt.toLocaleString("en-US")}</time>
+                <time className="text-muted-foreground" dateTime={mail.createdAt.toISOString()}>
+                  {mail.createdAt.toLocaleString("en-US")}
+                </time>
               </div>
               <div className="text-sm text-muted-foreground">To: {mail.to}</div>
               {link && (

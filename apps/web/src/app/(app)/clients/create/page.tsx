@@ -5,8 +5,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { PageHeader } from "~/components/empty-state";
-import { useTRPC } from "~/trpc/react";
 import { FormError, SubmitButton } from "~/components/form-parts";
+import { useTRPC } from "~/trpc/react";
 
 export default function CreateBusinessPage() {
   const trpc = useTRPC();

@@ -7,9 +7,9 @@ import { Plus, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { PageHeader } from "~/components/empty-state";
+import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
-import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 
 type Line = { description: string; quantity: string; price: string };
 const emptyLine = (): Line => ({ description: "", quantity: "1", price: "" });
@@ -59,7 +59,12 @@ export default function CreateInvoicePage() {
             <div className="grid gap-4 sm:grid-cols-3">
               <div className="grid gap-2">
                 <Label htmlFor="invoice-business">Business</Label>
-                <NativeSelect id="invoice-business" required value={businessId} onChange={(e) => (setBusinessId(e.target.value), setProjectId(""))}>
+                <NativeSelect
+                  id="invoice-business"
+                  required
+                  value={businessId}
+                  onChange={(e) => (setBusinessId(e.target.value), setProjectId(""))}
+                >
                   <option value="" disabled>
                     Choose…
                   </option>
@@ -88,8 +93,22 @@ export default function CreateInvoicePage() {
               <legend className="mb-2 text-sm font-medium">Lines</legend>
               {lines.map((line, i) => (
                 <div key={i} className="grid grid-cols-[1fr_5rem_8rem_auto] items-center gap-2" data-testid="invoice-line">
-                  <Input aria-label={`Line ${i + 1} description`} required placeholder="Flyer design" value={line.description} onChange={(e) => setLine(i, { description: e.target.value })} />
-                  <Input aria-label={`Line ${i + 1} quantity`} type="number" min={1} step={1} required value={line.quantity} onChange={(e) => setLine(i, { quantity: e.target.value })} />
+                  <Input
+                    aria-label={`Line ${i + 1} description`}
+                    required
+                    placeholder="Flyer design"
+                    value={line.description}
+                    onChange={(e) => setLine(i, { description: e.target.value })}
+                  />
+                  <Input
+                    aria-label={`Line ${i + 1} quantity`}
+                    type="number"
+                    min={1}
+                    step={1}
+                    required
+                    value={line.quantity}
+                    onChange={(e) => setLine(i, { quantity: e.target.value })}
+                  />
                   <Input
                     aria-label={`Line ${i + 1} unit price`}
                     inputMode="decimal"
@@ -99,24 +118,46 @@ export default function CreateInvoicePage() {
                     onChange={(e) => setLine(i, { price: e.target.value })}
                     aria-invalid={line.price !== "" && parseMoney(line.price) === null}
                   />
-                  <Button type="button" variant="ghost" size="icon" aria-label={`Remove line ${i + 1}`} disabled={lines.length === 1} onClick={() => setLines(lines.filter((_, j) => j !== i))}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove line ${i + 1}`}
+                    disabled={lines.length === 1}
+                    onClick={() => setLines(lines.filter((_, j) => j !== i))}
+                  >
                     <Trash2 className="size-4" />
                   </Button>
                 </div>
               ))}
-              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setLines([...lines, emptyLine()])}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={() => setLines([...lines, emptyLine()])}
+              >
                 <Plus className="size-4" aria-hidden /> Add line
               </Button>
             </fieldset>
             <div className="grid gap-2">
               <Label htmlFor="invoice-notes">Notes</Label>
-              <Textarea id="invoice-notes" maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="Payment terms, bank details…" />
+              <Textarea
+                id="invoice-notes"
+                maxLength={2000}
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+                placeholder="Payment terms, bank details…"
+              />
             </div>
             <FormError error={create.error} />
           </CardContent>
           <CardFooter className="justify-between">
             <p className="text-sm">
-              Total: <strong className="tabular-nums" data-testid="invoice-total">{total === null ? "—" : formatMoney(total)}</strong>
+              Total:{" "}
+              <strong className="tabular-nums" data-testid="invoice-total">
+                {total === null ? "—" : formatMoney(total)}
+              </strong>
             </p>
             <SubmitButton pending={create.isPending} pendingLabel="Saving…" disabled={!valid}>
               Save draft

@@ -1,20 +1,40 @@
 "use client";
 // A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog.
-import { assetFolderInput, canRemoveProjectFile, FILE_KINDS, type FileKind, isStaff, PROJECT_EVENTS, projectDisplayName } from "@atelier/domain";
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton, toast, UploadDialog, type UploadedFile } from "@atelier/ui";
+import {
+  assetFolderInput,
+  canRemoveProjectFile,
+  FILE_KINDS,
+  type FileKind,
+  isStaff,
+  PROJECT_EVENTS,
+  projectDisplayName,
+} from "@atelier/domain";
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Skeleton,
+  toast,
+  UploadDialog,
+  type UploadedFile,
+} from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Download, Trash2, Upload } from "lucide-react";
-import { useSession } from "next-auth/react";
 import { useParams } from "next/navigation";
+import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { EmptyState } from "~/components/empty-state";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { ProjectThread } from "~/components/project-thread";
 import { StageBadge } from "~/components/stage-badge";
+import { toastError } from "~/components/toast-error";
 import { useUploadServices } from "~/components/use-upload-services";
 import { useTRPC } from "~/trpc/react";
-import { toastError } from "~/components/toast-error";
 
 type ProjectFile = {
   id: string;
@@ -28,7 +48,15 @@ type ProjectFile = {
   uploadedBy: string | null;
 };
 
-function FileGrid({ files, canRemove, onRemove }: { files: ProjectFile[]; canRemove: (file: ProjectFile) => boolean; onRemove: (file: ProjectFile) => void }) {
+function FileGrid({
+  files,
+  canRemove,
+  onRemove,
+}: {
+  files: ProjectFile[];
+  canRemove: (file: ProjectFile) => boolean;
+  onRemove: (file: ProjectFile) => void;
+}) {
   if (files.length === 0) return <p className="text-sm text-muted-foreground">No files yet.</p>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
@@ -47,11 +75,21 @@ function FileGrid({ files, canRemove, onRemove }: { files: ProjectFile[]; canRem
               {f.uploaderName && <p className="truncate text-xs text-muted-foreground">by {f.uploaderName}</p>}
             </div>
             <div className="flex shrink-0">
-              <a href={f.downloadUrl} download={f.name} className="rounded p-1 text-muted-foreground hover:text-foreground" aria-label={`Download ${f.name}`}>
+              <a
+                href={f.downloadUrl}
+                download={f.name}
+                className="rounded p-1 text-muted-foreground hover:text-foreground"
+                aria-label={`Download ${f.name}`}
+              >
                 <Download className="size-4" />
               </a>
               {canRemove(f) && (
-                <button type="button" onClick={() => onRemove(f)} className="rounded p-1 text-muted-foreground hover:text-destructive" aria-label={`Remove ${f.name}`}>
+                <button
+                  type="button"
+                  onClick={() => onRemove(f)}
+                  className="rounded p-1 text-muted-foreground hover:text-destructive"
+                  aria-label={`Remove ${f.name}`}
+                >
                   <Trash2 className="size-4" />
                 </button>
               )}
@@ -143,9 +181,9 @@ export default function ProjectPage() {
                 </option>
               ))}
             </NativeSelect>
-          <Button variant="outline" disabled={archive.isPending} onClick={() => archive.mutate({ id: p.id, archived: !p.archived })}>
-            {p.archived ? "Reopen" : "Archive"}
-          </Button>
+            <Button variant="outline" disabled={archive.isPending} onClick={() => archive.mutate({ id: p.id, archived: !p.archived })}>
+              {p.archived ? "Reopen" : "Archive"}
+            </Button>
           </div>
         )}
       </div>
@@ -158,10 +196,15 @@ export default function ProjectPage() {
                 <CardTitle id={`files-${kind.value}`}>{kind.label}</CardTitle>
                 <CardDescription>{kind.hint}</CardDescription>
               </div>
-              <Button size="sm" variant="outline" onClick={() => {
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
                   setKind(kind.value);
                   setDialogOpen(true);
-                }} aria-label={`Upload ${kind.label}`}>
+                }}
+                aria-label={`Upload ${kind.label}`}
+              >
                 <Upload className="size-4" aria-hidden /> Upload
               </Button>
             </CardHeader>

@@ -3,13 +3,13 @@
 import { isStaff, PROJECT_EVENTS, type ProjectEvent } from "@atelier/domain";
 import { Card, CardContent, CardFooter, Input, Label } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { useSession } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
+import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
-import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 
 export default function CreateProjectPage() {
   const trpc = useTRPC();
@@ -23,7 +23,9 @@ export default function CreateProjectPage() {
   const create = useMutation(trpc.projects.create.mutationOptions({ onSuccess: ({ id }) => router.push(`/projects/${id}`) }));
 
   if (session && !staff && !session.user.businessId) {
-    return <EmptyState title="Almost there" description="Your account is not linked to a business yet. Ask the studio to add you to yours." />;
+    return (
+      <EmptyState title="Almost there" description="Your account is not linked to a business yet. Ask the studio to add you to yours." />
+    );
   }
 
   function onSubmit(e: FormEvent) {
@@ -39,7 +41,15 @@ export default function CreateProjectPage() {
           <CardContent className="grid gap-4 pt-6">
             <div className="grid gap-2">
               <Label htmlFor="title">Title</Label>
-              <Input id="title" required maxLength={120} placeholder="Summer party flyer" value={title} onChange={(e) => setTitle(e.target.value)} autoFocus />
+              <Input
+                id="title"
+                required
+                maxLength={120}
+                placeholder="Summer party flyer"
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                autoFocus
+              />
             </div>
             <div className="grid gap-2">
               <Label htmlFor="event">Kind of work</Label>

@@ -6,9 +6,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { PageHeader } from "~/components/empty-state";
+import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
-import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 
 export default function CreateUserPage() {
   const trpc = useTRPC();

@@ -12,7 +12,10 @@ async function handler(req: Request, ctx: RouteContext): Promise<Response> {
   const server = await getServer();
   const { nextauth } = await ctx.params;
   if (req.method === "POST" && nextauth.join("/") === "signin/email") {
-    const form = await req.clone().formData().catch(() => null);
+    const form = await req
+      .clone()
+      .formData()
+      .catch(() => null);
     const email = form?.get("email");
     if (typeof email === "string" && email.trim() && !(await allowMagicLink(server.db, email, new Date()))) {
       return Response.json({ error: { code: "TOO_MANY_REQUESTS", message: messages.magicLinkRateLimited() } }, { status: 429 });

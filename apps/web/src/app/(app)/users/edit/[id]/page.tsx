@@ -2,15 +2,15 @@
 // Edit Profile: the name (and, for an admin, the e-mail address) of one user.
 import { isAdmin } from "@atelier/domain";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Skeleton, toast } from "@atelier/ui";
-import { SubmitButton } from "~/components/form-parts";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useSession } from "next-auth/react";
 import { useParams } from "next/navigation";
+import { useSession } from "next-auth/react";
 import { type FormEvent, useEffect, useState } from "react";
 import { AvatarPicker } from "~/components/avatar-picker";
 import { EmptyState, PageHeader } from "~/components/empty-state";
-import { useTRPC } from "~/trpc/react";
+import { SubmitButton } from "~/components/form-parts";
 import { toastError } from "~/components/toast-error";
+import { useTRPC } from "~/trpc/react";
 
 export default function EditProfilePage() {
   const { id } = useParams<{ id: string }>();
