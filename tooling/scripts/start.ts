@@ -72,9 +72,18 @@ async function main() {
     "[balancer]",
   );
   const children = [web, balancer, ...uploadServers];
-  const stopAll = () => children.forEach((c) => stopGroup(c));
-  process.on("SIGINT", () => (stopAll(), process.exit(130)));
-  process.on("SIGTERM", () => (stopAll(), process.exit(143)));
+  const stopAll = () => {
+    for (const c of children) stopGroup(c);
+  };
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
+    process.on(signal, () => {
+      stopAll();
+      process.exit(code);
+    });
+  }
   for (const child of children) {
     child.on("exit", (code) => {
       stopAll();

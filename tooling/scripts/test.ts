@@ -19,8 +19,15 @@ async function main() {
     console.log(`Started a throwaway PostgreSQL server at ${pg.url}`);
   }
   const stop = () => pg?.stop();
-  process.on("SIGINT", () => (stop(), process.exit(130)));
-  process.on("SIGTERM", () => (stop(), process.exit(143)));
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
+    process.on(signal, () => {
+      stop();
+      process.exit(code);
+    });
+  }
   for (const file of resultFiles()) rmSync(file);
   // Each workspace's vitest also writes a JSON report, so one closing line can count every test;
   // the end-to-end run writes its own, so it does not overwrite the web app's unit report.

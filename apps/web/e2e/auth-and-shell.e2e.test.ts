@@ -377,7 +377,12 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
       });
       expect(res.status()).toBeLessThan(429);
     }
-    const alert = new Promise<string>((resolve) => page.once("dialog", (d) => (resolve(d.message()), void d.accept())));
+    const alert = new Promise<string>((resolve) =>
+      page.once("dialog", (d) => {
+        resolve(d.message());
+        void d.accept();
+      }),
+    );
     await page.getByLabel("E-mail").fill("flood@example.com");
     await page.getByRole("button", { name: "Send me a sign-in link" }).click();
     expect(await alert).toBe("Error: Too many sign-in links requested. Please wait a few minutes and try again.");

@@ -156,7 +156,11 @@ export async function startUploadServers(options: { secret: string; webOrigin: s
     balancerUrl: balancer.url,
     serverUrls: servers.map((s) => s.url),
     storeDir,
-    killServers: () => servers.forEach((s) => kill(s.child)),
-    stop: async () => children.forEach(kill),
+    killServers: () => {
+      for (const s of servers) kill(s.child);
+    },
+    stop: async () => {
+      for (const child of children) kill(child);
+    },
   };
 }

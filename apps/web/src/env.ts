@@ -96,3 +96,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     origin: new URL(env.APP_URL).origin,
   };
 }
+
+/** The running server's configuration, from its own environment; next-auth reads its base URL from NEXTAUTH_URL. */
+export function loadServerConfig(): Config {
+  const config = loadConfig(process.env);
+  process.env.NEXTAUTH_URL = config.APP_URL;
+  return config;
+}

@@ -37,12 +37,13 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema may be migrated
+// biome-ignore lint/suspicious/noExplicitAny: any schema may be migrated
 export function createMigrator(db: Kysely<any>): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
 
 /** Brings the schema to the newest migration; throws with the failing migration's name. */
+// biome-ignore lint/suspicious/noExplicitAny: any schema may be migrated
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results = [] } = await createMigrator(db).migrateToLatest();
   const failed = results.find((r) => r.status === "Error");

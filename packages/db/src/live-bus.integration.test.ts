@@ -7,7 +7,10 @@ const event: LiveEvent = { type: "comment", projectId: "p1", businessId: "acme",
 
 function next(bus: LiveBus): Promise<LiveEvent> {
   return new Promise((resolve) => {
-    const off = bus.subscribe((e) => (off(), resolve(e)));
+    const off = bus.subscribe((e) => {
+      off();
+      resolve(e);
+    });
   });
 }
 

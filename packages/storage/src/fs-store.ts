@@ -4,7 +4,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Stats } from "node:fs";
 import { constants } from "node:fs";
-import { link, mkdir, open, readdir, readFile, rename, rmdir, stat, truncate, unlink, writeFile } from "node:fs/promises";
+import { type FileHandle, link, mkdir, open, readdir, readFile, rename, rmdir, stat, truncate, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { chunksOf, toReadable } from "./body";
@@ -174,7 +174,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
   }
 
   async function get(key: string, getOptions: GetOptions = {}): Promise<ObjectRead | null> {
-    let handle;
+    let handle: FileHandle;
     try {
       handle = await open(objectPath(key), "r");
     } catch (error) {
@@ -251,7 +251,7 @@ export function createFsStore(options: FsStoreOptions): ObjectStore {
     sink: (bytes: Buffer) => void,
     scratch?: ReadBuffers,
   ): Promise<number | null> {
-    let handle;
+    let handle: FileHandle;
     try {
       handle = await open(stagingPath(id), "r");
     } catch (error) {

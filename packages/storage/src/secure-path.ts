@@ -33,7 +33,7 @@ export function isInvalidPathError(error: unknown): error is InvalidPathError {
 export function securePath(key: string): string {
   if (typeof key !== "string" || key.length === 0) throw new InvalidPathError("empty");
   if (key.includes("\0")) throw new InvalidPathError("nul");
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   if (/[\u0001-\u001f\u007f]/.test(key)) throw new InvalidPathError("control-character");
   if (Buffer.byteLength(key, "utf8") > MAX_KEY_BYTES) throw new InvalidPathError("too-long");
   if (key.startsWith("\\\\") || key.startsWith("//")) throw new InvalidPathError("unc");

@@ -57,7 +57,7 @@ export async function runScenario(scenario: Scenario, size: number): Promise<Sce
     // client's setup: the native encoder, and bodies reused once their request has settled.
     const nodeAdapters = scenario === "node adapters, holds body 1 turn";
     const holdBody = nodeAdapters || scenario === "engine, fetch holds body 1 turn";
-    const noopFetch: FetchLike = async (url, init) => {
+    const noopFetch: FetchLike = async (_url, init) => {
       if (init.method === "GET") return answer({ url: "http://noop.invalid" });
       encodedBytes += consumeBody(init.body);
       if (holdBody) await nextTurn();

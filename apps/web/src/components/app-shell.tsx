@@ -69,7 +69,6 @@ function NavList({ user, onNavigate }: { user: SessionUser; onNavigate?: () => v
 function Brand() {
   return (
     <Link href="/" className="flex items-center gap-2 px-3 font-semibold tracking-tight">
-      {/* eslint-disable-next-line @next/next/no-img-element */}
       <img src="/logo.svg" alt="" width={28} height={28} />
       {PRODUCT_NAME}
     </Link>

@@ -34,6 +34,7 @@ function Lines({ invoiceId, currency }: { invoiceId: string; currency: string })
     <table className="w-full text-sm">
       <tbody>
         {lines.data.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines come in their stored order and never move
           <tr key={i}>
             <td className="py-1">{l.description}</td>
             <td className="py-1 text-right text-muted-foreground">

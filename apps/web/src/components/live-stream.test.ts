@@ -41,7 +41,9 @@ function harness() {
     schedule: (run, ms) => {
       const timer = { run, ms, cancelled: false };
       timers.push(timer);
-      return () => void (timer.cancelled = true);
+      return () => {
+        timer.cancelled = true;
+      };
     },
   });
   const fireTimers = () => {

@@ -71,7 +71,6 @@ export function LoginScreen() {
         ) : (
           <>
             <CardHeader className="text-center">
-              {/* eslint-disable-next-line @next/next/no-img-element */}
               <img src="/logo.svg" alt="" width={40} height={40} className="mx-auto mb-2" />
               <CardTitle>Sign in to {PRODUCT_NAME}</CardTitle>
               <CardDescription>Design requests, files and feedback in one place.</CardDescription>

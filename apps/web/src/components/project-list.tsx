@@ -44,7 +44,7 @@ function ProjectFilters({
   onAssignee: (assignee: Assignee) => void;
 }) {
   return (
-    <div className="mb-4 flex flex-wrap items-center gap-2" role="search">
+    <search className="mb-4 flex flex-wrap items-center gap-2">
       <div className="relative min-w-56 flex-1">
         <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden />
         <Input
@@ -71,7 +71,7 @@ function ProjectFilters({
           <option value="nobody">Unassigned</option>
         </NativeSelect>
       )}
-    </div>
+    </search>
   );
 }
 

@@ -20,7 +20,14 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
   const thread = useQuery(trpc.comments.byProject.queryOptions({ projectId }));
   const [body, setBody] = useState("");
   const [event, setEvent] = useState<CommentEvent | "">("");
-  const post = useMutation(trpc.comments.create.mutationOptions({ onSuccess: () => (setBody(""), setEvent("")) }));
+  const post = useMutation(
+    trpc.comments.create.mutationOptions({
+      onSuccess: () => {
+        setBody("");
+        setEvent("");
+      },
+    }),
+  );
   const [highlight, setHighlight] = useState<string | null>(null);
 
   // A notification links here with ?id={commentId}: bring that comment into view.

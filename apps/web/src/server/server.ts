@@ -5,7 +5,7 @@ import { createAuthOptions, createMailer, type Mailer } from "@atelier/auth";
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedDemo } from "@atelier/db";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import type { AuthOptions } from "next-auth";
-import { type Config, loadConfig } from "../env";
+import { type Config, loadServerConfig } from "../env";
 import { embeddedSecret } from "./secrets";
 
 export interface Server {
@@ -20,11 +20,9 @@ export interface Server {
 }
 
 async function createServer(): Promise<Server> {
-  const config = loadConfig(process.env);
+  const config = loadServerConfig();
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  // next-auth reads its own base URL from here.
-  process.env.NEXTAUTH_URL = config.APP_URL;
   const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: join(dataDir, "pglite") });
   await migrateToLatest(db);
   if (config.seedDemo && (await seedDemo(db))) console.log("Seeded the demo users (admin, creative, client).");

@@ -50,7 +50,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no mail for ${to} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ to, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+        waiters.push({
+          to,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
       });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),

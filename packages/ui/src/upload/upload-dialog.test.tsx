@@ -63,7 +63,7 @@ describe("restrictions", () => {
   it("refuses a 12 MB avatar and a PDF avatar with a visible message", async () => {
     const p = props({ purpose: { type: "avatar", mode: "users" } });
     const uppy = createUploadUppy(() => p);
-    await uppy.getPlugin<any>("Dashboard").openModal();
+    await (uppy.getPlugin("Dashboard") as unknown as { openModal(): Promise<void> }).openModal();
     expect(() => uppy.addFile({ name: "big.png", type: "image/png", data: blob(12_000_000, "image/png") })).toThrow(
       /exceeds maximum allowed size/,
     );

@@ -164,6 +164,8 @@ export function UploadDialog(props: UploadDialogProps) {
   const [uppy, setUppy] = useState<Uppy<FileMeta, FileBody> | null>(null);
   const purposeKey = JSON.stringify(purpose);
 
+  // A new purpose gets a new Uppy: the instance reads the rest of the props through `latest`.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: purposeKey stands for `purpose`, compared by value
   useEffect(() => {
     const instance = createUploadUppy(() => latest.current);
     setUppy(instance);
@@ -171,7 +173,7 @@ export function UploadDialog(props: UploadDialogProps) {
       instance.destroy();
       setUppy(null);
     };
-  }, [purposeKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [purposeKey]);
 
   useEffect(() => {
     const dashboard = uppy?.getPlugin<Dashboard<FileMeta, FileBody>>("Dashboard");

@@ -16,7 +16,14 @@ export default function BlogPage() {
   const posts = useQuery(trpc.posts.list.queryOptions());
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
-  const create = useMutation(trpc.posts.create.mutationOptions({ onSuccess: () => (setTitle(""), setBody("")) }));
+  const create = useMutation(
+    trpc.posts.create.mutationOptions({
+      onSuccess: () => {
+        setTitle("");
+        setBody("");
+      },
+    }),
+  );
   const remove = useMutation(trpc.posts.delete.mutationOptions({ onError: toastError }));
 
   function onSubmit(e: FormEvent) {

@@ -11,8 +11,9 @@ import { BusinessOptions, FormError, SubmitButton } from "~/components/form-part
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
 
-type Line = { description: string; quantity: string; price: string };
-const emptyLine = (): Line => ({ description: "", quantity: "1", price: "" });
+// `key` tells rows apart while lines are added and removed.
+type Line = { key: string; description: string; quantity: string; price: string };
+const emptyLine = (): Line => ({ key: crypto.randomUUID(), description: "", quantity: "1", price: "" });
 
 export default function CreateInvoicePage() {
   const trpc = useTRPC();
@@ -63,7 +64,10 @@ export default function CreateInvoicePage() {
                   id="invoice-business"
                   required
                   value={businessId}
-                  onChange={(e) => (setBusinessId(e.target.value), setProjectId(""))}
+                  onChange={(e) => {
+                    setBusinessId(e.target.value);
+                    setProjectId("");
+                  }}
                 >
                   <option value="" disabled>
                     Choose…
@@ -92,7 +96,7 @@ export default function CreateInvoicePage() {
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium">Lines</legend>
               {lines.map((line, i) => (
-                <div key={i} className="grid grid-cols-[1fr_5rem_8rem_auto] items-center gap-2" data-testid="invoice-line">
+                <div key={line.key} className="grid grid-cols-[1fr_5rem_8rem_auto] items-center gap-2" data-testid="invoice-line">
                   <Input
                     aria-label={`Line ${i + 1} description`}
                     required

@@ -62,7 +62,6 @@ function FileGrid({
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {files.map((f) => (
         <li key={f.id} className="overflow-hidden rounded-lg border" data-testid="project-file">
-          {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={f.thumbnail} alt="" className="aspect-square w-full bg-muted object-cover" loading="lazy" />
           <div className="flex items-start justify-between gap-2 p-2">
             <div className="min-w-0">
