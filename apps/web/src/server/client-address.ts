@@ -1,0 +1,8 @@
+// The address of the socket a request came in on, as the web server (src/serve.ts) records it.
+// The server overwrites this header on every request, so a value a client sends never gets through.
+export const CLIENT_ADDRESS_HEADER = "x-atelier-client-address";
+
+/** The client's socket address ("unknown" when the request did not come through the web server). */
+export function clientAddress(headers: Headers): string {
+  return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+}
