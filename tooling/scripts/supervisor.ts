@@ -1,0 +1,166 @@
+// `npm start`'s supervisor: keeps each child running, restarts one that dies with backoff while the
+// others keep serving, and takes every child down with it, however it ends.
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+export interface ChildSpec {
+  /** Shown before each line the child prints, and in the supervisor's own lines. */
+  name: string;
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+/** Waits before the first, second, third and every later restart of a child that keeps dying. */
+export const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+/** A child that ran this long before it died starts again from the first delay. */
+export const STABLE_AFTER_MS = 30_000;
+/** How long children get to finish after SIGTERM before they are killed. */
+export const STOP_TIMEOUT_MS = 5_000;
+
+export interface SupervisorOptions {
+  delaysMs?: readonly number[];
+  stableAfterMs?: number;
+  stopTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface Supervisor {
+  /** The running process of a child, if it is running now. */
+  current(name: string): ChildProcess | undefined;
+  /** How many times each child has been started. */
+  starts(name: string): number;
+  /** Stops every child (SIGTERM to its process group, SIGKILL after the timeout) and restarts none. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts every child in its own process group with an IPC channel. A child that exits is logged with
+ * its cause and started again after the next delay. Children end with the supervisor even when it is
+ * killed outright: the IPC channel closes with it, and each child's entry point shuts down on
+ * `process.on("disconnect")`.
+ */
+export function supervise(specs: readonly ChildSpec[], options: SupervisorOptions = {}): Supervisor {
+  const delays = options.delaysMs ?? RESTART_DELAYS_MS;
+  const stableAfter = options.stableAfterMs ?? STABLE_AFTER_MS;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const running = new Map<string, ChildProcess>();
+  const startCount = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  let stopping = false;
+
+  function launch(spec: ChildSpec, failures: number): void {
+    const startedAt = Date.now();
+    const child = spawn(spec.command, spec.args, {
+      env: spec.env,
+      cwd: spec.cwd,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    });
+    running.set(spec.name, child);
+    startCount.set(spec.name, (startCount.get(spec.name) ?? 0) + 1);
+    prefixLines(child, `[${spec.name}]`);
+    child.on("error", (error) => log(`[${spec.name}] could not start: ${error.message}`));
+    child.on("exit", (code, signal) => {
+      running.delete(spec.name);
+      if (stopping) return;
+      const next = Date.now() - startedAt >= stableAfter ? 0 : failures;
+      const delay = delays[Math.min(next, delays.length - 1)] ?? 0;
+      log(`[${spec.name}] exited (${signal ? `signal ${signal}` : `code ${code}`}); restarting in ${delay / 1000} s`);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!stopping) launch(spec, next + 1);
+      }, delay);
+      timers.add(timer);
+    });
+  }
+
+  for (const spec of specs) launch(spec, 0);
+
+  return {
+    current: (name) => running.get(name),
+    starts: (name) => startCount.get(name) ?? 0,
+    async stop() {
+      stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      const children = [...running.values()];
+      const exited = children.map(
+        (c) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once("exit", () => resolve()))),
+      );
+      for (const child of children) signalGroup(child, "SIGTERM");
+      const timeout = options.stopTimeoutMs ?? STOP_TIMEOUT_MS;
+      const all = Promise.all(exited);
+      let timer: NodeJS.Timeout | undefined;
+      const late = await Promise.race([all.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), timeout)))]);
+      clearTimeout(timer);
+      if (late) {
+        for (const child of children) signalGroup(child, "SIGKILL");
+        await all;
+      }
+    },
+  };
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Copies a child's output line by line behind a prefix. */
+export function prefixLines(child: ChildProcess, prefix: string): void {
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split("\n");
+      rest = lines.pop() ?? "";
+      for (const line of lines) process.stdout.write(`${prefix} ${line}\n`);
+    });
+  }
+}
+
+/** The chain of processes that started this one (parent first), up to but not including init; Linux only. */
+function ancestors(): number[] {
+  const chain: number[] = [];
+  let pid = process.ppid;
+  while (pid > 1 && chain.length < 64) {
+    chain.push(pid);
+    try {
+      // /proc/PID/stat: "pid (comm) state ppid ..."; comm may hold spaces and parentheses.
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    } catch {
+      break;
+    }
+  }
+  return chain;
+}
+
+/**
+ * Calls `onGone` once any process that started this one has died, for example `npm` killed with
+ * SIGKILL: a signal nobody can catch would otherwise leave this process and its children running.
+ */
+export function whenAncestorDies(onGone: () => void, intervalMs = 500): () => void {
+  const chain = ancestors();
+  const timer = setInterval(() => {
+    const gone = chain.some((pid) => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === "ESRCH";
+      }
+    });
+    if (gone) {
+      clearInterval(timer);
+      onGone();
+    }
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
