@@ -45,6 +45,44 @@ describe("api against PostgreSQL", () => {
     expect(await codeOf(caller(null).users.me())).toBe("UNAUTHORIZED");
   });
 
+  it("mail.undelivered shows admins the mail that did not go, and no one else", async () => {
+    expect(await codeOf(caller(asUser(client)).mail.undelivered())).toBe("FORBIDDEN");
+    expect(await codeOf(caller(asUser(creative)).mail.undelivered())).toBe("FORBIDDEN");
+    const at = new Date("2026-11-20T09:00:00Z");
+    await t.db
+      .insertInto("outbox")
+      .values([
+        {
+          id: "m-failed",
+          kind: "comment",
+          to: "gone@example.test",
+          subject: "A note",
+          text: "t",
+          html: "h",
+          status: "failed",
+          attempts: 12,
+          lastError: "550 no such user",
+          createdAt: at,
+          nextAttemptAt: at,
+        },
+        {
+          id: "m-waiting",
+          kind: "sign-in",
+          to: "x@example.test",
+          subject: "Sign in",
+          text: "t",
+          html: "h",
+          createdAt: at,
+          nextAttemptAt: at,
+        },
+      ])
+      .execute();
+    const undelivered = await caller(asUser(admin)).mail.undelivered();
+    expect(undelivered.failed.map((m) => [m.id, m.to, m.lastError])).toEqual([["m-failed", "gone@example.test", "550 no such user"]]);
+    expect(undelivered.pending).toEqual({ count: 1, oldest: at });
+    await t.db.deleteFrom("outbox").execute();
+  });
+
   it("users.update saves the name and avatar of the caller", async () => {
     const result = await caller(asUser(client)).users.update({
       id: client.id,

@@ -1,8 +1,6 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createMailer } from "@atelier/auth";
-import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
@@ -24,7 +22,6 @@ const session = (u: (typeof DEMO_USERS)[number], businessId: string | null = nul
 
 describe("the businesses overview", () => {
   let t: TestDatabase;
-  let smtp: SmtpSink;
   const now = () => new Date(Date.UTC(2026, 10, 22, 10, 0, 0));
   const as = (u: SessionUser) =>
     createCaller({
@@ -36,12 +33,11 @@ describe("the businesses overview", () => {
         secret: "s".repeat(32),
         balancerUrl: "http://b.test",
       },
-      mail: { mailer: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }), appUrl: "http://app.test" },
       live: { publish: async () => undefined },
     });
 
   beforeAll(async () => {
-    [t, smtp] = await Promise.all([createTestDatabase(), startSmtpSink()]);
+    t = await createTestDatabase();
     await seedDemo(t.db);
     await createBusiness(t.db, { id: "globex", name: "Globex" });
     await t.db.insertInto("users").values({ id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" }).execute();
@@ -62,7 +58,6 @@ describe("the businesses overview", () => {
     await invoice(DEMO_BUSINESS.id, "2026-10-01", []); // a draft
   });
   afterAll(async () => {
-    await smtp?.close();
     await t?.destroy();
   });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createMailer } from "@atelier/auth";
+import { createMailer, createOutbox, type Outbox } from "@atelier/auth";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
@@ -31,6 +31,7 @@ describe("projects and their files, per business", () => {
     balancerUrl: "http://b.test",
   };
   let smtp: SmtpSink;
+  let outbox: Outbox;
   const live: LiveEvent[] = [];
   const as = (u: SessionUser) =>
     createCaller({
@@ -38,7 +39,7 @@ describe("projects and their files, per business", () => {
       user: u,
       now,
       files,
-      mail: { mailer: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }), appUrl: "http://app.test" },
+      mail: { outbox, appUrl: "http://app.test" },
       live: { publish: async (e) => void live.push(e) },
     });
   const acmeClient = () => user(client, DEMO_BUSINESS.id);
@@ -57,6 +58,8 @@ describe("projects and their files, per business", () => {
 
   beforeAll(async () => {
     [t, smtp] = await Promise.all([createTestDatabase(), startSmtpSink()]);
+    outbox = createOutbox({ db: t.db, transport: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }) });
+    outbox.start();
     await seedDemo(t.db);
     await createBusiness(t.db, { id: "globex", name: "Globex" });
     await t.db
@@ -70,6 +73,7 @@ describe("projects and their files, per business", () => {
   });
   afterAll(async () => {
     await t?.destroy();
+    await outbox?.stop();
     await smtp?.close();
   });
 

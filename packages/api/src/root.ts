@@ -3,6 +3,7 @@ import { authRouter } from "./routers/auth";
 import { businessesRouter } from "./routers/businesses";
 import { commentsRouter } from "./routers/comments";
 import { billingRouter, invoicesRouter } from "./routers/invoices";
+import { mailRouter } from "./routers/mail";
 import { postsRouter } from "./routers/posts";
 import { projectsRouter } from "./routers/projects";
 import { settingsRouter } from "./routers/settings";
@@ -21,6 +22,7 @@ export const appRouter = router({
   invoices: invoicesRouter,
   billing: billingRouter,
   posts: postsRouter,
+  mail: mailRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,5 @@
 // tRPC in three sections: the request context, the initialisation with superjson, and the procedures by who may call them.
-import type { Mailer } from "@atelier/auth";
+import type { Outbox } from "@atelier/auth";
 import type { Db, LiveBus } from "@atelier/db";
 import { isAdmin, isStaff, type SessionUser } from "@atelier/domain";
 import type { ObjectStore } from "@atelier/storage";
@@ -15,8 +15,8 @@ export interface Context {
   now: () => Date;
   /** The image store behind /storage/v1, the secret of its tokens and of upload tickets, and where uploads go. */
   files: { store: ObjectStore; secret: string; balancerUrl: string };
-  /** Where e-mail notifications go, and the site they link to; absent, none are sent. */
-  mail?: { mailer: Mailer; appUrl: string; onError?: (error: unknown) => void };
+  /** The mail outbox that notifications are written to, and the site they link to; absent, none are sent. */
+  mail?: { outbox: Pick<Outbox, "enqueue" | "kick">; appUrl: string; onError?: (error: unknown) => void };
   /** Pushes events to open pages; absent, pages learn of changes when they next ask. */
   live?: Pick<LiveBus, "publish">;
 }

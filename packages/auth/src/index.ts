@@ -5,4 +5,5 @@ export { allowMagicLink, MAGIC_LINK_LIMIT, MAGIC_LINK_WINDOW_MS, magicLinkMail, 
 export { createMailer, listDevMail, type Mail, type Mailer, type MailerConfig } from "./mailer";
 export type {} from "./next-auth";
 export { type AuthConfig, createAuthOptions, MAGIC_LINK_MAX_AGE_S, type OAuthKeys, SESSION_MAX_AGE_S } from "./options";
+export { createOutbox, OUTBOX_POLL_MS, type Outbox, type OutboxConfig } from "./outbox";
 export { getSessionUser, readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionUser } from "./session";

@@ -3,6 +3,8 @@ import type { Db } from "@atelier/db";
 import nodemailer from "nodemailer";
 
 export interface Mail {
+  /** The outbox row it comes from: its Message-ID, so a mail sent twice is recognisably one. */
+  id?: string;
   to: string;
   subject: string;
   text: string;
@@ -26,14 +28,14 @@ export function createMailer({ smtpUrl, from, db, log = console.log }: MailerCon
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: "smtp",
-      async send(mail) {
-        await transport.sendMail({ from, ...mail });
+      async send({ id, ...mail }) {
+        await transport.sendMail({ from, ...mail, ...(id ? { messageId: `<${id}@outbox.atelier>` } : {}) });
       },
     };
   }
   return {
     kind: "dev-mailbox",
-    async send(mail) {
+    async send({ id: _id, ...mail }) {
       await db.insertInto("devMail").values(mail).execute();
       log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
     },

@@ -5,6 +5,7 @@ export * from "./comments";
 export { createDb, createMigrator, type Db, type DbConfig, migrateToLatest } from "./create-db";
 export * from "./invoices";
 export { createLiveBus, LIVE_CHANNEL, type LiveBus } from "./live-bus";
+export * from "./outbox";
 export * from "./posts";
 export * from "./projects";
 export * from "./schema";

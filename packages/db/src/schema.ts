@@ -100,6 +100,27 @@ export interface DevMailTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
+export type OutboxStatus = "pending" | "sent" | "failed";
+
+/** One mail to deliver; see migrations/2026-11-23-0100-outbox.ts. */
+export interface OutboxTable {
+  id: string;
+  /** What caused it: "sign-in", "comment", … */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: Generated<OutboxStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: ColumnType<Date, Date | undefined, Date>;
+  /** While set and in the future, one web instance is sending this mail. */
+  lockedUntil: Date | null;
+  lastError: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  sentAt: Date | null;
+}
+
 export type CommentEventValue = "modification" | "reopened" | "briefing" | "approved" | "shadow";
 
 export interface CommentsTable {
@@ -161,6 +182,7 @@ export interface Database {
   verificationTokens: VerificationTokensTable;
   signInAttempts: SignInAttemptsTable;
   devMail: DevMailTable;
+  outbox: OutboxTable;
   businesses: BusinessesTable;
   projects: ProjectsTable;
   projectFiles: ProjectFilesTable;
@@ -175,6 +197,7 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type DevMail = Selectable<DevMailTable>;
+export type OutboxMail = Selectable<OutboxTable>;
 export type Business = Selectable<BusinessesTable>;
 export type Project = Selectable<ProjectsTable>;
 export type ProjectFile = Selectable<ProjectFilesTable>;

@@ -10,6 +10,7 @@ export * from "./live-events";
 export * from "./messages";
 export * from "./navigation";
 export * from "./notification-time";
+export * from "./outbox";
 export * from "./project-name";
 export * from "./projects";
 export * from "./roles";

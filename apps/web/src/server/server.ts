@@ -1,7 +1,7 @@
-// The web server's shared parts, made once per process: config, database (migrated, seeded), mailer, auth options.
+// The web server's shared parts, made once per process: config, database (migrated, seeded), mail outbox, auth options.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createAuthOptions, createMailer, type Mailer } from "@atelier/auth";
+import { createAuthOptions, createMailer, createOutbox, type Outbox } from "@atelier/auth";
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedDemo } from "@atelier/db";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import type { AuthOptions } from "next-auth";
@@ -11,7 +11,8 @@ import { embeddedSecret } from "./secrets";
 export interface Server {
   config: Config;
   db: Db;
-  mailer: Mailer;
+  /** Every mail goes through it: written with its cause, delivered with retries by this instance's worker. */
+  outbox: Outbox;
   authOptions: AuthOptions;
   /** The image buckets behind /storage/v1, and the secret shared with the upload servers. */
   files: { store: ObjectStore; secret: string; balancerUrl: string };
@@ -26,15 +27,18 @@ async function createServer(): Promise<Server> {
   const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: join(dataDir, "pglite") });
   await migrateToLatest(db);
   if (config.seedDemo && (await seedDemo(db))) console.log("Seeded the demo users (admin, creative, client).");
-  const mailer = createMailer({
+  const transport = createMailer({
     smtpUrl: config.devMailbox ? undefined : config.SMTP_URL,
     from: config.MAIL_FROM,
     db,
   });
+  const outbox = createOutbox({ db, transport });
+  outbox.start();
   const keys = (id?: string, secret?: string) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
   const authOptions = createAuthOptions({
     db,
-    mailer,
+    // A sign-in link is tried at once (someone is waiting for it) and still kept in the outbox.
+    mailer: outbox.immediate("sign-in"),
     from: config.MAIL_FROM,
     secret: config.AUTH_SECRET ?? embeddedSecret(dataDir, "auth-secret"),
     adminEmails: config.ADMIN_EMAILS,
@@ -50,7 +54,7 @@ async function createServer(): Promise<Server> {
     balancerUrl: config.UPLOAD_BALANCER_URL,
   };
   const live = await createLiveBus({ databaseUrl: config.DATABASE_URL, onError: (error) => console.error("live events:", error) });
-  return { config, db, mailer, authOptions, files, live };
+  return { config, db, outbox, authOptions, files, live };
 }
 
 function createFileStore(config: Config, dataDir: string): ObjectStore {

@@ -61,7 +61,33 @@ export const commentsRouter = router({
         parentId: input.parentId ?? null,
         createdAt: ctx.now(),
       };
-      await createComment(ctx.db, comment);
+      const mail = ctx.mail;
+      // The comment and its notification mail are kept together or not at all: the outbox delivers the mail.
+      await ctx.db.transaction().execute(async (trx) => {
+        await createComment(trx, comment);
+        if (!mail) return;
+        const recipients = await notificationRecipients(trx, {
+          businessId: project.businessId,
+          authorId: ctx.user.id,
+          staffOnly: input.event === "shadow",
+        });
+        const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
+        await mail.outbox.enqueue(
+          trx,
+          recipients.map((r) => ({
+            kind: "comment",
+            ...commentMail({
+              to: r.email ?? "",
+              author: ctx.user.name ?? ctx.user.email,
+              event: input.event,
+              projectName: project.name,
+              body: input.body,
+              url,
+            }),
+          })),
+        );
+      });
+      mail?.outbox.kick();
       await ctx.live
         ?.publish({
           type: "comment",
@@ -71,30 +97,6 @@ export const commentsRouter = router({
           staffOnly: input.event === "shadow",
         })
         .catch((error: unknown) => ctx.mail?.onError?.(error));
-      const mail = ctx.mail;
-      if (mail) {
-        // Mail goes out after the answer: a slow mail server must not hold up the conversation.
-        const recipients = await notificationRecipients(ctx.db, {
-          businessId: project.businessId,
-          authorId: ctx.user.id,
-          staffOnly: input.event === "shadow",
-        });
-        const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
-        void Promise.all(
-          recipients.map((r) =>
-            mail.mailer.send(
-              commentMail({
-                to: r.email ?? "",
-                author: ctx.user.name ?? ctx.user.email,
-                event: input.event,
-                projectName: project.name,
-                body: input.body,
-                url,
-              }),
-            ),
-          ),
-        ).catch((error: unknown) => mail.onError?.(error));
-      }
       return { id: comment.id };
     }),
 

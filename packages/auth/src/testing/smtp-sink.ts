@@ -11,6 +11,8 @@ export interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
+  /** While on, every mail is answered 451 (try again later), as a server in trouble answers. */
+  refuse(on: boolean): void;
   /** Resolves with the next mail for the address (or one already received). */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -19,9 +21,14 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    onMailFrom(_address, _session, callback) {
+      if (!refusing) return callback();
+      callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -45,6 +52,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    refuse: (on) => {
+      refusing = on;
+    },
     waitFor(to, timeoutMs = 10_000) {
       const found = mails.find((m) => m.to.includes(to));
       if (found) return Promise.resolve(found);

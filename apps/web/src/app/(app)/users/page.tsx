@@ -7,6 +7,7 @@ import { EmptyState, PageHeader } from "~/components/empty-state";
 import { BusinessOptions } from "~/components/form-parts";
 import { NativeSelect } from "~/components/native-select";
 import { toastError } from "~/components/toast-error";
+import { UndeliveredMail } from "~/components/undelivered-mail";
 import { useTRPC } from "~/trpc/react";
 
 export default function UsersPage() {
@@ -27,6 +28,7 @@ export default function UsersPage() {
         description="Who can sign in, their role, and the business a client belongs to."
         action={{ href: "/users/create", label: "Create User" }}
       />
+      <UndeliveredMail />
       {users.isPending && <Skeleton className="h-40" />}
       {users.error && <EmptyState title="Users could not be loaded" description={users.error.message} />}
       {users.data && (

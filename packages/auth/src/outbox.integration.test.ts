@@ -1,0 +1,119 @@
+// The mail outbox on real PostgreSQL and a real SMTP server: retries through an outage, two instances
+// never send one mail twice, and mail undelivered for a day is marked failed.
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { MAIL_GIVE_UP_AFTER_MS } from "@atelier/domain";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createMailer } from "./mailer";
+import { createOutbox, type Outbox } from "./outbox";
+import { type SmtpSink, startSmtpSink } from "./testing/smtp-sink";
+
+const messageId = (raw: string) => raw.match(/^Message-ID:\s*(\S+)/im)?.[1];
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe("mail outbox", () => {
+  let t: TestDatabase;
+  let smtp: SmtpSink;
+  const outboxes: Outbox[] = [];
+  // A clock the test moves, so retries come due without waiting for them.
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const outbox = () => {
+    const o = createOutbox({
+      db: t.db,
+      transport: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }),
+      now,
+      pollMs: 20,
+      log: () => {},
+    });
+    outboxes.push(o);
+    return o;
+  };
+  const statuses = async () =>
+    (await t.db.selectFrom("outbox").select(["id", "status", "attempts", "lastError"]).execute()).sort((a, b) => a.id.localeCompare(b.id));
+  const mail = (n: number) => ({
+    kind: "comment",
+    to: `p${n}@example.test`,
+    subject: `Note ${n}`,
+    text: `Note ${n}`,
+    html: `<p>Note ${n}</p>`,
+  });
+
+  beforeAll(async () => {
+    [t, smtp] = await Promise.all([createTestDatabase(), startSmtpSink()]);
+  });
+  afterEach(async () => {
+    await Promise.all(outboxes.splice(0).map((o) => o.stop()));
+    smtp.refuse(false);
+    smtp.mails.length = 0;
+    offset = 0;
+    await t.db.deleteFrom("outbox").execute();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await t?.destroy();
+  });
+
+  it("keeps mail through a refusing server and delivers each once when it accepts again", async () => {
+    smtp.refuse(true);
+    const a = outbox();
+    const ids = await a.enqueue(t.db, [1, 2, 3, 4, 5].map(mail));
+    a.start();
+    await until(async () => (await statuses()).every((s) => s.attempts >= 1 && s.lastError !== null));
+    expect((await statuses()).map((s) => s.status)).toEqual(Array(5).fill("pending"));
+    expect((await statuses())[0]?.lastError).toMatch(/451/);
+    // The instance goes away; another one, started later, finds the mail once the server accepts.
+    await a.stop();
+    smtp.refuse(false);
+    offset = 60_000;
+    outbox().start();
+    await until(async () => (await statuses()).every((s) => s.status === "sent"));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `p${n}@example.test`));
+    expect(new Set(smtp.mails.map((m) => messageId(m.raw))).size).toBe(5);
+    expect(smtp.mails.map((m) => messageId(m.raw)).sort()).toEqual(ids.map((id) => `<${id}@outbox.atelier>`).sort());
+  });
+
+  it("lets two instances share the work without sending any mail twice", async () => {
+    const first = outbox();
+    await first.enqueue(
+      t.db,
+      Array.from({ length: 60 }, (_, i) => mail(i)),
+    );
+    first.start();
+    outbox().start();
+    await until(async () => (await statuses()).every((s) => s.status === "sent"));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails).toHaveLength(60);
+    expect(new Set(smtp.mails.map((m) => messageId(m.raw))).size).toBe(60);
+    expect((await statuses()).every((s) => s.attempts === 1)).toBe(true);
+  });
+
+  it("marks mail failed, for an admin to see, when it could not go for a day", async () => {
+    smtp.refuse(true);
+    const o = outbox();
+    await o.enqueue(t.db, [mail(1)]);
+    o.start();
+    await until(async () => (await statuses())[0]?.attempts === 1 && (await statuses())[0]?.lastError !== null);
+    offset = MAIL_GIVE_UP_AFTER_MS;
+    await until(async () => (await statuses())[0]?.status === "failed");
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  it("sends a mail someone waits for at once, and keeps it for retries when that fails", async () => {
+    const o = outbox();
+    await o.immediate("sign-in").send(mail(7));
+    expect(smtp.mails.map((m) => m.to[0])).toEqual(["p7@example.test"]);
+    expect((await statuses()).map((s) => [s.status, s.attempts])).toEqual([["sent", 1]]);
+    smtp.refuse(true);
+    await o.immediate("sign-in").send(mail(8));
+    const kept = (await statuses()).find((s) => s.status === "pending");
+    expect(kept?.attempts).toBe(1);
+  });
+});

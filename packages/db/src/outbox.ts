@@ -1,0 +1,83 @@
+// The mail outbox's queries: write mail beside what caused it, claim what is due, record each attempt.
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Db } from "./create-db";
+import type { Database, OutboxMail } from "./schema";
+
+export interface NewMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Writes mail to deliver; pass the transaction that writes its cause, so both are kept or neither. Answers the ids. */
+export async function enqueueMail(db: Kysely<Database>, mails: readonly NewMail[], now: Date): Promise<string[]> {
+  if (mails.length === 0) return [];
+  const rows = mails.map((m) => ({ id: randomUUID(), ...m, nextAttemptAt: now, createdAt: now }));
+  await db.insertInto("outbox").values(rows).execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes up to `limit` due mails (or just `ids`, if given and due) for `leaseMs`, counting the attempt.
+ * Rows another instance holds are skipped, so instances never send the same mail at the same time.
+ */
+export async function claimDueMail(
+  db: Db,
+  options: { now: Date; leaseMs: number; limit: number; ids?: readonly string[] },
+): Promise<OutboxMail[]> {
+  const { now, leaseMs, limit, ids } = options;
+  if (ids?.length === 0) return [];
+  const due = db
+    .selectFrom("outbox")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("nextAttemptAt", "<=", now)
+    .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<=", now)]))
+    .$if(ids !== undefined, (q) => q.where("id", "in", ids ?? []))
+    .orderBy("nextAttemptAt")
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  return db
+    .updateTable("outbox")
+    .set((eb) => ({ lockedUntil: new Date(now.getTime() + leaseMs), attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", due)
+    .returningAll()
+    .execute();
+}
+
+export async function markMailSent(db: Db, id: string, now: Date): Promise<void> {
+  await db.updateTable("outbox").set({ status: "sent", sentAt: now, lockedUntil: null, lastError: null }).where("id", "=", id).execute();
+}
+
+export async function markMailRetry(db: Db, id: string, retryAt: Date, error: string): Promise<void> {
+  await db.updateTable("outbox").set({ nextAttemptAt: retryAt, lockedUntil: null, lastError: error }).where("id", "=", id).execute();
+}
+
+export async function markMailFailed(db: Db, id: string, error: string): Promise<void> {
+  await db.updateTable("outbox").set({ status: "failed", lockedUntil: null, lastError: error }).where("id", "=", id).execute();
+}
+
+/** Mail that could not be delivered within a day, newest first, for admins. */
+export function listFailedMail(db: Db, limit = 100) {
+  return db
+    .selectFrom("outbox")
+    .select(["id", "kind", "to", "subject", "attempts", "lastError", "createdAt"])
+    .where("status", "=", "failed")
+    .orderBy("createdAt", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** How many mails wait for delivery, and since when the oldest waits. */
+export async function pendingMailSummary(db: Db): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => [eb.fn.countAll<string>().as("count"), eb.fn.min("createdAt").as("oldest")])
+    .where("status", "=", "pending")
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
+}
