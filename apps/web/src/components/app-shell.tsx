@@ -107,12 +107,15 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
 
   return (
     <div className="flex min-h-dvh">
-      <aside className="hidden w-60 shrink-0 flex-col gap-6 border-r bg-sidebar p-4 md:flex" data-testid="sidebar">
+      <aside
+        className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col gap-6 overflow-y-auto border-r bg-sidebar p-4 md:flex"
+        data-testid="sidebar"
+      >
         <Brand />
         <NavList user={user} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/80 px-4 backdrop-blur">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/80 px-2 backdrop-blur sm:px-4">
           <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
@@ -130,22 +133,24 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
               </div>
             </SheetContent>
           </Sheet>
+          {/* On a phone the search is an icon, so the bell and the account menu stay on screen. */}
           <Button
             variant="outline"
-            className="h-9 w-full max-w-xs justify-start gap-2 text-muted-foreground"
+            className="size-11 min-w-0 shrink justify-center gap-2 p-0 text-muted-foreground sm:h-9 sm:w-full sm:max-w-xs sm:justify-start sm:px-3"
+            aria-label="Search or run a command"
             onClick={() => setPaletteOpen(true)}
           >
-            <Search className="size-4" aria-hidden />
-            <span className="flex-1 text-left">Search or run a command</span>
+            <Search className="size-4 shrink-0" aria-hidden />
+            <span className="hidden flex-1 truncate text-left sm:inline">Search or run a command</span>
             <kbd className="hidden rounded border bg-muted px-1.5 text-[10px] font-medium sm:inline">Ctrl K</kbd>
           </Button>
-          <div className="ml-auto flex items-center gap-1">
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             <NotificationBell user={user} />
             <ThemeToggle />
             <UserMenu user={user} onEmailNotifications={() => setNotificationsOpen(true)} />
           </div>
         </header>
-        <main className="flex-1 p-4 md:p-8">{children}</main>
+        <main className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] md:p-8">{children}</main>
       </div>
       <CommandPalette role={user.role} open={paletteOpen} onOpenChange={setPaletteOpen} />
       <EmailNotificationsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} initial={user.emailNotification} />
