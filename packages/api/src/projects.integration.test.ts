@@ -39,7 +39,7 @@ describe("projects and their files, per business", () => {
       user: u,
       now,
       files,
-      mail: { outbox, appUrl: "http://app.test" },
+      mail: { outbox, appUrl: "http://app.test", signInLink: async () => "http://app.test/sign-in" },
       live: { publish: async (e) => void live.push(e) },
     });
   const acmeClient = () => user(client, DEMO_BUSINESS.id);

@@ -15,8 +15,16 @@ export interface Context {
   now: () => Date;
   /** The image store behind /storage/v1, the secret of its tokens and of upload tickets, and where uploads go. */
   files: { store: ObjectStore; secret: string; balancerUrl: string };
-  /** The mail outbox that notifications are written to, and the site they link to; absent, none are sent. */
-  mail?: { outbox: Pick<Outbox, "enqueue" | "kick">; appUrl: string; onError?: (error: unknown) => void };
+  /**
+   * The mail outbox that notifications are written to, the site they link to, and how an invitation's
+   * sign-in link is made (in the caller's transaction); absent, no mail is written.
+   */
+  mail?: {
+    outbox: Pick<Outbox, "enqueue" | "kick">;
+    appUrl: string;
+    signInLink(db: Db, email: string): Promise<string>;
+    onError?: (error: unknown) => void;
+  };
   /** Pushes events to open pages; absent, pages learn of changes when they next ask. */
   live?: Pick<LiveBus, "publish">;
 }

@@ -1,6 +1,7 @@
 // Authentication: next-auth options, the kysely adapter, the mailer and the session lookup for the API.
 export { type AdapterOptions, createKyselyAdapter } from "./adapter";
 export { commentMail } from "./comment-mail";
+export { createSignInLink, INVITATION_MAX_AGE_S, invitationMail } from "./invitation";
 export { allowMagicLink, MAGIC_LINK_LIMIT, MAGIC_LINK_WINDOW_MS, magicLinkMail, normalizeEmail } from "./magic-link";
 export { createMailer, listDevMail, type Mail, type Mailer, type MailerConfig } from "./mailer";
 export type {} from "./next-auth";

@@ -1,7 +1,7 @@
 // The web server's shared parts, made once per process: config, database (migrated, seeded), mail outbox, auth options.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createAuthOptions, createMailer, createOutbox, type Outbox } from "@atelier/auth";
+import { createAuthOptions, createMailer, createOutbox, createSignInLink, INVITATION_MAX_AGE_S, type Outbox } from "@atelier/auth";
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedDemo } from "@atelier/db";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import type { AuthOptions } from "next-auth";
@@ -14,6 +14,8 @@ export interface Server {
   /** Every mail goes through it: written with its cause, delivered with retries by this instance's worker. */
   outbox: Outbox;
   authOptions: AuthOptions;
+  /** Makes sign-in links for invitations, as next-auth makes its own. */
+  signInLink(db: Db, email: string): Promise<string>;
   /** The image buckets behind /storage/v1, and the secret shared with the upload servers. */
   files: { store: ObjectStore; secret: string; balancerUrl: string };
   /** New comments pushed to open pages, across every web instance. */
@@ -34,13 +36,14 @@ async function createServer(): Promise<Server> {
   });
   const outbox = createOutbox({ db, transport });
   outbox.start();
+  const authSecret = config.AUTH_SECRET ?? embeddedSecret(dataDir, "auth-secret");
   const keys = (id?: string, secret?: string) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
   const authOptions = createAuthOptions({
     db,
     // A sign-in link is tried at once (someone is waiting for it) and still kept in the outbox.
     mailer: outbox.immediate("sign-in"),
     from: config.MAIL_FROM,
-    secret: config.AUTH_SECRET ?? embeddedSecret(dataDir, "auth-secret"),
+    secret: authSecret,
     adminEmails: config.ADMIN_EMAILS,
     social: {
       google: keys(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET),
@@ -54,7 +57,9 @@ async function createServer(): Promise<Server> {
     balancerUrl: config.UPLOAD_BALANCER_URL,
   };
   const live = await createLiveBus({ databaseUrl: config.DATABASE_URL, onError: (error) => console.error("live events:", error) });
-  return { config, db, outbox, authOptions, files, live };
+  const signInLink = (target: Db, email: string) =>
+    createSignInLink(target, { email, secret: authSecret, appUrl: config.APP_URL, now: new Date(), maxAgeS: INVITATION_MAX_AGE_S });
+  return { config, db, outbox, authOptions, signInLink, files, live };
 }
 
 function createFileStore(config: Config, dataDir: string): ObjectStore {

@@ -1,5 +1,6 @@
 // users.*: the profile of the signed-in user (or, for an admin, of anyone).
 import { randomUUID } from "node:crypto";
+import { invitationMail } from "@atelier/auth";
 import { createUser, findBusiness, findUserByEmail, findUserById, listUsers, setUserRoleAndBusiness, updateUserProfile } from "@atelier/db";
 import { canChangeEmail, canEditUser, DomainError, ROLES, roleChangeRefusal, USER_NAME_MAX_LENGTH } from "@atelier/domain";
 import { z } from "zod";
@@ -25,7 +26,10 @@ async function requireBusiness(db: Parameters<typeof findBusiness>[0], id: strin
 export const usersRouter = router({
   list: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
 
-  /** Invites someone: they sign in with a magic link to this address (and name themselves if no name is given). */
+  /**
+   * Invites someone: the invitation mail with a sign-in link is written with the user, and goes through
+   * the outbox (they name themselves on first sign-in if no name is given).
+   */
   create: adminProcedure
     .input(
       z.object({
@@ -39,13 +43,24 @@ export const usersRouter = router({
       const email = input.email.toLowerCase();
       if (await findUserByEmail(ctx.db, email)) throw new DomainError("CONFLICT", "Someone with that e-mail address already has access.");
       await requireBusiness(ctx.db, input.businessId);
-      const user = await createUser(ctx.db, {
-        id: randomUUID(),
-        email,
-        name: input.name ?? null,
-        role: input.role,
-        businessId: input.businessId ?? null,
+      const mail = ctx.mail;
+      const user = await ctx.db.transaction().execute(async (trx) => {
+        const created = await createUser(trx, {
+          id: randomUUID(),
+          email,
+          name: input.name ?? null,
+          role: input.role,
+          businessId: input.businessId ?? null,
+        });
+        if (mail) {
+          const link = await mail.signInLink(trx, email);
+          await mail.outbox.enqueue(trx, [
+            { kind: "invitation", ...invitationMail({ to: email, inviter: ctx.user.name ?? ctx.user.email, link }) },
+          ]);
+        }
+        return created;
       });
+      mail?.outbox.kick();
       return { id: user.id, email: user.email };
     }),
 

@@ -16,7 +16,12 @@ async function handler(req: Request): Promise<Response> {
       now: () => new Date(),
       files: server.files,
       live: server.live,
-      mail: { outbox: server.outbox, appUrl: server.config.APP_URL, onError: (error) => console.error("notification mail failed:", error) },
+      mail: {
+        outbox: server.outbox,
+        appUrl: server.config.APP_URL,
+        signInLink: server.signInLink,
+        onError: (error) => console.error("notification mail failed:", error),
+      },
     }),
     onError: (error, path) => console.error(`tRPC ${path ?? "?"} failed:`, error),
   })(req);

@@ -1,0 +1,91 @@
+// Mail survives an SMTP outage and a crash: comments written while the mail server refuses are mailed,
+// each exactly once, after the web app has been killed and started again and the server accepts.
+import { randomBytes, randomUUID } from "node:crypto";
+import { SESSION_COOKIE } from "@atelier/auth";
+import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
+import { DEMO_USERS, seedDemo } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, type RunningApp, startApp } from "./harness";
+
+const messageId = (raw: string) => raw.match(/^Message-ID:\s*(\S+)/im)?.[1];
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("the mail outbox through an SMTP outage and a crash (PostgreSQL, real SMTP server)", () => {
+  let t: TestDatabase;
+  let smtp: SmtpSink;
+  let app: RunningApp | undefined;
+  let port = 0;
+  const env = () => ({
+    DATABASE_URL: t.url,
+    SMTP_URL: smtp.url,
+    AUTH_SECRET: "a".repeat(40),
+    UPLOAD_SECRET: "u".repeat(40),
+  });
+
+  beforeAll(async () => {
+    [t, smtp, port] = await Promise.all([createTestDatabase(), startSmtpSink(), freePort()]);
+    await seedDemo(t.db);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.close();
+    await t?.destroy();
+  });
+
+  async function trpc(cookie: string, path: string, input: unknown): Promise<unknown> {
+    const url = `http://localhost:${port}`;
+    const res = await fetch(`${url}/api/trpc/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url, cookie },
+      body: JSON.stringify({ json: input }),
+    });
+    const body = (await res.json()) as { result?: { data: { json: unknown } } };
+    if (!res.ok || !body.result) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body.result.data.json;
+  }
+
+  it("delivers every comment mail exactly once", async () => {
+    const client = DEMO_USERS.find((u) => u.role === "client");
+    if (!client) throw new Error("no demo client");
+    const token = randomBytes(16).toString("hex");
+    await t.db
+      .insertInto("sessions")
+      .values({ id: randomUUID(), sessionToken: token, userId: client.id, expires: new Date(Date.now() + 3_600_000) })
+      .execute();
+    const cookie = `${SESSION_COOKIE}=${token}`;
+
+    smtp.refuse(true);
+    app = await startApp(env(), { port });
+    const project = (await trpc(cookie, "projects.create", { title: "Spring flyer", event: "print" })) as { id: string };
+    for (let n = 1; n <= 5; n++) await trpc(cookie, "comments.create", { projectId: project.id, body: `Change ${n}` });
+    // Each mail is tried and refused before the app goes down.
+    await until(async () => {
+      const rows = await t.db.selectFrom("outbox").select(["attempts", "status"]).where("kind", "=", "comment").execute();
+      return rows.length === 10 && rows.every((r) => r.attempts >= 1 && r.status === "pending");
+    }, 30_000);
+    expect(smtp.mails).toHaveLength(0);
+
+    await app.stop();
+    app = undefined;
+    smtp.refuse(false);
+    app = await startApp(env(), { port });
+
+    // The demo studio (admin and designer) hears of each of the client's five comments.
+    await until(() => smtp.mails.length >= 10, 60_000);
+    await new Promise((r) => setTimeout(r, 3_000));
+    const received = smtp.mails.map((m) => ({ to: m.to[0], id: messageId(m.raw) }));
+    expect(received).toHaveLength(10);
+    expect(new Set(received.map((m) => m.id)).size).toBe(10);
+    expect(received.map((m) => m.to).sort()).toEqual([...Array(5).fill("admin@atelier.local"), ...Array(5).fill("designer@atelier.local")]);
+    const rows = await t.db.selectFrom("outbox").select("status").where("kind", "=", "comment").execute();
+    expect(rows.every((r) => r.status === "sent")).toBe(true);
+  });
+});
