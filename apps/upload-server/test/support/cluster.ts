@@ -34,6 +34,8 @@ export function recordingStore(store: ObjectStore, written: string[]): ObjectSto
 export interface Cluster {
   balancerUrl: string;
   serverUrls: string[];
+  // The upload servers themselves, so a test can stop one or watch its requests.
+  uploadServers: Server[];
   written: string[][];
   ticket(userId?: string): string;
   uploader(options?: { userId?: string; fetch?: FetchLike; partDigests?: boolean }): Uploader;
@@ -67,6 +69,7 @@ export async function startCluster(options: {
   return {
     balancerUrl,
     serverUrls,
+    uploadServers,
     written,
     ticket,
     uploader: (uploaderOptions = {}) =>
@@ -79,7 +82,7 @@ export async function startCluster(options: {
       }),
     close: async () => {
       await close(balancer);
-      for (const server of uploadServers) await close(server);
+      for (const server of uploadServers) if (server.listening) await close(server);
     },
   };
 }
