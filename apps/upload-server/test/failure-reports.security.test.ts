@@ -13,24 +13,25 @@ const REPORTS_PER_CLIENT = 5;
 let sandbox: string;
 let cluster: Cluster;
 // Health requests each upload server received: the balancer's probes.
-let probes: number[];
+let probes: number[] = [];
 
 beforeEach(async () => {
+  probes = [];
   sandbox = await mkdtemp(join(tmpdir(), "upload-reports-"));
   cluster = await startCluster({
     store: createFsStore({ root: join(sandbox, "store") }),
     servers: 2,
     // No periodic check during a test: whatever happens to a server is the reports' doing.
     balancer: { healthIntervalMs: 600_000, reportsPerClient: REPORTS_PER_CLIENT, reportWindowMs: 600_000 },
+    onServer: (server, index) => {
+      probes[index] = 0;
+      server.on("request", (req: { url?: string }) => {
+        if (req.url === "/health") probes[index]! += 1;
+      });
+    },
   });
-  probes = cluster.uploadServers.map(() => 0);
-  cluster.uploadServers.forEach((server, index) =>
-    server.on("request", (req: { url?: string }) => {
-      if (req.url === "/health") probes[index]! += 1;
-    }),
-  );
   // The balancer's first round of checks, started when it began listening, is over.
-  await until(async () => (await healthy()).length === 2 && probes.every((count) => count === 1));
+  await until(async () => probes.every((count) => count === 1));
 });
 
 afterEach(async () => {

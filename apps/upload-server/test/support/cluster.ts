@@ -47,6 +47,8 @@ export async function startCluster(options: {
   servers?: number;
   server?: Partial<UploadServerConfig>;
   balancer?: Partial<BalancerConfig>;
+  // Sees each upload server before the balancer starts checking it.
+  onServer?: (server: Server, index: number) => void;
 }): Promise<Cluster> {
   const written: string[][] = [];
   const uploadServers: Server[] = [];
@@ -60,6 +62,7 @@ export async function startCluster(options: {
       ...options.server,
       store: recordingStore(options.store, log),
     });
+    options.onServer?.(server, index);
     uploadServers.push(server);
     serverUrls.push(await listen(server));
   }
