@@ -1,15 +1,31 @@
 // The balancer: GET / answers {url} of a healthy upload server, least loaded first.
-import { createServer, type Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { messages } from "@atelier/domain";
 import { ERRORS } from "@atelier/storage";
 import { z } from "zod";
-import { corsHeaders, firstHeader, handlePreflight, sendError, sendJson } from "./http";
+import {
+  CONTROL_BODY_BYTES,
+  capBody,
+  connectionSettingsSchema,
+  corsHeaders,
+  createHttpServer,
+  firstHeader,
+  handlePreflight,
+  sendError,
+  sendJson,
+} from "./http";
 
 export const balancerSettingsSchema = z.object({
   servers: z.array(z.url()).min(1),
   webOrigin: z.url().optional(),
   healthIntervalMs: z.number().int().positive().default(1000),
   healthTimeoutMs: z.number().int().positive().default(1000),
+  // x-failed-server reports acted on per client address and window; more are ignored. Enough
+  // for a browser whose parallel parts all lost the same server, far too few to probe a
+  // healthy one out of the pool.
+  reportsPerClient: z.number().int().positive().default(20),
+  reportWindowMs: z.number().int().positive().default(10_000),
+  ...connectionSettingsSchema.shape,
 });
 
 export interface BalancerConfig extends z.input<typeof balancerSettingsSchema> {
@@ -23,7 +39,7 @@ interface Backend {
   // Load the server reported at its last health check, plus what we handed out since.
   inFlight: number;
   handedOut: number;
-  // A passive report wins over any health check that started before it.
+  // A confirmed report wins over any health check that started before its probe.
   reportedDownAt: number;
   // Health checks in a row that timed out (as opposed to being refused).
   timeouts: number;
@@ -52,31 +68,71 @@ export function createBalancer(config: BalancerConfig): Server {
   }));
   let turn = 0;
 
-  async function check(backend: Backend): Promise<void> {
-    const startedAt = now();
-    let healthy = false;
-    let inFlight = backend.inFlight;
+  // One health request; a timeout is told apart from a refusal or a bad answer.
+  async function probe(backend: Backend): Promise<{ healthy: boolean; inFlight?: number; timedOut: boolean }> {
     try {
       const answer = await doFetch(`${backend.url}/health`, { signal: AbortSignal.timeout(settings.healthTimeoutMs) });
-      if (answer.ok) {
-        const body = (await answer.json()) as { inFlight?: unknown };
-        healthy = true;
-        inFlight = typeof body.inFlight === "number" ? body.inFlight : 0;
-      }
-      backend.timeouts = 0;
+      if (!answer.ok) return { healthy: false, timedOut: false };
+      const body = (await answer.json()) as { inFlight?: unknown };
+      return { healthy: true, inFlight: typeof body.inFlight === "number" ? body.inFlight : 0, timedOut: false };
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      backend.timeouts = timedOut ? backend.timeouts + 1 : TIMEOUTS_BEFORE_DOWN;
-      // Slow, not gone: keep what we knew until the timeouts add up.
-      healthy = backend.timeouts < TIMEOUTS_BEFORE_DOWN && backend.healthy;
+      return { healthy: false, timedOut };
     }
+  }
+
+  async function check(backend: Backend): Promise<void> {
+    const startedAt = now();
+    const result = await probe(backend);
+    backend.timeouts = result.timedOut ? backend.timeouts + 1 : result.healthy ? 0 : TIMEOUTS_BEFORE_DOWN;
+    // Slow, not gone: keep what we knew until the timeouts add up.
+    const healthy = result.healthy || (result.timedOut && backend.timeouts < TIMEOUTS_BEFORE_DOWN && backend.healthy);
     if (healthy && backend.reportedDownAt >= startedAt) return;
     backend.healthy = healthy;
-    backend.inFlight = inFlight;
+    backend.inFlight = result.inFlight ?? backend.inFlight;
     backend.handedOut = 0;
   }
 
-  const checkAll = () => Promise.all(backends.map(check));
+  // A client's word alone takes no server out of rotation: the report is checked with a probe
+  // of its own, and only a server that fails it (a timeout included) leaves. Reports about the
+  // same server at the same moment share one probe.
+  const confirming = new Map<Backend, Promise<void>>();
+  function confirmReport(backend: Backend): Promise<void> {
+    let pending = confirming.get(backend);
+    if (!pending) {
+      const startedAt = now();
+      pending = probe(backend).then((result) => {
+        confirming.delete(backend);
+        if (result.healthy) return;
+        backend.healthy = false;
+        backend.reportedDownAt = startedAt;
+      });
+      confirming.set(backend, pending);
+    }
+    return pending;
+  }
+
+  // Reports per client address in the current window; windows that ended are dropped on each health round.
+  const reports = new Map<string, { since: number; count: number }>();
+  function withinReportLimit(address: string): boolean {
+    const at = now();
+    let entry = reports.get(address);
+    if (!entry || at - entry.since >= settings.reportWindowMs) {
+      entry = { since: at, count: 0 };
+      reports.set(address, entry);
+    }
+    entry.count += 1;
+    return entry.count <= settings.reportsPerClient;
+  }
+  function forgetEndedWindows(): void {
+    const at = now();
+    for (const [address, entry] of reports) if (at - entry.since >= settings.reportWindowMs) reports.delete(address);
+  }
+
+  const checkAll = () => {
+    forgetEndedWindows();
+    return Promise.all(backends.map(check));
+  };
 
   function pick(): Backend | undefined {
     const healthy = backends.filter((backend) => backend.healthy);
@@ -89,33 +145,30 @@ export function createBalancer(config: BalancerConfig): Server {
     return candidates[turn % candidates.length];
   }
 
-  const server = createServer((req, res) => {
-    if (handlePreflight(req, res, settings.webOrigin)) return;
-    const cors = corsHeaders(req, settings.webOrigin);
+  async function route(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): Promise<void> {
+    capBody(req, CONTROL_BODY_BYTES);
     const path = (req.url ?? "/").split("?")[0];
     if (path === "/health") {
       sendJson(res, 200, { status: "ok", healthy: backends.filter((b) => b.healthy).map((b) => b.url) }, cors);
       return;
     }
-    if (path !== "/" || req.method !== "GET") {
-      void sendError(req, res, path === "/" ? ERRORS.MethodNotAllowed("GET") : ERRORS.NotFound("Route"), cors);
-      return;
-    }
+    if (path !== "/") throw ERRORS.NotFound("Route");
+    if (req.method !== "GET") throw ERRORS.MethodNotAllowed("GET");
     const failed = firstHeader(req, "x-failed-server");
-    if (failed) {
+    if (failed && withinReportLimit(req.socket.remoteAddress ?? "")) {
       const backend = backends.find((candidate) => candidate.url === normalise(failed.trim()));
-      if (backend) {
-        backend.healthy = false;
-        backend.reportedDownAt = now();
-      }
+      if (backend?.healthy) await confirmReport(backend);
     }
     const chosen = pick();
-    if (!chosen) {
-      void sendError(req, res, ERRORS.ServiceUnavailable(messages.noServers()), cors);
-      return;
-    }
+    if (!chosen) throw ERRORS.ServiceUnavailable(messages.noServers());
     chosen.handedOut += 1;
     sendJson(res, 200, { url: chosen.url }, cors);
+  }
+
+  const server = createHttpServer(settings, (req, res) => {
+    if (handlePreflight(req, res, settings.webOrigin)) return;
+    const cors = corsHeaders(req, settings.webOrigin);
+    route(req, res, cors).catch((error: unknown) => sendError(req, res, error, cors).catch(() => res.destroy()));
   });
 
   let timer: NodeJS.Timeout | undefined;

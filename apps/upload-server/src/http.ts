@@ -1,7 +1,9 @@
-// node:http plumbing shared by both roles: JSON answers, error rendering, CORS, body handling.
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { PassThrough, type Readable } from "node:stream";
+// node:http plumbing shared by both roles: timeouts, JSON answers, error rendering, CORS, body caps.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { type Readable, Transform } from "node:stream";
+import { finished } from "node:stream/promises";
 import { ERRORS, errorBody, toHttpError } from "@atelier/storage";
+import { z } from "zod";
 
 export const ALLOWED_REQUEST_HEADERS = [
   "authorization",
@@ -16,10 +18,6 @@ export const ALLOWED_REQUEST_HEADERS = [
   "range",
   "if-none-match",
 ].join(", ");
-
-// Bodies smaller than this are read to the end before an early error is answered, so the
-// client sees the JSON instead of a reset; larger ones get the answer and a closed connection.
-const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
@@ -66,10 +64,91 @@ export function handlePreflight(req: IncomingMessage, res: ServerResponse, webOr
   return true;
 }
 
-// The request body behind a pipe: a consumer that gives up early destroys only the pipe,
-// leaving the socket open so the error can still be answered.
+// What a request that takes no body may send with one (a few KB, whitespace included).
+export const CONTROL_BODY_BYTES = 4 * 1024;
+
+// Timeouts every server applies to every connection, as settings of each role.
+export const connectionSettingsSchema = z.object({
+  // Headers must be complete within this long.
+  headersTimeoutMs: z.number().int().positive().default(20_000),
+  // A connection with no bytes moving for this long is closed; a slow upload that keeps
+  // moving is never cut off, whatever its total duration.
+  idleTimeoutMs: z.number().int().positive().default(30_000),
+  // How long an idle keep-alive connection is kept between requests.
+  keepAliveTimeoutMs: z.number().int().positive().default(5_000),
+});
+
+export type ConnectionSettings = z.infer<typeof connectionSettingsSchema>;
+
+interface BodyState {
+  cap: number;
+  read: number;
+  // The sender proved who they are: a refusal may read the rest of the body, within its cap,
+  // so the client sees the answer instead of a reset. Anyone else is answered and cut off.
+  admitted: boolean;
+}
+
+const bodies = new WeakMap<IncomingMessage, BodyState>();
+
+function bodyState(req: IncomingMessage): BodyState {
+  let state = bodies.get(req);
+  if (!state) {
+    state = { cap: CONTROL_BODY_BYTES, read: 0, admitted: false };
+    bodies.set(req, state);
+  }
+  return state;
+}
+
+/** Sets the most bytes of body `req` may send, whitespace included; a larger declared length is refused at once. */
+export function capBody(req: IncomingMessage, bytes: number): void {
+  bodyState(req).cap = bytes;
+  const declared = firstHeader(req, "content-length");
+  if (declared !== undefined && Number(declared) > bytes) throw ERRORS.PayloadTooLarge(bytes);
+}
+
+/** Marks the sender of `req` as known (a verified ticket): only then is its body read. */
+export function admitBody(req: IncomingMessage): void {
+  bodyState(req).admitted = true;
+}
+
+/**
+ * A node:http server with the connection timeouts applied. A request that takes no body is
+ * answered without reading one: when its answer is out and the client is still sending, the
+ * connection is closed instead of read to the end.
+ */
+export function createHttpServer(settings: ConnectionSettings, handler: (req: IncomingMessage, res: ServerResponse) => void): Server {
+  const server = createServer(
+    {
+      // Idle-based rather than total-duration-based: see idleTimeoutMs.
+      requestTimeout: 0,
+      headersTimeout: settings.headersTimeoutMs,
+      // How often Node looks for connections past headersTimeout (its default is 30 s).
+      connectionsCheckingInterval: Math.min(settings.headersTimeoutMs, 1000),
+    },
+    (req, res) => {
+      res.once("finish", () => {
+        if (!req.complete) req.socket.destroy();
+      });
+      handler(req, res);
+    },
+  );
+  server.timeout = settings.idleTimeoutMs;
+  server.keepAliveTimeout = settings.keepAliveTimeoutMs;
+  return server;
+}
+
+// The request body behind a pipe that counts it against its cap: a consumer that gives up
+// early destroys only the pipe, leaving the socket open so the error can still be answered.
 export function requestBody(req: IncomingMessage): Readable {
-  const body = new PassThrough({ highWaterMark: 64 * 1024 });
+  const state = bodyState(req);
+  const body = new Transform({
+    highWaterMark: 64 * 1024,
+    transform(chunk: Buffer, _encoding, done) {
+      state.read += chunk.length;
+      if (state.read > state.cap) done(ERRORS.PayloadTooLarge(state.cap));
+      else done(null, chunk);
+    },
+  });
   const abort = () => {
     if (!req.complete) body.destroy(ERRORS.InvalidBody("truncated"));
   };
@@ -80,25 +159,12 @@ export function requestBody(req: IncomingMessage): Readable {
   return body;
 }
 
-// Reads and discards what is left of a body; false if it was too much to wait for.
-export function drainRequest(req: IncomingMessage): Promise<boolean> {
-  if (req.complete || req.destroyed) return Promise.resolve(req.complete);
-  return new Promise((resolve) => {
-    let seen = 0;
-    req.unpipe();
-    const onData = (chunk: Buffer) => {
-      seen += chunk.length;
-      if (seen > DRAIN_LIMIT_BYTES) {
-        req.off("data", onData);
-        req.pause();
-        resolve(false);
-      }
-    };
-    req.on("data", onData);
-    req.once("end", () => resolve(true));
-    req.once("close", () => resolve(req.complete));
-    req.resume();
-  });
+/** Reads and drops the rest of a body, within its cap; rejects as requestBody's stream would. */
+export async function discardBody(req: IncomingMessage): Promise<void> {
+  if (req.readableEnded) return;
+  if (req.destroyed) throw ERRORS.InvalidBody("truncated");
+  req.unpipe();
+  await finished(requestBody(req).resume());
 }
 
 export async function sendError(
@@ -108,8 +174,14 @@ export async function sendError(
   extraHeaders: Record<string, string> = {},
 ): Promise<void> {
   const http = toHttpError(error);
-  const declared = Number(req.headers["content-length"] ?? 0);
-  const drained = declared > DRAIN_LIMIT_BYTES ? false : await drainRequest(req);
+  const state = bodyState(req);
+  const drained =
+    state.admitted && state.read <= state.cap
+      ? await discardBody(req).then(
+          () => true,
+          () => false,
+        )
+      : req.complete;
   const headers: Record<string, string> = { ...http.headers, ...extraHeaders };
   if (!drained) headers.Connection = "close";
   if (res.writableEnded || res.destroyed) return;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { type DecodeOptions, decodeBase64 } from "./base64-decode";
 import type { GroupHasher } from "./group-hasher";
 import type { GroupCompletion } from "./groups";
-import { bearerToken, firstHeader, requestBody } from "./http";
+import { admitBody, bearerToken, connectionSettingsSchema, firstHeader, requestBody } from "./http";
 
 const MiB = 1024 * 1024;
 
@@ -41,10 +41,7 @@ export const uploadServerSettingsSchema = z.object({
     .int()
     .nonnegative()
     .default(10 * 60 * 1000),
-  // A connection with no bytes moving for this long is closed; a slow upload that keeps
-  // moving is never cut off, whatever its total duration.
-  idleTimeoutMs: z.number().int().positive().default(30_000),
-  headersTimeoutMs: z.number().int().positive().default(20_000),
+  ...connectionSettingsSchema.shape,
   // How long a server completing a group waits for the digest of the server following it
   // (group-hasher.ts) before it hashes the file itself: ample for a follower a few parts
   // behind, short enough that a follower that crashed costs little.
@@ -89,6 +86,7 @@ function verifiedTicket(ctx: UploadContext, req: IncomingMessage) {
   if (!ticket) throw ERRORS.MissingToken();
   const check = verifyUploadTicket(ticket, ctx.settings.secret, ctx.now());
   if (!check.ok) throw tokenRefusal(check.reason);
+  admitBody(req);
   return check;
 }
 
@@ -121,16 +119,10 @@ export function storedContentType(req: IncomingMessage): string {
   return mediaType(firstHeader(req, "content-type")) || "application/octet-stream";
 }
 
-// Base64 grows data by 4/3; allow line breaks on top before refusing by Content-Length.
-function maxEncodedLength(decodedBytes: number): number {
+// Base64 grows data by 4/3; allow line breaks and a little more on top: the most a body
+// carrying `decodedBytes` may send, whitespace included.
+export function maxEncodedLength(decodedBytes: number): number {
   return Math.ceil(decodedBytes / 3) * 4 + Math.ceil(decodedBytes / 48) * 2 + 1024;
-}
-
-export function refuseLargeBody(req: IncomingMessage, decodedLimit: number): void {
-  const declared = firstHeader(req, "content-length");
-  if (declared !== undefined && Number(declared) > maxEncodedLength(decodedLimit)) {
-    throw ERRORS.PayloadTooLarge(decodedLimit);
-  }
 }
 
 function expectedSha256(req: IncomingMessage): string | undefined {

@@ -1,22 +1,30 @@
 // The upload server: routes single and chunked base64 uploads, resume status, downloads and health over node:http.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { ERRORS, isHttpError } from "@atelier/storage";
 import { sweepExpiredGroups } from "./groups";
-import { corsHeaders, handlePreflight, sendError, sendJson } from "./http";
+import { CONTROL_BODY_BYTES, capBody, corsHeaders, createHttpServer, handlePreflight, sendError, sendJson } from "./http";
 import { deleteFile } from "./routes/delete-file";
 import { getFile } from "./routes/get-file";
 import { getGroupStatus } from "./routes/get-group-status";
 import { postChunk } from "./routes/post-chunk";
 import { postUpload } from "./routes/post-upload";
-import { createUploadContext, type UploadContext, type UploadServerConfig } from "./upload-context";
+import { createUploadContext, maxEncodedLength, type UploadContext, type UploadServerConfig } from "./upload-context";
 
 export { type UploadServerConfig, type UploadServerSettings, uploadServerSettingsSchema } from "./upload-context";
 
 type Cors = Record<string, string>;
 
+// The most a request to `path` may send: a whole base64 file or part, or next to nothing.
+function bodyCap(settings: UploadContext["settings"], path: string): number {
+  if (path === "/api/upload") return maxEncodedLength(settings.maxUploadBytes);
+  if (path === "/api/chunked") return maxEncodedLength(settings.maxPartBytes);
+  return CONTROL_BODY_BYTES;
+}
+
 async function route(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Cors, inFlight: () => number) {
   const path = (req.url ?? "/").split("?")[0] ?? "/";
   const method = req.method ?? "GET";
+  capBody(req, bodyCap(ctx.settings, path));
   const only = (allowed: string) => {
     if (!allowed.split(", ").includes(method)) throw ERRORS.MethodNotAllowed(allowed);
   };
@@ -46,7 +54,7 @@ export function createUploadServer(config: UploadServerConfig): Server {
   const { settings } = ctx;
   let inFlight = 0;
 
-  const server = createServer({ requestTimeout: 0, headersTimeout: settings.headersTimeoutMs }, (req, res) => {
+  const server = createHttpServer(settings, (req, res) => {
     if (handlePreflight(req, res, settings.webOrigin)) return;
     // The balancer reads this count to send new parts to the least busy server.
     if (req.url?.startsWith("/api/")) {
@@ -61,8 +69,6 @@ export function createUploadServer(config: UploadServerConfig): Server {
       await sendError(req, res, error, cors).catch(() => res.destroy());
     });
   });
-  // Idle-based rather than total-duration-based: see idleTimeoutMs.
-  server.timeout = settings.idleTimeoutMs;
 
   let sweeper: NodeJS.Timeout | undefined;
   if (settings.cleanupIntervalMs > 0) {

@@ -43,14 +43,17 @@ describe("balancer", () => {
     expect((await ask(url)).body).toEqual({ url: idle.url });
   });
 
-  it("drops a server reported by x-failed-server at once and brings it back when checks pass", async () => {
-    const a = await fakeServer({ healthy: true, inFlight: 0 });
+  it("drops a server reported by x-failed-server once its probe fails, and brings it back when checks pass", async () => {
+    const stateA = { healthy: true, inFlight: 0 };
+    const a = await fakeServer(stateA);
     const b = await fakeServer({ healthy: true, inFlight: 0 });
     const balancer = createBalancer({ servers: [a.url, b.url], healthIntervalMs: 50 });
     opened.push(a.server, b.server, balancer);
     const url = await listen(balancer);
+    stateA.healthy = false;
     expect((await ask(url, { "x-failed-server": a.url })).body).toEqual({ url: b.url });
-    // Passive detection wins until the next check that starts after the report succeeds.
+    stateA.healthy = true;
+    // A confirmed report wins until the next check that starts after its probe succeeds.
     const seen = new Set<unknown>();
     await until(async () => {
       seen.add((await ask(url)).body.url);

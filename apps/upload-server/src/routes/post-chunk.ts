@@ -20,17 +20,8 @@ import {
   waitForDigestRecord,
   writeManifest,
 } from "../groups";
-import { drainRequest, firstHeader, sendJson } from "../http";
-import {
-  authenticate,
-  authorizePath,
-  baseUrl,
-  decodedBody,
-  positiveInt,
-  refuseLargeBody,
-  storedContentType,
-  type UploadContext,
-} from "../upload-context";
+import { discardBody, firstHeader, sendJson } from "../http";
+import { authenticate, authorizePath, baseUrl, decodedBody, positiveInt, storedContentType, type UploadContext } from "../upload-context";
 import { fileUrl, normaliseUrlPath } from "../url-path";
 
 interface PartHeaders {
@@ -40,7 +31,8 @@ interface PartHeaders {
   egnyteId: string;
 }
 
-// Everything that can be refused is refused here, before a byte of the body is read.
+// Everything that can be refused is refused here, before a byte of the body is read (its
+// length was checked against its cap when the request was routed, upload-server.ts).
 function readPartHeaders(ctx: UploadContext, req: IncomingMessage): PartHeaders {
   const urlPath = normaliseUrlPath(firstHeader(req, "urlpath"));
   const part = positiveInt(req, "part");
@@ -53,7 +45,6 @@ function readPartHeaders(ctx: UploadContext, req: IncomingMessage): PartHeaders 
     if (!/^\d{1,16}$/.test(declaredSize)) throw ERRORS.InvalidHeader("x-file-size", "must be a byte count");
     if (Number(declaredSize) > maxFileBytes) throw ERRORS.PayloadTooLarge(maxFileBytes);
   }
-  refuseLargeBody(req, maxPartBytes);
   return { urlPath, part, parts, egnyteId: firstHeader(req, "egnyte_id")?.trim() ?? "" };
 }
 
@@ -117,7 +108,7 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
   // A stored part is final: a resend (its answer was lost) is read and dropped, so its bytes,
   // which may already be hashed, never change under the group's digest.
   if (await ctx.store.stat(partKey(manifest.id, part))) {
-    await drainRequest(req);
+    await discardBody(req);
     return manifest;
   }
   let offset = 0;
@@ -201,7 +192,7 @@ export async function postChunk(ctx: UploadContext, req: IncomingMessage, res: S
   const done = await readCompletion(ctx.store, manifest.id);
   if (done) {
     // A retry of a part whose answer was lost after the group completed.
-    await drainRequest(req);
+    await discardBody(req);
     sendJson(res, 200, { id: manifest.id, url: done.url, part, sha256: done.sha256 }, cors);
     return;
   }

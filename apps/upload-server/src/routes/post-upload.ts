@@ -3,22 +3,13 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { firstHeader, sendJson } from "../http";
 import { putUnderFreeName } from "../publish";
-import {
-  authenticate,
-  authorizePath,
-  baseUrl,
-  decodedHashedBody,
-  refuseLargeBody,
-  storedContentType,
-  type UploadContext,
-} from "../upload-context";
+import { authenticate, authorizePath, baseUrl, decodedHashedBody, storedContentType, type UploadContext } from "../upload-context";
 import { fileUrl, normaliseUrlPath } from "../url-path";
 
 export async function postUpload(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
   authenticate(ctx, req);
   const urlPath = normaliseUrlPath(firstHeader(req, "urlpath"));
   const userId = authorizePath(ctx, req, urlPath);
-  refuseLargeBody(req, ctx.settings.maxUploadBytes);
   const { body, hash } = decodedHashedBody(req, ctx.settings.maxUploadBytes);
   // Never over another file: a taken name gives the file the next free one (publish.ts).
   const stored = await putUnderFreeName(ctx.store, urlPath, body, { contentType: storedContentType(req), metadata: { owner: userId } });

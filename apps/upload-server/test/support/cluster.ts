@@ -34,6 +34,8 @@ export function recordingStore(store: ObjectStore, written: string[]): ObjectSto
 export interface Cluster {
   balancerUrl: string;
   serverUrls: string[];
+  // The upload servers themselves, so a test can stop one or watch its requests.
+  uploadServers: Server[];
   written: string[][];
   ticket(userId?: string): string;
   uploader(options?: { userId?: string; fetch?: FetchLike; partDigests?: boolean }): Uploader;
@@ -45,6 +47,8 @@ export async function startCluster(options: {
   servers?: number;
   server?: Partial<UploadServerConfig>;
   balancer?: Partial<BalancerConfig>;
+  // Sees each upload server before the balancer starts checking it.
+  onServer?: (server: Server, index: number) => void;
 }): Promise<Cluster> {
   const written: string[][] = [];
   const uploadServers: Server[] = [];
@@ -58,6 +62,7 @@ export async function startCluster(options: {
       ...options.server,
       store: recordingStore(options.store, log),
     });
+    options.onServer?.(server, index);
     uploadServers.push(server);
     serverUrls.push(await listen(server));
   }
@@ -67,6 +72,7 @@ export async function startCluster(options: {
   return {
     balancerUrl,
     serverUrls,
+    uploadServers,
     written,
     ticket,
     uploader: (uploaderOptions = {}) =>
@@ -79,7 +85,7 @@ export async function startCluster(options: {
       }),
     close: async () => {
       await close(balancer);
-      for (const server of uploadServers) await close(server);
+      for (const server of uploadServers) if (server.listening) await close(server);
     },
   };
 }
