@@ -7,6 +7,8 @@ import {
   createMailer,
   getSessionUser,
   listDevMail,
+  MAGIC_LINK_CLIENT_LIMIT,
+  MAGIC_LINK_CLIENT_WINDOW_MS,
   MAGIC_LINK_LIMIT,
   MAGIC_LINK_WINDOW_MS,
   magicLinkMail,
@@ -64,12 +66,43 @@ describe("auth against PostgreSQL", () => {
     expect(await adapter.useVerificationToken!({ identifier: "a@example.com", token: "hash" })).toBeNull();
   });
 
-  it("limits magic-link requests per address within the window", async () => {
+  it("limits magic-link requests per address within the short window, whichever client asks", async () => {
     const start = new Date("2026-11-22T10:00:00Z");
-    for (let i = 0; i < MAGIC_LINK_LIMIT; i++) expect(await allowMagicLink(t.db, "Limit@Example.com ", start)).toBe(true);
-    expect(await allowMagicLink(t.db, "limit@example.com", start)).toBe(false);
-    expect(await allowMagicLink(t.db, "other@example.com", start)).toBe(true);
-    expect(await allowMagicLink(t.db, "limit@example.com", new Date(start.getTime() + MAGIC_LINK_WINDOW_MS + 1))).toBe(true);
+    const from = (clientAddress: string | null, identifier = "limit@example.com") => ({ identifier, clientAddress });
+    for (let i = 0; i < MAGIC_LINK_LIMIT; i++) expect(await allowMagicLink(t.db, from(`10.0.0.${i}`), start)).toBe(true);
+    expect(await allowMagicLink(t.db, from("10.0.1.1"), start)).toBe(false);
+    expect(await allowMagicLink(t.db, from(null), start)).toBe(false);
+    expect(await allowMagicLink(t.db, from("10.0.1.1", "other@example.com"), start)).toBe(true);
+    expect(await allowMagicLink(t.db, from("10.0.1.1"), new Date(start.getTime() + MAGIC_LINK_WINDOW_MS + 1))).toBe(true);
+  });
+
+  it("limits one client across addresses, but not every client whose address is unknown", async () => {
+    const start = new Date("2026-11-23T10:00:00Z");
+    const ask = (clientAddress: string | null, i: number, at = start) =>
+      allowMagicLink(t.db, { identifier: `bomb${i}@example.com`, clientAddress }, at);
+    for (let i = 0; i < MAGIC_LINK_CLIENT_LIMIT; i++) expect(await ask("192.0.2.7", i)).toBe(true);
+    expect(await ask("192.0.2.7", MAGIC_LINK_CLIENT_LIMIT)).toBe(false);
+    expect(await ask("192.0.2.8", MAGIC_LINK_CLIENT_LIMIT)).toBe(true);
+    for (let i = 0; i <= MAGIC_LINK_CLIENT_LIMIT; i++) expect(await ask(null, 100 + i)).toBe(true);
+    expect(await ask("192.0.2.7", 200, new Date(start.getTime() + MAGIC_LINK_CLIENT_WINDOW_MS + 1))).toBe(true);
+  });
+
+  it("keeps the limit under parallel requests and forgets attempts older than every window", async () => {
+    const now = new Date("2026-11-24T10:00:00Z");
+    const old = new Date(now.getTime() - MAGIC_LINK_CLIENT_WINDOW_MS - 1);
+    await t.db.insertInto("signInAttempts").values({ identifier: "old@example.com", clientAddress: null, createdAt: old }).execute();
+    const results = await Promise.all(
+      Array.from({ length: 3 * MAGIC_LINK_LIMIT }, () =>
+        allowMagicLink(t.db, { identifier: "race@example.com", clientAddress: null }, now),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(MAGIC_LINK_LIMIT);
+    const { count } = await t.db
+      .selectFrom("signInAttempts")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("createdAt", "<", new Date(now.getTime() - MAGIC_LINK_CLIENT_WINDOW_MS))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(0);
   });
 
   it("sends the magic link through a real SMTP conversation", async () => {

@@ -1,5 +1,6 @@
 import type { Db } from "@atelier/db";
 import { describe, expect, it } from "vitest";
+import { normalizeEmail } from "./magic-link";
 import type { Mailer } from "./mailer";
 import { createAuthOptions } from "./options";
 
@@ -18,6 +19,11 @@ describe("createAuthOptions", () => {
       "linkedin",
     ]);
     expect(createAuthOptions({ ...base, social: { facebook: keys } }).providers.map((p) => p.id)).toEqual(["email", "facebook"]);
+  });
+
+  it("signs in by the same form of an address that the magic-link limits count", () => {
+    const [email] = createAuthOptions(base).providers;
+    expect((email as { options?: { normalizeIdentifier?: unknown } }).options?.normalizeIdentifier).toBe(normalizeEmail);
   });
 
   it("keeps sessions in the database and sends sign-in pages to /login", () => {

@@ -6,7 +6,7 @@ import FacebookProvider from "next-auth/providers/facebook";
 import GoogleProvider from "next-auth/providers/google";
 import LinkedInProvider from "next-auth/providers/linkedin";
 import { createKyselyAdapter } from "./adapter";
-import { magicLinkMail } from "./magic-link";
+import { magicLinkMail, normalizeEmail } from "./magic-link";
 import type { Mailer } from "./mailer";
 import type { SessionUser } from "./session";
 
@@ -39,6 +39,7 @@ export function createAuthOptions(config: AuthConfig): AuthOptions {
         from: config.from,
         maxAge: MAGIC_LINK_MAX_AGE_S,
         server: {},
+        normalizeIdentifier: normalizeEmail,
         async sendVerificationRequest({ identifier, url }) {
           await config.mailer.send(magicLinkMail(identifier, url, new URL(url).host));
         },

@@ -83,10 +83,12 @@ export interface VerificationTokensTable {
   expires: Date;
 }
 
-/** One row per magic-link request, so the limit holds across web instances. */
+/** One row per magic-link request, so the limits hold across web instances. */
 export interface SignInAttemptsTable {
   id: Generated<number>;
   identifier: string;
+  /** The client's socket address; null when the web server did not say. */
+  clientAddress: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 

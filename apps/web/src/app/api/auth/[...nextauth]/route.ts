@@ -1,7 +1,8 @@
-// next-auth at /api/auth/*, with the per-address limit on magic links in front of the e-mail sign-in.
-import { allowMagicLink } from "@atelier/auth";
-import { messages } from "@atelier/domain";
+// next-auth at /api/auth/*, with the limits on magic links in front of the e-mail sign-in.
+import { limitMagicLinkRequest } from "@atelier/auth";
+import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
+import { clientAddress } from "~/server/client-address";
 import { getServer } from "~/server/server";
 
 export const dynamic = "force-dynamic";
@@ -11,17 +12,14 @@ type RouteContext = { params: Promise<{ nextauth: string[] }> };
 async function handler(req: Request, ctx: RouteContext): Promise<Response> {
   const server = await getServer();
   const { nextauth } = await ctx.params;
+  let request = req;
   if (req.method === "POST" && nextauth.join("/") === "signin/email") {
-    const form = await req
-      .clone()
-      .formData()
-      .catch(() => null);
-    const email = form?.get("email");
-    if (typeof email === "string" && email.trim() && !(await allowMagicLink(server.db, email, new Date()))) {
-      return Response.json({ error: { code: "TOO_MANY_REQUESTS", message: messages.magicLinkRateLimited() } }, { status: 429 });
-    }
+    const { db, authOptions } = server;
+    const limited = await limitMagicLinkRequest(req, { db, authOptions, clientAddress: clientAddress(req.headers), now: new Date() });
+    if (limited instanceof Response) return limited;
+    request = new NextRequest(limited);
   }
-  return NextAuth(req as never, ctx as never, server.authOptions) as Promise<Response>;
+  return NextAuth(request as never, ctx as never, server.authOptions) as Promise<Response>;
 }
 
 export { handler as GET, handler as POST };
