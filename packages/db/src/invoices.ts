@@ -97,12 +97,12 @@ export function listInvoiceLines(db: Db, invoiceId: string) {
  * same moment one wins and the other changes nothing. Answers whether this one changed it.
  */
 export async function setInvoiceStatus(db: Db, id: string, change: { from: InvoiceStatusValue; to: InvoiceStatusValue }, at: Date) {
-  const { to } = change;
+  const { from, to } = change;
   const result = await db
     .updateTable("invoices")
     .set({ status: to, ...(to === "sent" ? { sentAt: at } : {}), ...(to === "paid" ? { paidAt: at } : {}) })
     .where("id", "=", id)
-    .where("status", "=", change.from)
+    .where("status", "=", from)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
