@@ -92,10 +92,17 @@ export function listInvoiceLines(db: Db, invoiceId: string) {
     .execute();
 }
 
-export function setInvoiceStatus(db: Db, id: string, status: InvoiceStatusValue, at: Date) {
-  return db
+/**
+ * Moves the invoice from status `from` to `to`, only if it is still `from`: of two changes made at the
+ * same moment one wins and the other changes nothing. Answers whether this one changed it.
+ */
+export async function setInvoiceStatus(db: Db, id: string, change: { from: InvoiceStatusValue; to: InvoiceStatusValue }, at: Date) {
+  const { from, to } = change;
+  const result = await db
     .updateTable("invoices")
-    .set({ status, ...(status === "sent" ? { sentAt: at } : {}), ...(status === "paid" ? { paidAt: at } : {}) })
+    .set({ status: to, ...(to === "sent" ? { sentAt: at } : {}), ...(to === "paid" ? { paidAt: at } : {}) })
     .where("id", "=", id)
-    .execute();
+    .where("status", "=", from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

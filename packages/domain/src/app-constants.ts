@@ -45,6 +45,8 @@ export const SESSION_REFETCH_ON_WINDOW_FOCUS = true;
 
 export const REALTIME_HEARTBEAT_INTERVAL_MS = 30_000;
 export const REALTIME_TIMEOUT_MS = 10_000;
+/** How often an open live stream looks its session up again, so a signed-out or changed viewer stops receiving. */
+export const REALTIME_SESSION_CHECK_MS = 10_000;
 export const REALTIME_RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 export const REALTIME_EVENT_THROTTLE_MS = 100;
 export const REALTIME_CHANNEL_STATES = ["closed", "joining", "joined", "errored", "leaving"] as const;

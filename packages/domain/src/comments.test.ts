@@ -11,6 +11,7 @@ import {
   isUnread,
   notificationHref,
   notificationsFor,
+  replyEvent,
   toCommentEvent,
   unreadCount,
   type Viewer,
@@ -195,6 +196,19 @@ describe("canPostEvent", () => {
     ["admin", "modification", true],
   ] as const)("%s posting %s -> %s", (role, event, expected) => {
     expect(canPostEvent(role, event)).toBe(expected);
+  });
+});
+
+describe("replyEvent", () => {
+  it.each([
+    [null, "approved", "approved"],
+    ["modification", null, null],
+    ["shadow", null, "shadow"],
+    ["shadow", "shadow", "shadow"],
+    ["shadow", "approved", "refused"],
+    ["shadow", "modification", "refused"],
+  ] as const)("a reply to %s sent as %s -> %s", (parent, event, expected) => {
+    expect(replyEvent(parent, event)).toBe(expected);
   });
 });
 

@@ -115,6 +115,17 @@ export function canPostEvent(role: Role, event: CommentEvent | null): boolean {
   return event === "shadow" ? canSeeShadow(role) : true;
 }
 
+/**
+ * The event a reply is kept with, or "refused". A reply to an internal note belongs to the studio's
+ * internal conversation: a plain reply is kept as an internal note too (its writer answers a note only
+ * the studio sees, and expects the answer to stay there), and a reply that tells the client something
+ * (an approval, a request for changes…) is refused, since it would hang from a note the client never sees.
+ */
+export function replyEvent(parentEvent: CommentEvent | null, event: CommentEvent | null): CommentEvent | null | "refused" {
+  if (parentEvent !== "shadow") return event;
+  return event === null || event === "shadow" ? "shadow" : "refused";
+}
+
 export const COMMENT_BODY_MAX_LENGTH = 5000;
 
 /** What a comment can say besides its text, as the composer offers it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canReceiveLiveEvent, type LiveEvent, parseLiveEvent } from "./live-events";
+import { canReceiveLiveEvent, type LiveEvent, liveStreamHolds, parseLiveEvent } from "./live-events";
 
 const event = (staffOnly: boolean): LiveEvent => ({ type: "comment", projectId: "p", businessId: "acme", commentId: "c", staffOnly });
 
@@ -12,6 +12,20 @@ describe("canReceiveLiveEvent", () => {
     [{ role: "client" as const, businessId: null }, false, false],
   ])("%o, staff only %s -> %s", (viewer, staffOnly, expected) => {
     expect(canReceiveLiveEvent(viewer, event(staffOnly))).toBe(expected);
+  });
+});
+
+describe("liveStreamHolds", () => {
+  const opened = { id: "u1", role: "client", businessId: "acme" } as const;
+  it.each([
+    ["the same viewer", opened, true],
+    ["no session any more", null, false],
+    ["another user on the cookie", { ...opened, id: "u2" }, false],
+    ["a new role", { ...opened, role: "creative" }, false],
+    ["another business", { ...opened, businessId: "globex" }, false],
+    ["no business any more", { ...opened, businessId: null }, false],
+  ] as const)("%s -> %s", (_, current, expected) => {
+    expect(liveStreamHolds(opened, current)).toBe(expected);
   });
 });
 

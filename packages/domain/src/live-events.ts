@@ -17,6 +17,21 @@ export function canReceiveLiveEvent(viewer: { role: Role; businessId: string | n
   return !event.staffOnly && viewer.businessId !== null && viewer.businessId === event.businessId;
 }
 
+export interface LiveViewer {
+  id: string;
+  role: Role;
+  businessId: string | null;
+}
+
+/**
+ * Whether a live stream opened for `opened` may go on, now that its session reads `current` (null when
+ * signed out, expired or deleted). A new role or business ends it too: the page opens a new stream,
+ * authorised for what the viewer may see now.
+ */
+export function liveStreamHolds(opened: LiveViewer, current: LiveViewer | null): boolean {
+  return current !== null && current.id === opened.id && current.role === opened.role && current.businessId === opened.businessId;
+}
+
 /** Parses an event that crossed a process boundary; anything malformed is dropped, not trusted. */
 export function parseLiveEvent(text: string): LiveEvent | null {
   try {

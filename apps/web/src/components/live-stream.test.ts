@@ -84,6 +84,20 @@ describe("followLiveStream", () => {
     expect(h.timers[0]!.ms).toBe(1000);
   });
 
+  it("comes back after the server ended the stream and refused the next while the session changed", () => {
+    const h = harness();
+    h.sources[0]!.open();
+    // The server ends the stream (signed out, new role): EventSource retries by itself and is refused.
+    h.sources[0]!.fail(false);
+    h.sources[0]!.fail(true);
+    expect(h.timers.map((timer) => timer.ms)).toEqual([1000]);
+    h.fireTimers();
+    // Signed in again: the new stream opens and the page refreshes what it missed.
+    h.sources[1]!.open();
+    expect(h.sources).toHaveLength(2);
+    expect(h.seen).toEqual(["refresh"]);
+  });
+
   it("stops: closes the stream and opens no other", () => {
     const h = harness();
     h.sources[0]!.fail(true);

@@ -2,7 +2,17 @@
 import { randomUUID } from "node:crypto";
 import { commentMail } from "@atelier/auth";
 import { createComment, findComment, findProject, listComments, markCommentRead, notificationRecipients } from "@atelier/db";
-import { COMMENT_BODY_MAX_LENGTH, COMMENT_EVENTS, canPostEvent, canSeeProject, canSeeShadow, DomainError, isStaff } from "@atelier/domain";
+import {
+  COMMENT_BODY_MAX_LENGTH,
+  COMMENT_EVENTS,
+  canPostEvent,
+  canSeeProject,
+  canSeeShadow,
+  canViewComment,
+  DomainError,
+  isStaff,
+  replyEvent,
+} from "@atelier/domain";
 import { z } from "zod";
 import { protectedProcedure, router } from "../trpc";
 
@@ -46,17 +56,18 @@ export const commentsRouter = router({
       const project = await findProject(ctx.db, input.projectId);
       if (!project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such project.");
       if (!canPostEvent(ctx.user.role, input.event)) throw new DomainError("FORBIDDEN", "Only the studio writes internal notes.");
-      if (input.parentId) {
-        const parent = await findComment(ctx.db, input.parentId);
-        if (!parent || parent.projectId !== project.id || (parent.event === "shadow" && !canSeeShadow(ctx.user.role))) {
-          throw new DomainError("NOT_FOUND", "No such comment to reply to.");
-        }
+      const parent = input.parentId ? await findComment(ctx.db, input.parentId) : undefined;
+      if (input.parentId && (!parent || parent.projectId !== project.id || !canViewComment(parent, ctx.user.role))) {
+        throw new DomainError("NOT_FOUND", "No such comment to reply to.");
       }
+      const event = replyEvent(parent?.event ?? null, input.event);
+      if (event === "refused")
+        throw new DomainError("BAD_INPUT", "A reply to an internal note stays internal: post this as its own comment.");
       const comment = {
         id: randomUUID(),
         projectId: project.id,
         userId: ctx.user.id,
-        event: input.event,
+        event,
         body: input.body,
         parentId: input.parentId ?? null,
         createdAt: ctx.now(),
@@ -69,7 +80,7 @@ export const commentsRouter = router({
         const recipients = await notificationRecipients(trx, {
           businessId: project.businessId,
           authorId: ctx.user.id,
-          staffOnly: input.event === "shadow",
+          staffOnly: event === "shadow",
         });
         const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
         await mail.outbox.enqueue(
@@ -79,7 +90,7 @@ export const commentsRouter = router({
             ...commentMail({
               to: r.email ?? "",
               author: ctx.user.name ?? ctx.user.email,
-              event: input.event,
+              event,
               projectName: project.name,
               body: input.body,
               url,
@@ -94,7 +105,7 @@ export const commentsRouter = router({
           projectId: project.id,
           businessId: project.businessId,
           commentId: comment.id,
-          staffOnly: input.event === "shadow",
+          staffOnly: event === "shadow",
         })
         .catch((error: unknown) => ctx.mail?.onError?.(error));
       return { id: comment.id };
@@ -105,7 +116,7 @@ export const commentsRouter = router({
     if (input.userId !== undefined && input.userId !== ctx.user.id)
       throw new DomainError("FORBIDDEN", "You can only mark your own notifications read.");
     const comment = await findComment(ctx.db, input.commentId);
-    const visible = comment && canSeeProject(ctx.user, comment) && (comment.event !== "shadow" || canSeeShadow(ctx.user.role));
+    const visible = comment && canSeeProject(ctx.user, comment) && canViewComment(comment, ctx.user.role);
     if (!visible) throw new DomainError("NOT_FOUND", "No such comment.");
     await markCommentRead(ctx.db, comment.id, ctx.user.id);
     return { commentId: comment.id };

@@ -75,7 +75,9 @@ export const invoicesRouter = router({
     if (!canChangeInvoiceStatus(invoice.status, input.status)) {
       throw new DomainError("PRECONDITION_FAILED", `A ${invoice.status} invoice cannot become ${input.status}.`);
     }
-    await setInvoiceStatus(ctx.db, invoice.id, input.status, ctx.now());
+    if (!(await setInvoiceStatus(ctx.db, invoice.id, { from: invoice.status, to: input.status }, ctx.now()))) {
+      throw new DomainError("CONFLICT", "Someone changed this invoice meanwhile. Reload it and try again.");
+    }
     return { id: invoice.id, status: input.status };
   }),
 });
