@@ -15,6 +15,7 @@ const schema = z
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
     MAIL_FROM: z.string().min(3).default("Atelier <no-reply@atelier.local>"),
+    MAIL_DIGEST_WINDOW_S: optional(z.coerce.number().int().min(0).max(86_400)).transform((v) => v ?? 120),
     DEV_MAILBOX: optional(flag),
     SEED_DEMO: optional(flag),
     ADMIN_EMAILS: optional(z.string()).transform((v) =>

@@ -45,6 +45,20 @@ describe("api against PostgreSQL", () => {
     expect(await codeOf(caller(null).users.me())).toBe("UNAUTHORIZED");
   });
 
+  it("settings keep how often mail comes, and the SPEC's toggle maps to it", async () => {
+    const me = caller(asUser(client));
+    expect(await me.settings.mailPreference()).toEqual({ mailPreference: "immediate" });
+    expect(await me.settings.setMailPreference({ mailPreference: "daily" })).toEqual({ mailPreference: "daily", emailNotification: true });
+    // The toggle turns mail off; turned on, it keeps a daily reader daily.
+    expect(await me.settings.emailNotification({ emailNotification: false })).toEqual({ emailNotification: false });
+    expect(await me.settings.mailPreference()).toEqual({ mailPreference: "off" });
+    await me.settings.setMailPreference({ mailPreference: "daily" });
+    await me.settings.emailNotification({ emailNotification: true });
+    expect(await me.settings.mailPreference()).toEqual({ mailPreference: "daily" });
+    await expect(me.settings.setMailPreference({ mailPreference: "hourly" as never })).rejects.toThrow();
+    await me.settings.setMailPreference({ mailPreference: "immediate" });
+  });
+
   it("mail.undelivered shows admins the mail that did not go, and no one else", async () => {
     expect(await codeOf(caller(asUser(client)).mail.undelivered())).toBe("FORBIDDEN");
     expect(await codeOf(caller(asUser(creative)).mail.undelivered())).toBe("FORBIDDEN");

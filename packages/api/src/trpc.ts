@@ -20,8 +20,10 @@ export interface Context {
    * sign-in link is made (in the caller's transaction); absent, no mail is written.
    */
   mail?: {
-    outbox: Pick<Outbox, "enqueue" | "kick">;
+    outbox: Pick<Outbox, "enqueue" | "gather" | "kick">;
     appUrl: string;
+    /** How long comment mail waits to gather more comments on the same project. */
+    digestWindowMs: number;
     signInLink(db: Db, email: string): Promise<string>;
     onError?: (error: unknown) => void;
   };

@@ -1,5 +1,6 @@
 // The e-mail that tells someone about a new comment on one of their projects.
 import { eventLabel, PRODUCT_NAME, projectDisplayName } from "@atelier/domain";
+import { z } from "zod";
 import type { Mail } from "./mailer";
 
 function escapeHtml(s: string): string {
@@ -24,4 +25,55 @@ export function commentMail(input: {
 <p style="color:#666;font-size:12px">You can turn these e-mails off under Email Notifications in your account menu.</p>
 </body>`;
   return { to: input.to, subject: `${line} — ${PRODUCT_NAME}`, text, html };
+}
+
+/** One comment as a gathering mail keeps it until it is sent. */
+export const commentDigestItem = z.object({
+  author: z.string(),
+  event: z.string().nullable(),
+  projectName: z.string(),
+  body: z.string(),
+  url: z.string(),
+});
+export type CommentDigestItem = z.infer<typeof commentDigestItem>;
+
+/**
+ * The mail made of comments gathered for one person: one comment reads as commentMail; several on one
+ * project become one mail about that project; a daily summary lists each project's comments.
+ */
+export function commentDigestMail(to: string, items: readonly CommentDigestItem[]): Mail {
+  const [first] = items;
+  if (!first) throw new Error("a digest needs at least one comment");
+  if (items.length === 1) return commentMail({ to, ...first });
+  const byProject = new Map<string, CommentDigestItem[]>();
+  for (const item of items) byProject.set(item.projectName, [...(byProject.get(item.projectName) ?? []), item]);
+  const projects = [...byProject.keys()].map(projectDisplayName);
+  const subject =
+    byProject.size === 1
+      ? `${items.length} new comments on ${projects[0]} — ${PRODUCT_NAME}`
+      : `${items.length} new comments on ${byProject.size} projects — ${PRODUCT_NAME}`;
+  const sections = [...byProject.values()].map((list) => ({
+    project: projectDisplayName(list[0]?.projectName ?? ""),
+    url: list[list.length - 1]?.url ?? "",
+    lines: list.map((i) => ({ who: `${i.author} ${eventLabel(i.event)}`, body: i.body })),
+  }));
+  const text = `${sections
+    .map((s) => `${s.project}\n\n${s.lines.map((l) => `${l.who}:\n${l.body}`).join("\n\n")}\n\nOpen it in ${PRODUCT_NAME}: ${s.url}`)
+    .join("\n\n---\n\n")}\n\nYou can change how often these e-mails come under Email Notifications in your account menu.\n`;
+  const html = `<body style="font-family:system-ui,sans-serif;padding:24px">
+${sections
+  .map(
+    (s) => `<h2 style="font-size:16px">${escapeHtml(s.project)}</h2>
+${s.lines
+  .map(
+    (l) =>
+      `<p><strong>${escapeHtml(l.who)}</strong>:</p><blockquote style="border-left:3px solid #ccc;margin:0 0 12px;padding-left:12px;white-space:pre-wrap">${escapeHtml(l.body)}</blockquote>`,
+  )
+  .join("\n")}
+<p><a href="${escapeHtml(s.url)}">Open it in ${escapeHtml(PRODUCT_NAME)}</a></p>`,
+  )
+  .join("\n<hr>\n")}
+<p style="color:#666;font-size:12px">You can change how often these e-mails come under Email Notifications in your account menu.</p>
+</body>`;
+  return { to, subject, text, html };
 }

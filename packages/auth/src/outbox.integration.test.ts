@@ -106,6 +106,40 @@ describe("mail outbox", () => {
     expect(smtp.mails).toHaveLength(0);
   });
 
+  it("gathers comments on one project into one mail until it is due, and starts a new one after", async () => {
+    const o = outbox();
+    const item = (body: string) => ({
+      author: "Cleo Client",
+      event: "modification",
+      projectName: "2026-11-23-Spring-Flyer",
+      body,
+      url: "http://app.test/p",
+    });
+    const gather = (body: string, key = "project:u1:p1") =>
+      o.gather(t.db, [
+        { kind: "comment", to: "dan@example.test", digestKey: key, sendAt: new Date(now().getTime() + 120_000), item: item(body) },
+      ]);
+    o.start();
+    await gather("Bigger logo");
+    await gather("Warmer colours");
+    await gather("Other project", "project:u1:p2");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails).toHaveLength(0);
+    offset = 121_000;
+    await until(() => smtp.mails.length === 2);
+    const project = smtp.mails.find((m) => m.raw.includes("Bigger logo"));
+    // The subject is MIME-encoded (it holds a dash), so words may be joined by underscores.
+    expect(project?.raw).toMatch(/Subject: .*2[ _]new[ _]comments[ _]on[ _]Spring[ _]Flyer/);
+    expect(project?.raw).toContain("Warmer colours");
+    expect(project?.raw).not.toContain("Other project");
+    // Once its mail went, a comment on the same project starts the next one.
+    await gather("Thanks!");
+    offset = 250_000;
+    await until(() => smtp.mails.length === 3);
+    expect(smtp.mails[2]?.raw).toContain("Thanks!");
+    expect(smtp.mails[2]?.raw).not.toContain("Bigger logo");
+  });
+
   it("sends a mail someone waits for at once, and keeps it for retries when that fails", async () => {
     const o = outbox();
     await o.immediate("sign-in").send(mail(7));

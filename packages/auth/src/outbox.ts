@@ -6,7 +6,9 @@
 import {
   claimDueMail,
   type Db,
+  enqueueGathering,
   enqueueMail,
+  type GatheringItem,
   markMailFailed,
   markMailRetry,
   markMailSent,
@@ -14,7 +16,21 @@ import {
   type OutboxMail,
 } from "@atelier/db";
 import { MAIL_SEND_LEASE_MS, nextMailAttempt } from "@atelier/domain";
+import { z } from "zod";
+import { commentDigestItem, commentDigestMail } from "./comment-mail";
 import type { Mail, Mailer } from "./mailer";
+
+/** How each kind of gathering mail is written from its items when it is sent. */
+const GATHERED: Record<string, (to: string, items: unknown[]) => Mail> = {
+  comment: (to, items) => commentDigestMail(to, z.array(commentDigestItem).parse(items)),
+};
+
+function render(mail: OutboxMail): Mail {
+  if (mail.payload === null) return { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const write = GATHERED[mail.kind];
+  if (!write) throw new Error(`no way to write gathered mail of kind ${mail.kind}`);
+  return { ...write(mail.to, mail.payload), id: mail.id };
+}
 
 /** How often each instance looks for due mail when nothing wakes it sooner. */
 export const OUTBOX_POLL_MS = 2_000;
@@ -23,6 +39,8 @@ const BATCH = 20;
 export interface Outbox {
   /** Writes mail to deliver, in `db` (pass the transaction that writes its cause); call `kick()` after it commits. */
   enqueue(db: Db, mails: readonly NewMail[]): Promise<string[]>;
+  /** Adds items (comments) to the mail gathering them for each key, or starts it; written when it is sent. */
+  gather(db: Db, items: readonly GatheringItem[]): Promise<void>;
   /** Tries these mails at once; a failure leaves them to the worker's retries. */
   deliverNow(ids: readonly string[]): Promise<void>;
   /** Looks for due mail now rather than at the next poll. */
@@ -55,9 +73,8 @@ export function createOutbox({
   let started = false;
 
   async function attempt(mail: OutboxMail): Promise<void> {
-    const message: Mail = { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
     try {
-      await transport.send(message);
+      await transport.send(render(mail));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const outcome = nextMailAttempt(mail.attempts, mail.createdAt, now());
@@ -115,6 +132,7 @@ export function createOutbox({
 
   return {
     enqueue: (target, mails) => enqueueMail(target, mails, now()),
+    gather: (target, items) => enqueueGathering(target, items, now()),
     deliverNow,
     kick: () => schedule(0),
     immediate(kind) {

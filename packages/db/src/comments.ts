@@ -109,13 +109,13 @@ export async function markCommentRead(db: Db, commentId: string, userId: string)
 
 /**
  * Who hears of a new comment by e-mail: people on the project (its business's users and the studio's staff)
- * who have e-mail notifications on, except its author; internal notes reach the staff only.
+ * who have not turned mail off, except its author, with how often they want it; internal notes reach the staff only.
  */
 export function notificationRecipients(db: Db, comment: { businessId: string; authorId: string; staffOnly: boolean }) {
   return db
     .selectFrom("users")
-    .select(["id", "email", "name"])
-    .where("emailNotification", "=", true)
+    .select(["id", "email", "name", "mailPreference"])
+    .where("mailPreference", "!=", "off")
     .where("id", "!=", comment.authorId)
     .where("email", "is not", null)
     .where((eb) =>

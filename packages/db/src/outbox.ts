@@ -1,6 +1,6 @@
 // The mail outbox's queries: write mail beside what caused it, claim what is due, record each attempt.
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Db } from "./create-db";
 import type { Database, OutboxMail } from "./schema";
 
@@ -18,6 +18,47 @@ export async function enqueueMail(db: Kysely<Database>, mails: readonly NewMail[
   const rows = mails.map((m) => ({ id: randomUUID(), ...m, nextAttemptAt: now, createdAt: now }));
   await db.insertInto("outbox").values(rows).execute();
   return rows.map((r) => r.id);
+}
+
+export interface GatheringItem {
+  kind: string;
+  to: string;
+  /** Items with one key join one mail until it is first tried. */
+  digestKey: string;
+  /** When the mail goes, if this item starts it. */
+  sendAt: Date;
+  item: unknown;
+}
+
+/**
+ * Adds each item to the pending mail of its key, or starts that mail, due at `sendAt`; its subject and
+ * text are made from the items when it is sent. Pass the transaction that writes the items' cause.
+ */
+export async function enqueueGathering(db: Kysely<Database>, items: readonly GatheringItem[], now: Date): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insertInto("outbox")
+    .values(
+      items.map((i) => ({
+        id: randomUUID(),
+        kind: i.kind,
+        to: i.to,
+        subject: "",
+        text: "",
+        html: "",
+        digestKey: i.digestKey,
+        payload: JSON.stringify([i.item]),
+        nextAttemptAt: i.sendAt,
+        createdAt: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .column("digestKey")
+        .where(sql<boolean>`status = 'pending' and attempts = 0 and digest_key is not null`)
+        .doUpdateSet({ payload: sql`outbox.payload || excluded.payload` }),
+    )
+    .execute();
 }
 
 /**

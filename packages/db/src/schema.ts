@@ -1,5 +1,5 @@
 // Table types of the Atelier database, in the camelCase the CamelCasePlugin maps to snake_case columns.
-import type { Role } from "@atelier/domain";
+import type { MailPreference, Role } from "@atelier/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type { Role };
@@ -10,7 +10,9 @@ export interface UsersTable {
   email: string | null;
   emailVerified: Date | null;
   image: string | null;
+  /** Kept equal to `mailPreference !== "off"`: the SPEC's toggle. */
   emailNotification: Generated<boolean>;
+  mailPreference: Generated<MailPreference>;
   role: Generated<Role>;
   businessId: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
@@ -121,6 +123,9 @@ export interface OutboxTable {
   lastError: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
   sentAt: Date | null;
+  /** Mail that gathers items (comments) until its first attempt; see enqueueGathering. */
+  digestKey: string | null;
+  payload: ColumnType<unknown[] | null, string | null | undefined, string | null>;
 }
 
 export type CommentEventValue = "modification" | "reopened" | "briefing" | "approved" | "shadow";

@@ -1,4 +1,6 @@
 // Queries on users; every function takes the database handle first.
+import { emailNotificationOf, type MailPreference } from "@atelier/domain";
+import { sql } from "kysely";
 import type { Db } from "./create-db";
 import type { User } from "./schema";
 
@@ -18,8 +20,26 @@ export async function updateUserProfile(
   return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
 }
 
+/** The SPEC's toggle: off turns mail off; on turns it back on as it comes (a daily reader stays daily). */
 export async function setEmailNotification(db: Db, id: string, enabled: boolean): Promise<User | undefined> {
-  return db.updateTable("users").set({ emailNotification: enabled }).where("id", "=", id).returningAll().executeTakeFirst();
+  return db
+    .updateTable("users")
+    .set({
+      emailNotification: enabled,
+      mailPreference: enabled ? sql<MailPreference>`case when mail_preference = 'off' then 'immediate' else mail_preference end` : "off",
+    })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function setMailPreference(db: Db, id: string, preference: MailPreference): Promise<User | undefined> {
+  return db
+    .updateTable("users")
+    .set({ mailPreference: preference, emailNotification: emailNotificationOf(preference) })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Everyone with access, with their business, for the admin's Users page. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { MAIL_GIVE_UP_AFTER_MS, MAIL_RETRY_DELAYS_MS, nextMailAttempt } from "./outbox";
+import {
+  commentDigest,
+  emailNotificationOf,
+  MAIL_GIVE_UP_AFTER_MS,
+  MAIL_PREFERENCES,
+  MAIL_RETRY_DELAYS_MS,
+  mailPreferenceOf,
+  nextDailyDigest,
+  nextMailAttempt,
+} from "./outbox";
 
 const created = new Date("2026-11-23T10:00:00Z");
 const at = (ms: number) => new Date(created.getTime() + ms);
@@ -17,5 +26,28 @@ describe("nextMailAttempt", () => {
   it("gives up once the next try would fall more than a day after the mail was written", () => {
     expect(nextMailAttempt(9, created, at(MAIL_GIVE_UP_AFTER_MS - 3_600_000))).toEqual({ retryAt: at(MAIL_GIVE_UP_AFTER_MS) });
     expect(nextMailAttempt(9, created, at(MAIL_GIVE_UP_AFTER_MS - 3_599_999))).toEqual({ failed: true });
+  });
+});
+
+describe("comment digests", () => {
+  const now = new Date("2026-11-23T10:30:00Z");
+  it("gathers a recipient's comments per project for the window", () => {
+    expect(commentDigest({ id: "u1", preference: "immediate" }, "p1", now, 120_000)).toEqual({
+      key: "project:u1:p1",
+      sendAt: new Date("2026-11-23T10:32:00Z"),
+    });
+  });
+  it("gathers a daily reader's comments of every project until the next summary", () => {
+    expect(commentDigest({ id: "u1", preference: "daily" }, "p1", now, 120_000)).toEqual({
+      key: "daily:u1",
+      sendAt: new Date("2026-11-24T08:00:00Z"),
+    });
+    expect(nextDailyDigest(new Date("2026-11-23T07:59:59Z"))).toEqual(new Date("2026-11-23T08:00:00Z"));
+    expect(nextDailyDigest(new Date("2026-11-23T08:00:00Z"))).toEqual(new Date("2026-11-24T08:00:00Z"));
+  });
+  it("mails nobody who turned mail off, and maps the toggle both ways", () => {
+    expect(commentDigest({ id: "u1", preference: "off" }, "p1", now, 120_000)).toBeNull();
+    expect([mailPreferenceOf(true), mailPreferenceOf(false)]).toEqual(["immediate", "off"]);
+    expect(MAIL_PREFERENCES.map(emailNotificationOf)).toEqual([true, true, false]);
   });
 });

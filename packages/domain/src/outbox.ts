@@ -18,3 +18,45 @@ export function nextMailAttempt(attempts: number, createdAt: Date, now: Date): M
   if (retryAt.getTime() - createdAt.getTime() > MAIL_GIVE_UP_AFTER_MS) return { failed: true };
   return { retryAt };
 }
+
+/** How often someone hears of new comments by e-mail; the SPEC's Email Notifications toggle is on (immediate) or off. */
+export const MAIL_PREFERENCES = ["immediate", "daily", "off"] as const;
+export type MailPreference = (typeof MAIL_PREFERENCES)[number];
+
+export const MAIL_PREFERENCE_LABELS: Record<MailPreference, string> = {
+  immediate: "As they happen",
+  daily: "Once a day",
+  off: "Never",
+};
+
+/** The toggle's two states as a preference, and back. */
+export const mailPreferenceOf = (emailNotification: boolean): MailPreference => (emailNotification ? "immediate" : "off");
+export const emailNotificationOf = (preference: MailPreference): boolean => preference !== "off";
+
+/** Comments on one project within this long of the first become one mail (a server setting may change it). */
+export const DEFAULT_MAIL_DIGEST_WINDOW_MS = 2 * 60_000;
+
+/** The daily summary goes out at this hour, UTC. */
+export const DAILY_DIGEST_HOUR_UTC = 8;
+
+/** The next daily summary after `now`. */
+export function nextDailyDigest(now: Date): Date {
+  const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DAILY_DIGEST_HOUR_UTC));
+  if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + 1);
+  return at;
+}
+
+/**
+ * Which mail a new comment joins for one recipient, and when that mail goes: comments on one project
+ * gather for `windowMs`; a daily reader gets every project in one summary.
+ */
+export function commentDigest(
+  recipient: { id: string; preference: MailPreference },
+  projectId: string,
+  now: Date,
+  windowMs: number,
+): { key: string; sendAt: Date } | null {
+  if (recipient.preference === "off") return null;
+  if (recipient.preference === "daily") return { key: `daily:${recipient.id}`, sendAt: nextDailyDigest(now) };
+  return { key: `project:${recipient.id}:${projectId}`, sendAt: new Date(now.getTime() + windowMs) };
+}

@@ -1,6 +1,5 @@
 // comments.*: each project's thread, and the notifications made of it. Clients never receive internal (shadow) notes.
 import { randomUUID } from "node:crypto";
-import { commentMail } from "@atelier/auth";
 import { createComment, findComment, findProject, listComments, markCommentRead, notificationRecipients } from "@atelier/db";
 import {
   COMMENT_BODY_MAX_LENGTH,
@@ -9,6 +8,7 @@ import {
   canSeeProject,
   canSeeShadow,
   canViewComment,
+  commentDigest,
   DomainError,
   isStaff,
   replyEvent,
@@ -83,19 +83,14 @@ export const commentsRouter = router({
           staffOnly: event === "shadow",
         });
         const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
-        await mail.outbox.enqueue(
+        const item = { author: ctx.user.name ?? ctx.user.email, event, projectName: project.name, body: input.body, url };
+        // Comments on one project within a few minutes (or a day, for a daily reader) become one mail.
+        await mail.outbox.gather(
           trx,
-          recipients.map((r) => ({
-            kind: "comment",
-            ...commentMail({
-              to: r.email ?? "",
-              author: ctx.user.name ?? ctx.user.email,
-              event,
-              projectName: project.name,
-              body: input.body,
-              url,
-            }),
-          })),
+          recipients.flatMap((r) => {
+            const digest = commentDigest({ id: r.id, preference: r.mailPreference }, project.id, comment.createdAt, mail.digestWindowMs);
+            return digest && r.email ? [{ kind: "comment", to: r.email, digestKey: digest.key, sendAt: digest.sendAt, item }] : [];
+          }),
         );
       });
       mail?.outbox.kick();

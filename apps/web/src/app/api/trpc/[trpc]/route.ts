@@ -19,6 +19,7 @@ async function handler(req: Request): Promise<Response> {
       mail: {
         outbox: server.outbox,
         appUrl: server.config.APP_URL,
+        digestWindowMs: server.config.MAIL_DIGEST_WINDOW_S * 1000,
         signInLink: server.signInLink,
         onError: (error) => console.error("notification mail failed:", error),
       },
