@@ -2,6 +2,7 @@
 import { allowMagicLink } from "@atelier/auth";
 import { messages } from "@atelier/domain";
 import NextAuth from "next-auth";
+import { AUTH_BODY_LIMIT, withBodyLimit } from "~/server/body-limit";
 import { getServer } from "~/server/server";
 
 export const dynamic = "force-dynamic";
@@ -24,4 +25,6 @@ async function handler(req: Request, ctx: RouteContext): Promise<Response> {
   return NextAuth(req as never, ctx as never, server.authOptions) as Promise<Response>;
 }
 
-export { handler as GET, handler as POST };
+const limited = withBodyLimit(AUTH_BODY_LIMIT, handler);
+
+export { limited as GET, limited as POST };
