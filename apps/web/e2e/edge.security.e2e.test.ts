@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNetNamespace, keepScreenshot, launchBrowser, type NetNamespace, type RunningApp, startApp } from "./harness";
 
@@ -73,12 +73,27 @@ const MB = 1024 * 1024;
 describe("the web app's edge (embedded run, loopback)", () => {
   let app: RunningApp;
   let browser: Browser;
+  /** Signed in as the demo client: the attacks below come from an ordinary account. */
+  let client: BrowserContext;
+  let cookie: string;
   let port: string;
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp({}), launchBrowser()]);
     port = new URL(app.url).port;
+    client = await browser.newContext();
+    const page = await client.newPage();
+    await page.goto(app.url);
+    await page.getByLabel("E-mail").fill("client@atelier.local");
+    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+    await page.getByText("Check your email").waitFor();
+    await page.goto(`${app.url}/dev/mailbox`);
+    await page.getByRole("link", { name: "Open the sign-in link" }).first().click();
+    await page.getByTestId("sidebar").waitFor();
+    await page.close();
+    cookie = (await client.cookies(app.url)).map((c) => `${c.name}=${c.value}`).join("; ");
   });
   afterAll(async () => {
+    await client?.close();
     await browser?.close();
     await app?.stop();
   });
@@ -109,7 +124,7 @@ describe("the web app's edge (embedded run, loopback)", () => {
   ] as const) {
     it(`refuses a 200 MB streamed body on ${route} with 413, without holding it in memory`, async () => {
       const before = rssBytes(app.pid);
-      const answer = await streamPost(`${app.url}${route}`, { ...headers, origin: app.url }, 200 * MB, app.pid);
+      const answer = await streamPost(`${app.url}${route}`, { ...headers, origin: app.url, cookie }, 200 * MB, app.pid);
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body)).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
       expect(answer.peakRss - before).toBeLessThan(100 * MB);
@@ -122,7 +137,7 @@ describe("the web app's edge (embedded run, loopback)", () => {
     const answer = await new Promise<Answer>((resolve, reject) => {
       const req = httpRequest(
         `${app.url}/api/trpc/projects.addFiles`,
-        { method: "POST", headers: { "content-type": "application/json", origin: app.url, "content-length": String(200 * MB) } },
+        { method: "POST", headers: { "content-type": "application/json", origin: app.url, cookie, "content-length": String(200 * MB) } },
         (res) => {
           let body = "";
           res.on("data", (c: Buffer) => (body += c.toString()));
@@ -133,6 +148,8 @@ describe("the web app's edge (embedded run, loopback)", () => {
         },
       );
       req.on("error", reject);
+      // The answer must come without the rest of the body: a server that waits for it would never answer.
+      req.setTimeout(15_000, () => req.destroy(new Error("no answer while the announced body was not sent")));
       req.write("{");
     });
     expect(answer.status).toBe(413);
@@ -156,16 +173,8 @@ describe("the web app's edge (embedded run, loopback)", () => {
     });
     await new Promise<void>((r) => evil.listen(0, "127.0.0.2", r));
     const evilHost = `127.0.0.2:${(evil.address() as AddressInfo).port}`;
-    const page = await browser.newPage();
+    const page = await client.newPage();
     try {
-      await page.goto(app.url);
-      await page.getByLabel("E-mail").fill("client@atelier.local");
-      await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-      await page.getByText("Check your email").waitFor();
-      await page.goto(`${app.url}/dev/mailbox`);
-      await page.getByRole("link", { name: "Open the sign-in link" }).first().click();
-      await page.getByTestId("sidebar").waitFor();
-
       await page.goto(`${app.url}/login?callbackUrl=${encodeURIComponent(`${app.url}//${evilHost}/stolen`)}`);
       await page.waitForURL((u) => u.pathname !== "/login");
       expect(new URL(page.url()).origin).toBe(new URL(app.url).origin);

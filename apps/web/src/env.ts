@@ -7,6 +7,9 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+/** The dev mailbox is on when asked for, or when mail has nowhere else to go. */
+const devMailboxOn = (env: { DEV_MAILBOX?: boolean | undefined; SMTP_URL?: string | undefined }) => env.DEV_MAILBOX ?? !env.SMTP_URL;
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -67,8 +70,7 @@ const schema = z
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with STORAGE_DRIVER=s3" });
     }
     // The dev mailbox shows every sign-in link to whoever opens it: never on a real database or a public address by accident.
-    const devMailbox = env.DEV_MAILBOX ?? !env.SMTP_URL;
-    if (devMailbox && env.DANGEROUSLY_ALLOW_DEV_MAILBOX !== true) {
+    if (devMailboxOn(env) && env.DANGEROUSLY_ALLOW_DEV_MAILBOX !== true) {
       const why = env.DEV_MAILBOX ? "DEV_MAILBOX=true" : "SMTP_URL is empty";
       if (env.DATABASE_URL)
         ctx.addIssue({
@@ -104,7 +106,6 @@ const schema = z
 export type Env = z.infer<typeof schema>;
 
 export interface Config extends Env {
-  /** The dev mailbox is on when mail has nowhere else to go. */
   devMailbox: boolean;
   /** Demo users are seeded only into the embedded database. */
   seedDemo: boolean;
@@ -125,7 +126,7 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   const env = parsed.data;
   return {
     ...env,
-    devMailbox: env.DEV_MAILBOX ?? !env.SMTP_URL,
+    devMailbox: devMailboxOn(env),
     seedDemo: !env.DATABASE_URL && env.SEED_DEMO !== false,
     origin: new URL(env.APP_URL).origin,
   };
