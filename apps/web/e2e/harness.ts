@@ -32,11 +32,14 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+export interface AppOptions {
+  port?: number;
+  /** Runs the server inside this network namespace, reached at its address. */
+  netns?: NetNamespace;
+}
+
 /** Runs the built web server (dist/serve.js) on a free loopback port with the given environment and waits until it answers. */
-export async function startApp(
-  env: Record<string, string | undefined>,
-  options: { port?: number /** Runs the server inside this network namespace, reached at its address. */; netns?: NetNamespace } = {},
-): Promise<RunningApp> {
+export async function startApp(env: Record<string, string | undefined>, options: AppOptions = {}): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const url = `http://${options.netns?.address ?? "localhost"}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-"));
@@ -95,8 +98,6 @@ export interface NetNamespace {
   name: string;
   /** The namespace's own address, reachable from this one. */
   address: string;
-  /** This namespace's address on the link, as the server inside sees it. */
-  peer: string;
   remove(): void;
 }
 
@@ -131,7 +132,7 @@ export function createNetNamespace(): NetNamespace | undefined {
     ip("-n", name, "addr", "add", `${subnet}.2/30`, "dev", inner);
     ip("-n", name, "link", "set", inner, "up");
     ip("-n", name, "link", "set", "lo", "up");
-    return { name, address: `${subnet}.2`, peer: `${subnet}.1`, remove };
+    return { name, address: `${subnet}.2`, remove };
   } catch {
     remove();
     return undefined;
