@@ -1,5 +1,4 @@
 // `npm start`: builds what changed, then runs the whole system on the embedded defaults (or on what .env / the environment says).
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { UPLOAD_SERVER_NODE_FLAGS } from "../../apps/upload-server/src/node-flags";
 import { loadConfig } from "../../apps/web/src/env";
@@ -25,6 +24,7 @@ async function main() {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
+    PORT: port,
     DATA_DIR: process.env.DATA_DIR ?? join(ROOT, ".data"),
     APP_URL: process.env.APP_URL ?? `http://localhost:${port}`,
   };
@@ -38,8 +38,8 @@ async function main() {
   console.log("Building the web app and the upload server (cached after the first run)…");
   await run("npx", ["turbo", "run", "build", "--filter=@atelier/web", "--filter=@atelier/upload-server", "--output-logs=errors-only"], env);
 
-  const nextBin = createRequire(join(ROOT, "apps/web/package.json")).resolve("next/dist/bin/next");
-  const web = startGroup(process.execPath, [nextBin, "start", "-p", port], env, join(ROOT, "apps/web"));
+  // The web app's own server binds HOST (loopback unless configured) and keeps the dev mailbox to this machine.
+  const web = startGroup(process.execPath, [join(ROOT, "apps/web/dist/serve.js")], env, join(ROOT, "apps/web"));
   // The bundled server runs on plain node: without a TypeScript loader it needs about half the memory.
   const uploadMain = join(ROOT, "apps/upload-server/dist/main.js");
   const uploadArgs = (args: string[]) => [uploadMain, ...args, "--web-origin", config.origin];
@@ -91,7 +91,8 @@ async function main() {
     });
   }
 
-  if (await waitFor(`http://127.0.0.1:${port}/api/auth/providers`, 120_000)) {
+  const probeHost = ["0.0.0.0", "::"].includes(config.HOST) ? "127.0.0.1" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  if (await waitFor(`http://${probeHost}:${port}/api/auth/providers`, 120_000)) {
     const mailbox = config.devMailbox ? `\n  Dev mailbox: ${config.APP_URL}/dev/mailbox (sign-in links arrive here)` : "";
     const demo = config.seedDemo ? `\n  Demo users: ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}` : "";
     console.log(

@@ -1,7 +1,7 @@
 // Sign-in by magic link over real SMTP, onboarding, the shell per role, theme, palette, settings and sign-out.
 import { randomBytes, randomUUID } from "node:crypto";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
-import { findUserByEmail } from "@atelier/db";
+import { findUserByEmail, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,10 +18,11 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
 
   beforeAll(async () => {
     [t, smtp, browser] = await Promise.all([createTestDatabase(), startSmtpSink(), launchBrowser()]);
+    // The app never seeds demo users into a real database: the test puts them there itself.
+    await seedDemo(t.db);
     app = await startApp({
       DATABASE_URL: t.url,
       SMTP_URL: smtp.url,
-      SEED_DEMO: "true",
       MAIL_FROM: "Atelier <no-reply@atelier.test>",
       // Keys for two of the three providers: exactly those two must be offered.
       GOOGLE_CLIENT_ID: "google-id",

@@ -1,5 +1,5 @@
 // Starts the built web app as a real server and drives Debian's Chromium against it.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 const WEB_DIR = new URL("..", import.meta.url).pathname;
-const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
+const SERVE = join(WEB_DIR, "dist/serve.js");
 export const ARTIFACTS_DIR = join(WEB_DIR, "test-results");
 
 export async function freePort(): Promise<number> {
@@ -25,27 +25,39 @@ export async function freePort(): Promise<number> {
 
 export interface RunningApp {
   url: string;
+  /** The web server's process id. */
+  pid: number;
   dataDir: string;
   logs: string[];
   stop(): Promise<void>;
 }
 
-/** Runs `next start` on a free port with the given environment and waits until it answers. */
-export async function startApp(env: Record<string, string | undefined>, options: { port?: number } = {}): Promise<RunningApp> {
+export interface AppOptions {
+  port?: number;
+  /** Runs the server inside this network namespace, reached at its address. */
+  netns?: NetNamespace;
+}
+
+/** Runs the built web server (dist/serve.js) on a free loopback port with the given environment and waits until it answers. */
+export async function startApp(env: Record<string, string | undefined>, options: AppOptions = {}): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
-  const url = `http://localhost:${port}`;
+  const url = `http://${options.netns?.address ?? "localhost"}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-"));
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const command = options.netns ? ["ip", "netns", "exec", options.netns.name, process.execPath] : [process.execPath];
+  const child: ChildProcess = spawn(command[0]!, [...command.slice(1), SERVE], {
     cwd: WEB_DIR,
     detached: true,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
       APP_URL: url,
       DATA_DIR: dataDir,
       AUTH_SECRET: randomBytes(32).toString("hex"),
+      UPLOAD_SECRET: randomBytes(24).toString("hex"),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -72,7 +84,7 @@ export async function startApp(env: Record<string, string | undefined>, options:
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${logs.join("")}`);
     try {
       const res = await fetch(`${url}/api/auth/providers`);
-      if (res.ok) return { url, dataDir, logs, stop };
+      if (res.ok) return { url, pid: child.pid as number, dataDir, logs, stop };
     } catch {
       // not listening yet
     }
@@ -80,6 +92,51 @@ export async function startApp(env: Record<string, string | undefined>, options:
   }
   await stop();
   throw new Error(`the app did not answer within 90 s:\n${logs.join("")}`);
+}
+
+export interface NetNamespace {
+  name: string;
+  /** The namespace's own address, reachable from this one. */
+  address: string;
+  remove(): void;
+}
+
+/**
+ * A network namespace of our own, joined to this one by a veth pair: a client here reaches a server in it
+ * from a non-loopback address. Needs root; undefined where the machine does not allow it.
+ */
+export function createNetNamespace(): NetNamespace | undefined {
+  const id = randomBytes(3).toString("hex");
+  const name = `atelier-${id}`;
+  const [outer, inner] = [`ae${id}`, `ai${id}`];
+  const subnet = `10.${200 + (parseInt(id.slice(0, 2), 16) % 50)}.${parseInt(id.slice(2, 4), 16)}`;
+  const ip = (...args: string[]) => execFileSync("ip", args, { stdio: "pipe" });
+  const remove = () => {
+    for (const args of [
+      ["netns", "del", name],
+      ["link", "del", outer],
+    ]) {
+      try {
+        ip(...args);
+      } catch {
+        // Already gone (deleting the namespace removes the pair).
+      }
+    }
+  };
+  try {
+    ip("netns", "add", name);
+    ip("link", "add", outer, "type", "veth", "peer", "name", inner);
+    ip("link", "set", inner, "netns", name);
+    ip("addr", "add", `${subnet}.1/30`, "dev", outer);
+    ip("link", "set", outer, "up");
+    ip("-n", name, "addr", "add", `${subnet}.2/30`, "dev", inner);
+    ip("-n", name, "link", "set", inner, "up");
+    ip("-n", name, "link", "set", "lo", "up");
+    return { name, address: `${subnet}.2`, remove };
+  } catch {
+    remove();
+    return undefined;
+  }
 }
 
 export async function launchBrowser(): Promise<Browser> {

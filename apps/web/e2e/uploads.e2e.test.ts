@@ -1,6 +1,7 @@
 // Project files from the browser: a 25 MiB + 1 byte file and a PNG through the real balancer and upload servers.
 import { createHash, randomBytes } from "node:crypto";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
+import { seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -28,8 +29,9 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
       launchBrowser(),
       startUploadServers({ secret, webOrigin: `http://localhost:${port}` }),
     ]);
+    await seedDemo(t.db);
     app = await startApp(
-      { DATABASE_URL: t.url, SMTP_URL: smtp.url, SEED_DEMO: "true", UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl },
+      { DATABASE_URL: t.url, SMTP_URL: smtp.url, UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl },
       { port },
     );
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -28,11 +28,34 @@ describe("loadConfig", () => {
     expect(message).toContain("at least 32 characters");
   });
 
-  it("requires SMTP with an external database unless the dev mailbox is asked for", () => {
-    expect(() => loadConfig({ DATABASE_URL: "postgres://db/atelier" })).toThrow(/SMTP_URL: is required with DATABASE_URL/);
-    const config = loadConfig({ DATABASE_URL: "postgres://db/atelier", SMTP_URL: "smtp://mail:25" });
-    expect(config).toMatchObject({ devMailbox: false, seedDemo: false });
-    expect(loadConfig({ DATABASE_URL: "postgres://db/atelier", DEV_MAILBOX: "true" }).devMailbox).toBe(true);
+  const real = { DATABASE_URL: "postgres://db/atelier", AUTH_SECRET: "a".repeat(32), UPLOAD_SECRET: "u".repeat(16) };
+
+  it("binds to loopback unless told otherwise", () => {
+    expect(loadConfig({})).toMatchObject({ HOST: "127.0.0.1", PORT: 3000 });
+    expect(loadConfig({ HOST: "0.0.0.0", PORT: "8080", SMTP_URL: "smtp://mail:25" })).toMatchObject({ HOST: "0.0.0.0", PORT: 8080 });
+  });
+
+  it("requires SMTP and shared secrets with an external database, and never seeds demo users there", () => {
+    expect(() => loadConfig({ ...real })).toThrow(/SMTP_URL: is required with DATABASE_URL[\s\S]*DANGEROUSLY_ALLOW_DEV_MAILBOX/);
+    expect(() => loadConfig({ ...real, SMTP_URL: "smtp://mail:25", DEV_MAILBOX: "true" })).toThrow(/SMTP_URL: is required/);
+    expect(loadConfig({ ...real, SMTP_URL: "smtp://mail:25" })).toMatchObject({ devMailbox: false, seedDemo: false });
+    expect(loadConfig({ ...real, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" })).toMatchObject({ devMailbox: true, seedDemo: false });
+    expect(() => loadConfig({ DATABASE_URL: real.DATABASE_URL, SMTP_URL: "smtp://mail:25" })).toThrow(
+      /AUTH_SECRET: is required with DATABASE_URL[\s\S]*UPLOAD_SECRET: is required with DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...real, SMTP_URL: "smtp://mail:25", SEED_DEMO: "true" })).toThrow(
+      /SEED_DEMO: is only for the embedded database/,
+    );
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
+  it("refuses the dev mailbox on a public address unless told loudly", () => {
+    for (const HOST of ["0.0.0.0", "::", "192.168.1.10", "atelier.example"]) {
+      expect(() => loadConfig({ HOST })).toThrow(/HOST: is .* not loopback[\s\S]*DANGEROUSLY_ALLOW_DEV_MAILBOX=true/);
+      expect(loadConfig({ HOST, SMTP_URL: "smtp://mail:25" }).devMailbox).toBe(false);
+      expect(loadConfig({ HOST, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" }).devMailbox).toBe(true);
+    }
+    expect(loadConfig({ HOST: "localhost" }).devMailbox).toBe(true);
   });
 
   it("stores files on disk by default and needs a bucket for S3", () => {

@@ -1,14 +1,23 @@
 // The web app's environment, validated once at start-up; nothing else reads process.env.
 import { z } from "zod";
+import { isLoopbackHost } from "./server/dev-mailbox-gate";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
+/** The dev mailbox is on when asked for, or when mail has nowhere else to go. */
+const devMailboxOn = (env: { DEV_MAILBOX?: boolean | undefined; SMTP_URL?: string | undefined }) => env.DEV_MAILBOX ?? !env.SMTP_URL;
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z
+      .string()
+      .regex(/^[A-Za-z0-9.:-]+$/, "must be an IP address or a host name")
+      .default("127.0.0.1"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     APP_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")),
     DATA_DIR: z.string().min(1).default(".data"),
@@ -17,6 +26,7 @@ const schema = z
     MAIL_FROM: z.string().min(3).default("Atelier <no-reply@atelier.local>"),
     MAIL_DIGEST_WINDOW_S: optional(z.coerce.number().int().min(0).max(86_400)).transform((v) => v ?? 120),
     DEV_MAILBOX: optional(flag),
+    DANGEROUSLY_ALLOW_DEV_MAILBOX: optional(flag),
     SEED_DEMO: optional(flag),
     ADMIN_EMAILS: optional(z.string()).transform((v) =>
       (v ?? "")
@@ -60,20 +70,45 @@ const schema = z
     if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required with STORAGE_DRIVER=s3" });
     }
-    if (env.DATABASE_URL && !env.SMTP_URL && env.DEV_MAILBOX !== true) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SMTP_URL"],
-        message: "is required with DATABASE_URL (or set DEV_MAILBOX=true to keep mail in the dev mailbox)",
-      });
+    // The dev mailbox shows every sign-in link to whoever opens it: never on a real database or a public address by accident.
+    if (devMailboxOn(env) && env.DANGEROUSLY_ALLOW_DEV_MAILBOX !== true) {
+      const why = env.DEV_MAILBOX ? "DEV_MAILBOX=true" : "SMTP_URL is empty";
+      if (env.DATABASE_URL)
+        ctx.addIssue({
+          code: "custom",
+          path: ["SMTP_URL"],
+          message: `is required with DATABASE_URL: the dev mailbox (on because ${why}) would show every sign-in link. Set SMTP_URL, or DANGEROUSLY_ALLOW_DEV_MAILBOX=true on a machine only you can reach`,
+        });
+      if (!isLoopbackHost(env.HOST))
+        ctx.addIssue({
+          code: "custom",
+          path: ["HOST"],
+          message: `is ${env.HOST}, not loopback: the dev mailbox (on because ${why}) would show every sign-in link to the network. Set SMTP_URL, bind HOST=127.0.0.1, or set DANGEROUSLY_ALLOW_DEV_MAILBOX=true`,
+        });
+    }
+    if (env.DATABASE_URL) {
+      for (const name of ["AUTH_SECRET", "UPLOAD_SECRET"] as const)
+        if (!env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is required with DATABASE_URL: every web instance (and the upload servers) must share it",
+          });
+      if (env.SEED_DEMO)
+        ctx.addIssue({
+          code: "custom",
+          path: ["SEED_DEMO"],
+          message:
+            "is only for the embedded database: demo users with known addresses are never seeded into DATABASE_URL (use ADMIN_EMAILS)",
+        });
     }
   });
 
 export type Env = z.infer<typeof schema>;
 
 export interface Config extends Env {
-  /** The dev mailbox is on when mail has nowhere else to go. */
   devMailbox: boolean;
+  /** Demo users are seeded only into the embedded database. */
   seedDemo: boolean;
   origin: string;
 }
@@ -92,8 +127,8 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
   const env = parsed.data;
   return {
     ...env,
-    devMailbox: env.DEV_MAILBOX ?? !env.SMTP_URL,
-    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    devMailbox: devMailboxOn(env),
+    seedDemo: !env.DATABASE_URL && env.SEED_DEMO !== false,
     origin: new URL(env.APP_URL).origin,
   };
 }

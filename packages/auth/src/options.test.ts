@@ -26,6 +26,16 @@ describe("createAuthOptions", () => {
     expect((email as { options?: { normalizeIdentifier?: unknown } }).options?.normalizeIdentifier).toBe(normalizeEmail);
   });
 
+  it("redirects after sign-in only to a path on this site", async () => {
+    const redirect = createAuthOptions(base).callbacks!.redirect!;
+    const baseUrl = "http://localhost:3000";
+    expect(await redirect({ url: "/projects/p1?x=1", baseUrl })).toBe("http://localhost:3000/projects/p1?x=1");
+    expect(await redirect({ url: "http://localhost:3000/users", baseUrl })).toBe("http://localhost:3000/users");
+    for (const url of ["https://evil.example/", "//evil.example", "http://localhost:3000//evil.example"]) {
+      expect(await redirect({ url, baseUrl })).toBe("http://localhost:3000/");
+    }
+  });
+
   it("keeps sessions in the database and sends sign-in pages to /login", () => {
     const options = createAuthOptions(base);
     expect(options.session?.strategy).toBe("database");

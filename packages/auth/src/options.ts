@@ -1,5 +1,6 @@
 // next-auth options: magic link by e-mail always, social providers only when their keys are configured.
 import type { Db } from "@atelier/db";
+import { safeCallbackPath } from "@atelier/domain";
 import type { AuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
 import FacebookProvider from "next-auth/providers/facebook";
@@ -49,6 +50,11 @@ export function createAuthOptions(config: AuthConfig): AuthOptions {
       ...(linkedin ? [LinkedInProvider(linkedin)] : []),
     ],
     callbacks: {
+      // After sign-in and sign-out, only a path on this site: the same rule as the login page.
+      redirect({ url, baseUrl }) {
+        const origin = new URL(baseUrl).origin;
+        return `${origin}${safeCallbackPath(url, origin)}`;
+      },
       session({ session, user }) {
         const u = user as typeof user & Partial<SessionUser>;
         const sessionUser: SessionUser = {

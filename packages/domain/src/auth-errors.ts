@@ -21,6 +21,8 @@ export function authErrorMessage(code: string | null | undefined): string | null
 /**
  * A return address is followed only when it stays on this site: a path, or a URL of the same origin
  * (reduced to its path). Anything else, including protocol-relative '//host' and backslash tricks, goes home.
+ * The path handed back must itself read as a path on this site: 'http://site//evil.example' has the site's
+ * origin, but its path '//evil.example' would be taken by a browser as another host.
  */
 export function safeCallbackPath(raw: string | null | undefined, origin: string): string {
   if (!raw) return "/";
@@ -28,7 +30,8 @@ export function safeCallbackPath(raw: string | null | undefined, origin: string)
     const url = new URL(raw, origin);
     if (url.origin !== origin) return "/";
     if (/^[/\\]{2}/.test(raw.trim()) || raw.includes("\\")) return "/";
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith("//") ? "/" : path;
   } catch {
     return "/";
   }

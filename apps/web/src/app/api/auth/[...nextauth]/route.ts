@@ -2,6 +2,7 @@
 import { limitMagicLinkRequest } from "@atelier/auth";
 import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
+import { AUTH_BODY_LIMIT, withBodyLimit } from "~/server/body-limit";
 import { clientAddress } from "~/server/client-address";
 import { getServer } from "~/server/server";
 
@@ -22,4 +23,6 @@ async function handler(req: Request, ctx: RouteContext): Promise<Response> {
   return NextAuth(request as never, ctx as never, server.authOptions) as Promise<Response>;
 }
 
-export { handler as GET, handler as POST };
+const limited = withBodyLimit(AUTH_BODY_LIMIT, handler);
+
+export { limited as GET, limited as POST };

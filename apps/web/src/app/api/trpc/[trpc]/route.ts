@@ -1,6 +1,7 @@
-// tRPC at /api/trpc: the session comes from the database-session cookie.
+// tRPC at /api/trpc: the session comes from the database-session cookie; bodies are capped at TRPC_BODY_LIMIT.
 import { createTrpcHandler } from "@atelier/api";
 import { getSessionUser } from "@atelier/auth";
+import { TRPC_BODY_LIMIT, withBodyLimit } from "~/server/body-limit";
 import { getServer } from "~/server/server";
 
 export const dynamic = "force-dynamic";
@@ -28,4 +29,6 @@ async function handler(req: Request): Promise<Response> {
   })(req);
 }
 
-export { handler as GET, handler as POST };
+const limited = withBodyLimit(TRPC_BODY_LIMIT, handler);
+
+export { limited as GET, limited as POST };

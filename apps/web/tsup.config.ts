@@ -1,0 +1,15 @@
+// The web server (src/serve.ts) as one file for plain node, so production needs no TypeScript loader.
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: { serve: "src/serve.ts" },
+  format: ["esm"],
+  platform: "node",
+  target: "node20",
+  outDir: "dist",
+  clean: true,
+  // next and zod stay imports of the installed packages; our own modules are bundled.
+  external: ["next", "zod"],
+  sourcemap: true,
+  removeNodeProtocol: false,
+});
