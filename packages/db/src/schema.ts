@@ -45,7 +45,8 @@ export interface ProjectFilesTable {
   kind: ProjectFileKind;
   uploadId: string;
   name: string;
-  url: string;
+  /** The file's path in the upload store, derived on the server; links to it are signed for this key. */
+  key: string;
   thumbnail: string;
   blur: string;
   size: number | null;

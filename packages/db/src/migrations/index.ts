@@ -6,6 +6,7 @@ import * as comments from "./2026-11-22-0003-comments";
 import * as invoices from "./2026-11-22-0004-invoices";
 import * as assignments from "./2026-11-22-0005-assignments";
 import * as posts from "./2026-11-22-0006-posts";
+import * as projectFileKeys from "./2026-11-23-0001-project-file-keys";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0004-invoices": invoices,
   "2026-11-22-0005-assignments": assignments,
   "2026-11-22-0006-posts": posts,
+  "2026-11-23-0001-project-file-keys": projectFileKeys,
 };
