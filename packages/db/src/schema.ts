@@ -56,6 +56,14 @@ export interface ProjectFilesTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
+export interface ImageUploadsTable {
+  /** bucket/path of the stored image. */
+  key: string;
+  userId: string;
+  bytes: number;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface AccountsTable {
   id: string;
   userId: string;
@@ -165,6 +173,7 @@ export interface Database {
   businesses: BusinessesTable;
   projects: ProjectsTable;
   projectFiles: ProjectFilesTable;
+  imageUploads: ImageUploadsTable;
   comments: CommentsTable;
   commentReads: CommentReadsTable;
   invoices: InvoicesTable;

@@ -7,6 +7,7 @@ import * as invoices from "./2026-11-22-0004-invoices";
 import * as assignments from "./2026-11-22-0005-assignments";
 import * as posts from "./2026-11-22-0006-posts";
 import * as projectFileKeys from "./2026-11-23-0001-project-file-keys";
+import * as imageUploads from "./2026-11-23-0002-image-uploads";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0005-assignments": assignments,
   "2026-11-22-0006-posts": posts,
   "2026-11-23-0001-project-file-keys": projectFileKeys,
+  "2026-11-23-0002-image-uploads": imageUploads,
 };
