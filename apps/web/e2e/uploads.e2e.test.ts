@@ -96,7 +96,10 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
       expect(res.status).toBe(200);
       expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(bytes));
     }
-    expect(rows[0]!.url).toContain("/Acme_Coffee/");
+    // Kept by key, in the business's and the project's own folder.
+    expect(rows[0]!.key).toMatch(
+      new RegExp(`^Acme_Coffee-demo-business/[0-9]{4}/[^/]+-${projectUrl.split("/").pop()}/MATERIALS/layout\\.bin$`),
+    );
 
     const photo = rows[1]!;
     expect(rows[0]!.thumbnail).toBe("/placeholder.svg");

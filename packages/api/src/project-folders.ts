@@ -2,23 +2,32 @@
 import { assetFolderInput, type FileKind } from "@atelier/domain";
 import { assetFolder } from "@atelier/upload-engine";
 
-export function projectFolder(kind: FileKind, project: { name: string; event: string; businessName: string }): string {
-  return assetFolder(assetFolderInput(kind, { name: project.businessName }, project));
+export function projectFolder(
+  kind: FileKind,
+  project: { id: string; name: string; event: string; businessId: string; businessName: string },
+): string {
+  return assetFolder(assetFolderInput(kind, { id: project.businessId, name: project.businessName }, project));
 }
 
-/** Whether an upload server's file URL (…/files/{path}) lies in `folder`. */
-export function isFileInFolder(url: string, folder: string): boolean {
+// The characters an upload server keeps in a stored name (it replaces every other one): a name
+// made only of these is written one way, so equal keys mean the same stored file.
+const STORED_NAME = /^[A-Za-z0-9._\-~()+,=@]+$/;
+
+/**
+ * The object key (the path in the upload store) that an upload server's answer URL (…/files/{path})
+ * names, when that file lies directly in `folder`; otherwise null. Host, query and fragment play no
+ * part, and the name must be written as the server stores it, so two spellings of one file give one key.
+ */
+export function fileKeyInFolder(url: string, folder: string): string | null {
   const { pathname } = new URL(url);
-  if (!pathname.startsWith("/files/")) return false;
+  if (!pathname.startsWith("/files/")) return null;
+  const segments = pathname.slice("/files/".length).split("/");
+  let name: string;
   try {
-    const path = pathname.slice("/files/".length).split("/").map(decodeURIComponent);
-    const segments = folder.split("/");
-    return (
-      path.length === segments.length + 1 &&
-      segments.every((s, i) => path[i] === s) &&
-      !path.some((s) => s === "" || s === "." || s === "..")
-    );
+    name = decodeURIComponent(segments.pop() ?? "");
   } catch {
-    return false;
+    return null;
   }
+  if (segments.join("/") !== folder || !STORED_NAME.test(name) || name === "." || name === "..") return null;
+  return `${folder}/${name}`;
 }

@@ -1,16 +1,14 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { createMailer, createOutbox, type Outbox } from "@atelier/auth";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { type LiveEvent, notificationsFor, type SessionUser } from "@atelier/domain";
-import { createFsStore, verifySignedDownloadToken, verifyUploadTicket } from "@atelier/storage";
+import { verifySignedDownloadToken, verifyUploadTicket } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
 import { projectFolder } from "./project-folders";
+import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
 const [admin, creative, client] = DEMO_USERS;
 const user = (u: { id: string; name: string; email: string; role: SessionUser["role"] }, businessId: string | null): SessionUser => ({
@@ -25,11 +23,8 @@ describe("projects and their files, per business", () => {
   // A clock that moves a second per reading, so comments posted one after another are ordered.
   let ticks = 0;
   const now = () => new Date(Date.UTC(2026, 10, 22, 10, 0, ticks++));
-  const files = {
-    store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-projects-")) }),
-    secret: "s".repeat(32),
-    balancerUrl: "http://b.test",
-  };
+  const secret = "s".repeat(32);
+  let uploads: UploadServers;
   let smtp: SmtpSink;
   let outbox: Outbox;
   const live: LiveEvent[] = [];
@@ -38,7 +33,7 @@ describe("projects and their files, per business", () => {
       db: t.db,
       user: u,
       now,
-      files,
+      files: { store: uploads.imageStore, secret, balancerUrl: uploads.balancerUrl },
       mail: { outbox, appUrl: "http://app.test", digestWindowMs: 0, signInLink: async () => "http://app.test/sign-in" },
       live: { publish: async (e) => void live.push(e) },
     });
@@ -57,7 +52,7 @@ describe("projects and their files, per business", () => {
   }
 
   beforeAll(async () => {
-    [t, smtp] = await Promise.all([createTestDatabase(), startSmtpSink()]);
+    [t, smtp, uploads] = await Promise.all([createTestDatabase(), startSmtpSink(), startUploadServers(secret)]);
     outbox = createOutbox({ db: t.db, transport: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }) });
     outbox.start();
     await seedDemo(t.db);
@@ -72,9 +67,10 @@ describe("projects and their files, per business", () => {
     await setUserBusiness(t.db, "globex-client", "globex");
   });
   afterAll(async () => {
-    await t?.destroy();
     await outbox?.stop();
+    await t?.destroy();
     await smtp?.close();
+    await uploads?.close();
   });
 
   it("a client starts a project for its own business, named by date and title", async () => {
@@ -116,9 +112,9 @@ describe("projects and their files, per business", () => {
 
   it("issues upload tickets limited to the project's folder for that kind of file", async () => {
     const { ticket, folder, balancerUrl } = await as(acmeClient()).uploads.ticket({ projectId: acmeProject, kind: "briefing" });
-    expect(folder).toBe("Acme_Coffee/2026/2026-11-22-Summer-party-flyer/BRIEFING");
-    expect(balancerUrl).toBe("http://b.test");
-    expect(verifyUploadTicket(ticket, files.secret, now())).toMatchObject({ ok: true, userId: client.id, pathPrefix: folder });
+    expect(folder).toBe(`Acme_Coffee-${DEMO_BUSINESS.id}/2026/2026-11-22-Summer-party-flyer-${acmeProject}/BRIEFING`);
+    expect(balancerUrl).toBe(uploads.balancerUrl);
+    expect(verifyUploadTicket(ticket, secret, now())).toMatchObject({ ok: true, userId: client.id, pathPrefix: folder });
     expect(await codeOf(as(globexClient()).uploads.ticket({ projectId: acmeProject, kind: "briefing" }))).toBe("NOT_FOUND");
   });
 
@@ -170,12 +166,14 @@ describe("projects and their files, per business", () => {
       uploadedBy: client.id,
       uploaderName: client.name,
     });
-    // Downloads are signed links bound to the file's path.
-    const link = new URL(withFiles.files[0]!.downloadUrl);
+    // Downloads are signed links bound to the file's key, at one of the upload servers, never at the host the client named.
+    const link = new URL(withFiles.files[0]!.downloadUrl ?? "");
+    expect(uploads.serverUrls).toContain(link.origin);
     expect(link.pathname).toBe(`/files/${briefing}/brief.pdf`);
-    expect(verifySignedDownloadToken(link.searchParams.get("token"), { path: `${briefing}/brief.pdf` }, files.secret, now())).toMatchObject(
-      { ok: true, userId: client.id },
-    );
+    expect(verifySignedDownloadToken(link.searchParams.get("token"), { path: `${briefing}/brief.pdf` }, secret, now())).toMatchObject({
+      ok: true,
+      userId: client.id,
+    });
     expect((await as(user(creative, null)).projects.list())[0]).toMatchObject({ id: acmeProject, fileCount: 1 });
     for (const bad of [{ url: "javascript:alert(1)" }, { thumbnail: "javascript:alert(1)" }, { sha256: "xyz" }, { size: -1 }]) {
       // Everything else about the file is right, so each refusal is the bad field's.

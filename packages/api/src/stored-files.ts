@@ -1,48 +1,51 @@
-// Project files as the upload servers keep them: signed download links, and deleting a removed file's bytes.
+// Project files as the upload servers keep them, by object key: signed download links, and deleting a removed file's bytes.
 import { createFileDeleteToken, createSignedDownloadToken } from "@atelier/storage";
 import { z } from "zod";
 
-/** The stored path of an upload server's file URL (…/files/{path}), or null for any other URL. */
-function storedPath(url: string): string | null {
-  const { pathname } = new URL(url);
-  if (!pathname.startsWith("/files/")) return null;
-  return pathname.slice("/files/".length).split("/").map(decodeURIComponent).join("/");
-}
-
-/** Upload servers serve /files/{path} to signed links, so a browser can download without a header. */
-export function signedDownloadUrl(url: string, userId: string, secret: string, now: Date): string {
-  const path = storedPath(url);
-  if (path === null) return url;
-  const parsed = new URL(url);
-  parsed.searchParams.set("token", createSignedDownloadToken({ path, userId }, secret, now).token);
-  return parsed.toString();
-}
+type Files = { secret: string; balancerUrl: string };
 
 const balancerAnswer = z.object({ url: z.url({ protocol: /^https?$/ }) });
-const DELETE_TIMEOUT_MS = 5_000;
+const BALANCER_TIMEOUT_MS = 5_000;
+
+/** The base URL of an upload server the balancer hands out (every server reads the same store), or null when none answers. */
+export async function pickUploadServer(files: Files, fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  try {
+    const pick = await fetchImpl(files.balancerUrl, { signal: AbortSignal.timeout(BALANCER_TIMEOUT_MS) });
+    if (!pick.ok) return null;
+    return balancerAnswer.parse(await pick.json()).url.replace(/\/+$/, "");
+  } catch {
+    return null;
+  }
+}
+
+function fileUrl(server: string, key: string): URL {
+  return new URL(`${server}/files/${key.split("/").map(encodeURIComponent).join("/")}`);
+}
+
+/** Upload servers serve /files/{key} to signed links, so a browser can download without a header. */
+export function signedDownloadUrl(server: string, key: string, userId: string, secret: string, now: Date): string {
+  const url = fileUrl(server, key);
+  url.searchParams.set("token", createSignedDownloadToken({ path: key, userId }, secret, now).token);
+  return url.toString();
+}
 
 /**
- * Asks an upload server to delete a removed file's bytes. The server comes from the balancer,
- * never from the stored URL, which a client supplied: only the path is taken from it. Best
- * effort: the file is off its project whatever the answer, and answers whether it was deleted.
+ * Asks an upload server (the balancer's pick) to delete the bytes at `key`. Best effort: the file
+ * is off its project whatever the answer, and answers whether the bytes are gone.
  */
 export async function deleteStoredFile(
-  files: { secret: string; balancerUrl: string },
-  url: string,
+  files: Files,
+  key: string,
   userId: string,
   now: Date,
   fetchImpl: typeof fetch = fetch,
 ): Promise<boolean> {
-  const path = storedPath(url);
-  if (path === null) return false;
+  const server = await pickUploadServer(files, fetchImpl);
+  if (server === null) return false;
   try {
-    const signal = AbortSignal.timeout(DELETE_TIMEOUT_MS);
-    const pick = await fetchImpl(files.balancerUrl, { signal });
-    if (!pick.ok) return false;
-    const server = balancerAnswer.parse(await pick.json()).url.replace(/\/+$/, "");
-    const token = createFileDeleteToken({ path, userId }, files.secret, now).token;
-    const target = `${server}/files/${path.split("/").map(encodeURIComponent).join("/")}?token=${encodeURIComponent(token)}`;
-    const answer = await fetchImpl(target, { method: "DELETE", signal });
+    const target = fileUrl(server, key);
+    target.searchParams.set("token", createFileDeleteToken({ path: key, userId }, files.secret, now).token);
+    const answer = await fetchImpl(target, { method: "DELETE", signal: AbortSignal.timeout(BALANCER_TIMEOUT_MS) });
     return answer.status === 204 || answer.status === 404;
   } catch {
     return false;

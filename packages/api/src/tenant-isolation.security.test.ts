@@ -190,7 +190,7 @@ describe("tenant isolation, procedure by procedure", () => {
       projectId: ids.project,
       kind: "briefing",
       name: `${word}-brief.pdf`,
-      url,
+      key: `${word}/${word}-brief.pdf`,
       thumbnail: url,
       blur: url,
     } as const;

@@ -3,6 +3,7 @@
 export { sql } from "kysely";
 export * from "./comments";
 export { createDb, createMigrator, type Db, type DbConfig, migrateToLatest } from "./create-db";
+export * from "./image-uploads";
 export * from "./invoices";
 export { createLiveBus, LIVE_CHANNEL, type LiveBus } from "./live-bus";
 export * from "./outbox";

@@ -31,6 +31,29 @@ describe("migrations on PostgreSQL", () => {
     expect(up.error).toBeUndefined();
   });
 
+  it("keeps project files by the key their URLs named, one key for every spelling of one stored file", async () => {
+    const migrator = createMigrator(t.db);
+    expect((await migrator.migrateTo("2026-11-22-0006-posts")).error).toBeUndefined();
+    await sql`insert into businesses (id, name) values ('b', 'B')`.execute(t.db);
+    await sql`insert into projects (id, business_id, name, title, event) values ('p', 'b', 'n', 't', 'flyer')`.execute(t.db);
+    const rows = [
+      ["f1", "http://127.0.0.1:3101/files/B/2026/n/PRINT-READY/final.pdf"],
+      ["f2", "http://localhost:3102/files/B/2026/n/PRINT-READY/final.pdf?dup=1"],
+      ["f3", "http://127.0.0.1:3101/files/B/2026/n/MATERIALS/a%20b.pdf"],
+    ];
+    for (const [id, url] of rows)
+      await sql`insert into project_files (id, project_id, kind, upload_id, name, url, thumbnail, blur)
+        values (${id}, 'p', 'materials', 'u', 'x', ${url}, '/p.svg', '/p.svg')`.execute(t.db);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const keys = await t.db.selectFrom("projectFiles").select(["id", "key"]).orderBy("id").execute();
+    expect(keys).toEqual([
+      { id: "f1", key: "B/2026/n/PRINT-READY/final.pdf" },
+      { id: "f2", key: "B/2026/n/PRINT-READY/final.pdf" },
+      { id: "f3", key: "B/2026/n/MATERIALS/a b.pdf" },
+    ]);
+    await sql`delete from businesses where id = 'b'`.execute(t.db);
+  });
+
   it("seeds the demo users once, and refuses an unknown role", async () => {
     expect(await seedDemo(t.db)).toBe(true);
     expect(await seedDemo(t.db)).toBe(false);

@@ -161,8 +161,9 @@ export async function removeProjectFile(db: Db, id: string): Promise<void> {
   await db.deleteFrom("projectFiles").where("id", "=", id).execute();
 }
 
-export async function isFileUrlInUse(db: Db, url: string): Promise<boolean> {
-  return (await db.selectFrom("projectFiles").select("id").where("url", "=", url).limit(1).executeTakeFirst()) !== undefined;
+/** Whether any project's record still holds the stored file at `key`. */
+export async function isFileKeyInUse(db: Db, key: string): Promise<boolean> {
+  return (await db.selectFrom("projectFiles").select("id").where("key", "=", key).limit(1).executeTakeFirst()) !== undefined;
 }
 
 export type NewProjectFile = Insertable<ProjectFilesTable>;

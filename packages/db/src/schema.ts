@@ -47,13 +47,22 @@ export interface ProjectFilesTable {
   kind: ProjectFileKind;
   uploadId: string;
   name: string;
-  url: string;
+  /** The file's path in the upload store, derived on the server; links to it are signed for this key. */
+  key: string;
   thumbnail: string;
   blur: string;
   size: number | null;
   type: string | null;
   sha256: string | null;
   uploadedBy: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface ImageUploadsTable {
+  /** bucket/path of the stored image. */
+  key: string;
+  userId: string;
+  bytes: number;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -193,6 +202,7 @@ export interface Database {
   businesses: BusinessesTable;
   projects: ProjectsTable;
   projectFiles: ProjectFilesTable;
+  imageUploads: ImageUploadsTable;
   comments: CommentsTable;
   commentReads: CommentReadsTable;
   invoices: InvoicesTable;

@@ -54,7 +54,7 @@ describe("who sees and changes projects", () => {
 });
 
 describe("assetFolderInput", () => {
-  const business = { name: "Acme Coffee" };
+  const business = { id: "b1", name: "Acme Coffee" };
   it.each([
     ["briefing", "flyer", { briefing: true, event: "flyer" }],
     ["materials", "flyer", { briefing: false, event: "flyer" }],
@@ -62,9 +62,11 @@ describe("assetFolderInput", () => {
     // A project whose event is print keeps its materials out of the print-ready folder.
     ["materials", "print", { briefing: false, event: "flyer" }],
   ] as const)("%s of a %s project", (kind, event, expected) => {
-    expect(assetFolderInput(kind, business, { name: "2026-11-22-Menu", event })).toMatchObject({
+    expect(assetFolderInput(kind, business, { id: "p1", name: "2026-11-22-Menu", event })).toMatchObject({
       client: "Acme Coffee",
+      clientId: "b1",
       name: "2026-11-22-Menu",
+      projectId: "p1",
       delivery: false,
       ...expected,
     });

@@ -54,11 +54,17 @@ export function canRemoveProjectFile(viewer: ProjectViewer & { id: string }, fil
   return isStaff(viewer.role) || (file.uploadedBy !== null && file.uploadedBy === viewer.id);
 }
 
-/** The upload dialog's folder inputs for one kind of file of a project (see the upload engine's assetFolder). */
-export function assetFolderInput(kind: FileKind, business: { name: string }, project: { name: string; event: string }) {
+/** The folder inputs for one kind of file of a project (see the upload engine's assetFolder); the ids make the folder the project's own. */
+export function assetFolderInput(
+  kind: FileKind,
+  business: { id: string; name: string },
+  project: { id: string; name: string; event: string },
+) {
   return {
     client: business.name,
+    clientId: business.id,
     name: project.name,
+    projectId: project.id,
     delivery: false,
     event: kind === "print_ready" ? "print" : project.event === "print" ? "flyer" : project.event,
     title: "",

@@ -34,11 +34,13 @@ export const ERRORS = {
   MethodNotAllowed: (allowed: string) => new HttpError(405, "Method Not Allowed", "Method not allowed", { Allow: allowed }),
   Conflict: (message: string) => new HttpError(409, "Conflict", message),
   Duplicate: () => new HttpError(409, "Duplicate", "The resource already exists"),
+  QuotaExceeded: () => new HttpError(403, "Forbidden", "Your image storage allowance is used up"),
   PayloadTooLarge: (limitBytes: number) => new HttpError(413, "Payload Too Large", `Body exceeds the limit of ${limitBytes} bytes`),
   RangeNotSatisfiable: (size: number) =>
     new HttpError(416, "Range Not Satisfiable", "Requested range not satisfiable", {
       "Content-Range": `bytes */${size}`,
     }),
+  NotAnImage: () => new HttpError(415, "Unsupported Media Type", "Only JPEG, PNG, WebP and GIF images are stored here"),
   ChecksumMismatch: () => new HttpError(422, "Unprocessable Content", "x-content-sha256 does not match the body"),
   StorageFull: () => new HttpError(507, "Insufficient Storage", "The store has no space left"),
   ServiceUnavailable: (message: string) => new HttpError(503, "Service Unavailable", message),

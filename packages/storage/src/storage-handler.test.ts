@@ -37,6 +37,9 @@ function upload(
   );
 }
 
+/** A body that starts as a JPEG does: the handler keeps images only. */
+const jpeg = (rest: string | Uint8Array) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(rest)]);
+
 function publicGet(bucket: string, path: string, headers: Record<string, string> = {}) {
   return handle(new Request(`${origin}/storage/v1/object/public/${bucket}/${path}`, { headers }));
 }
@@ -52,7 +55,7 @@ afterAll(async () => {
 
 describe("signed upload", () => {
   it("stores the body and answers the Supabase shape", async () => {
-    const data = randomBytes(5000);
+    const data = jpeg(randomBytes(5000));
     const answer = await upload("avatars", "client/a1.jpg", data);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ Key: "avatars/client/a1.jpg", path: "client/a1.jpg" });
@@ -64,21 +67,31 @@ describe("signed upload", () => {
   it("accepts a multipart form as supabase-js sends Blobs, by POST too", async () => {
     const form = new FormData();
     form.set("cacheControl", "3600");
-    form.set("", new Blob([Buffer.from("blurry")], { type: "image/jpeg" }), "b.jpg");
+    form.set("", new Blob([jpeg("blurry")], { type: "image/jpeg" }), "b.jpg");
     const answer = await upload("blur", "p/b.jpg", form, { method: "POST", headers: {} });
     expect(answer.status).toBe(200);
     const got = await publicGet("blur", "p/b.jpg");
     expect(got.headers.get("content-type")).toBe("image/jpeg");
-    expect(await got.text()).toBe("blurry");
+    expect(Buffer.from(await got.arrayBuffer()).equals(jpeg("blurry"))).toBe(true);
+  });
+
+  it("keeps images only, typed by their bytes, whatever type the sender declares", async () => {
+    for (const body of ["<html><script>alert(1)</script>", "<svg onload=alert(1)>", ""]) {
+      const answer = await upload("thumbnails", "t/fake.png", body, { headers: { "content-type": "image/png" } });
+      expect(answer.status).toBe(415);
+    }
+    expect(await store.stat("thumbnails/t/fake.png")).toBeNull();
+    expect((await upload("thumbnails", "t/real.png", jpeg("x"), { headers: { "content-type": "text/html" } })).status).toBe(200);
+    expect((await publicGet("thumbnails", "t/real.png")).headers.get("content-type")).toBe("image/jpeg");
   });
 
   it("refuses to overwrite unless x-upsert is true", async () => {
-    await upload("thumbnails", "t/1.jpg", "one");
-    const again = await upload("thumbnails", "t/1.jpg", "two");
+    await upload("thumbnails", "t/1.jpg", jpeg("one"));
+    const again = await upload("thumbnails", "t/1.jpg", jpeg("two"));
     expect(again.status).toBe(409);
-    const upsert = await upload("thumbnails", "t/1.jpg", "two", { headers: { "x-upsert": "true" } });
+    const upsert = await upload("thumbnails", "t/1.jpg", jpeg("two"), { headers: { "x-upsert": "true" } });
     expect(upsert.status).toBe(200);
-    expect(await (await publicGet("thumbnails", "t/1.jpg")).text()).toBe("two");
+    expect((await (await publicGet("thumbnails", "t/1.jpg")).text()).endsWith("two")).toBe(true);
   });
 
   it.each([

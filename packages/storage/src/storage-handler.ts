@@ -1,12 +1,12 @@
 // Supabase-storage-shaped routes as a web-standard Request -> Response function: signed upload and public GET.
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { IMAGE_BUCKETS } from "@atelier/domain";
+import { IMAGE_BUCKETS, imageTypeOf } from "@atelier/domain";
 import { z } from "zod";
 import { limitBytes } from "./byte-limit";
 import { ERRORS, errorResponse, isHttpError, tokenRefusal } from "./errors";
 import { contentDisposition, matchesIfNoneMatch, mediaType, resolveRange } from "./http-semantics";
-import type { ObjectBody, ObjectStore } from "./object-store";
+import type { ObjectStore } from "./object-store";
 import { securePath } from "./secure-path";
 import { verifySignedUploadToken } from "./tokens";
 
@@ -26,9 +26,16 @@ const settingsSchema = z.object({
   maxUploadBytes: z.number().int().positive().default(STORAGE_MAX_UPLOAD_BYTES),
 });
 
+/** Each uploader's allowance: asked before an upload is stored, told of it once stored. */
+export interface UploadQuota {
+  allows(userId: string, bytes: number): Promise<boolean>;
+  record(userId: string, key: string, bytes: number): Promise<void>;
+}
+
 export interface StorageHandlerConfig {
   store: ObjectStore;
   secret: string;
+  quota?: UploadQuota;
   now?: () => number;
   basePath?: string;
   buckets?: string[];
@@ -65,14 +72,15 @@ export function createStorageHandler(config: StorageHandlerConfig): StorageHandl
     return { bucket, path, key: `${bucket}/${path}` };
   }
 
-  async function readUpload(request: Request): Promise<{ body: ObjectBody; contentType: string; size?: number }> {
+  /** The uploaded file's bytes, at most maxUploadBytes: small enough to hold, and its type is read from them. */
+  async function readUpload(request: Request): Promise<Uint8Array> {
     const limit = settings.maxUploadBytes;
     const declared = request.headers.get("content-length");
     if (declared !== null && Number(declared) > limit + 64 * 1024) throw ERRORS.PayloadTooLarge(limit);
     const type = request.headers.get("content-type") ?? "";
+    if (!request.body) return new Uint8Array(0);
     if (mediaType(type) === "multipart/form-data") {
       // supabase-js sends Blobs as a form; parsing one buffers it, so cap the bytes it may read.
-      if (!request.body) throw ERRORS.InvalidBody("empty multipart form");
       const capped = Readable.toWeb(
         Readable.from(limitBytes(Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>), limit + 64 * 1024)),
       ) as unknown as ReadableStream<Uint8Array>;
@@ -82,12 +90,12 @@ export function createStorageHandler(config: StorageHandlerConfig): StorageHandl
       const file = [...form.values()].find((value) => typeof value !== "string");
       if (!file || typeof file === "string") throw ERRORS.InvalidBody("no file in form");
       if (file.size > limit) throw ERRORS.PayloadTooLarge(limit);
-      return { body: new Uint8Array(await file.arrayBuffer()), contentType: file.type || "application/octet-stream" };
+      return new Uint8Array(await file.arrayBuffer());
     }
-    if (!request.body) return { body: new Uint8Array(0), contentType: mediaType(type) || "application/octet-stream" };
-    const source = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
-    const stream = limitBytes(source, limit);
-    return { body: stream, contentType: mediaType(type) || "application/octet-stream" };
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of limitBytes(Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>), limit))
+      chunks.push(chunk);
+    return Buffer.concat(chunks);
   }
 
   async function signedUpload(request: Request, url: URL, rest: string[]): Promise<Response> {
@@ -99,12 +107,13 @@ export function createStorageHandler(config: StorageHandlerConfig): StorageHandl
     const upsert = request.headers.get("x-upsert") === "true";
     // Refused before the body is read; the store decides again when two uploads race.
     if (!upsert && (await store.stat(target.key))) throw ERRORS.Duplicate();
-    const upload = await readUpload(request);
-    await store.put(target.key, upload.body, {
-      contentType: upload.contentType,
-      metadata: { owner: check.userId },
-      noReplace: !upsert,
-    });
+    const bytes = await readUpload(request);
+    // Images only, whatever type the sender declared: the stored type is the one the bytes are.
+    const contentType = imageTypeOf(bytes);
+    if (contentType === null) throw ERRORS.NotAnImage();
+    if (config.quota && !(await config.quota.allows(check.userId, bytes.length))) throw ERRORS.QuotaExceeded();
+    await store.put(target.key, bytes, { contentType, metadata: { owner: check.userId }, noReplace: !upsert });
+    await config.quota?.record(check.userId, target.key, bytes.length);
     return Response.json({ Key: target.key, path: target.path }, { status: 200 });
   }
 

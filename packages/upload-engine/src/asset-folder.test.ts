@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { assetFolder, assetPath, avatarPath } from "./asset-folder";
 
-const project = { client: "Acme Café", name: "2024-03-15-spring-campaign" };
+const project = { client: "Acme Café", clientId: "b1", name: "2024-03-15-spring-campaign", projectId: "p1" };
 
 describe("assetFolder", () => {
   it.each([
@@ -19,20 +19,38 @@ describe("assetFolder", () => {
     [{ event: "briefing" }, "MATERIALS"],
     [{}, "MATERIALS"],
   ])("picks the subfolder for %j", (extra, sub) => {
-    expect(assetFolder({ ...project, ...extra })).toBe(`Acme_Cafe/2024/2024-03-15-spring-campaign/${sub}`);
+    expect(assetFolder({ ...project, ...extra })).toBe(`Acme_Cafe-b1/2024/2024-03-15-spring-campaign-p1/${sub}`);
   });
 
   it("sanitises every segment, including a title with slashes", () => {
-    expect(assetFolder({ client: "../x", name: "Ré/sumé", delivery: "yes", title: "a/../b" })).toBe("-x/Re-s/Re-sume/a-..-b");
+    expect(assetFolder({ client: "../x", clientId: "../b", name: "Ré/sumé", projectId: "p/1", delivery: "yes", title: "a/../b" })).toBe(
+      "-x--b/Re-s/Re-sume-p-1/a-..-b",
+    );
   });
 
   it("takes the first 4 characters of the name before sanitising", () => {
-    expect(assetFolder({ client: "C", name: "ab" })).toBe("C/ab/ab/MATERIALS");
-    expect(assetFolder({ client: "C", name: "Éé ÉéX" })).toBe("C/Ee_E/Ee_EeX/MATERIALS");
+    expect(assetFolder({ client: "C", clientId: "b", name: "ab", projectId: "p" })).toBe("C-b/ab/ab-p/MATERIALS");
+    expect(assetFolder({ client: "C", clientId: "b", name: "Éé ÉéX", projectId: "p" })).toBe("C-b/Ee_E/Ee_EeX-p/MATERIALS");
+  });
+
+  it("gives businesses and projects whose names sanitise alike folders of their own", () => {
+    const joes = assetFolder({ client: "Joe's Pizza", clientId: "b1", name: "2026-11-22-Menu", projectId: "p1" });
+    const joes2 = assetFolder({ client: "Joes Pizza", clientId: "b2", name: "2026-11-22-Menu", projectId: "p2" });
+    expect(joes).toBe("Joes_Pizza-b1/2026/2026-11-22-Menu-p1/MATERIALS");
+    expect(joes2).toBe("Joes_Pizza-b2/2026/2026-11-22-Menu-p2/MATERIALS");
+  });
+
+  it("keeps the id whole however long the name", () => {
+    const folder = assetFolder({ client: "ß".repeat(150), clientId: "b1", name: "x".repeat(300), projectId: "p1" });
+    const [client, , name] = folder.split("/");
+    expect(client).toBe(`${"s".repeat(100)}-b1`);
+    expect(name).toBe(`${"x".repeat(100)}-p1`);
   });
 
   it("builds a file path under the folder", () => {
-    expect(assetPath(project, "Logo final.PNG")).toBe("Acme_Cafe/2024/2024-03-15-spring-campaign/MATERIALS/Logo_final.PNG");
+    expect(assetPath(assetFolder(project), "Logo final.PNG")).toBe(
+      "Acme_Cafe-b1/2024/2024-03-15-spring-campaign-p1/MATERIALS/Logo_final.PNG",
+    );
   });
 });
 

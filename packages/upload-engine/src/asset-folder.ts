@@ -4,8 +4,12 @@ import { sanitizeSegment } from "./sanitize-segment";
 export interface AssetFolderInput {
   /** The business the project belongs to. */
   readonly client: string;
+  /** Its id: two businesses whose names sanitise alike still get folders of their own. */
+  readonly clientId: string;
   /** The project name; its first 4 characters make the second level. */
   readonly name: string;
+  /** Its id, for the same reason. */
+  readonly projectId: string;
   readonly delivery?: boolean | string | null | undefined;
   readonly event?: string | null | undefined;
   readonly title?: string | null | undefined;
@@ -18,10 +22,23 @@ export const ASSET_SUBFOLDERS = {
   materials: "MATERIALS",
 } as const;
 
-/** `CLIENT/first 4 characters of name/NAME/SUB`, every segment sanitised. */
+// Room for the id after a name in one segment (sanitizeSegment keeps at most 200 characters).
+const LABEL_LENGTH = 100;
+
+/** A name kept for people to read, then the id that makes the segment unique: `Joes_Pizza-<id>`. */
+function labelled(name: string, id: string): string {
+  return `${sanitizeSegment(name).slice(0, LABEL_LENGTH)}-${sanitizeSegment(id)}`;
+}
+
+/** `CLIENT-clientId/first 4 characters of name/NAME-projectId/SUB`, every segment sanitised. */
 export function assetFolder(input: AssetFolderInput): string {
   const prefix = Array.from(input.name).slice(0, 4).join("");
-  return [input.client, prefix, input.name, assetSubfolder(input)].map(sanitizeSegment).join("/");
+  return [
+    labelled(input.client, input.clientId),
+    sanitizeSegment(prefix),
+    labelled(input.name, input.projectId),
+    sanitizeSegment(assetSubfolder(input)),
+  ].join("/");
 }
 
 /** The subfolder alone, in the SPEC's order of precedence. */
@@ -33,9 +50,9 @@ export function assetSubfolder(input: AssetFolderInput): string {
   return ASSET_SUBFOLDERS.materials;
 }
 
-/** The urlPath of one asset file: its folder plus its sanitised file name. */
-export function assetPath(input: AssetFolderInput, fileName: string): string {
-  return `${assetFolder(input)}/${sanitizeSegment(fileName)}`;
+/** The urlPath of one asset file: its folder (see assetFolder) plus its sanitised file name. */
+export function assetPath(folder: string, fileName: string): string {
+  return `${folder}/${sanitizeSegment(fileName)}`;
 }
 
 /** `mode/id`; both segments sanitised so a caller cannot escape the mode folder. */

@@ -8,7 +8,7 @@ import {
   findProject,
   findProjectFile,
   findUserById,
-  isFileUrlInUse,
+  isFileKeyInUse,
   listProjectFiles,
   listProjects,
   removeProjectFile,
@@ -30,8 +30,8 @@ import {
   type SessionUser,
 } from "@atelier/domain";
 import { z } from "zod";
-import { isFileInFolder, projectFolder } from "../project-folders";
-import { deleteStoredFile, signedDownloadUrl } from "../stored-files";
+import { fileKeyInFolder, projectFolder } from "../project-folders";
+import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
 import { protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
@@ -56,9 +56,11 @@ export const projectsRouter = router({
 
   byId: protectedProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
     const project = await visibleProject(ctx.db, ctx.user, input.id);
-    const files = await listProjectFiles(ctx.db, project.id);
+    const [files, server] = await Promise.all([listProjectFiles(ctx.db, project.id), pickUploadServer(ctx.files)]);
     const now = ctx.now();
-    return { ...project, files: files.map((f) => ({ ...f, downloadUrl: signedDownloadUrl(f.url, ctx.user.id, ctx.files.secret, now) })) };
+    // Without an upload server to link to, the files are listed without links.
+    const downloadUrl = (key: string) => (server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now));
+    return { ...project, files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })) };
   }),
 
   create: protectedProcedure
@@ -143,19 +145,20 @@ export const projectsRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const project = await visibleProject(ctx.db, ctx.user, input.projectId);
-      // Only files in this project's own folder: a signed download link is made for whatever path is kept here.
+      // Only files in this project's own folder, kept by key: a signed download link is made for whatever key is kept here.
       const folder = projectFolder(input.kind, project);
-      if (!input.files.every((f) => isFileInFolder(f.url, folder)))
+      const files = input.files.map((f) => ({ ...f, key: fileKeyInFolder(f.url, folder) }));
+      if (!files.every((f): f is typeof f & { key: string } => f.key !== null))
         throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
       await addProjectFiles(
         ctx.db,
-        input.files.map((f) => ({
+        files.map((f) => ({
           id: randomUUID(),
           projectId: project.id,
           kind: input.kind,
           uploadId: f.id,
           name: f.name,
-          url: f.url,
+          key: f.key,
           thumbnail: f.thumbnail,
           blur: f.blur,
           size: f.size ?? null,
@@ -175,8 +178,8 @@ export const projectsRouter = router({
     if (!file || !project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such file.");
     if (!canRemoveProjectFile(ctx.user, file)) throw new DomainError("FORBIDDEN", "Only the studio or whoever uploaded a file removes it.");
     await removeProjectFile(ctx.db, file.id);
-    // The bytes go too, unless another record still points at them (the same upload added twice).
-    if (!(await isFileUrlInUse(ctx.db, file.url))) await deleteStoredFile(ctx.files, file.url, ctx.user.id, ctx.now());
+    // The bytes go too, unless a record still holds their key (the same upload added twice, however its URL was spelt).
+    if (!(await isFileKeyInUse(ctx.db, file.key))) await deleteStoredFile(ctx.files, file.key, ctx.user.id, ctx.now());
     return { id: file.id, name: file.name };
   }),
 });

@@ -7,6 +7,8 @@ import * as invoices from "./2026-11-22-0004-invoices";
 import * as assignments from "./2026-11-22-0005-assignments";
 import * as posts from "./2026-11-22-0006-posts";
 import * as signInClients from "./2026-11-23-0001-sign-in-clients";
+import * as projectFileKeys from "./2026-11-23-0002-project-file-keys";
+import * as imageUploads from "./2026-11-23-0003-image-uploads";
 import * as outbox from "./2026-11-23-0100-outbox";
 import * as mailDigests from "./2026-11-23-0101-mail-digests";
 
@@ -18,6 +20,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0005-assignments": assignments,
   "2026-11-22-0006-posts": posts,
   "2026-11-23-0001-sign-in-clients": signInClients,
+  "2026-11-23-0002-project-file-keys": projectFileKeys,
+  "2026-11-23-0003-image-uploads": imageUploads,
   "2026-11-23-0100-outbox": outbox,
   "2026-11-23-0101-mail-digests": mailDigests,
 };

@@ -70,7 +70,7 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
       if (this.opts.purpose.type === "avatar") {
         for (const file of files) await this.uploadAvatar(file, this.opts.purpose.mode);
       } else {
-        await this.uploadAssets(files, this.opts.purpose, controller.signal);
+        await this.uploadAssets(files, controller.signal);
       }
     } finally {
       this.controllers.delete(controller);
@@ -89,9 +89,9 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     }
   }
 
-  private async uploadAssets(files: File[], folder: UploadPurpose & { type: "asset" }, signal: AbortSignal): Promise<void> {
+  private async uploadAssets(files: File[], signal: AbortSignal): Promise<void> {
     const { services } = this.opts;
-    let access: { ticket: string; balancerUrl: string };
+    let access: { ticket: string; balancerUrl: string; folder: string };
     try {
       access = await services.uploadTicket();
     } catch (error) {
@@ -108,7 +108,7 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     const outcomes = await uploader.upload(
       files.map((file) => ({
         source: fromBlob(file.data as Blob, file.name ?? "file"),
-        urlPath: assetPath(folder, file.name ?? "file"),
+        urlPath: assetPath(access.folder, file.name ?? "file"),
         resume: this.resumes.get(file.id),
       })),
       {

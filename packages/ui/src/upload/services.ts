@@ -1,6 +1,6 @@
 // What the upload dialog needs from its host app: tickets, signed URLs, where storage lives, and I/O.
 import type { AvatarMode, ImageBucket } from "@atelier/domain";
-import type { AssetFolderInput, ImageSize, Sha256 } from "@atelier/upload-engine";
+import type { ImageSize, Sha256 } from "@atelier/upload-engine";
 
 /** The four fields the parent receives for every uploaded file (SPEC section 3). */
 export interface UploadedFile {
@@ -15,14 +15,16 @@ export interface UploadedFile {
   sha256?: string;
 }
 
-export type UploadPurpose = { type: "avatar"; mode: AvatarMode } | ({ type: "asset" } & AssetFolderInput);
+/** An avatar, or a project's files: those go to the folder the server's upload ticket names. */
+export type UploadPurpose = { type: "avatar"; mode: AvatarMode } | { type: "asset" };
 
 export interface UploadServices {
   /** Origin that serves /storage/v1 (public image URLs are built on it). */
   storageBase: string;
   /** Shown for files without a thumbnail, and when making one fails. */
   placeholderUrl: string;
-  uploadTicket(): Promise<{ ticket: string; balancerUrl: string }>;
+  /** A ticket for the upload servers, and the one folder it covers, which the server decides. */
+  uploadTicket(): Promise<{ ticket: string; balancerUrl: string; folder: string }>;
   /** auth.createSignedURL: a token for one object of an image bucket. */
   signUpload(bucket: ImageBucket, path: string): Promise<string>;
   /** Random ids for avatar and preview paths ([A-Za-z0-9_-], 16+ characters). */

@@ -24,7 +24,8 @@ let ids = 0;
 const services = (): UploadServices => ({
   storageBase: STORAGE,
   placeholderUrl: "/placeholder.svg",
-  uploadTicket: async () => ({ ticket: "ticket-1", balancerUrl: backend.balancerUrl }),
+  // The server decides the folder; the dialog uploads to that one.
+  uploadTicket: async () => ({ ticket: "ticket-1", balancerUrl: backend.balancerUrl, folder: "ACME/Summ/Summer_party/MATERIALS" }),
   signUpload: async () => "signed",
   randomId: () => `id${String(++ids).padStart(16, "0")}`,
   // The simulated browser keeps header names as written; real ones (and the fake servers) lower-case them.
@@ -42,7 +43,7 @@ function props(overrides: Partial<UploadDialogProps> = {}): UploadDialogProps {
     open: true,
     setModal: vi.fn(),
     setFiles: vi.fn(),
-    purpose: { type: "asset", client: "ACME", name: "Summer party", delivery: false, event: "flyer", title: "", briefing: false },
+    purpose: { type: "asset" },
     services: services(),
     ...overrides,
   };

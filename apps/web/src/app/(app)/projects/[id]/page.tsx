@@ -1,14 +1,6 @@
 "use client";
 // A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog.
-import {
-  assetFolderInput,
-  canRemoveProjectFile,
-  FILE_KINDS,
-  type FileKind,
-  isStaff,
-  PROJECT_EVENTS,
-  projectDisplayName,
-} from "@atelier/domain";
+import { canRemoveProjectFile, FILE_KINDS, type FileKind, isStaff, PROJECT_EVENTS, projectDisplayName } from "@atelier/domain";
 import {
   Badge,
   Button,
@@ -43,7 +35,8 @@ type ProjectFile = {
   thumbnail: string;
   size: number | null;
   createdAt: Date;
-  downloadUrl: string;
+  /** Null while no upload server answers. */
+  downloadUrl: string | null;
   uploaderName: string | null;
   uploadedBy: string | null;
 };
@@ -74,14 +67,16 @@ function FileGrid({
               {f.uploaderName && <p className="truncate text-xs text-muted-foreground">by {f.uploaderName}</p>}
             </div>
             <div className="flex shrink-0">
-              <a
-                href={f.downloadUrl}
-                download={f.name}
-                className="rounded p-1 text-muted-foreground hover:text-foreground"
-                aria-label={`Download ${f.name}`}
-              >
-                <Download className="size-4" />
-              </a>
+              {f.downloadUrl && (
+                <a
+                  href={f.downloadUrl}
+                  download={f.name}
+                  className="rounded p-1 text-muted-foreground hover:text-foreground"
+                  aria-label={`Download ${f.name}`}
+                >
+                  <Download className="size-4" />
+                </a>
+              )}
               {canRemove(f) && (
                 <button
                   type="button"
@@ -214,10 +209,12 @@ export default function ProjectPage() {
         ))}
       </div>
       <UploadDialog
+        // Each kind of file its own dialog: files picked for one never land in another's folder.
+        key={kind}
         open={dialogOpen}
         setModal={setDialogOpen}
         setFiles={(files) => onUploaded(kind, files)}
-        purpose={{ type: "asset", ...assetFolderInput(kind, { name: p.businessName }, p) }}
+        purpose={{ type: "asset" }}
         services={services}
         showErrors={status === "authenticated"}
         closeOnBrowserBack

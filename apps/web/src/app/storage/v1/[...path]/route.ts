@@ -1,4 +1,5 @@
-// /storage/v1/*: signed uploads to and public reads from the image buckets (avatars, thumbnails, blur).
+// /storage/v1/*: signed uploads to and public reads from the image buckets (avatars, thumbnails, blur), images only, within each person's allowance.
+import { imageQuota } from "@atelier/api";
 import { createStorageHandler, type StorageHandler } from "@atelier/storage";
 import { getServer } from "~/server/server";
 
@@ -11,6 +12,7 @@ async function handle(req: Request): Promise<Response> {
   handler ??= createStorageHandler({
     store: server.files.store,
     secret: server.files.secret,
+    quota: imageQuota(server.db),
     onError: (error) => console.error("storage:", error),
   });
   return handler(req);
