@@ -4,7 +4,9 @@ import { UPLOAD_SERVER_NODE_FLAGS } from "../../apps/upload-server/src/node-flag
 import { loadConfig } from "../../apps/web/src/env";
 import { embeddedSecret } from "../../apps/web/src/server/secrets";
 import { DEMO_USERS } from "../../packages/db/src/seed";
-import { ROOT, run, startGroup, stopGroup } from "./run";
+import { acquireInstanceLock } from "./instance-lock";
+import { ROOT, run } from "./run";
+import { type ChildSpec, supervise, waitForFreePorts, whenAncestorDies } from "./supervisor";
 
 async function waitFor(url: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -38,15 +40,35 @@ async function main() {
   console.log("Building the web app and the upload server (cached after the first run)…");
   await run("npx", ["turbo", "run", "build", "--filter=@atelier/web", "--filter=@atelier/upload-server", "--output-logs=errors-only"], env);
 
-  // The web app's own server binds HOST (loopback unless configured) and keeps the dev mailbox to this machine.
-  const web = startGroup(process.execPath, [join(ROOT, "apps/web/dist/serve.js")], env, join(ROOT, "apps/web"));
-  // The bundled server runs on plain node: without a TypeScript loader it needs about half the memory.
+  // One `npm start` per data directory; the ports must be free (a previous run's children may still be ending).
+  const lock = acquireInstanceLock(join(env.DATA_DIR as string, "npm-start.pid"));
+  if (!lock.acquired) {
+    console.error(
+      `Atelier is already running from this folder (npm start, pid ${lock.pid}) at ${config.APP_URL}; stop it first (Ctrl+C there).`,
+    );
+    process.exit(1);
+  }
+  const ports = [Number(port), balancerPort, ...serverUrls.map((u) => Number(new URL(u).port))];
+  const busy = await waitForFreePorts(ports, 10_000);
+  if (busy.length > 0) {
+    lock.release();
+    console.error(`Port ${busy.join(", ")} is in use by another program; stop it or set PORT / UPLOAD_BALANCER_URL.`);
+    process.exit(1);
+  }
+
+  // The bundled servers run on plain node: without a TypeScript loader they need about half the memory.
   const uploadMain = join(ROOT, "apps/upload-server/dist/main.js");
   const uploadArgs = (args: string[]) => [uploadMain, ...args, "--web-origin", config.origin];
-  const uploadServers = serverUrls.map((url, i) =>
-    startGroup(
-      process.execPath,
-      [
+  const node = (name: string, args: string[], cwd = ROOT): ChildSpec => ({ name, command: process.execPath, args, env, cwd });
+  const supervisor = supervise([
+    // The web app's own server binds HOST (loopback unless configured) and keeps the dev mailbox to this machine.
+    node("web", [join(ROOT, "apps/web/dist/serve.js")], join(ROOT, "apps/web")),
+    node(
+      "balancer",
+      uploadArgs(["--role", "balancer", "--port", String(balancerPort), "--host", "127.0.0.1", "--servers", serverUrls.join(",")]),
+    ),
+    ...serverUrls.map((url, i) =>
+      node(`upload-server ${i + 1}`, [
         ...UPLOAD_SERVER_NODE_FLAGS,
         ...uploadArgs([
           "--role",
@@ -58,38 +80,24 @@ async function main() {
           "--public-url",
           url,
         ]),
-      ],
-      env,
-      ROOT,
-      `[upload-server ${i + 1}]`,
+      ]),
     ),
-  );
-  const balancer = startGroup(
-    process.execPath,
-    uploadArgs(["--role", "balancer", "--port", String(balancerPort), "--host", "127.0.0.1", "--servers", serverUrls.join(",")]),
-    env,
-    ROOT,
-    "[balancer]",
-  );
-  const children = [web, balancer, ...uploadServers];
-  const stopAll = () => {
-    for (const c of children) stopGroup(c);
-  };
-  for (const [signal, code] of [
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const) {
-    process.on(signal, () => {
-      stopAll();
+  ]);
+  let stopping = false;
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log("Stopping Atelier…");
+    void supervisor.stop().finally(() => {
+      lock.release();
       process.exit(code);
     });
-  }
-  for (const child of children) {
-    child.on("exit", (code) => {
-      stopAll();
-      process.exit(code ?? 1);
-    });
-  }
+  };
+  process.on("SIGINT", () => stop(130));
+  process.on("SIGTERM", () => stop(143));
+  process.on("SIGHUP", () => stop(129));
+  // Killed outright, npm cannot pass anything on: notice its death and take everything down.
+  whenAncestorDies(() => stop(1));
 
   const probeHost = ["0.0.0.0", "::"].includes(config.HOST) ? "127.0.0.1" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
   if (await waitFor(`http://${probeHost}:${port}/api/auth/providers`, 120_000)) {

@@ -2,6 +2,7 @@
 // others keep serving, and takes every child down with it, however it ends.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 
 export interface ChildSpec {
   /** Shown before each line the child prints, and in the supervisor's own lines. */
@@ -61,6 +62,7 @@ export function supervise(specs: readonly ChildSpec[], options: SupervisorOption
     running.set(spec.name, child);
     startCount.set(spec.name, (startCount.get(spec.name) ?? 0) + 1);
     prefixLines(child, `[${spec.name}]`);
+    if (child.pid !== undefined) log(`[${spec.name}] started (pid ${child.pid})`);
     child.on("error", (error) => log(`[${spec.name}] could not start: ${error.message}`));
     child.on("exit", (code, signal) => {
       running.delete(spec.name);
@@ -163,4 +165,23 @@ export function whenAncestorDies(onGone: () => void, intervalMs = 500): () => vo
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Waits until each port can be bound, for at most `timeoutMs`; answers the ports still taken. */
+export async function waitForFreePorts(ports: readonly number[], timeoutMs: number): Promise<number[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const busy: number[] = [];
+    for (const port of ports) if (!(await portFree(port))) busy.push(port);
+    if (busy.length === 0 || Date.now() >= deadline) return busy;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

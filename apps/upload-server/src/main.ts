@@ -42,9 +42,10 @@ server.listen(config.port, config.host, () => {
   console.log(JSON.stringify({ role: config.role, url: `http://${config.host}:${port}` }));
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-  });
+function shutdown(): void {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
 }
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, shutdown);
+// Started by `npm start`'s supervisor: its channel closes when the supervisor is gone, however it ended.
+process.once("disconnect", shutdown);

@@ -45,9 +45,10 @@ server.on("error", (error) => {
 });
 server.listen(config.PORT, config.HOST, () => console.log(`Web server listening on http://${config.HOST}:${config.PORT}`));
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close();
-    void app.close().finally(() => process.exit(0));
-  });
+function shutdown(): void {
+  server.close();
+  void app.close().finally(() => process.exit(0));
 }
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, shutdown);
+// Started by `npm start`'s supervisor: its channel closes when the supervisor is gone, however it ended.
+process.once("disconnect", shutdown);

@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SESSION_COOKIE } from "@atelier/auth";
-import { createBusiness, createUser, type Db, DEMO_BUSINESS, setUserRoleAndBusiness } from "@atelier/db";
+import { createBusiness, createUser, type Db, DEMO_BUSINESS, seedDemo, setUserRoleAndBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { REALTIME_SESSION_CHECK_MS } from "@atelier/domain";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -21,13 +21,17 @@ describe("/api/events ends with its session", () => {
   beforeAll(async () => {
     t = await createTestDatabase();
     vi.stubEnv("DATABASE_URL", t.url);
-    vi.stubEnv("DEV_MAILBOX", "true");
-    vi.stubEnv("SEED_DEMO", "true");
+    // No mail is sent here; the settings a server on PostgreSQL requires.
+    vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:9");
+    vi.stubEnv("AUTH_SECRET", "a".repeat(40));
+    vi.stubEnv("UPLOAD_SECRET", "u".repeat(40));
     vi.stubEnv("DATA_DIR", mkdtempSync(join(tmpdir(), "atelier-events-")));
+    await seedDemo(t.db);
     server = await getServer();
     await createBusiness(t.db, { id: "globex", name: "Globex" });
   });
   afterAll(async () => {
+    await server?.outbox.stop();
     await server?.live.close();
     await server?.db.destroy();
     await t?.destroy();
