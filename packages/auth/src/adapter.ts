@@ -20,6 +20,8 @@ function toAdapterUser(user: User): AdapterUser {
 export interface AdapterOptions {
   /** Addresses that become admins when they first sign in (bootstraps a fresh installation). */
   adminEmails?: readonly string[];
+  /** Called in the transaction that creates a user who signed up alone (a client without a business). */
+  onSignUp?: (db: Db, user: User) => Promise<void>;
 }
 
 export function createKyselyAdapter(db: Db, options: AdapterOptions = {}): Adapter {
@@ -27,19 +29,23 @@ export function createKyselyAdapter(db: Db, options: AdapterOptions = {}): Adapt
   return {
     async createUser(user: Omit<AdapterUser, "id">) {
       const email = user.email.toLowerCase();
-      const row = await db
-        .insertInto("users")
-        .values({
-          id: randomUUID(),
-          email,
-          emailVerified: user.emailVerified,
-          // The name stays null until onboarding asks for it, even when a social provider offers one.
-          name: null,
-          image: user.image ?? null,
-          role: admins.has(email) ? "admin" : "client",
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto("users")
+          .values({
+            id: randomUUID(),
+            email,
+            emailVerified: user.emailVerified,
+            // The name stays null until onboarding asks for it, even when a social provider offers one.
+            name: null,
+            image: user.image ?? null,
+            role: admins.has(email) ? "admin" : "client",
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (created.role === "client") await options.onSignUp?.(trx, created);
+        return created;
+      });
       return toAdapterUser(row);
     },
     async getUser(id) {

@@ -3,8 +3,10 @@ import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   allowMagicLink,
+  createAuthOptions,
   createKyselyAdapter,
   createMailer,
+  createOutbox,
   getSessionUser,
   listDevMail,
   MAGIC_LINK_CLIENT_LIMIT,
@@ -39,6 +41,35 @@ describe("auth against PostgreSQL", () => {
     await adapter.linkAccount!({ userId: user.id, type: "oauth", provider: "google", providerAccountId: "g-1" } as never);
     expect((await adapter.getUserByAccount!({ provider: "google", providerAccountId: "g-1" }))?.id).toBe(user.id);
     expect(await adapter.getUserByAccount!({ provider: "google", providerAccountId: "g-2" })).toBeNull();
+  });
+
+  it("tells the admins, with the new user, of someone who signed up alone", async () => {
+    const options = createAuthOptions({
+      db: t.db,
+      secret: "s".repeat(32),
+      mailer: createMailer({ from: "x", db: t.db, log: () => {} }),
+      from: "x",
+      adminEmails: ["second-boss@example.com"],
+      signUpNotice: {
+        outbox: createOutbox({ db: t.db, transport: createMailer({ from: "x", db: t.db, log: () => {} }) }),
+        appUrl: "http://app.test/",
+      },
+    });
+    const adapter = options.adapter!;
+    const admins = await t.db.selectFrom("users").select("email").where("role", "=", "admin").execute();
+    await adapter.createUser!({ email: "walk-in@example.com", emailVerified: null } as never);
+    await adapter.createUser!({ email: "second-boss@example.com", emailVerified: null } as never);
+    const notices = await t.db.selectFrom("outbox").select(["to", "subject", "text"]).where("kind", "=", "sign-up").execute();
+    // One notice to each admin there was (an admin's own first sign-in needs no notice).
+    expect(notices.map((n) => n.to).sort()).toEqual(admins.map((a) => a.email).sort());
+    expect(notices.map((n) => n.to)).toContain("admin@atelier.local");
+    expect(notices[0]?.subject).toContain("walk-in@example.com signed up");
+    expect(notices[0]?.text).toContain("http://app.test/users");
+
+    // A notice that cannot be written takes the sign-up with it, so nobody is left unnoticed.
+    const failing = createKyselyAdapter(t.db, { onSignUp: async () => Promise.reject(new Error("outbox down")) });
+    await expect(failing.createUser!({ email: "lost@example.com", emailVerified: null } as never)).rejects.toThrow("outbox down");
+    expect(await failing.getUserByEmail!("lost@example.com")).toBeNull();
   });
 
   it("keeps database sessions and reads the session user from the cookie, not after expiry", async () => {

@@ -1,5 +1,5 @@
 // next-auth options: magic link by e-mail always, social providers only when their keys are configured.
-import type { Db } from "@atelier/db";
+import { adminMailRecipients, type Db, type User } from "@atelier/db";
 import { safeCallbackPath } from "@atelier/domain";
 import type { AuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
@@ -7,8 +7,10 @@ import FacebookProvider from "next-auth/providers/facebook";
 import GoogleProvider from "next-auth/providers/google";
 import LinkedInProvider from "next-auth/providers/linkedin";
 import { createKyselyAdapter } from "./adapter";
+import { signUpMail } from "./invitation";
 import { magicLinkMail, normalizeEmail } from "./magic-link";
 import type { Mailer } from "./mailer";
+import type { Outbox } from "./outbox";
 import type { SessionUser } from "./session";
 
 export interface OAuthKeys {
@@ -23,16 +25,33 @@ export interface AuthConfig {
   from: string;
   social?: { google?: OAuthKeys | undefined; facebook?: OAuthKeys | undefined; linkedin?: OAuthKeys | undefined };
   adminEmails?: readonly string[];
+  /** Where the notice to admins about someone who signed up alone is written, and the site it links to. */
+  signUpNotice?: { outbox: Pick<Outbox, "enqueue">; appUrl: string };
 }
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 export const MAGIC_LINK_MAX_AGE_S = 24 * 60 * 60;
 
+/** Tells the admins, through the outbox, of someone who signed up alone and waits to be linked to a business. */
+function noticeToAdmins({ outbox, appUrl }: NonNullable<AuthConfig["signUpNotice"]>) {
+  return async (db: Db, user: User) => {
+    const admins = await adminMailRecipients(db);
+    const usersUrl = `${appUrl.replace(/\/+$/, "")}/users`;
+    await outbox.enqueue(
+      db,
+      admins.map((a) => ({ kind: "sign-up", ...signUpMail({ to: a.email ?? "", email: user.email ?? "", usersUrl }) })),
+    );
+  };
+}
+
 export function createAuthOptions(config: AuthConfig): AuthOptions {
   const { google, facebook, linkedin } = config.social ?? {};
   return {
     secret: config.secret,
-    adapter: createKyselyAdapter(config.db, { adminEmails: config.adminEmails ?? [] }),
+    adapter: createKyselyAdapter(config.db, {
+      adminEmails: config.adminEmails ?? [],
+      ...(config.signUpNotice ? { onSignUp: noticeToAdmins(config.signUpNotice) } : {}),
+    }),
     session: { strategy: "database", maxAge: SESSION_MAX_AGE_S },
     pages: { signIn: "/login", verifyRequest: "/login?check=1", error: "/login" },
     providers: [

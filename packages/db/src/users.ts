@@ -72,3 +72,14 @@ export async function createUser(
 export function setUserRoleAndBusiness(db: Db, id: string, changes: { role?: User["role"]; businessId?: string | null }) {
   return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
 }
+
+/** The admins who get mail (whatever their rhythm for comments: notices about people go at once). */
+export function adminMailRecipients(db: Db) {
+  return db
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where("role", "=", "admin")
+    .where("mailPreference", "!=", "off")
+    .where("email", "is not", null)
+    .execute();
+}

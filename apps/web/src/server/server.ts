@@ -45,6 +45,7 @@ async function createServer(): Promise<Server> {
     from: config.MAIL_FROM,
     secret: authSecret,
     adminEmails: config.ADMIN_EMAILS,
+    signUpNotice: { outbox, appUrl: config.APP_URL },
     social: {
       google: keys(config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET),
       facebook: keys(config.FACEBOOK_CLIENT_ID, config.FACEBOOK_CLIENT_SECRET),
