@@ -36,9 +36,10 @@ async function main() {
     if (only("unit")) {
       await run("npx", ["turbo", "run", "typecheck", "--output-logs=errors-only"], env);
       await run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], env);
+      // --continue: one workspace's failure does not hide the others' results.
       await run(
         "npx",
-        ["turbo", "run", "test", "--concurrency=2", "--output-logs=full", "--log-order=grouped", ...report(RESULT_FILES[0])],
+        ["turbo", "run", "test", "--concurrency=2", "--continue", "--output-logs=full", "--log-order=grouped", ...report(RESULT_FILES[0])],
         env,
       );
     }
