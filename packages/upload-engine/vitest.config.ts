@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts"],
     environment: "node",
-    testTimeout: 20_000,
+    // The large-file tests move hundreds of MiB through the client: generous on a busy 2-core machine.
+    testTimeout: 120_000,
   },
 });
