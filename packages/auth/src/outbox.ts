@@ -55,7 +55,14 @@ export function createOutbox({
   let started = false;
 
   async function attempt(mail: OutboxMail): Promise<void> {
-    const message: Mail = { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+    const message: Mail = {
+      id: mail.id,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      ...(mail.attachments ? { attachments: mail.attachments } : {}),
+    };
     try {
       await transport.send(message);
     } catch (error) {

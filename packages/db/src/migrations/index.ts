@@ -8,6 +8,8 @@ import * as assignments from "./2026-11-22-0005-assignments";
 import * as posts from "./2026-11-22-0006-posts";
 import * as signInClients from "./2026-11-23-0001-sign-in-clients";
 import * as outbox from "./2026-11-23-0100-outbox";
+import * as mailAttachments from "./2026-11-23-0200-mail-attachments";
+import * as invoiceDocuments from "./2026-11-23-0201-invoice-documents";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22-0006-posts": posts,
   "2026-11-23-0001-sign-in-clients": signInClients,
   "2026-11-23-0100-outbox": outbox,
+  "2026-11-23-0200-mail-attachments": mailAttachments,
+  "2026-11-23-0201-invoice-documents": invoiceDocuments,
 };
