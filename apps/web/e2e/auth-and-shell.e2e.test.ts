@@ -350,6 +350,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await signInAs("admin@atelier.local");
     await page.goto(`${app.url}/invoices`);
     await page.getByTestId("invoice-row").filter({ hasText: number }).getByRole("button", { name: "Send" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Send invoice" }).click();
     await page.getByTestId("invoice-row").filter({ hasText: number }).getByText("Sent").waitFor();
     // The Businesses page shows what each client owes.
     await page.goto(`${app.url}/clients`);

@@ -1,6 +1,6 @@
 // Queries on invoices, credit notes, their lines and payments, and the studio's billing details;
 // every function takes the database handle (or the caller's transaction) first.
-import { type InvoiceKind, invoiceNumber, invoiceSeries, invoiceTotals } from "@atelier/domain";
+import { type InvoiceKind, invoiceBalance, invoiceNumber, invoiceSeries, invoiceTotals } from "@atelier/domain";
 import type { Db } from "./create-db";
 import type { BillingProfile, InvoiceStatusValue } from "./schema";
 
@@ -126,17 +126,37 @@ export async function listInvoices(db: Db, filter: { businessId: string | null; 
   if (filter.businessId !== null) query = query.where("invoices.businessId", "=", filter.businessId);
   if (filter.statuses) query = query.where("invoices.status", "in", [...filter.statuses]);
   const rows = await query.orderBy("invoices.createdAt", "desc").orderBy("invoices.number", "desc").execute();
-  const lines = await linesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({
-    ...r,
-    total: invoiceTotals(
-      lines.filter((l) => l.invoiceId === r.id),
-      r.kind,
-    ).total,
-  }));
+  const ids = rows.map((r) => r.id);
+  const [payments, credits] = await Promise.all([
+    db
+      .selectFrom("invoicePayments")
+      .select(["invoiceId", (eb) => eb.fn.sum<number>("amount").as("paid")])
+      .where("invoiceId", "in", ids.length ? ids : [""])
+      .groupBy("invoiceId")
+      .execute(),
+    db
+      .selectFrom("invoices")
+      .select(["id", "creditFor"])
+      .where("creditFor", "in", ids.length ? ids : [""])
+      .where("status", "in", ["sent", "paid"])
+      .execute(),
+  ]);
+  const lines = await linesOf(db, [...ids, ...credits.map((c) => c.id)]);
+  const total = (id: string, kind: InvoiceKind) =>
+    invoiceTotals(
+      lines.filter((l) => l.invoiceId === id),
+      kind,
+    ).total;
+  return rows.map((r) => {
+    const paid = Number(payments.find((p) => p.invoiceId === r.id)?.paid ?? 0);
+    const credited = credits.filter((c) => c.creditFor === r.id).reduce((sum, c) => sum + total(c.id, "credit_note"), 0);
+    const invoiceTotal = total(r.id, r.kind);
+    return {
+      ...r,
+      total: invoiceTotal,
+      balance: r.kind === "invoice" && r.status === "sent" ? invoiceBalance(invoiceTotal, paid, credited) : 0,
+    };
+  });
 }
 
 export function findInvoice(db: Db, id: string) {
