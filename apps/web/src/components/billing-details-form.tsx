@@ -1,10 +1,25 @@
 "use client";
 // The studio's billing details an admin keeps on Billing: printed on every invoice, with the reminder
 // schedule for overdue invoices and the currency each business is billed in.
+import type { AppRouter } from "@atelier/api";
 import { CURRENCY_CODES, type Currency } from "@atelier/domain";
-import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Label, Textarea, toast } from "@atelier/ui";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Input,
+  Label,
+  Skeleton,
+  Textarea,
+  toast,
+} from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import type { inferRouterOutputs } from "@trpc/server";
+import { type FormEvent, useState } from "react";
 import { useTRPC } from "~/trpc/react";
 import { FormError, SubmitButton } from "./form-parts";
 import { NativeSelect } from "./native-select";
@@ -12,18 +27,22 @@ import { toastError } from "./toast-error";
 
 const LOGO_MAX_BYTES = 300_000;
 
+type BillingProfile = inferRouterOutputs<AppRouter>["invoices"]["billingProfile"];
+
 export function BillingDetailsForm() {
   const trpc = useTRPC();
   const profile = useQuery(trpc.invoices.billingProfile.queryOptions());
-  const [form, setForm] = useState({ legalName: "", address: "", taxNumber: "", paymentTerms: "", bankDetails: "", reminderDays: "" });
-  const [logo, setLogo] = useState<string | null>(null);
+  if (!profile.data) return <Skeleton className="h-96 max-w-3xl" />;
+  return <BillingDetailsFields saved={profile.data} />;
+}
+
+// Filled from what is saved once it has loaded, so nothing typed is overwritten by a late answer.
+function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
+  const trpc = useTRPC();
+  const { logo: savedLogo, reminderDays, ...text } = saved;
+  const [form, setForm] = useState({ ...text, reminderDays: reminderDays === null ? "" : String(reminderDays) });
+  const [logo, setLogo] = useState<string | null>(savedLogo);
   const [logoError, setLogoError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!profile.data) return;
-    const { logo: saved, reminderDays, ...rest } = profile.data;
-    setForm({ ...rest, reminderDays: reminderDays === null ? "" : String(reminderDays) });
-    setLogo(saved);
-  }, [profile.data]);
   const save = useMutation(
     trpc.invoices.saveBillingProfile.mutationOptions({ onSuccess: () => toast({ title: "Billing details saved" }) }),
   );

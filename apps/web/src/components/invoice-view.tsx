@@ -91,7 +91,7 @@ function Document({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: s
   ];
   return (
     <Card>
-      <CardContent className="grid gap-6 pt-6">
+      <CardContent className="grid gap-6">
         <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
           {facts.map(([label, value]) => (
             <div key={label}>
@@ -308,7 +308,7 @@ function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () =>
   return (
     <Card>
       <form onSubmit={onSubmit}>
-        <CardContent className="grid gap-4 pt-6">
+        <CardContent className="grid gap-4">
           <div className="grid max-w-xs gap-2">
             <Label htmlFor="invoice-due">Due</Label>
             <Input id="invoice-due" type="date" value={dueAt} onChange={(e) => setDueAt(e.target.value)} />

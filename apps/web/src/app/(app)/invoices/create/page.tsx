@@ -50,7 +50,7 @@ export default function CreateInvoicePage() {
       <PageHeader title="New invoice" description="It is saved as a draft: review it on its page, then send it." />
       <Card className="max-w-4xl">
         <form onSubmit={onSubmit}>
-          <CardContent className="grid gap-4 pt-6">
+          <CardContent className="grid gap-4">
             <div className="grid gap-4 sm:grid-cols-3">
               <div className="grid gap-2">
                 <Label htmlFor="invoice-business">Business</Label>
