@@ -75,23 +75,23 @@ export function InvoiceTable({
   const today = new Date().toISOString().slice(0, 10);
   return (
     <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm">
+      <table className="w-full text-sm [&_td]:px-2 [&_td]:py-2 sm:[&_td]:px-4 [&_th]:px-2 [&_th]:py-2 sm:[&_th]:px-4">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
-            <th className="px-4 py-2 font-medium">Invoice</th>
-            {showBusiness && <th className="px-4 py-2 font-medium">Business</th>}
-            <th className="px-4 py-2 font-medium">Project</th>
-            <th className="px-4 py-2 font-medium">Due</th>
-            <th className="px-4 py-2 font-medium">Status</th>
-            <th className="px-4 py-2 text-right font-medium">Total</th>
-            {actions && <th className="px-4 py-2" />}
+            <th className="font-medium">Invoice</th>
+            {showBusiness && <th className="font-medium">Business</th>}
+            <th className="hidden font-medium md:table-cell">Project</th>
+            <th className="hidden font-medium sm:table-cell">Due</th>
+            <th className="font-medium">Status</th>
+            <th className="text-right font-medium">Total</th>
+            {actions && <th />}
           </tr>
         </thead>
         <tbody>
           {invoices.map((inv) => (
             <Fragment key={inv.id}>
               <tr className="border-t" data-testid="invoice-row">
-                <td className="px-4 py-2">
+                <td>
                   <Button
                     variant="link"
                     className="h-auto p-0"
@@ -106,11 +106,12 @@ export function InvoiceTable({
                     <Link className="underline" href={hrefFor(inv.id)}>
                       Open
                     </Link>
+                    {inv.dueAt && <span className="sm:hidden"> · due {formatInvoiceDate(inv.dueAt)}</span>}
                   </div>
                 </td>
-                {showBusiness && <td className="px-4 py-2">{inv.businessName}</td>}
-                <td className="px-4 py-2">{inv.projectName ? projectDisplayName(inv.projectName) : "—"}</td>
-                <td className="px-4 py-2">
+                {showBusiness && <td>{inv.businessName}</td>}
+                <td className="hidden md:table-cell">{inv.projectName ? projectDisplayName(inv.projectName) : "—"}</td>
+                <td className="hidden whitespace-nowrap sm:table-cell">
                   {inv.dueAt ? formatInvoiceDate(inv.dueAt) : "—"}
                   {isOverdue(inv, today) && (
                     <Badge variant="destructive" className="ml-2">
@@ -118,17 +119,17 @@ export function InvoiceTable({
                     </Badge>
                   )}
                 </td>
-                <td className="px-4 py-2">
+                <td>
                   <Badge variant="outline" className={cn(STATUS_STYLE[inv.status])}>
                     {INVOICE_STATUS_LABELS[inv.status]}
                   </Badge>
                 </td>
-                <td className="px-4 py-2 text-right font-medium tabular-nums">{formatMoney(inv.total, inv.currency)}</td>
-                {actions && <td className="px-4 py-2 text-right">{actions(inv)}</td>}
+                <td className="whitespace-nowrap text-right font-medium tabular-nums">{formatMoney(inv.total, inv.currency)}</td>
+                {actions && <td className="text-right">{actions(inv)}</td>}
               </tr>
               {open === inv.id && (
                 <tr className="bg-muted/30">
-                  <td colSpan={7} className="px-4 py-3">
+                  <td colSpan={7}>
                     <Lines invoiceId={inv.id} currency={inv.currency} kind={inv.kind} />
                   </td>
                 </tr>
