@@ -194,7 +194,7 @@ export async function remindOverdueInvoices(db: Db, options: { outbox: Pick<Outb
 }
 
 /** How often each web instance looks for overdue invoices to remind; a reminder goes out once whichever instance finds it. */
-export const INVOICE_REMINDER_PASS_MS = 60 * 60 * 1000;
+const INVOICE_REMINDER_PASS_MS = 60 * 60 * 1000;
 
 /** Runs reminder passes beside the mail outbox: one now, then every `everyMs`. Answers a function that stops them. */
 export function startInvoiceReminders(options: {

@@ -251,7 +251,7 @@ export function setBusinessCurrency(db: Db, businessId: string, currency: string
   return db.updateTable("businesses").set({ currency }).where("id", "=", businessId).returning(["id", "currency"]).executeTakeFirst();
 }
 
-export const EMPTY_BILLING_PROFILE: BillingProfile = {
+const EMPTY_BILLING_PROFILE: BillingProfile = {
   legalName: "",
   address: "",
   taxNumber: "",

@@ -33,8 +33,7 @@ export function isOverdue(invoice: { status: InvoiceStatus; dueAt: string | null
   return invoice.status === "sent" && invoice.dueAt !== null && invoice.dueAt < today;
 }
 
-export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
-export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export type InvoiceKind = "invoice" | "credit_note";
 
 export interface InvoiceLine {
   quantity: number;
@@ -67,10 +66,6 @@ export function lineAmounts(line: InvoiceLine, kind: InvoiceKind = "invoice"): L
   return { gross, discount, net, tax, total: net + tax };
 }
 
-export function lineTotal(line: InvoiceLine, kind: InvoiceKind = "invoice"): number {
-  return lineAmounts(line, kind).total;
-}
-
 export interface InvoiceTotals {
   gross: number;
   discount: number;
@@ -100,10 +95,6 @@ export function invoiceTotals(lines: readonly InvoiceLine[], kind: InvoiceKind =
   }
   totals.taxes = [...byRate.values()].sort((a, b) => a.rateBp - b.rateBp);
   return totals;
-}
-
-export function invoiceTotal(lines: readonly InvoiceLine[], kind: InvoiceKind = "invoice"): number {
-  return invoiceTotals(lines, kind).total;
 }
 
 /**

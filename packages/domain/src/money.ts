@@ -10,7 +10,7 @@
 //   on the sum), so the lines on the page always add up to the totals printed under them.
 
 /** ISO 4217 codes the studio bills in, with their minor digits. */
-export const CURRENCIES = {
+const CURRENCIES = {
   USD: 2,
   EUR: 2,
   GBP: 2,
@@ -28,7 +28,7 @@ export type Currency = keyof typeof CURRENCIES;
 export const CURRENCY_CODES = Object.keys(CURRENCIES) as Currency[];
 export const DEFAULT_CURRENCY: Currency = "USD";
 
-export function isCurrency(code: string): code is Currency {
+function isCurrency(code: string): code is Currency {
   return Object.hasOwn(CURRENCIES, code);
 }
 
@@ -40,7 +40,7 @@ export function minorDigits(currency: string): 0 | 2 | 3 {
 export const BASIS_POINTS = 10_000;
 
 /** numerator / denominator, rounded half away from zero; exact for any safe integers. */
-export function divideRounded(numerator: bigint, denominator: bigint): bigint {
+function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;
