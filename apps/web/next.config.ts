@@ -13,7 +13,7 @@ const config: NextConfig = {
     "@atelier/upload-engine",
     "@atelier/storage",
   ],
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "pdfkit"],
   typescript: { ignoreBuildErrors: false },
 };
 

@@ -331,7 +331,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await signInAs("admin@atelier.local");
     await page.goto(`${app.url}/invoices/create`);
     await page.getByLabel("Business").selectOption({ label: "Acme Coffee" });
-    await page.getByLabel("Project").selectOption({ label: "Acme spring poster" });
+    await page.getByLabel("Project", { exact: true }).selectOption({ label: "Acme spring poster" });
     await page.getByLabel("Line 1 description").fill("Poster design");
     await page.getByLabel("Line 1 unit price").fill("450");
     await page.getByRole("button", { name: "Add line" }).click();
@@ -351,6 +351,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await signInAs("admin@atelier.local");
     await page.goto(`${app.url}/invoices`);
     await page.getByTestId("invoice-row").filter({ hasText: number }).getByRole("button", { name: "Send" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Send invoice" }).click();
     await page.getByTestId("invoice-row").filter({ hasText: number }).getByText("Sent").waitFor();
     // The Businesses page shows what each client owes.
     await page.goto(`${app.url}/clients`);

@@ -39,7 +39,7 @@ describe("invoice status changes race", () => {
 
   /**
    * Both changes read the invoice before either writes it: a transaction holds the row while both
-   * calls run up to their update, and lets go once PostgreSQL shows both waiting for it.
+   * calls run up to their update (or, marking paid, up to locking the invoice to record its payment), and lets go once PostgreSQL shows both waiting for it.
    */
   async function race(id: string, a: InvoiceStatus, b: InvoiceStatus) {
     const calls = await t.db.transaction().execute(async (trx) => {
@@ -50,7 +50,8 @@ describe("invoice status changes race", () => {
         await new Promise((resolve) => setTimeout(resolve, 20));
         const { rows } = await sql<{ n: number }>`
           select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and query ilike 'update "invoices"%'`.execute(t.db);
+          where datname = current_database() and wait_event_type = 'Lock'
+            and (query ilike 'update "invoices"%' or query ilike 'select % from "invoices" % for update of "invoices"')`.execute(t.db);
         waiting = rows[0]?.n ?? 0;
       }
       return started;

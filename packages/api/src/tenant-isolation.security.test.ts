@@ -43,6 +43,7 @@ const SAMPLE_TEXTS = [
   "/placeholder.png",
   "users/sample0123456789ab",
   "0".repeat(64),
+  "data:image/png;base64,iVBORw0KGgo=",
 ];
 const SAMPLE_NUMBERS = [1, 0, 100];
 
@@ -299,6 +300,13 @@ describe("tenant isolation, procedure by procedure", () => {
     "invoices.list",
     "invoices.create",
     "invoices.setStatus",
+    "invoices.update",
+    "invoices.send",
+    "invoices.recordPayment",
+    "invoices.creditNote",
+    "invoices.billingProfile",
+    "invoices.saveBillingProfile",
+    "invoices.setBusinessCurrency",
     "posts.list",
     "posts.create",
     "posts.delete",

@@ -2,6 +2,7 @@
 export { type AdapterOptions, createKyselyAdapter } from "./adapter";
 export { commentMail } from "./comment-mail";
 export { createSignInLink, INVITATION_MAX_AGE_S, invitationMail } from "./invitation";
+export { invoiceMail, invoiceReminderMail } from "./invoice-mail";
 export {
   allowMagicLink,
   MAGIC_LINK_CLIENT_LIMIT,

@@ -1,5 +1,5 @@
 // Sends mail over SMTP when a server is configured; otherwise keeps it in the dev mailbox and prints it.
-import type { Db } from "@atelier/db";
+import type { Db, MailAttachment } from "@atelier/db";
 import nodemailer from "nodemailer";
 
 export interface Mail {
@@ -9,6 +9,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  attachments?: readonly MailAttachment[];
 }
 
 export interface Mailer {
@@ -28,16 +29,31 @@ export function createMailer({ smtpUrl, from, db, log = console.log }: MailerCon
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: "smtp",
-      async send({ id, ...mail }) {
-        await transport.sendMail({ from, ...mail, ...(id ? { messageId: `<${id}@outbox.atelier>` } : {}) });
+      async send({ id, attachments = [], ...mail }) {
+        await transport.sendMail({
+          from,
+          ...mail,
+          ...(id ? { messageId: `<${id}@outbox.atelier>` } : {}),
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.base64,
+            encoding: "base64",
+          })),
+        });
       },
     };
   }
   return {
     kind: "dev-mailbox",
-    async send({ id: _id, ...mail }) {
-      await db.insertInto("devMail").values(mail).execute();
-      log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    // The dev mailbox keeps no files: it lists their names under the text.
+    async send({ id: _id, attachments = [], ...mail }) {
+      const listed = attachments.length ? `${mail.text}\n\nAttached: ${attachments.map((a) => a.filename).join(", ")}` : mail.text;
+      await db
+        .insertInto("devMail")
+        .values({ ...mail, text: listed })
+        .execute();
+      log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${listed}`);
     },
   };
 }

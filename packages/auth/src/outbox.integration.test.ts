@@ -150,4 +150,25 @@ describe("mail outbox", () => {
     const kept = (await statuses()).find((s) => s.status === "pending");
     expect(kept?.attempts).toBe(1);
   });
+
+  it("carries attachments through the outbox to SMTP, byte for byte, and lists them in the dev mailbox", async () => {
+    const bytes = Buffer.from("%PDF-1.7\n\u0000\u00ff binary body");
+    const attachment = { filename: "INV-2026-0001.pdf", contentType: "application/pdf", base64: bytes.toString("base64") };
+    const o = outbox();
+    const [id] = await o.enqueue(t.db, [{ ...mail(9), attachments: [attachment] }]);
+    const stored = await t.db.selectFrom("outbox").select("attachments").where("id", "=", id!).executeTakeFirstOrThrow();
+    expect(stored.attachments).toEqual([attachment]);
+    await o.deliverNow([id!]);
+    const raw = smtp.mails[0]?.raw ?? "";
+    expect(raw).toMatch(/Content-Type: application\/pdf; name=INV-2026-0001\.pdf/);
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=INV-2026-0001\.pdf/);
+    const body = raw.split(/filename=INV-2026-0001\.pdf\r?\n\r?\n/)[1]?.split(/\r?\n--/)[0] ?? "";
+    expect(Buffer.from(body.replace(/\s/g, ""), "base64").equals(bytes)).toBe(true);
+
+    const lines: string[] = [];
+    const devMailbox = createMailer({ from: "studio@atelier.test", db: t.db, log: (line) => lines.push(line) });
+    await devMailbox.send({ to: "p9@example.test", subject: "Invoice", text: "Attached.", html: "", attachments: [attachment] });
+    const kept = await t.db.selectFrom("devMail").select("text").where("to", "=", "p9@example.test").executeTakeFirstOrThrow();
+    expect(kept.text).toBe("Attached.\n\nAttached: INV-2026-0001.pdf");
+  });
 });

@@ -26,10 +26,11 @@ const GATHERED: Record<string, (to: string, items: unknown[]) => Mail> = {
 };
 
 function render(mail: OutboxMail): Mail {
-  if (mail.payload === null) return { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+  const attachments = mail.attachments ? { attachments: mail.attachments } : {};
+  if (mail.payload === null) return { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...attachments };
   const write = GATHERED[mail.kind];
   if (!write) throw new Error(`no way to write gathered mail of kind ${mail.kind}`);
-  return { ...write(mail.to, mail.payload), id: mail.id };
+  return { ...write(mail.to, mail.payload), id: mail.id, ...attachments };
 }
 
 /** How often each instance looks for due mail when nothing wakes it sooner. */

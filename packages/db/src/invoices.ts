@@ -1,50 +1,106 @@
-// Queries on invoices and their lines; every function takes the database handle first.
-import { sql } from "kysely";
+// Queries on invoices, credit notes, their lines and payments, and the studio's billing details;
+// every function takes the database handle (or the caller's transaction) first.
+import { type InvoiceKind, invoiceBalance, invoiceNumber, invoiceSeries, invoiceTotals } from "@atelier/domain";
 import type { Db } from "./create-db";
-import type { InvoiceStatusValue } from "./schema";
+import type { BillingProfile, InvoiceStatusValue } from "./schema";
+
+export interface NewInvoiceLine {
+  description: string;
+  quantity: number;
+  unitAmount: number;
+  discountBp?: number | undefined;
+  taxRateBp?: number | undefined;
+  projectId?: string | null | undefined;
+}
 
 export interface NewInvoice {
   id: string;
+  kind?: InvoiceKind;
+  creditFor?: string | null;
   businessId: string;
   projectId: string | null;
+  currency: string;
   dueAt: string | null;
   notes: string | null;
   createdBy: string;
   createdAt: Date;
-  lines: { description: string; quantity: number; unitAmount: number }[];
+  lines: NewInvoiceLine[];
 }
 
 /**
- * Creates the invoice with the year's next number. The number is unique, so two invoices made at the
- * same moment cannot share one: the later insert fails and is retried with the next free number.
+ * The next number of a series in a year. The counter row stays locked until the caller's transaction
+ * ends, so concurrent invoices take numbers one after another, and one rolled back frees its number.
  */
-export async function createInvoice(db: Db, invoice: NewInvoice, numberFor: (year: number, sequence: number) => string): Promise<string> {
+async function takeSequence(trx: Db, series: string, year: number): Promise<number> {
+  const row = await trx
+    .insertInto("invoiceSequences")
+    .values({ series, year, last: 1 })
+    .onConflict((oc) => oc.columns(["series", "year"]).doUpdateSet((eb) => ({ last: eb("invoiceSequences.last", "+", 1) })))
+    .returning("last")
+    .executeTakeFirstOrThrow();
+  return row.last;
+}
+
+async function insertLines(trx: Db, invoiceId: string, lines: readonly NewInvoiceLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  await trx
+    .insertInto("invoiceLines")
+    .values(
+      lines.map((line, position) => ({
+        id: `${invoiceId}-${position}`,
+        invoiceId,
+        position,
+        description: line.description,
+        quantity: line.quantity,
+        unitAmount: line.unitAmount,
+        discountBp: line.discountBp ?? 0,
+        taxRateBp: line.taxRateBp ?? 0,
+        projectId: line.projectId ?? null,
+      })),
+    )
+    .execute();
+}
+
+/** Creates the invoice (or credit note) with its series' next number in the year; numbers have no gaps. */
+export async function createInvoice(db: Db, invoice: NewInvoice): Promise<string> {
+  const kind = invoice.kind ?? "invoice";
   const year = invoice.createdAt.getUTCFullYear();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await db.transaction().execute(async (trx) => {
-        const { count } = await trx
-          .selectFrom("invoices")
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .where("number", "like", `${numberFor(year, 0).slice(0, -4)}%`)
-          .executeTakeFirstOrThrow();
-        const number = numberFor(year, Number(count) + 1);
-        const { lines, ...row } = invoice;
-        await trx
-          .insertInto("invoices")
-          .values({ ...row, number })
-          .execute();
-        await trx
-          .insertInto("invoiceLines")
-          .values(lines.map((line, position) => ({ id: `${invoice.id}-${position}`, invoiceId: invoice.id, position, ...line })))
-          .execute();
-        return number;
-      });
-    } catch (error) {
-      if (attempt < 5 && String((error as { code?: unknown }).code) === "23505") continue;
-      throw error;
-    }
-  }
+  return db.transaction().execute(async (trx) => {
+    const number = invoiceNumber(year, await takeSequence(trx, invoiceSeries(kind), year), kind);
+    const { lines, ...row } = invoice;
+    await trx
+      .insertInto("invoices")
+      .values({ ...row, kind, number })
+      .execute();
+    await insertLines(trx, invoice.id, lines);
+    return number;
+  });
+}
+
+/** Replaces a draft's terms and lines; answers false (changing nothing) once it is no longer a draft. */
+export async function updateDraft(
+  db: Db,
+  id: string,
+  changes: { projectId: string | null; dueAt: string | null; notes: string | null; lines: NewInvoiceLine[] },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const { lines, ...row } = changes;
+    const updated = await trx.updateTable("invoices").set(row).where("id", "=", id).where("status", "=", "draft").executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return false;
+    await trx.deleteFrom("invoiceLines").where("invoiceId", "=", id).execute();
+    await insertLines(trx, id, lines);
+    return true;
+  });
+}
+
+function linesOf(db: Db, invoiceIds: readonly string[]) {
+  return db
+    .selectFrom("invoiceLines")
+    .select(["invoiceId", "description", "quantity", "unitAmount", "discountBp", "taxRateBp", "projectId"])
+    .where("invoiceId", "in", invoiceIds.length ? [...invoiceIds] : [""])
+    .orderBy("invoiceId")
+    .orderBy("position")
+    .execute();
 }
 
 export async function listInvoices(db: Db, filter: { businessId: string | null; statuses?: readonly InvoiceStatusValue[] }) {
@@ -55,6 +111,7 @@ export async function listInvoices(db: Db, filter: { businessId: string | null; 
     .select([
       "invoices.id",
       "invoices.number",
+      "invoices.kind",
       "invoices.status",
       "invoices.currency",
       "invoices.dueAt",
@@ -65,32 +122,95 @@ export async function listInvoices(db: Db, filter: { businessId: string | null; 
       "invoices.businessId",
       "businesses.name as businessName",
       "projects.name as projectName",
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom("invoiceLines")
-        .whereRef("invoiceLines.invoiceId", "=", "invoices.id")
-        .select(sql<number>`coalesce(sum(quantity * unit_amount), 0)::bigint`.as("t"))
-        .as("total"),
-    );
+    ]);
   if (filter.businessId !== null) query = query.where("invoices.businessId", "=", filter.businessId);
   if (filter.statuses) query = query.where("invoices.status", "in", [...filter.statuses]);
   const rows = await query.orderBy("invoices.createdAt", "desc").orderBy("invoices.number", "desc").execute();
-  return rows.map((r) => ({ ...r, total: Number(r.total ?? 0) }));
+  const ids = rows.map((r) => r.id);
+  const [payments, credits] = await Promise.all([
+    db
+      .selectFrom("invoicePayments")
+      .select(["invoiceId", (eb) => eb.fn.sum<number>("amount").as("paid")])
+      .where("invoiceId", "in", ids.length ? ids : [""])
+      .groupBy("invoiceId")
+      .execute(),
+    db
+      .selectFrom("invoices")
+      .select(["id", "creditFor"])
+      .where("creditFor", "in", ids.length ? ids : [""])
+      .where("status", "in", ["sent", "paid"])
+      .execute(),
+  ]);
+  const lines = await linesOf(db, [...ids, ...credits.map((c) => c.id)]);
+  const total = (id: string, kind: InvoiceKind) =>
+    invoiceTotals(
+      lines.filter((l) => l.invoiceId === id),
+      kind,
+    ).total;
+  return rows.map((r) => {
+    const paid = Number(payments.find((p) => p.invoiceId === r.id)?.paid ?? 0);
+    const credited = credits.filter((c) => c.creditFor === r.id).reduce((sum, c) => sum + total(c.id, "credit_note"), 0);
+    const invoiceTotal = total(r.id, r.kind);
+    return {
+      ...r,
+      total: invoiceTotal,
+      balance: r.kind === "invoice" && r.status === "sent" ? invoiceBalance(invoiceTotal, paid, credited) : 0,
+    };
+  });
 }
 
 export function findInvoice(db: Db, id: string) {
   return db.selectFrom("invoices").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-export function listInvoiceLines(db: Db, invoiceId: string) {
-  return db
-    .selectFrom("invoiceLines")
-    .select(["description", "quantity", "unitAmount"])
-    .where("invoiceId", "=", invoiceId)
-    .orderBy("position")
-    .execute();
+export async function listInvoiceLines(db: Db, invoiceId: string) {
+  const lines = await linesOf(db, [invoiceId]);
+  return lines.map(({ invoiceId: _, ...line }) => line);
 }
+
+/**
+ * Everything printed on an invoice or shown on its page: the invoice, its business, lines, payments,
+ * the credit notes sent against it (or, for a credit note, the invoice it corrects). With `lock`, the
+ * invoice row stays locked until the caller's transaction ends.
+ */
+export async function loadInvoiceDocument(db: Db, id: string, options: { lock?: boolean } = {}) {
+  let query = db
+    .selectFrom("invoices")
+    .innerJoin("businesses", "businesses.id", "invoices.businessId")
+    .leftJoin("projects", "projects.id", "invoices.projectId")
+    .leftJoin("invoices as original", "original.id", "invoices.creditFor")
+    .selectAll("invoices")
+    .select(["businesses.name as businessName", "projects.name as projectName", "original.number as creditForNumber"])
+    .where("invoices.id", "=", id);
+  if (options.lock) query = query.forUpdate("invoices");
+  const invoice = await query.executeTakeFirst();
+  if (!invoice) return undefined;
+  const [lines, payments, credits] = await Promise.all([
+    listInvoiceLines(db, id),
+    db
+      .selectFrom("invoicePayments")
+      .select(["id", "amount", "paidOn", "note", "createdAt"])
+      .where("invoiceId", "=", id)
+      .orderBy("paidOn")
+      .orderBy("createdAt")
+      .execute(),
+    db.selectFrom("invoices").select(["id", "number", "status", "kind"]).where("creditFor", "=", id).orderBy("number").execute(),
+  ]);
+  const creditLines = await linesOf(
+    db,
+    credits.map((c) => c.id),
+  );
+  const creditNotes = credits.map((c) => ({
+    ...c,
+    total: invoiceTotals(
+      creditLines.filter((l) => l.invoiceId === c.id),
+      c.kind,
+    ).total,
+  }));
+  return { ...invoice, lines, payments, creditNotes };
+}
+
+export type InvoiceDocument = NonNullable<Awaited<ReturnType<typeof loadInvoiceDocument>>>;
 
 /**
  * Moves the invoice from status `from` to `to`, only if it is still `from`: of two changes made at the
@@ -103,6 +223,79 @@ export async function setInvoiceStatus(db: Db, id: string, change: { from: Invoi
     .set({ status: to, ...(to === "sent" ? { sentAt: at } : {}), ...(to === "paid" ? { paidAt: at } : {}) })
     .where("id", "=", id)
     .where("status", "=", from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function addInvoicePayment(
+  db: Db,
+  payment: { id: string; invoiceId: string; amount: number; paidOn: string; note: string | null; recordedBy: string; createdAt: Date },
+): Promise<void> {
+  await db.insertInto("invoicePayments").values(payment).execute();
+}
+
+/** Where an invoice to the business is mailed: its client users' addresses. */
+export async function billingContacts(db: Db, businessId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("users")
+    .select("email")
+    .where("businessId", "=", businessId)
+    .where("role", "=", "client")
+    .where("email", "is not", null)
+    .orderBy("email")
+    .execute();
+  return rows.flatMap((r) => (r.email ? [r.email] : []));
+}
+
+export function setBusinessCurrency(db: Db, businessId: string, currency: string) {
+  return db.updateTable("businesses").set({ currency }).where("id", "=", businessId).returning(["id", "currency"]).executeTakeFirst();
+}
+
+const EMPTY_BILLING_PROFILE: BillingProfile = {
+  legalName: "",
+  address: "",
+  taxNumber: "",
+  logo: null,
+  paymentTerms: "",
+  bankDetails: "",
+  reminderDays: null,
+};
+
+export async function getBillingProfile(db: Db): Promise<BillingProfile> {
+  const row = await db.selectFrom("billingProfile").selectAll().where("id", "=", 1).executeTakeFirst();
+  if (!row) return EMPTY_BILLING_PROFILE;
+  const { id: _id, updatedAt: _updatedAt, ...profile } = row;
+  return profile;
+}
+
+export async function saveBillingProfile(db: Db, profile: BillingProfile, at: Date): Promise<void> {
+  await db
+    .insertInto("billingProfile")
+    .values({ id: 1, ...profile, updatedAt: at })
+    .onConflict((oc) => oc.column("id").doUpdateSet({ ...profile, updatedAt: at }))
+    .execute();
+}
+
+/** Sent invoices with a due date that have had no reminder: the candidates a reminder pass looks at. */
+export function listUnremindedInvoices(db: Db) {
+  return db
+    .selectFrom("invoices")
+    .select(["id", "number", "status", "kind", "dueAt", "remindedAt", "businessId"])
+    .where("status", "=", "sent")
+    .where("kind", "=", "invoice")
+    .where("remindedAt", "is", null)
+    .where("dueAt", "is not", null)
+    .execute();
+}
+
+/** Records the reminder of an invoice, once: answers false when another pass already did. */
+export async function markInvoiceReminded(db: Db, id: string, at: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("invoices")
+    .set({ remindedAt: at })
+    .where("id", "=", id)
+    .where("remindedAt", "is", null)
+    .where("status", "=", "sent")
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Db } from "./create-db";
-import type { Database, OutboxMail } from "./schema";
+import type { Database, MailAttachment, OutboxMail } from "./schema";
 
 export interface NewMail {
   kind: string;
@@ -10,12 +10,19 @@ export interface NewMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: readonly MailAttachment[];
 }
 
 /** Writes mail to deliver; pass the transaction that writes its cause, so both are kept or neither. Answers the ids. */
 export async function enqueueMail(db: Kysely<Database>, mails: readonly NewMail[], now: Date): Promise<string[]> {
   if (mails.length === 0) return [];
-  const rows = mails.map((m) => ({ id: randomUUID(), ...m, nextAttemptAt: now, createdAt: now }));
+  const rows = mails.map(({ attachments, ...m }) => ({
+    id: randomUUID(),
+    ...m,
+    attachments: attachments?.length ? JSON.stringify(attachments) : null,
+    nextAttemptAt: now,
+    createdAt: now,
+  }));
   await db.insertInto("outbox").values(rows).execute();
   return rows.map((r) => r.id);
 }

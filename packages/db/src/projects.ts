@@ -30,6 +30,7 @@ export function businessOverview(db: Db, options: { invoicesOn?: string } = {}) 
       const openInvoices = eb
         .selectFrom("invoices")
         .whereRef("invoices.businessId", "=", "businesses.id")
+        .where("invoices.kind", "=", "invoice")
         .where("invoices.status", "=", "sent");
       return [
         projects(false).as("activeProjects"),

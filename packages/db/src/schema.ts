@@ -1,5 +1,5 @@
 // Table types of the Atelier database, in the camelCase the CamelCasePlugin maps to snake_case columns.
-import type { MailPreference, Role } from "@atelier/domain";
+import type { InvoiceKind, MailPreference, Role } from "@atelier/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type { Role };
@@ -22,6 +22,8 @@ export interface BusinessesTable {
   id: string;
   name: string;
   image: string | null;
+  /** The ISO 4217 code its invoices are in. */
+  currency: Generated<string>;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -135,6 +137,14 @@ export interface OutboxTable {
   /** Mail that gathers items (comments) until its first attempt; see enqueueGathering. */
   digestKey: string | null;
   payload: ColumnType<unknown[] | null, string | null | undefined, string | null>;
+  /** Files sent with the mail; written as JSON text, read back parsed. */
+  attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
 }
 
 export type CommentEventValue = "modification" | "reopened" | "briefing" | "approved" | "shadow";
@@ -172,6 +182,11 @@ export interface InvoicesTable {
   paidAt: Date | null;
   createdBy: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
+  kind: Generated<InvoiceKind>;
+  /** A credit note's invoice, which it corrects. */
+  creditFor: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the reminder of this overdue invoice was written; it goes out once. */
+  remindedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface InvoiceLinesTable {
@@ -181,6 +196,42 @@ export interface InvoiceLinesTable {
   description: string;
   quantity: number;
   unitAmount: number;
+  /** The project the line bills, when it comes from one. */
+  projectId: string | null;
+  discountBp: number;
+  taxRateBp: number;
+}
+
+export interface InvoiceSequencesTable {
+  series: string;
+  year: number;
+  last: number;
+}
+
+export interface InvoicePaymentsTable {
+  id: string;
+  invoiceId: string;
+  amount: number;
+  /** A calendar date (YYYY-MM-DD). */
+  paidOn: string;
+  note: string | null;
+  recordedBy: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The studio's billing details printed on its invoices; one row, id 1. */
+export interface BillingProfileTable {
+  id: number;
+  legalName: string;
+  address: string;
+  taxNumber: string;
+  /** A data: URL of a PNG or JPEG image. */
+  logo: string | null;
+  paymentTerms: string;
+  bankDetails: string;
+  /** Overdue invoices are reminded this many days after their due date; null sends no reminders. */
+  reminderDays: number | null;
+  updatedAt: Date;
 }
 
 export interface PostsTable {
@@ -207,6 +258,9 @@ export interface Database {
   commentReads: CommentReadsTable;
   invoices: InvoicesTable;
   invoiceLines: InvoiceLinesTable;
+  invoiceSequences: InvoiceSequencesTable;
+  invoicePayments: InvoicePaymentsTable;
+  billingProfile: BillingProfileTable;
   posts: PostsTable;
 }
 
@@ -216,5 +270,6 @@ export type UserUpdate = Updateable<UsersTable>;
 export type DevMail = Selectable<DevMailTable>;
 export type OutboxMail = Selectable<OutboxTable>;
 export type Business = Selectable<BusinessesTable>;
+export type BillingProfile = Omit<Selectable<BillingProfileTable>, "id" | "updatedAt">;
 export type Project = Selectable<ProjectsTable>;
 export type ProjectFile = Selectable<ProjectFilesTable>;

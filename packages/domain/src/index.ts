@@ -8,6 +8,7 @@ export * from "./errors";
 export * from "./invoices";
 export * from "./live-events";
 export * from "./messages";
+export * from "./money";
 export * from "./navigation";
 export * from "./notification-time";
 export * from "./outbox";

@@ -1,4 +1,6 @@
-// Invoices: their numbers, totals in cents, the money format, and which status may follow which.
+// Invoices and credit notes: their numbers, amounts in minor units, balances, reminders, and which status may follow which.
+import { applyRate } from "./money";
+
 export const INVOICE_STATUSES = ["draft", "sent", "paid", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
@@ -31,36 +33,136 @@ export function isOverdue(invoice: { status: InvoiceStatus; dueAt: string | null
   return invoice.status === "sent" && invoice.dueAt !== null && invoice.dueAt < today;
 }
 
+export type InvoiceKind = "invoice" | "credit_note";
+
 export interface InvoiceLine {
   quantity: number;
-  /** Price of one unit, in cents. */
+  /** Price of one unit, in the invoice currency's minor units. */
   unitAmount: number;
+  /** Discount on the line, in basis points (1000 is 10 %). */
+  discountBp?: number;
+  /** Tax on the line after its discount, in basis points (2000 is 20 %). */
+  taxRateBp?: number;
 }
 
 export const INVOICE_LINE_MAX_QUANTITY = 100_000;
 export const INVOICE_LINE_MAX_UNIT_AMOUNT = 100_000_000; // one million in cents
 
-export function lineTotal(line: InvoiceLine): number {
-  return line.quantity * line.unitAmount;
+export interface LineAmounts {
+  gross: number;
+  discount: number;
+  net: number;
+  tax: number;
+  total: number;
 }
 
-export function invoiceTotal(lines: readonly InvoiceLine[]): number {
-  return lines.reduce((sum, line) => sum + lineTotal(line), 0);
+/** One line's amounts, rounded as money.ts writes down; a credit note's lines count negative. */
+export function lineAmounts(line: InvoiceLine, kind: InvoiceKind = "invoice"): LineAmounts {
+  const sign = kind === "credit_note" ? -1 : 1;
+  const gross = sign * line.quantity * line.unitAmount;
+  const discount = applyRate(gross, line.discountBp ?? 0);
+  const net = gross - discount;
+  const tax = applyRate(net, line.taxRateBp ?? 0);
+  return { gross, discount, net, tax, total: net + tax };
 }
 
-/** INV-{year}-{sequence}, the sequence counting within the year from 1 and padded to four digits. */
-export function invoiceNumber(year: number, sequence: number): string {
-  return `INV-${year}-${String(sequence).padStart(4, "0")}`;
+export interface InvoiceTotals {
+  gross: number;
+  discount: number;
+  net: number;
+  tax: number;
+  total: number;
+  /** Net and tax per tax rate, lowest rate first: the summary printed under the lines. */
+  taxes: { rateBp: number; net: number; tax: number }[];
 }
 
-export function formatMoney(cents: number, currency = "USD"): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(cents / 100);
+/** The invoice's totals: sums of the lines' rounded amounts, so they always agree with the lines. */
+export function invoiceTotals(lines: readonly InvoiceLine[], kind: InvoiceKind = "invoice"): InvoiceTotals {
+  const totals: InvoiceTotals = { gross: 0, discount: 0, net: 0, tax: 0, total: 0, taxes: [] };
+  const byRate = new Map<number, { rateBp: number; net: number; tax: number }>();
+  for (const line of lines) {
+    const a = lineAmounts(line, kind);
+    totals.gross += a.gross;
+    totals.discount += a.discount;
+    totals.net += a.net;
+    totals.tax += a.tax;
+    totals.total += a.total;
+    const rateBp = line.taxRateBp ?? 0;
+    const group = byRate.get(rateBp) ?? { rateBp, net: 0, tax: 0 };
+    group.net += a.net;
+    group.tax += a.tax;
+    byRate.set(rateBp, group);
+  }
+  totals.taxes = [...byRate.values()].sort((a, b) => a.rateBp - b.rateBp);
+  return totals;
 }
 
-/** Reads a typed amount ("1,250.50", "$80") as cents; null when it is not a plain non-negative amount. */
-export function parseMoney(text: string): number | null {
-  const cleaned = text.replace(/[\s$,]/g, "");
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole = "0", fraction = ""] = cleaned.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+/**
+ * What is left to pay on an invoice: its total, less the payments recorded and the credit notes sent
+ * against it (their totals are negative). Never below zero.
+ */
+export function invoiceBalance(total: number, paid: number, credited: number): number {
+  return Math.max(0, total - paid + credited);
+}
+
+/** Why a payment of `amount` cannot be recorded, or null when it can. */
+export function paymentRefusal(invoice: { status: InvoiceStatus; kind: InvoiceKind }, amount: number, balance: number): string | null {
+  if (invoice.kind === "credit_note") return "A credit note is not paid.";
+  if (invoice.status !== "sent") return "Payments are recorded on sent invoices only.";
+  if (amount <= 0) return "A payment must be more than zero.";
+  if (amount > balance) return "A payment cannot be more than the balance.";
+  return null;
+}
+
+/**
+ * Why a credit note of `creditTotal` (negative) cannot be sent against `original`, or null when it can:
+ * it corrects a sent or paid invoice and credits at most what that invoice still bills after earlier credits.
+ */
+export function creditNoteRefusal(
+  original: { status: InvoiceStatus; kind: InvoiceKind; total: number; credited: number },
+  creditTotal: number,
+): string | null {
+  if (original.kind !== "invoice" || (original.status !== "sent" && original.status !== "paid")) {
+    return "A credit note corrects a sent or paid invoice.";
+  }
+  if (creditTotal >= 0) return "A credit note must credit an amount.";
+  if (original.total + original.credited + creditTotal < 0) return "A credit note cannot credit more than the invoice still bills.";
+  return null;
+}
+
+const NUMBER_PREFIX = { invoice: "INV", credit_note: "CN" } as const satisfies Record<InvoiceKind, string>;
+
+/** The series a kind of invoice is numbered in; each counts from 1 every year without gaps. */
+export function invoiceSeries(kind: InvoiceKind): string {
+  return NUMBER_PREFIX[kind];
+}
+
+/** INV-{year}-{sequence} (CN- for credit notes), the sequence counting within the year from 1 and padded to four digits. */
+export function invoiceNumber(year: number, sequence: number, kind: InvoiceKind = "invoice"): string {
+  return `${NUMBER_PREFIX[kind]}-${year}-${String(sequence).padStart(4, "0")}`;
+}
+
+/** The calendar date `days` after a YYYY-MM-DD date. */
+export function addDays(date: string, days: number): string {
+  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * An overdue invoice is reminded once, `afterDays` days after its due date (0: the day after it is due);
+ * with no schedule set (null) no reminder goes out.
+ */
+export function isReminderDue(
+  invoice: { status: InvoiceStatus; kind: InvoiceKind; dueAt: string | null; remindedAt: Date | null },
+  today: string,
+  afterDays: number | null,
+): boolean {
+  if (afterDays === null || invoice.kind !== "invoice" || invoice.remindedAt !== null || invoice.dueAt === null) return false;
+  return isOverdue(invoice, addDays(today, -afterDays));
+}
+
+/** Dates as people read them: "Dec 15, 2026" for a calendar date (YYYY-MM-DD) or an instant (read in UTC). */
+export function formatInvoiceDate(date: string | Date): string {
+  const instant = typeof date === "string" ? new Date(`${date}T00:00:00Z`) : date;
+  return instant.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 }

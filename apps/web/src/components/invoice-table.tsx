@@ -1,15 +1,25 @@
 "use client";
 // Invoices as a table, with their lines on demand; used by the admin's Invoices page and a client's Billing page.
-import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceStatus, isOverdue, projectDisplayName } from "@atelier/domain";
+import {
+  formatInvoiceDate,
+  formatMoney,
+  INVOICE_STATUS_LABELS,
+  type InvoiceKind,
+  type InvoiceStatus,
+  isOverdue,
+  lineAmounts,
+  projectDisplayName,
+} from "@atelier/domain";
 import { Badge, Button, cn } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { Fragment, type ReactNode, useState } from "react";
 import { useTRPC } from "~/trpc/react";
-import { formatDate } from "./format";
 
 export interface InvoiceRow {
   id: string;
   number: string;
+  kind: InvoiceKind;
   status: InvoiceStatus;
   currency: string;
   dueAt: string | null;
@@ -19,14 +29,14 @@ export interface InvoiceRow {
   createdAt: Date;
 }
 
-const STATUS_STYLE: Record<InvoiceStatus, string> = {
+export const STATUS_STYLE: Record<InvoiceStatus, string> = {
   draft: "",
   sent: "border-blue-500/40 text-blue-700 dark:text-blue-300",
   paid: "border-emerald-500/40 text-emerald-700 dark:text-emerald-300",
   void: "text-muted-foreground line-through",
 };
 
-function Lines({ invoiceId, currency }: { invoiceId: string; currency: string }) {
+function Lines({ invoiceId, currency, kind }: { invoiceId: string; currency: string; kind: InvoiceKind }) {
   const trpc = useTRPC();
   const lines = useQuery(trpc.invoices.lines.queryOptions({ id: invoiceId }));
   if (!lines.data) return <p className="text-sm text-muted-foreground">{lines.error ? lines.error.message : "Loading…"}</p>;
@@ -40,7 +50,7 @@ function Lines({ invoiceId, currency }: { invoiceId: string; currency: string })
             <td className="py-1 text-right text-muted-foreground">
               {l.quantity} × {formatMoney(l.unitAmount, currency)}
             </td>
-            <td className="w-32 py-1 text-right">{formatMoney(l.quantity * l.unitAmount, currency)}</td>
+            <td className="w-32 py-1 text-right">{formatMoney(lineAmounts(l, kind).net, currency)}</td>
           </tr>
         ))}
       </tbody>
@@ -52,33 +62,36 @@ export function InvoiceTable({
   invoices,
   showBusiness,
   actions,
+  hrefFor,
 }: {
   invoices: InvoiceRow[];
   showBusiness: boolean;
   actions?: (invoice: InvoiceRow) => ReactNode;
+  /** The invoice's own page. */
+  hrefFor: (id: string) => string;
 }) {
   const [open, setOpen] = useState<string | null>(null);
   // Due dates are calendar dates, compared as the server counts them (UTC).
   const today = new Date().toISOString().slice(0, 10);
   return (
     <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm">
+      <table className="w-full text-sm [&_td]:px-2 [&_td]:py-2 sm:[&_td]:px-4 [&_th]:px-2 [&_th]:py-2 sm:[&_th]:px-4">
         <thead className="bg-muted/50 text-left text-muted-foreground">
           <tr>
-            <th className="px-4 py-2 font-medium">Invoice</th>
-            {showBusiness && <th className="px-4 py-2 font-medium">Business</th>}
-            <th className="px-4 py-2 font-medium">Project</th>
-            <th className="px-4 py-2 font-medium">Due</th>
-            <th className="px-4 py-2 font-medium">Status</th>
-            <th className="px-4 py-2 text-right font-medium">Total</th>
-            {actions && <th className="px-4 py-2" />}
+            <th className="font-medium">Invoice</th>
+            {showBusiness && <th className="font-medium">Business</th>}
+            <th className="hidden font-medium md:table-cell">Project</th>
+            <th className="hidden font-medium sm:table-cell">Due</th>
+            <th className="font-medium">Status</th>
+            <th className="text-right font-medium">Total</th>
+            {actions && <th />}
           </tr>
         </thead>
         <tbody>
           {invoices.map((inv) => (
             <Fragment key={inv.id}>
               <tr className="border-t" data-testid="invoice-row">
-                <td className="px-4 py-2">
+                <td>
                   <Button
                     variant="link"
                     className="h-auto p-0"
@@ -87,30 +100,37 @@ export function InvoiceTable({
                   >
                     {inv.number}
                   </Button>
-                  <div className="text-xs text-muted-foreground">{formatDate(inv.createdAt)}</div>
+                  <div className="text-xs text-muted-foreground">
+                    {inv.kind === "credit_note" ? "Credit note · " : ""}
+                    {formatInvoiceDate(inv.createdAt)} ·{" "}
+                    <Link className="underline" href={hrefFor(inv.id)}>
+                      Open
+                    </Link>
+                    {inv.dueAt && <span className="sm:hidden"> · due {formatInvoiceDate(inv.dueAt)}</span>}
+                  </div>
                 </td>
-                {showBusiness && <td className="px-4 py-2">{inv.businessName}</td>}
-                <td className="px-4 py-2">{inv.projectName ? projectDisplayName(inv.projectName) : "—"}</td>
-                <td className="px-4 py-2">
-                  {inv.dueAt ?? "—"}
+                {showBusiness && <td>{inv.businessName}</td>}
+                <td className="hidden md:table-cell">{inv.projectName ? projectDisplayName(inv.projectName) : "—"}</td>
+                <td className="hidden whitespace-nowrap sm:table-cell">
+                  {inv.dueAt ? formatInvoiceDate(inv.dueAt) : "—"}
                   {isOverdue(inv, today) && (
                     <Badge variant="destructive" className="ml-2">
                       Overdue
                     </Badge>
                   )}
                 </td>
-                <td className="px-4 py-2">
+                <td>
                   <Badge variant="outline" className={cn(STATUS_STYLE[inv.status])}>
                     {INVOICE_STATUS_LABELS[inv.status]}
                   </Badge>
                 </td>
-                <td className="px-4 py-2 text-right font-medium tabular-nums">{formatMoney(inv.total, inv.currency)}</td>
-                {actions && <td className="px-4 py-2 text-right">{actions(inv)}</td>}
+                <td className="whitespace-nowrap text-right font-medium tabular-nums">{formatMoney(inv.total, inv.currency)}</td>
+                {actions && <td className="text-right">{actions(inv)}</td>}
               </tr>
               {open === inv.id && (
                 <tr className="bg-muted/30">
-                  <td colSpan={7} className="px-4 py-3">
-                    <Lines invoiceId={inv.id} currency={inv.currency} />
+                  <td colSpan={7}>
+                    <Lines invoiceId={inv.id} currency={inv.currency} kind={inv.kind} />
                   </td>
                 </tr>
               )}

@@ -1,6 +1,7 @@
 // The web server's shared parts, made once per process: config, database (migrated, seeded), mail outbox, auth options.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { startInvoiceReminders } from "@atelier/api";
 import { createAuthOptions, createMailer, createOutbox, createSignInLink, INVITATION_MAX_AGE_S, type Outbox } from "@atelier/auth";
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedDemo } from "@atelier/db";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
@@ -36,6 +37,8 @@ async function createServer(): Promise<Server> {
   });
   const outbox = createOutbox({ db, transport });
   outbox.start();
+  // Overdue invoices are reminded on the admin's schedule, by the same instances that deliver mail.
+  startInvoiceReminders({ db, outbox, appUrl: config.APP_URL });
   const authSecret = config.AUTH_SECRET ?? embeddedSecret(dataDir, "auth-secret");
   const keys = (id?: string, secret?: string) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
   const authOptions = createAuthOptions({

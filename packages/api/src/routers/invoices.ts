@@ -1,34 +1,87 @@
 // invoices.*: the admin bills businesses; billing.* shows a client its own business's invoices (never drafts).
+// Wire contract relied on by other internal apps: invoices.create ({id, number}), invoices.send,
+// invoices.pdfUrl ({url}) and billing.invoices.
 import { randomUUID } from "node:crypto";
-import { createInvoice, findBusiness, findInvoice, findProject, listInvoiceLines, listInvoices, setInvoiceStatus } from "@atelier/db";
 import {
+  createInvoice,
+  findBusiness,
+  findInvoice,
+  findProject,
+  getBillingProfile,
+  listInvoiceLines,
+  listInvoices,
+  type NewInvoiceLine,
+  saveBillingProfile,
+  setBusinessCurrency,
+  setInvoiceStatus,
+  updateDraft,
+} from "@atelier/db";
+import {
+  BASIS_POINTS,
+  CURRENCY_CODES,
   canChangeInvoiceStatus,
   DomainError,
   INVOICE_LINE_MAX_QUANTITY,
   INVOICE_LINE_MAX_UNIT_AMOUNT,
   INVOICE_STATUSES,
-  invoiceNumber,
   isStaff,
   isVisibleToClient,
 } from "@atelier/domain";
 import { z } from "zod";
+import { invoicePdfUrl, recordPayment, sendInvoice, visibleInvoice, withBalance } from "../invoice-documents";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 const id = z.string().min(1).max(200);
 const CLIENT_STATUSES = INVOICE_STATUSES.filter(isVisibleToClient);
+const rate = z.number().int().min(0).max(BASIS_POINTS);
+
+const line = z.object({
+  description: z.string().trim().min(1, "Each line needs a description").max(500),
+  quantity: z.number().int().min(1).max(INVOICE_LINE_MAX_QUANTITY),
+  unitAmount: z.number().int().min(0).max(INVOICE_LINE_MAX_UNIT_AMOUNT),
+  discountBp: rate.optional(),
+  taxRateBp: rate.optional(),
+  /** The project the line bills (a "line from a project"); it must be the business's. */
+  projectId: id.optional(),
+});
+const lines = z.array(line).min(1, "An invoice needs at least one line").max(200);
+
+/** The invoice's project and each line's project must be the business's. */
+async function checkProjects(db: Parameters<typeof findProject>[0], businessId: string, projectIds: (string | undefined)[]) {
+  for (const projectId of new Set(projectIds.filter((p) => p !== undefined))) {
+    const project = await findProject(db, projectId);
+    if (!project || project.businessId !== businessId) throw new DomainError("BAD_INPUT", "That project is not the business's.");
+  }
+}
+
+const toLines = (input: z.infer<typeof lines>): NewInvoiceLine[] => input.map((l) => ({ ...l, projectId: l.projectId ?? null }));
+
+const billingProfile = z.object({
+  legalName: z.string().trim().max(200),
+  address: z.string().trim().max(1000),
+  taxNumber: z.string().trim().max(100),
+  logo: z
+    .string()
+    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, "The logo must be a PNG or JPEG image")
+    .max(400_000, "The logo must be smaller than 300 KB")
+    .nullable(),
+  paymentTerms: z.string().trim().max(1000),
+  bankDetails: z.string().trim().max(1000),
+  reminderDays: z.number().int().min(0).max(365).nullable(),
+});
 
 export const invoicesRouter = router({
   list: adminProcedure.query(({ ctx }) => listInvoices(ctx.db, { businessId: null })),
 
   lines: protectedProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
-    const invoice = await findInvoice(ctx.db, input.id);
-    const visible =
-      invoice &&
-      (ctx.user.role === "admin" ||
-        (!isStaff(ctx.user.role) && ctx.user.businessId === invoice.businessId && isVisibleToClient(invoice.status)));
-    if (!visible) throw new DomainError("NOT_FOUND", "No such invoice.");
+    const invoice = await visibleInvoice(ctx.db, ctx.user, input.id);
     return listInvoiceLines(ctx.db, invoice.id);
   }),
+
+  /** One invoice as its page shows it: lines, totals, payments, credit notes and the balance. */
+  byId: protectedProcedure
+    .input(z.object({ id }))
+    .query(async ({ ctx, input }) => withBalance(await visibleInvoice(ctx.db, ctx.user, input.id))),
 
   create: adminProcedure
     .input(
@@ -37,49 +90,134 @@ export const invoicesRouter = router({
         projectId: id.optional(),
         dueAt: z.iso.date().optional(),
         notes: z.string().trim().max(2000).optional(),
-        lines: z
-          .array(
-            z.object({
-              description: z.string().trim().min(1, "Each line needs a description").max(500),
-              quantity: z.number().int().min(1).max(INVOICE_LINE_MAX_QUANTITY),
-              unitAmount: z.number().int().min(0).max(INVOICE_LINE_MAX_UNIT_AMOUNT),
-            }),
-          )
-          .min(1, "An invoice needs at least one line")
-          .max(200),
+        lines,
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      if (!(await findBusiness(ctx.db, input.businessId))) throw new DomainError("NOT_FOUND", "No such business.");
-      if (input.projectId) {
-        const project = await findProject(ctx.db, input.projectId);
-        if (!project || project.businessId !== input.businessId) throw new DomainError("BAD_INPUT", "That project is not the business's.");
-      }
+      const business = await findBusiness(ctx.db, input.businessId);
+      if (!business) throw new DomainError("NOT_FOUND", "No such business.");
+      await checkProjects(ctx.db, business.id, [input.projectId, ...input.lines.map((l) => l.projectId)]);
       const invoice = {
         id: randomUUID(),
-        businessId: input.businessId,
+        businessId: business.id,
         projectId: input.projectId ?? null,
+        currency: business.currency,
         dueAt: input.dueAt ?? null,
         notes: input.notes || null,
         createdBy: ctx.user.id,
         createdAt: ctx.now(),
-        lines: input.lines,
+        lines: toLines(input.lines),
       };
-      const number = await createInvoice(ctx.db, invoice, invoiceNumber);
+      const number = await createInvoice(ctx.db, invoice);
       return { id: invoice.id, number };
     }),
 
+  /** Rewrites a draft; a sent invoice is corrected by a credit note instead. */
+  update: adminProcedure
+    .input(
+      z.object({
+        id,
+        projectId: id.nullable(),
+        dueAt: z.iso.date().nullable(),
+        notes: z.string().trim().max(2000),
+        lines,
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const invoice = await findInvoice(ctx.db, input.id);
+      if (!invoice) throw new DomainError("NOT_FOUND", "No such invoice.");
+      await checkProjects(ctx.db, invoice.businessId, [input.projectId ?? undefined, ...input.lines.map((l) => l.projectId)]);
+      const changes = { projectId: input.projectId, dueAt: input.dueAt, notes: input.notes || null, lines: toLines(input.lines) };
+      if (!(await updateDraft(ctx.db, invoice.id, changes))) {
+        throw new DomainError("PRECONDITION_FAILED", "Only a draft can be edited; correct a sent invoice with a credit note.");
+      }
+      return { id: invoice.id };
+    }),
+
+  /** Marks a draft sent and mails its PDF to the business's billing contacts. */
+  send: adminProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
+    await sendInvoice(ctx, input.id);
+    return { id: input.id, status: "sent" as const };
+  }),
+
+  /** Moves an invoice along: sending mails it (as send does), marking it paid records its balance as paid. */
   setStatus: adminProcedure.input(z.object({ id, status: z.enum(INVOICE_STATUSES) })).mutation(async ({ ctx, input }) => {
     const invoice = await findInvoice(ctx.db, input.id);
     if (!invoice) throw new DomainError("NOT_FOUND", "No such invoice.");
     if (!canChangeInvoiceStatus(invoice.status, input.status)) {
       throw new DomainError("PRECONDITION_FAILED", `A ${invoice.status} invoice cannot become ${input.status}.`);
     }
-    if (!(await setInvoiceStatus(ctx.db, invoice.id, { from: invoice.status, to: input.status }, ctx.now()))) {
+    if (input.status === "sent") await sendInvoice(ctx, invoice.id);
+    else if (input.status === "paid") {
+      const paidOn = ctx.now().toISOString().slice(0, 10);
+      await recordPayment(ctx, { id: invoice.id, amount: "balance", paidOn, note: null, seen: invoice.status });
+    } else if (!(await setInvoiceStatus(ctx.db, invoice.id, { from: invoice.status, to: input.status }, ctx.now()))) {
       throw new DomainError("CONFLICT", "Someone changed this invoice meanwhile. Reload it and try again.");
     }
     return { id: invoice.id, status: input.status };
   }),
+
+  /** Records a payment (in part or in full) on a sent invoice; paying the balance marks it paid. */
+  recordPayment: adminProcedure
+    .input(
+      z.object({
+        id,
+        amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+        paidOn: z.iso.date(),
+        note: z.string().trim().max(500).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const status = await recordPayment(ctx, { ...input, note: input.note || null });
+      return { id: input.id, status };
+    }),
+
+  /** Starts a credit note correcting a sent or paid invoice: a draft with the invoice's lines, to edit and send. */
+  creditNote: adminProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
+    const original = await findInvoice(ctx.db, input.id);
+    if (!original) throw new DomainError("NOT_FOUND", "No such invoice.");
+    if (original.kind !== "invoice" || (original.status !== "sent" && original.status !== "paid")) {
+      throw new DomainError("PRECONDITION_FAILED", "A credit note corrects a sent or paid invoice.");
+    }
+    const credit = {
+      id: randomUUID(),
+      kind: "credit_note" as const,
+      creditFor: original.id,
+      businessId: original.businessId,
+      projectId: original.projectId,
+      currency: original.currency,
+      dueAt: null,
+      notes: `Corrects invoice ${original.number}.`,
+      createdBy: ctx.user.id,
+      createdAt: ctx.now(),
+      lines: await listInvoiceLines(ctx.db, original.id),
+    };
+    const number = await createInvoice(ctx.db, credit);
+    return { id: credit.id, number };
+  }),
+
+  /** A short-lived signed link answering the invoice's PDF: admins for any invoice, a client for its business's sent ones. */
+  pdfUrl: protectedProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
+    const invoice = await visibleInvoice(ctx.db, ctx.user, input.id);
+    return { url: invoicePdfUrl(ctx, invoice.id) };
+  }),
+
+  /** The studio's billing details printed on every invoice, and the reminder schedule. */
+  billingProfile: adminProcedure.query(({ ctx }) => getBillingProfile(ctx.db)),
+
+  saveBillingProfile: adminProcedure.input(billingProfile).mutation(async ({ ctx, input }) => {
+    await saveBillingProfile(ctx.db, input, ctx.now());
+    return getBillingProfile(ctx.db);
+  }),
+
+  /** The currency a business is billed in; invoices keep the currency they were made in. */
+  setBusinessCurrency: adminProcedure
+    .input(z.object({ businessId: id, currency: z.enum(CURRENCY_CODES) }))
+    .mutation(async ({ ctx, input }) => {
+      const updated = await setBusinessCurrency(ctx.db, input.businessId, input.currency);
+      if (!updated) throw new DomainError("NOT_FOUND", "No such business.");
+      return updated;
+    }),
 });
 
 export const billingRouter = router({

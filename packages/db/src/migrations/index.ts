@@ -11,6 +11,8 @@ import * as projectFileKeys from "./2026-11-23-0002-project-file-keys";
 import * as imageUploads from "./2026-11-23-0003-image-uploads";
 import * as outbox from "./2026-11-23-0100-outbox";
 import * as mailDigests from "./2026-11-23-0101-mail-digests";
+import * as mailAttachments from "./2026-11-23-0200-mail-attachments";
+import * as invoiceDocuments from "./2026-11-23-0201-invoice-documents";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-0003-image-uploads": imageUploads,
   "2026-11-23-0100-outbox": outbox,
   "2026-11-23-0101-mail-digests": mailDigests,
+  "2026-11-23-0200-mail-attachments": mailAttachments,
+  "2026-11-23-0201-invoice-documents": invoiceDocuments,
 };

@@ -1,24 +1,15 @@
 "use client";
 // Invoices: everything the studio has billed, moved along draft, sent, paid (or void).
-import { INVOICE_STATUS_LABELS, nextInvoiceStatuses } from "@atelier/domain";
-import { Button, Skeleton, toast } from "@atelier/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { Skeleton } from "@atelier/ui";
+import { useQuery } from "@tanstack/react-query";
 import { EmptyState, PageHeader } from "~/components/empty-state";
+import { InvoiceActions } from "~/components/invoice-actions";
 import { InvoiceTable } from "~/components/invoice-table";
-import { toastError } from "~/components/toast-error";
 import { useTRPC } from "~/trpc/react";
-
-const ACTION_LABELS = { sent: "Send", paid: "Mark paid", void: "Void", draft: "Back to draft" } as const;
 
 export default function InvoicesPage() {
   const trpc = useTRPC();
   const invoices = useQuery(trpc.invoices.list.queryOptions());
-  const setStatus = useMutation(
-    trpc.invoices.setStatus.mutationOptions({
-      onSuccess: ({ status }) => toast({ title: `Invoice ${INVOICE_STATUS_LABELS[status].toLowerCase()}` }),
-      onError: toastError,
-    }),
-  );
   return (
     <>
       <PageHeader
@@ -39,21 +30,8 @@ export default function InvoicesPage() {
         <InvoiceTable
           invoices={invoices.data}
           showBusiness
-          actions={(inv) => (
-            <div className="flex justify-end gap-1">
-              {nextInvoiceStatuses(inv.status).map((status) => (
-                <Button
-                  key={status}
-                  size="sm"
-                  variant={status === "void" ? "ghost" : "outline"}
-                  disabled={setStatus.isPending}
-                  onClick={() => setStatus.mutate({ id: inv.id, status })}
-                >
-                  {ACTION_LABELS[status]}
-                </Button>
-              ))}
-            </div>
-          )}
+          hrefFor={(id) => `/invoices/${id}`}
+          actions={(inv) => <InvoiceActions invoice={inv} />}
         />
       )}
     </>

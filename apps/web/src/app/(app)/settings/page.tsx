@@ -1,36 +1,49 @@
 "use client";
-// Billing: a client's invoices from the studio; the studio itself manages invoices under Invoices.
+// Billing: a client's invoices from the studio, with their PDFs; for an admin, the studio's billing details.
 import { formatMoney, isAdmin, isStaff } from "@atelier/domain";
 import { Skeleton } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
+import { BillingDetailsForm, BusinessCurrencies } from "~/components/billing-details-form";
+import { DownloadPdfButton } from "~/components/download-pdf-button";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { InvoiceTable } from "~/components/invoice-table";
 import { useTRPC } from "~/trpc/react";
 
 export default function BillingPage() {
-  const trpc = useTRPC();
   const { data: session } = useSession();
-  const invoices = useQuery(trpc.billing.invoices.queryOptions());
-  const staff = session ? isStaff(session.user.role) : false;
-  const outstanding = (invoices.data ?? []).filter((i) => i.status === "sent").reduce((sum, i) => sum + i.total, 0);
-
-  if (staff) {
+  if (!session) return null;
+  if (isAdmin(session.user.role)) {
     return (
       <>
-        <PageHeader title="Billing" />
-        <EmptyState
-          title="Billing is for clients"
-          description={
-            session && isAdmin(session.user.role)
-              ? "The studio's invoices are managed under Invoices."
-              : "Clients see the studio's invoices to their business here."
-          }
-          {...(session && isAdmin(session.user.role) ? { action: { href: "/invoices", label: "Go to Invoices" } } : {})}
+        <PageHeader
+          title="Billing"
+          description="The studio's details on its invoices; the invoices themselves are under Invoices."
+          action={{ href: "/invoices", label: "Go to Invoices" }}
         />
+        <div className="grid gap-6">
+          <BillingDetailsForm />
+          <BusinessCurrencies />
+        </div>
       </>
     );
   }
+  if (isStaff(session.user.role)) {
+    return (
+      <>
+        <PageHeader title="Billing" />
+        <EmptyState title="Billing is for clients" description="Clients see the studio's invoices to their business here." />
+      </>
+    );
+  }
+  return <ClientBilling />;
+}
+
+function ClientBilling() {
+  const trpc = useTRPC();
+  const invoices = useQuery(trpc.billing.invoices.queryOptions());
+  const rows = invoices.data ?? [];
+  const outstanding = rows.reduce((sum, i) => sum + i.balance, 0);
   return (
     <>
       <PageHeader title="Billing" description="Invoices from the studio to your business." />
@@ -38,15 +51,20 @@ export default function BillingPage() {
       {invoices.data?.length === 0 && (
         <EmptyState title="No invoices yet" description="Invoices from the studio will appear here once they are sent." />
       )}
-      {invoices.data && invoices.data.length > 0 && (
+      {rows.length > 0 && (
         <>
           <p className="mb-4 text-sm">
             Outstanding:{" "}
             <strong className="tabular-nums" data-testid="outstanding">
-              {formatMoney(outstanding)}
+              {formatMoney(outstanding, rows[0]?.currency)}
             </strong>
           </p>
-          <InvoiceTable invoices={invoices.data} showBusiness={false} />
+          <InvoiceTable
+            invoices={rows}
+            showBusiness={false}
+            hrefFor={(id) => `/settings/invoices/${id}`}
+            actions={(inv) => <DownloadPdfButton invoiceId={inv.id} label="PDF" />}
+          />
         </>
       )}
     </>

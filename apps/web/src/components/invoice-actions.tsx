@@ -1,0 +1,77 @@
+"use client";
+// The admin's moves on an invoice (Send, Mark paid, Void), each confirmed first; used by the list and the invoice page.
+import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceKind, type InvoiceStatus, nextInvoiceStatuses } from "@atelier/domain";
+import { toast } from "@atelier/ui";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "~/trpc/react";
+import { ConfirmButton } from "./confirm-button";
+import { toastError } from "./toast-error";
+
+interface Subject {
+  id: string;
+  number: string;
+  kind: InvoiceKind;
+  status: InvoiceStatus;
+  businessName: string;
+  currency: string;
+  /** What is left to pay, when known: Mark paid records it. */
+  balance?: number;
+}
+
+function question(invoice: Subject, status: InvoiceStatus) {
+  const what = invoice.kind === "credit_note" ? "credit note" : "invoice";
+  switch (status) {
+    case "sent":
+      return {
+        label: "Send",
+        title: `Send ${invoice.number}?`,
+        description: `The ${what} is mailed as a PDF to ${invoice.businessName}'s billing contacts and can no longer be edited; a credit note corrects it afterwards.`,
+        confirmLabel: `Send ${what}`,
+      };
+    case "paid":
+      return {
+        label: "Mark paid",
+        title: `Mark ${invoice.number} paid?`,
+        description:
+          invoice.balance === undefined
+            ? "What is left to pay is recorded as paid today."
+            : `${formatMoney(invoice.balance, invoice.currency)} is recorded as paid today, and the invoice is settled.`,
+        confirmLabel: "Mark paid",
+      };
+    default:
+      return {
+        label: "Void",
+        title: `Void ${invoice.number}?`,
+        description: `A void ${what} stays on record but bills nothing. This cannot be undone.`,
+        confirmLabel: `Void ${what}`,
+      };
+  }
+}
+
+export function InvoiceActions({ invoice }: { invoice: Subject }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const setStatus = useMutation(
+    trpc.invoices.setStatus.mutationOptions({
+      onSuccess: ({ status }) => {
+        toast({ title: `${invoice.number} ${INVOICE_STATUS_LABELS[status].toLowerCase()}` });
+        void queryClient.invalidateQueries(trpc.invoices.pathFilter());
+      },
+      onError: toastError,
+    }),
+  );
+  const statuses = nextInvoiceStatuses(invoice.status).filter((s) => !(s === "paid" && invoice.kind === "credit_note"));
+  return (
+    <div className="flex flex-wrap justify-end gap-1">
+      {statuses.map((status) => (
+        <ConfirmButton
+          key={status}
+          {...question(invoice, status)}
+          variant={status === "void" ? "ghost" : "outline"}
+          pending={setStatus.isPending}
+          onConfirm={() => setStatus.mutate({ id: invoice.id, status })}
+        />
+      ))}
+    </div>
+  );
+}

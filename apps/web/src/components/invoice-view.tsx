@@ -1,0 +1,340 @@
+"use client";
+// One invoice as its page shows it, for the studio's admin and for the client it bills: the document
+// with its lines, totals, payments and credit notes, Download PDF, and for the admin its editor and moves.
+import {
+  formatInvoiceDate,
+  formatMoney,
+  formatRate,
+  INVOICE_STATUS_LABELS,
+  isOverdue,
+  lineAmounts,
+  parseMoney,
+  projectDisplayName,
+} from "@atelier/domain";
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton, Textarea, toast } from "@atelier/ui";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+import { useTRPC } from "~/trpc/react";
+import { DownloadPdfButton } from "./download-pdf-button";
+import { EmptyState } from "./empty-state";
+import { FormError, SubmitButton } from "./form-parts";
+import { InvoiceActions } from "./invoice-actions";
+import { InvoiceLinesEditor, type LineDraft, parseLines, toLineDraft } from "./invoice-lines-editor";
+import { STATUS_STYLE } from "./invoice-table";
+import { toastError } from "./toast-error";
+
+type Invoice = NonNullable<ReturnType<typeof useInvoice>["data"]>;
+
+function useInvoice(id: string) {
+  const trpc = useTRPC();
+  return useQuery(trpc.invoices.byId.queryOptions({ id }));
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function InvoiceView({ id, admin, hrefFor }: { id: string; admin: boolean; hrefFor: (id: string) => string }) {
+  const invoice = useInvoice(id);
+  const [editing, setEditing] = useState(false);
+  if (invoice.isPending) return <Skeleton className="h-96" />;
+  if (!invoice.data) return <EmptyState title="No such invoice" description={invoice.error?.message ?? ""} />;
+  const inv = invoice.data;
+  const title = inv.kind === "credit_note" ? "Credit note" : "Invoice";
+  return (
+    <div className="grid max-w-4xl gap-4">
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-sm text-muted-foreground">{title}</p>
+          <h1 className="flex flex-wrap items-center gap-2 text-2xl font-semibold tracking-tight">
+            {inv.number}
+            <Badge variant="outline" className={STATUS_STYLE[inv.status]}>
+              {INVOICE_STATUS_LABELS[inv.status]}
+            </Badge>
+            {isOverdue(inv, today()) && <Badge variant="destructive">Overdue</Badge>}
+          </h1>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <DownloadPdfButton invoiceId={inv.id} />
+          {admin && inv.status === "draft" && !editing && (
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
+          {admin && <CreditNoteButton invoice={inv} hrefFor={hrefFor} />}
+          {admin && !editing && <InvoiceActions invoice={inv} />}
+        </div>
+      </header>
+      {editing ? <DraftEditor invoice={inv} onDone={() => setEditing(false)} /> : <Document invoice={inv} hrefFor={hrefFor} />}
+      {inv.kind === "invoice" && inv.status !== "draft" && <Payments invoice={inv} admin={admin} />}
+    </div>
+  );
+}
+
+function Document({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: string) => string }) {
+  const money = (minor: number) => formatMoney(minor, inv.currency);
+  const facts: [string, React.ReactNode][] = [
+    ["Billed to", inv.businessName],
+    ["Issued", inv.sentAt ? formatInvoiceDate(inv.sentAt) : "Not sent yet"],
+    ["Due", inv.dueAt ? formatInvoiceDate(inv.dueAt) : "—"],
+    ...(inv.projectName ? [["Project", projectDisplayName(inv.projectName)] as [string, React.ReactNode]] : []),
+    ...(inv.creditFor && inv.creditForNumber
+      ? [
+          [
+            "Corrects",
+            <Link key="corrects" className="underline" href={hrefFor(inv.creditFor)}>
+              {inv.creditForNumber}
+            </Link>,
+          ] as [string, React.ReactNode],
+        ]
+      : []),
+  ];
+  return (
+    <Card>
+      <CardContent className="grid gap-6">
+        <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dd className="font-medium">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <table className="w-full text-sm" data-testid="invoice-lines">
+          <thead className="border-b text-left text-xs text-muted-foreground">
+            <tr>
+              <th className="py-2 font-medium">Description</th>
+              <th className="hidden py-2 text-right font-medium sm:table-cell">Qty</th>
+              <th className="hidden py-2 text-right font-medium sm:table-cell">Unit price</th>
+              <th className="hidden py-2 text-right font-medium sm:table-cell">Tax</th>
+              <th className="py-2 text-right font-medium">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inv.lines.map((line, i) => {
+              const amounts = lineAmounts(line, inv.kind);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the lines come in their stored order and never move
+                <tr key={i} className="border-b align-top last:border-0">
+                  <td className="py-2">
+                    {line.description}
+                    <div className="text-xs text-muted-foreground sm:hidden">
+                      {line.quantity} × {money(line.unitAmount)} · tax {formatRate(line.taxRateBp)}
+                    </div>
+                    {line.discountBp > 0 && <div className="text-xs text-muted-foreground">{formatRate(line.discountBp)} discount</div>}
+                  </td>
+                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">{line.quantity}</td>
+                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">{money(line.unitAmount)}</td>
+                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">{formatRate(line.taxRateBp)}</td>
+                  <td className="py-2 text-right tabular-nums">{money(amounts.net)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <dl className="ml-auto grid w-full max-w-xs grid-cols-[1fr_auto] gap-x-6 gap-y-1 text-sm tabular-nums">
+          {inv.totals.discount !== 0 && (
+            <>
+              <dt className="text-muted-foreground">Discounts</dt>
+              <dd className="text-right">{money(-inv.totals.discount)}</dd>
+            </>
+          )}
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd className="text-right">{money(inv.totals.net)}</dd>
+          {inv.totals.taxes
+            .filter((t) => t.rateBp !== 0)
+            .map((t) => (
+              <div key={t.rateBp} className="contents">
+                <dt className="text-muted-foreground">Tax {formatRate(t.rateBp)}</dt>
+                <dd className="text-right">{money(t.tax)}</dd>
+              </div>
+            ))}
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold" data-testid="invoice-total">
+            {money(inv.totals.total)}
+          </dd>
+        </dl>
+        {inv.notes && <p className="whitespace-pre-wrap text-sm text-muted-foreground">{inv.notes}</p>}
+        {inv.creditNotes.length > 0 && (
+          <div className="text-sm">
+            <h2 className="mb-1 font-medium">Credit notes</h2>
+            <ul className="grid gap-1">
+              {inv.creditNotes.map((c) => (
+                <li key={c.id} className="flex justify-between gap-4">
+                  <Link className="underline" href={hrefFor(c.id)}>
+                    {c.number}
+                  </Link>
+                  <span className="tabular-nums">
+                    {money(c.total)} · {INVOICE_STATUS_LABELS[c.status]}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Payments({ invoice: inv, admin }: { invoice: Invoice; admin: boolean }) {
+  const money = (minor: number) => formatMoney(minor, inv.currency);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Payments</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {inv.payments.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No payment recorded yet.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm">
+            {inv.payments.map((p) => (
+              <li key={p.id} className="flex justify-between gap-4">
+                <span>
+                  {formatInvoiceDate(p.paidOn)}
+                  {p.note && <span className="text-muted-foreground"> · {p.note}</span>}
+                </span>
+                <span className="tabular-nums">{money(p.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="flex justify-between border-t pt-3 text-sm font-semibold">
+          <span>Balance due</span>
+          <span className="tabular-nums" data-testid="invoice-balance">
+            {money(inv.balance)}
+          </span>
+        </p>
+        {admin && inv.status === "sent" && inv.balance > 0 && <PaymentForm invoice={inv} />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PaymentForm({ invoice: inv }: { invoice: Invoice }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState("");
+  const [paidOn, setPaidOn] = useState(today());
+  const [note, setNote] = useState("");
+  const record = useMutation(
+    trpc.invoices.recordPayment.mutationOptions({
+      onSuccess: ({ status }) => {
+        toast({ title: status === "paid" ? `${inv.number} is paid` : "Payment recorded" });
+        setAmount("");
+        setNote("");
+        void queryClient.invalidateQueries(trpc.invoices.pathFilter());
+      },
+    }),
+  );
+  const minor = parseMoney(amount, inv.currency);
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (minor) record.mutate({ id: inv.id, amount: minor, paidOn, ...(note.trim() ? { note } : {}) });
+  }
+  return (
+    <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[8rem_10rem_1fr_auto] sm:items-end">
+      <div className="grid gap-1">
+        <Label htmlFor="payment-amount">Amount</Label>
+        <Input
+          id="payment-amount"
+          inputMode="decimal"
+          required
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={amount !== "" && !minor}
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="payment-date">Paid on</Label>
+        <Input id="payment-date" type="date" required value={paidOn} onChange={(e) => setPaidOn(e.target.value)} />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor="payment-note">Note</Label>
+        <Input id="payment-note" maxLength={500} placeholder="Bank transfer" value={note} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      <SubmitButton pending={record.isPending} pendingLabel="Recording…" disabled={!minor}>
+        Record payment
+      </SubmitButton>
+      <div className="sm:col-span-4">
+        <FormError error={record.error} />
+      </div>
+    </form>
+  );
+}
+
+function CreditNoteButton({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: string) => string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const create = useMutation(
+    trpc.invoices.creditNote.mutationOptions({
+      onSuccess: ({ id, number }) => {
+        toast({ title: `${number} started as a draft` });
+        router.push(hrefFor(id));
+      },
+      onError: toastError,
+    }),
+  );
+  if (inv.kind !== "invoice" || (inv.status !== "sent" && inv.status !== "paid")) return null;
+  return (
+    <Button size="sm" variant="outline" disabled={create.isPending} onClick={() => create.mutate({ id: inv.id })}>
+      Credit note
+    </Button>
+  );
+}
+
+function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const projects = useQuery(trpc.projects.list.queryOptions({ archived: false }));
+  const [lines, setLines] = useState<LineDraft[]>(() => inv.lines.map((l) => toLineDraft(l, inv.currency)));
+  const [dueAt, setDueAt] = useState(inv.dueAt ?? "");
+  const [notes, setNotes] = useState(inv.notes ?? "");
+  const update = useMutation(
+    trpc.invoices.update.mutationOptions({
+      onSuccess: () => {
+        toast({ title: `${inv.number} saved` });
+        void queryClient.invalidateQueries(trpc.invoices.pathFilter());
+        onDone();
+      },
+    }),
+  );
+  const parsed = parseLines(lines, inv.currency);
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (parsed) update.mutate({ id: inv.id, projectId: inv.projectId, dueAt: dueAt || null, notes, lines: parsed });
+  }
+  return (
+    <Card>
+      <form onSubmit={onSubmit}>
+        <CardContent className="grid gap-4">
+          <div className="grid max-w-xs gap-2">
+            <Label htmlFor="invoice-due">Due</Label>
+            <Input id="invoice-due" type="date" value={dueAt} onChange={(e) => setDueAt(e.target.value)} />
+          </div>
+          <InvoiceLinesEditor
+            lines={lines}
+            onChange={setLines}
+            currency={inv.currency}
+            kind={inv.kind}
+            projects={(projects.data ?? []).filter((p) => p.businessId === inv.businessId)}
+          />
+          <div className="grid gap-2">
+            <Label htmlFor="invoice-notes">Notes</Label>
+            <Textarea id="invoice-notes" maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          </div>
+          <FormError error={update.error} />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={onDone}>
+              Cancel
+            </Button>
+            <SubmitButton pending={update.isPending} pendingLabel="Saving…" disabled={!parsed}>
+              Save draft
+            </SubmitButton>
+          </div>
+        </CardContent>
+      </form>
+    </Card>
+  );
+}

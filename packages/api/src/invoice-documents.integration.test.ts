@@ -1,0 +1,325 @@
+// Invoices as documents on real PostgreSQL: who reaches which invoice and PDF, gapless numbers under
+// concurrent creation, sending with the PDF in the outbox, drafts, payments, credit notes and reminders.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEMO_BUSINESS, DEMO_USERS, type MailAttachment, seedDemo } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import type { SessionUser } from "@atelier/domain";
+import { createFsStore } from "@atelier/storage";
+import { TRPCError } from "@trpc/server";
+import { PDFParse } from "pdf-parse";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createCaller } from "./index";
+import { createInvoicePdfHandler, remindOverdueInvoices } from "./invoice-documents";
+
+const session = (role: SessionUser["role"], id: string, businessId: string | null): SessionUser => ({
+  id,
+  name: `${role} ${id}`,
+  email: `${id}@example.test`,
+  image: null,
+  emailNotification: true,
+  role,
+  businessId,
+});
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const parser = new PDFParse({ data: bytes });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function codeOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return "OK";
+  } catch (error) {
+    if (error instanceof TRPCError) return error.code;
+    throw error;
+  }
+}
+
+describe("invoices as documents", () => {
+  let t: TestDatabase;
+  let clock = new Date("2026-12-01T10:00:00Z");
+  const files = {
+    store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-invoices-")) }),
+    secret: "s".repeat(32),
+    balancerUrl: "",
+  };
+  const queued: { kind: string; to: string; subject: string; text: string; attachments?: readonly MailAttachment[] }[] = [];
+  const outbox = {
+    enqueue: async (_db: unknown, mails: readonly (typeof queued)[number][]) => {
+      queued.push(...mails);
+      return mails.map(() => "id");
+    },
+    gather: async () => {},
+    kick: () => {},
+  };
+  const mail = { outbox, appUrl: "http://127.0.0.1:3000", digestWindowMs: 0, signInLink: async () => "" };
+  const admin = session("admin", DEMO_USERS[0].id, null);
+  const creative = session("creative", "demo-creative", null);
+  const demoClient = session("client", "demo-client", DEMO_BUSINESS.id);
+  let otherBusiness = "";
+  let otherClient: SessionUser;
+  const as = (user: SessionUser) => createCaller({ db: t.db, user, now: () => clock, files, mail });
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seedDemo(t.db);
+    otherBusiness = (await as(admin).businesses.create({ name: "Other Bakery" })).id;
+    const other = await as(admin).users.create({ email: "olga@bakery.test", role: "client", businessId: otherBusiness });
+    otherClient = session("client", other.id, otherBusiness);
+  });
+  afterAll(async () => t?.destroy());
+  beforeEach(() => {
+    queued.length = 0;
+    clock = new Date("2026-12-01T10:00:00Z");
+  });
+
+  type Line = { description: string; quantity: number; unitAmount: number; taxRateBp?: number };
+  const draft = (lines: Line[] = [{ description: "Flyer design", quantity: 2, unitAmount: 12_500, taxRateBp: 2000 }]) =>
+    as(admin).invoices.create({ businessId: DEMO_BUSINESS.id, dueAt: "2026-12-15", lines });
+
+  async function fetchPdf(url: string) {
+    const handler = createInvoicePdfHandler({ db: t.db, secret: files.secret, now: () => clock });
+    const id = decodeURIComponent(new URL(url).pathname.split("/")[3] ?? "");
+    return handler(new Request(url), id);
+  }
+
+  describe("who reaches an invoice and its PDF", () => {
+    it("gives admins every invoice, the business's clients its sent ones, and everyone else NOT_FOUND", async () => {
+      const { id } = await draft();
+      // A draft is the studio's.
+      expect(await codeOf(as(admin).invoices.byId({ id }))).toBe("OK");
+      expect(await codeOf(as(admin).invoices.pdfUrl({ id }))).toBe("OK");
+      for (const user of [demoClient, otherClient, creative]) {
+        expect(await codeOf(as(user).invoices.byId({ id })), user.id).toBe("NOT_FOUND");
+        expect(await codeOf(as(user).invoices.pdfUrl({ id })), user.id).toBe("NOT_FOUND");
+      }
+      await as(admin).invoices.send({ id });
+      expect(await codeOf(as(demoClient).invoices.byId({ id }))).toBe("OK");
+      expect(await codeOf(as(demoClient).invoices.pdfUrl({ id }))).toBe("OK");
+      for (const user of [otherClient, creative]) {
+        expect(await codeOf(as(user).invoices.byId({ id })), user.id).toBe("NOT_FOUND");
+        expect(await codeOf(as(user).invoices.pdfUrl({ id })), user.id).toBe("NOT_FOUND");
+      }
+      expect((await as(demoClient).billing.invoices()).map((i) => i.id)).toContain(id);
+      expect((await as(otherClient).billing.invoices()).map((i) => i.id)).not.toContain(id);
+    });
+
+    it.each([
+      ["send", { id: "x" }],
+      ["update", { id: "x", projectId: null, dueAt: null, notes: "", lines: [{ description: "A", quantity: 1, unitAmount: 1 }] }],
+      ["recordPayment", { id: "x", amount: 1, paidOn: "2026-12-01" }],
+      ["creditNote", { id: "x" }],
+      ["billingProfile", undefined],
+      [
+        "saveBillingProfile",
+        { legalName: "", address: "", taxNumber: "", logo: null, paymentTerms: "", bankDetails: "", reminderDays: null },
+      ],
+      ["setBusinessCurrency", { businessId: DEMO_BUSINESS.id, currency: "EUR" }],
+    ] as const)("refuses invoices.%s to clients and creatives, even on their own business", async (name, input) => {
+      const { id } = await draft();
+      const withId = input && "id" in input ? { ...input, id } : input;
+      for (const user of [demoClient, creative]) {
+        // biome-ignore lint/suspicious/noExplicitAny: each procedure is reached by its name
+        const procedure = (as(user).invoices as any)[name];
+        expect(await codeOf(procedure(withId)), `${user.role} ${name}`).toBe("FORBIDDEN");
+      }
+    });
+
+    it("answers the PDF to a signed link only: not to another invoice's link, a forged one, or an expired one", async () => {
+      const { id, number } = await draft();
+      const other = await draft();
+      await as(admin).invoices.send({ id });
+      const { url } = await as(demoClient).invoices.pdfUrl({ id });
+      const res = await fetchPdf(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(res.headers.get("content-disposition")).toContain(`${number}.pdf`);
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+
+      const token = new URL(url).searchParams.get("token") ?? "";
+      expect((await fetchPdf(`http://127.0.0.1:3000/api/invoices/${other.id}/pdf?token=${token}`)).status).toBe(404);
+      expect((await fetchPdf(`http://127.0.0.1:3000/api/invoices/${id}/pdf?token=${token.slice(0, -2)}xx`)).status).toBe(404);
+      expect((await fetchPdf(`http://127.0.0.1:3000/api/invoices/${id}/pdf`)).status).toBe(404);
+      clock = new Date(clock.getTime() + 2 * 60 * 60 * 1000);
+      expect((await fetchPdf(url)).status).toBe(404);
+    });
+  });
+
+  it("numbers 20 invoices created at once 1 to 20 after the last, with no gap and no repeat", async () => {
+    const before = await draft();
+    const last = Number(before.number.slice(-4));
+    const made = await Promise.all(Array.from({ length: 20 }, () => draft()));
+    const sequences = made.map((m) => Number(m.number.slice(-4))).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: 20 }, (_, i) => last + 1 + i));
+    expect(made.every((m) => m.number.startsWith("INV-2026-"))).toBe(true);
+    // A new year starts again at 1; credit notes count in their own series.
+    clock = new Date("2027-01-01T00:00:00Z");
+    expect((await draft()).number).toBe("INV-2027-0001");
+  });
+
+  it("sends a draft with its PDF to the business's clients, in the transaction that marks it sent", async () => {
+    await as(admin).invoices.saveBillingProfile({
+      legalName: "Atelier Studio GmbH",
+      address: "Hafenstrasse 1, 20457 Hamburg",
+      taxNumber: "DE123456789",
+      logo: null,
+      paymentTerms: "Payable within 14 days.",
+      bankDetails: "IBAN DE89 3704 0044 0532 0130 00",
+      reminderDays: null,
+    });
+    const { id, number } = await as(admin).invoices.create({
+      businessId: DEMO_BUSINESS.id,
+      dueAt: "2026-12-15",
+      lines: [
+        { description: "Flyer design", quantity: 2, unitAmount: 12_500, taxRateBp: 2000 },
+        { description: "Print-ready files", quantity: 1, unitAmount: 4_000, discountBp: 1000, taxRateBp: 2000 },
+      ],
+    });
+    expect(await as(admin).invoices.send({ id })).toEqual({ id, status: "sent" });
+    const clients = DEMO_USERS.filter((u) => u.role === "client").map((u) => u.email);
+    expect(queued.map((m) => m.to).sort()).toEqual(clients.sort());
+    const [sent] = queued;
+    expect(sent?.subject).toBe(`Invoice ${number} from Atelier Studio GmbH`);
+    expect(sent?.text).toContain("$343.20");
+    expect(sent?.text).toContain("Dec 15, 2026");
+    expect(sent?.attachments?.map((a) => [a.filename, a.contentType])).toEqual([[`${number}.pdf`, "application/pdf"]]);
+
+    const text = await pdfText(Buffer.from(sent?.attachments?.[0]?.base64 ?? "", "base64"));
+    for (const expected of [
+      number,
+      DEMO_BUSINESS.name,
+      "Flyer design",
+      "Print-ready files",
+      "$250.00",
+      "$36.00",
+      "Tax 20% on $286.00",
+      "$57.20",
+      "$343.20",
+      "Dec 15, 2026",
+      "Atelier Studio GmbH",
+      "DE123456789",
+      "Payable within 14 days.",
+      "IBAN DE89 3704 0044 0532 0130 00",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+
+    // Sent is final for the content: a second send, or an edit, is refused.
+    expect(await codeOf(as(admin).invoices.send({ id }))).toBe("PRECONDITION_FAILED");
+    const edit = { id, projectId: null, dueAt: null, notes: "", lines: [{ description: "Other", quantity: 1, unitAmount: 1 }] };
+    expect(await codeOf(as(admin).invoices.update(edit))).toBe("PRECONDITION_FAILED");
+  });
+
+  it("sends nothing and keeps the draft when the business has no client to send it to", async () => {
+    const { id } = await as(admin).invoices.create({
+      businessId: (await as(admin).businesses.create({ name: "Nobody Inc" })).id,
+      lines: [{ description: "Logo", quantity: 1, unitAmount: 100 }],
+    });
+    expect(await codeOf(as(admin).invoices.send({ id }))).toBe("PRECONDITION_FAILED");
+    expect((await as(admin).invoices.byId({ id })).status).toBe("draft");
+    expect(queued).toEqual([]);
+  });
+
+  it("lets an admin edit a draft's lines, with lines from the business's projects only", async () => {
+    const { id } = await draft();
+    const project = await as(demoClient).projects.create({ title: "Winter menu", event: "print" });
+    const foreign = await as(otherClient).projects.create({ title: "Bread", event: "print" });
+    const lines = [
+      { description: "Winter menu", quantity: 1, unitAmount: 30_000, projectId: project.id, taxRateBp: 700 },
+      { description: "Rush fee", quantity: 1, unitAmount: 5_000 },
+    ];
+    await as(admin).invoices.update({ id, projectId: project.id, dueAt: "2026-12-31", notes: "Thanks", lines });
+    const updated = await as(admin).invoices.byId({ id });
+    expect(updated.lines.map((l) => [l.description, l.projectId])).toEqual([
+      ["Winter menu", project.id],
+      ["Rush fee", null],
+    ]);
+    expect(updated.totals.total).toBe(30_000 + 2_100 + 5_000);
+    const foreignLine = [{ ...lines[0]!, projectId: foreign.id }];
+    expect(await codeOf(as(admin).invoices.update({ id, projectId: null, dueAt: null, notes: "", lines: foreignLine }))).toBe(
+      "BAD_REQUEST",
+    );
+  });
+
+  it("records partial payments, shows the balance, and marks the invoice paid when it is settled", async () => {
+    const { id } = await draft([{ description: "Poster", quantity: 1, unitAmount: 10_000 }]);
+    expect(await codeOf(as(admin).invoices.recordPayment({ id, amount: 100, paidOn: "2026-12-02" }))).toBe("PRECONDITION_FAILED");
+    await as(admin).invoices.send({ id });
+    expect(await as(admin).invoices.recordPayment({ id, amount: 2_500, paidOn: "2026-12-02" })).toEqual({ id, status: "sent" });
+    expect((await as(demoClient).invoices.byId({ id })).balance).toBe(7_500);
+    expect(await codeOf(as(admin).invoices.recordPayment({ id, amount: 7_501, paidOn: "2026-12-03" }))).toBe("PRECONDITION_FAILED");
+    // Mark paid records what is left, paid today.
+    clock = new Date("2026-12-05T10:00:00Z");
+    await as(admin).invoices.setStatus({ id, status: "paid" });
+    const paid = await as(admin).invoices.byId({ id });
+    expect(paid).toMatchObject({ status: "paid", paid: 10_000, balance: 0 });
+    expect(paid.payments.map((p) => [p.amount, p.paidOn])).toEqual([
+      [2_500, "2026-12-02"],
+      [7_500, "2026-12-05"],
+    ]);
+  });
+
+  it("corrects a sent invoice with a credit note, never crediting more than it bills", async () => {
+    const { id, number } = await draft([
+      { description: "Poster", quantity: 1, unitAmount: 10_000 },
+      { description: "Banner", quantity: 1, unitAmount: 5_000 },
+    ]);
+    expect(await codeOf(as(admin).invoices.creditNote({ id }))).toBe("PRECONDITION_FAILED");
+    await as(admin).invoices.send({ id });
+    const credit = await as(admin).invoices.creditNote({ id });
+    expect(credit.number).toMatch(/^CN-2026-\d{4}$/);
+    const creditDraft = await as(admin).invoices.byId({ id: credit.id });
+    expect(creditDraft).toMatchObject({ kind: "credit_note", creditFor: id, creditForNumber: number, status: "draft" });
+    expect(creditDraft.totals.total).toBe(-15_000);
+    // Credit only the banner, then send.
+    await as(admin).invoices.update({
+      id: credit.id,
+      projectId: null,
+      dueAt: null,
+      notes: "Banner dropped",
+      lines: [{ description: "Banner", quantity: 1, unitAmount: 5_000 }],
+    });
+    queued.length = 0;
+    await as(admin).invoices.send({ id: credit.id });
+    expect(queued[0]?.subject).toBe(`Credit note ${credit.number} from Atelier Studio GmbH`);
+    expect(await pdfText(Buffer.from(queued[0]?.attachments?.[0]?.base64 ?? "", "base64"))).toContain(`Corrects: ${number}`);
+    expect(await as(demoClient).invoices.byId({ id })).toMatchObject({ credited: -5_000, balance: 10_000 });
+    // A second credit note for more than what is left is refused when sent.
+    const second = await as(admin).invoices.creditNote({ id });
+    expect(await codeOf(as(admin).invoices.send({ id: second.id }))).toBe("PRECONDITION_FAILED");
+    expect((await as(admin).invoices.byId({ id: second.id })).status).toBe("draft");
+  });
+
+  it("reminds an overdue invoice once, on the schedule the admin sets", async () => {
+    const profile = await as(admin).invoices.billingProfile();
+    const { id, number } = await draft([{ description: "Poster", quantity: 1, unitAmount: 10_000 }]);
+    await as(admin).invoices.send({ id });
+    const pass = (at: string) => {
+      queued.length = 0;
+      return remindOverdueInvoices(t.db, { outbox, appUrl: mail.appUrl, now: new Date(at) });
+    };
+    // No schedule: no reminders.
+    await as(admin).invoices.saveBillingProfile({ ...profile, reminderDays: null });
+    expect(await pass("2027-02-01T00:00:00Z")).toBe(0);
+    await as(admin).invoices.saveBillingProfile({ ...profile, reminderDays: 3 });
+    // Due Dec 15: reminded from Dec 19 on, once.
+    expect(await pass("2026-12-18T23:00:00Z")).toBe(0);
+    const reminded = await pass("2026-12-19T08:00:00Z");
+    expect(reminded).toBeGreaterThanOrEqual(1);
+    const ours = queued.filter((m) => m.subject === `Reminder: invoice ${number} is overdue`);
+    expect(ours.map((m) => m.to)).toEqual(DEMO_USERS.filter((u) => u.role === "client").map((u) => u.email));
+    expect(ours[0]?.text).toContain("$100.00 is still open");
+    expect(await pass("2026-12-20T08:00:00Z")).toBe(0);
+  });
+});

@@ -1,0 +1,216 @@
+// What billing does beyond one query: who sees an invoice, sending it with its PDF in the transaction
+// that marks it sent, payments that settle it, credit notes, the signed PDF link, and overdue reminders.
+import { randomUUID } from "node:crypto";
+import { invoiceMail, invoiceReminderMail, type Outbox } from "@atelier/auth";
+import {
+  addInvoicePayment,
+  billingContacts,
+  type Db,
+  getBillingProfile,
+  type InvoiceDocument,
+  listUnremindedInvoices,
+  loadInvoiceDocument,
+  markInvoiceReminded,
+  setInvoiceStatus,
+} from "@atelier/db";
+import {
+  creditNoteRefusal,
+  DomainError,
+  type InvoiceStatus,
+  invoiceBalance,
+  invoiceTotals,
+  isReminderDue,
+  isStaff,
+  isVisibleToClient,
+  paymentRefusal,
+  type SessionUser,
+} from "@atelier/domain";
+import { createSignedDownloadToken, verifySignedDownloadToken } from "@atelier/storage";
+import { invoicePdfFilename, renderInvoicePdf } from "./invoice-pdf";
+import type { Context } from "./trpc";
+
+/** The invoice with what it adds up to: totals, payments, credits and what is left to pay. */
+export function withBalance(invoice: InvoiceDocument) {
+  const totals = invoiceTotals(invoice.lines, invoice.kind);
+  const paid = invoice.payments.reduce((sum, p) => sum + p.amount, 0);
+  const credited = invoice.creditNotes.filter((c) => c.status === "sent" || c.status === "paid").reduce((sum, c) => sum + c.total, 0);
+  return { ...invoice, totals, paid, credited, balance: invoice.kind === "invoice" ? invoiceBalance(totals.total, paid, credited) : 0 };
+}
+
+/** Admins see every invoice; a client sees its own business's once sent; anyone else is told there is none. */
+export async function visibleInvoice(db: Db, user: SessionUser, id: string): Promise<InvoiceDocument> {
+  const invoice = await loadInvoiceDocument(db, id);
+  const visible =
+    invoice &&
+    (user.role === "admin" || (!isStaff(user.role) && user.businessId === invoice.businessId && isVisibleToClient(invoice.status)));
+  if (!visible) throw new DomainError("NOT_FOUND", "No such invoice.");
+  return invoice;
+}
+
+async function requireInvoice(db: Db, id: string, options: { lock?: boolean } = {}): Promise<InvoiceDocument> {
+  const invoice = await loadInvoiceDocument(db, id, options);
+  if (!invoice) throw new DomainError("NOT_FOUND", "No such invoice.");
+  return invoice;
+}
+
+const billingUrl = (appUrl: string) => `${appUrl.replace(/\/+$/, "")}/settings`;
+
+/**
+ * Marks a draft sent and, in the same transaction, writes the mail with its PDF to each of the
+ * business's billing contacts: both happen or neither does.
+ */
+export async function sendInvoice(ctx: Context, id: string): Promise<void> {
+  const draft = await requireInvoice(ctx.db, id);
+  if (draft.status !== "draft") throw new DomainError("PRECONDITION_FAILED", "Only a draft can be sent.");
+  const recipients = await billingContacts(ctx.db, draft.businessId);
+  if (recipients.length === 0) {
+    throw new DomainError("PRECONDITION_FAILED", "The business has no client to send it to: link one to it on the Users page.");
+  }
+  const studio = await getBillingProfile(ctx.db);
+  const at = ctx.now();
+  const sent = { ...draft, status: "sent" as const, sentAt: at };
+  const total = invoiceTotals(sent.lines, sent.kind).total;
+  const pdf = await renderInvoicePdf(sent, studio);
+  const mail = ctx.mail;
+  await ctx.db.transaction().execute(async (trx) => {
+    if (sent.creditFor) {
+      // Locked, so two credit notes sent at once cannot together credit more than the invoice bills.
+      const original = withBalance(await requireInvoice(trx, sent.creditFor, { lock: true }));
+      const refusal = creditNoteRefusal({ ...original, total: original.totals.total }, total);
+      if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+    }
+    if (!(await setInvoiceStatus(trx, id, { from: "draft", to: "sent" }, at))) {
+      throw new DomainError("CONFLICT", "Someone changed this invoice meanwhile. Reload it and try again.");
+    }
+    if (!mail) return;
+    const attachment = { filename: invoicePdfFilename(sent), contentType: "application/pdf", base64: pdf.toString("base64") };
+    await mail.outbox.enqueue(
+      trx,
+      recipients.map((to) => ({
+        kind: "invoice",
+        ...invoiceMail({ to, studio: studio.legalName || "Atelier", ...sent, total, url: billingUrl(mail.appUrl) }),
+        attachments: [attachment],
+      })),
+    );
+  });
+  mail?.outbox.kick();
+}
+
+/** Records a payment on a sent invoice; one that covers the balance marks it paid. Answers the invoice's status after it. */
+export async function recordPayment(
+  ctx: Context & { user: SessionUser },
+  input: { id: string; amount: number | "balance"; paidOn: string; note: string | null; seen?: InvoiceStatus },
+): Promise<"sent" | "paid"> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const invoice = withBalance(await requireInvoice(trx, input.id, { lock: true }));
+    // The caller decided on the status it saw; if that changed meanwhile, the decision is stale.
+    if (input.seen && invoice.status !== input.seen) {
+      throw new DomainError("CONFLICT", "Someone changed this invoice meanwhile. Reload it and try again.");
+    }
+    const amount = input.amount === "balance" ? invoice.balance : input.amount;
+    const refusal = paymentRefusal(invoice, amount, invoice.balance);
+    if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+    const at = ctx.now();
+    await addInvoicePayment(trx, {
+      id: randomUUID(),
+      invoiceId: invoice.id,
+      amount,
+      paidOn: input.paidOn,
+      note: input.note,
+      recordedBy: ctx.user.id,
+      createdAt: at,
+    });
+    if (amount < invoice.balance) return "sent";
+    await setInvoiceStatus(trx, invoice.id, { from: "sent", to: "paid" }, at);
+    return "paid";
+  });
+}
+
+const INVOICE_PDF_PATH = "/api/invoices";
+const pdfTokenPath = (id: string) => `invoices/${id}.pdf`;
+
+/** A short-lived link to the invoice's PDF, for someone already allowed to see it. */
+export function invoicePdfUrl(ctx: Context & { user: SessionUser }, id: string): string {
+  const { token } = createSignedDownloadToken({ path: pdfTokenPath(id), userId: ctx.user.id }, ctx.files.secret, ctx.now());
+  const base = (ctx.mail?.appUrl ?? "").replace(/\/+$/, "");
+  return `${base}${INVOICE_PDF_PATH}/${encodeURIComponent(id)}/pdf?${new URLSearchParams({ token })}`;
+}
+
+/**
+ * GET /api/invoices/{id}/pdf?token=…: the PDF, for whoever holds a link made by invoices.pdfUrl. A
+ * missing, forged, expired or other invoice's token answers 404, as an invoice that does not exist.
+ */
+export function createInvoicePdfHandler(options: { db: Db; secret: string; now?: () => Date }) {
+  const now = options.now ?? (() => new Date());
+  return async (req: Request, id: string): Promise<Response> => {
+    const token = new URL(req.url).searchParams.get("token");
+    const check = verifySignedDownloadToken(token, { path: pdfTokenPath(id) }, options.secret, now());
+    const invoice = check.ok ? await loadInvoiceDocument(options.db, id) : undefined;
+    if (!invoice) return new Response("No such invoice.", { status: 404, headers: { "content-type": "text/plain" } });
+    const pdf = await renderInvoicePdf(invoice, await getBillingProfile(options.db));
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        "content-type": "application/pdf",
+        "content-disposition": `attachment; filename="${invoicePdfFilename(invoice)}"`,
+        "cache-control": "private, no-store",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  };
+}
+
+/**
+ * One reminder pass: each overdue invoice the admin's schedule says is due for its reminder gets it,
+ * once, written in the transaction that records it. Answers how many were reminded.
+ */
+export async function remindOverdueInvoices(db: Db, options: { outbox: Pick<Outbox, "enqueue" | "kick">; appUrl: string; now: Date }) {
+  const studio = await getBillingProfile(db);
+  const today = options.now.toISOString().slice(0, 10);
+  const due = (await listUnremindedInvoices(db)).filter((invoice) => isReminderDue(invoice, today, studio.reminderDays));
+  let reminded = 0;
+  for (const candidate of due) {
+    const recipients = await billingContacts(db, candidate.businessId);
+    await db.transaction().execute(async (trx) => {
+      if (!(await markInvoiceReminded(trx, candidate.id, options.now))) return;
+      const invoice = withBalance(await requireInvoice(trx, candidate.id));
+      await options.outbox.enqueue(
+        trx,
+        recipients.map((to) => ({
+          kind: "invoice-reminder",
+          ...invoiceReminderMail({
+            to,
+            studio: studio.legalName || "Atelier",
+            ...invoice,
+            total: invoice.totals.total,
+            url: billingUrl(options.appUrl),
+          }),
+        })),
+      );
+      reminded++;
+    });
+  }
+  if (reminded > 0) options.outbox.kick();
+  return reminded;
+}
+
+/** How often each web instance looks for overdue invoices to remind; a reminder goes out once whichever instance finds it. */
+const INVOICE_REMINDER_PASS_MS = 60 * 60 * 1000;
+
+/** Runs reminder passes beside the mail outbox: one now, then every `everyMs`. Answers a function that stops them. */
+export function startInvoiceReminders(options: {
+  db: Db;
+  outbox: Pick<Outbox, "enqueue" | "kick">;
+  appUrl: string;
+  everyMs?: number;
+  log?: (line: string) => void;
+}): () => void {
+  const log = options.log ?? console.error;
+  const pass = () =>
+    remindOverdueInvoices(options.db, { outbox: options.outbox, appUrl: options.appUrl, now: new Date() }).catch((error: unknown) =>
+      log(`invoice reminders: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  const timer = setInterval(pass, options.everyMs ?? INVOICE_REMINDER_PASS_MS);
+  timer.unref();
+  void pass();
+  return () => clearInterval(timer);
+}

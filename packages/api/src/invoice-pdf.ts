@@ -1,0 +1,208 @@
+// The invoice as a PDF, drawn on the server with pdfkit: a plain drawing API with the standard PDF
+// fonts built in, no browser or React renderer, and years of steady releases.
+import type { BillingProfile, InvoiceDocument } from "@atelier/db";
+import {
+  formatInvoiceDate,
+  formatMoney,
+  formatRate,
+  INVOICE_STATUS_LABELS,
+  invoiceBalance,
+  invoiceTotals,
+  lineAmounts,
+  projectDisplayName,
+} from "@atelier/domain";
+import PDFDocument from "pdfkit";
+
+const MARGIN = 50;
+const INK = "#1f2328";
+const MUTED = "#59636e";
+const RULE = "#d0d7de";
+
+/** The bytes of a data: URL holding a PNG or JPEG, or null for anything else. */
+function logoBytes(logo: string | null): Buffer | null {
+  const match = logo?.match(/^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/);
+  return match?.[2] ? Buffer.from(match[2], "base64") : null;
+}
+
+export function invoicePdfFilename(invoice: { number: string }): string {
+  return `${invoice.number}.pdf`;
+}
+
+export async function renderInvoicePdf(invoice: InvoiceDocument, studio: BillingProfile): Promise<Buffer> {
+  const title = invoice.kind === "credit_note" ? "Credit note" : "Invoice";
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    info: { Title: `${title} ${invoice.number}`, Author: studio.legalName || "Atelier" },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  const width = doc.page.width - 2 * MARGIN;
+  const right = doc.page.width - MARGIN;
+  const money = (minor: number) => formatMoney(minor, invoice.currency);
+  const totals = invoiceTotals(invoice.lines, invoice.kind);
+
+  // Header: the studio on the left (logo above its name), the document on the right.
+  let y = MARGIN;
+  const logo = logoBytes(studio.logo);
+  if (logo) {
+    try {
+      doc.image(logo, MARGIN, y, { fit: [140, 56] });
+      y += 64;
+    } catch {
+      // An image pdfkit cannot read is left out rather than failing the invoice.
+    }
+  }
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .fillColor(INK)
+    .text(studio.legalName || "Atelier", MARGIN, y, { width: width / 2 });
+  doc.font("Helvetica").fontSize(9).fillColor(MUTED);
+  if (studio.address) doc.text(studio.address, { width: width / 2 });
+  if (studio.taxNumber) doc.text(`Tax ID: ${studio.taxNumber}`, { width: width / 2 });
+  const studioBottom = doc.y;
+
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(22)
+    .fillColor(INK)
+    .text(title.toUpperCase(), MARGIN + width / 2, MARGIN, { width: width / 2, align: "right" });
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .text(invoice.number, { width: width / 2, align: "right" });
+  doc.fontSize(9).fillColor(MUTED);
+  const facts: [string, string][] = [
+    ["Issued", formatInvoiceDate(invoice.sentAt ?? invoice.createdAt)],
+    ...(invoice.dueAt ? [["Due", formatInvoiceDate(invoice.dueAt)] as [string, string]] : []),
+    ...(invoice.creditForNumber ? [["Corrects", invoice.creditForNumber] as [string, string]] : []),
+    ...(invoice.status !== "sent" ? [["Status", INVOICE_STATUS_LABELS[invoice.status]] as [string, string]] : []),
+  ];
+  for (const [label, value] of facts) doc.text(`${label}: ${value}`, { width: width / 2, align: "right" });
+
+  // Bill to.
+  y = Math.max(studioBottom, doc.y) + 24;
+  doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text("BILL TO", MARGIN, y);
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text(invoice.businessName);
+  if (invoice.projectName)
+    doc
+      .font("Helvetica")
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(`Project: ${projectDisplayName(invoice.projectName)}`);
+
+  // Lines.
+  const columns = [
+    { label: "Description", x: MARGIN, w: width - 330, align: "left" as const },
+    { label: "Qty", x: right - 330, w: 40, align: "right" as const },
+    { label: "Unit price", x: right - 285, w: 80, align: "right" as const },
+    { label: "Discount", x: right - 200, w: 50, align: "right" as const },
+    { label: "Tax", x: right - 145, w: 45, align: "right" as const },
+    { label: "Amount", x: right - 95, w: 95, align: "right" as const },
+  ];
+  const row = (cells: string[], top: number, font: string, color: string) => {
+    doc.font(font).fontSize(9).fillColor(color);
+    let bottom = top;
+    cells.forEach((cell, i) => {
+      const c = columns[i];
+      if (!c) return;
+      doc.text(cell, c.x, top, { width: c.w, align: c.align });
+      bottom = Math.max(bottom, doc.y);
+    });
+    return bottom;
+  };
+  y = doc.y + 20;
+  y = row(
+    columns.map((c) => c.label),
+    y,
+    "Helvetica-Bold",
+    MUTED,
+  );
+  doc
+    .moveTo(MARGIN, y + 3)
+    .lineTo(right, y + 3)
+    .strokeColor(RULE)
+    .stroke();
+  y += 8;
+  for (const line of invoice.lines) {
+    const amounts = lineAmounts(line, invoice.kind);
+    doc.font("Helvetica").fontSize(9);
+    if (y + doc.heightOfString(line.description, { width: columns[0]?.w ?? 100 }) > doc.page.height - MARGIN - 40) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    y = row(
+      [
+        line.description,
+        String(line.quantity),
+        money(line.unitAmount),
+        line.discountBp ? formatRate(line.discountBp) : "—",
+        formatRate(line.taxRateBp),
+        money(amounts.net),
+      ],
+      y,
+      "Helvetica",
+      INK,
+    );
+    y += 6;
+  }
+  doc.moveTo(MARGIN, y).lineTo(right, y).strokeColor(RULE).stroke();
+
+  // Totals, right-aligned under the amounts.
+  const paid = invoice.payments.reduce((sum, p) => sum + p.amount, 0);
+  const credited = invoice.creditNotes.filter((c) => c.status !== "draft" && c.status !== "void").reduce((sum, c) => sum + c.total, 0);
+  const summary: [string, string, boolean][] = [
+    ...(totals.discount !== 0 ? [["Before discounts", money(totals.gross), false] as [string, string, boolean]] : []),
+    ...(totals.discount !== 0 ? [["Discounts", money(-totals.discount), false] as [string, string, boolean]] : []),
+    ["Subtotal", money(totals.net), false],
+    ...totals.taxes
+      .filter((t) => t.rateBp !== 0)
+      .map((t) => [`Tax ${formatRate(t.rateBp)} on ${money(t.net)}`, money(t.tax), false] as [string, string, boolean]),
+    ["Total", money(totals.total), true],
+    ...(invoice.kind === "invoice" && (paid > 0 || credited !== 0)
+      ? [
+          ...(credited !== 0 ? [["Credited", money(credited), false] as [string, string, boolean]] : []),
+          ...(paid > 0 ? [["Paid", money(-paid), false] as [string, string, boolean]] : []),
+          ["Balance due", money(invoiceBalance(totals.total, paid, credited)), true] as [string, string, boolean],
+        ]
+      : []),
+  ];
+  y += 10;
+  for (const [label, value, strong] of summary) {
+    doc
+      .font(strong ? "Helvetica-Bold" : "Helvetica")
+      .fontSize(strong ? 11 : 9)
+      .fillColor(strong ? INK : MUTED);
+    doc.text(label, right - 300, y, { width: 195, align: "right" });
+    doc.fillColor(INK).text(value, right - 95, y, { width: 95, align: "right" });
+    y = doc.y + 4;
+  }
+
+  // Notes, terms and how to pay.
+  const blocks: [string, string][] = [
+    ["Notes", invoice.notes ?? ""],
+    ["Payment terms", invoice.kind === "invoice" ? studio.paymentTerms : ""],
+    ["Bank details", invoice.kind === "invoice" ? studio.bankDetails : ""],
+  ];
+  y += 16;
+  for (const [label, text] of blocks) {
+    if (!text.trim()) continue;
+    doc.font("Helvetica").fontSize(9);
+    if (y + doc.heightOfString(text, { width }) + 14 > doc.page.height - MARGIN) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(label.toUpperCase(), MARGIN, y);
+    doc.font("Helvetica").fontSize(9).fillColor(INK).text(text, { width });
+    y = doc.y + 12;
+  }
+
+  doc.end();
+  return done;
+}

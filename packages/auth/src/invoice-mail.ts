@@ -1,0 +1,60 @@
+// The mails of billing: an invoice (or credit note) sent with its PDF, and the one reminder of an overdue invoice.
+import { formatInvoiceDate, formatMoney, PRODUCT_NAME } from "@atelier/domain";
+import type { Mail } from "./mailer";
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface InvoiceFacts {
+  to: string;
+  studio: string;
+  number: string;
+  kind: "invoice" | "credit_note";
+  total: number;
+  currency: string;
+  dueAt: string | null;
+  /** Where the business reads its invoices: the Billing page. */
+  url: string;
+}
+
+function mail(to: string, subject: string, paragraphs: string[], url: string): Mail {
+  const text = `${paragraphs.join("\n\n")}\n\n${url}\n`;
+  const html = `<body style="font-family:system-ui,sans-serif;padding:24px">
+<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+<p><a href="${escapeHtml(url)}">Open Billing in ${escapeHtml(PRODUCT_NAME)}</a></p>
+</body>`;
+  return { to, subject, text, html };
+}
+
+export function invoiceMail(input: InvoiceFacts): Mail {
+  const total = formatMoney(input.total, input.currency);
+  if (input.kind === "credit_note") {
+    return mail(
+      input.to,
+      `Credit note ${input.number} from ${input.studio}`,
+      [`${input.studio} credits you ${formatMoney(-input.total, input.currency)} with credit note ${input.number}, attached as a PDF.`],
+      input.url,
+    );
+  }
+  const due = input.dueAt ? `, due ${formatInvoiceDate(input.dueAt)}` : "";
+  return mail(
+    input.to,
+    `Invoice ${input.number} from ${input.studio}`,
+    [`${input.studio} sent you invoice ${input.number} for ${total}${due}. The invoice is attached as a PDF.`],
+    input.url,
+  );
+}
+
+export function invoiceReminderMail(input: InvoiceFacts & { balance: number }): Mail {
+  return mail(
+    input.to,
+    `Reminder: invoice ${input.number} is overdue`,
+    [
+      `Invoice ${input.number} from ${input.studio} was due ${input.dueAt ? formatInvoiceDate(input.dueAt) : "earlier"}, and ${formatMoney(input.balance, input.currency)} is still open.`,
+      "If you have paid it already, thank you, and please disregard this reminder.",
+    ],
+    input.url,
+  );
+}
