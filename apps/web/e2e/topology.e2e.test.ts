@@ -1,7 +1,8 @@
 // The production topology on loopback: two web instances on one PostgreSQL database, sharing their secrets and
 // an SMTP server; a balancer and two upload servers on one S3 store (s3rver). One journey walks across all of it:
 // a sign-in link asked for on A signs in on B; a comment posted on A reaches a live stream on B within a second;
-// a chunked upload with a ticket from A spreads its parts over both upload servers and is registered on B;
+// a chunked upload with a ticket from A spreads its parts over both upload servers and is registered on B, its
+// preview stored through A and served by B;
 // then B is killed and the journey goes on through A.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -12,9 +13,10 @@ import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing
 import { findUserByEmail, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { startS3Server, TEST_S3_CREDENTIALS, type TestS3Server } from "@atelier/storage/testing";
-import { assetPath, CHUNK_SIZE, createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
+import { assetPath, CHUNK_SIZE, createUploader, type FetchLike, fromBytes, publicObjectUrl } from "@atelier/upload-engine";
 import { nodeBase64, nodeSha256 } from "@atelier/upload-engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makePng } from "./fixtures";
 import { freePort, type RunningApp, startApp, startUploadServers, type UploadServers } from "./harness";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -273,7 +275,7 @@ describe("the production topology: two web instances, a balancer, two upload ser
     expect(afterReturn).toBeLessThan(LIVE_BOUND_MS);
   });
 
-  it("a chunked upload with a ticket from A spreads its parts over both upload servers, is registered on B and downloads byte-exact", async () => {
+  it("a chunked upload with a ticket from A spreads its parts over both upload servers, is registered on B with a preview stored through A, and downloads byte-exact", async () => {
     const access = (await trpc(a, clientCookie, "uploads.ticket", { projectId, kind: "materials" }, "GET")) as {
       ticket: string;
       balancerUrl: string;
@@ -314,6 +316,24 @@ describe("the production topology: two web instances, a balancer, two upload ser
     upload.id = outcome.id;
     upload.url = outcome.url;
 
+    // Its preview goes to the web app's image storage through A, as the upload dialog puts it, and B serves it:
+    // the instances share one object store.
+    const preview = makePng(300, 200);
+    const previewPath = `${assetPath(access.folder, upload.name)}-${randomUUID()}.png`;
+    const { token } = (await trpc(a, clientCookie, "auth.createSignedURL", { bucket: "thumbnails", path: previewPath }, "GET")) as {
+      token: string;
+    };
+    const encodedPath = previewPath.split("/").map(encodeURIComponent).join("/");
+    const stored = await fetch(`${a.url}/storage/v1/object/upload/sign/thumbnails/${encodedPath}?token=${encodeURIComponent(token)}`, {
+      method: "PUT",
+      headers: { "content-type": "image/png", origin: a.url },
+      body: new Uint8Array(preview),
+    });
+    expect(stored.status).toBeLessThan(300);
+    const servedByB = await fetch(publicObjectUrl(b.url, "thumbnails", previewPath));
+    expect(servedByB.status).toBe(200);
+    expect(sha256(new Uint8Array(await servedByB.arrayBuffer()))).toBe(sha256(preview));
+
     const added = await trpc(b, clientCookie, "projects.addFiles", {
       projectId,
       kind: "materials",
@@ -321,7 +341,7 @@ describe("the production topology: two web instances, a balancer, two upload ser
         {
           id: upload.id,
           url: upload.url,
-          thumbnail: "/placeholder.svg",
+          thumbnail: publicObjectUrl(a.url, "thumbnails", previewPath),
           blur: "/placeholder.svg",
           name: upload.name,
           size: upload.bytes.length,
