@@ -2,10 +2,10 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { UPLOAD_SERVER_NODE_FLAGS } from "@atelier/upload-server/node-flags";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 const WEB_DIR = new URL("..", import.meta.url).pathname;
@@ -29,6 +29,8 @@ export interface RunningApp {
   pid: number;
   dataDir: string;
   logs: string[];
+  /** Kills the server's whole process group at once, as a crash would, and waits until it is gone. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -65,26 +67,35 @@ export async function startApp(env: Record<string, string | undefined>, options:
   child.on("error", (error) => logs.push(`spawn failed: ${error.message}`));
   child.stdout?.on("data", (c: Buffer) => logs.push(c.toString()));
   child.stderr?.on("data", (c: Buffer) => logs.push(c.toString()));
+  const gone = () => child.exitCode !== null || child.signalCode !== null || child.pid === undefined;
+  const exited = new Promise((r) => child.once("exit", r));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-(child.pid as number), name);
+    } catch {
+      // Already gone.
+    }
+  };
   const stop = async () => {
-    if (child.exitCode !== null || child.pid === undefined) return;
-    const exited = new Promise((r) => child.once("exit", r));
-    const signal = (name: NodeJS.Signals) => {
-      try {
-        process.kill(-(child.pid as number), name);
-      } catch {
-        // Already gone.
-      }
-    };
+    if (gone()) return;
     signal("SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null) signal("SIGKILL");
+    if (!gone()) {
+      signal("SIGKILL");
+      await exited;
+    }
+  };
+  const kill = async () => {
+    if (gone()) return;
+    signal("SIGKILL");
+    await exited;
   };
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}:\n${logs.join("")}`);
     try {
       const res = await fetch(`${url}/api/auth/providers`);
-      if (res.ok) return { url, pid: child.pid as number, dataDir, logs, stop };
+      if (res.ok) return { url, pid: child.pid as number, dataDir, logs, kill, stop };
     } catch {
       // not listening yet
     }
@@ -162,42 +173,76 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 }
 
 const ROOT = join(WEB_DIR, "..", "..");
-const TSX_CLI = createRequire(join(ROOT, "package.json")).resolve("tsx/cli");
+const UPLOAD_SERVER_MAIN = join(ROOT, "apps/upload-server/dist/main.js");
+
+/** Where the upload servers keep files: a directory of their own, or a bucket on an S3 endpoint. */
+export type UploadStoreOption = {
+  s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region?: string };
+};
 
 export interface UploadServers {
   balancerUrl: string;
   serverUrls: string[];
-  storeDir: string;
+  /** The upload servers' process ids, in the order of serverUrls. */
+  serverPids: number[];
+  /** The shared directory of the filesystem store; undefined on S3. */
+  storeDir: string | undefined;
   /** Kills the upload servers (not the balancer), as a crash would. */
   killServers(): void;
+  /** Stops every process and waits until each is gone. */
   stop(): Promise<void>;
 }
 
-/** Starts the balancer and two upload servers of apps/upload-server on free ports, sharing one store. */
-export async function startUploadServers(options: { secret: string; webOrigin: string }): Promise<UploadServers> {
-  const storeDir = mkdtempSync(join(tmpdir(), "atelier-e2e-uploads-"));
+/**
+ * Starts the built balancer and two upload servers of apps/upload-server (dist/main.js, with the
+ * servers' node flags) on free loopback ports, sharing one store: a fresh directory, or `store.s3`.
+ */
+export async function startUploadServers(options: {
+  secret: string;
+  webOrigin: string;
+  store?: UploadStoreOption;
+}): Promise<UploadServers> {
+  const s3 = options.store?.s3;
+  const storeDir = s3 ? undefined : mkdtempSync(join(tmpdir(), "atelier-e2e-uploads-"));
+  const storeEnv: Record<string, string> = s3
+    ? {
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: s3.bucket,
+        S3_REGION: s3.region ?? "us-east-1",
+        S3_FORCE_PATH_STYLE: "true",
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      }
+    : {};
   const children: ChildProcess[] = [];
-  const launch = (args: string[]) =>
+  const launch = (nodeFlags: readonly string[], args: string[]) =>
     new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [TSX_CLI, join(ROOT, "apps/upload-server/src/main.ts"), ...args, "--port", "0", "--web-origin", options.webOrigin],
-        {
-          cwd: ROOT,
-          detached: true,
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", UPLOAD_SECRET: options.secret },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      children.push(child);
-      let output = "";
-      child.stdout?.on("data", (c: Buffer) => {
-        output += c.toString();
-        const line = output.split("\n").find((l) => l.startsWith("{"));
-        if (line) resolve({ child, url: (JSON.parse(line) as { url: string }).url });
+      const child = spawn(process.execPath, [...nodeFlags, UPLOAD_SERVER_MAIN, ...args, "--port", "0", "--web-origin", options.webOrigin], {
+        cwd: ROOT,
+        detached: true,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", UPLOAD_SECRET: options.secret, ...storeEnv },
+        stdio: ["ignore", "pipe", "pipe"],
       });
-      child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
-      child.on("exit", (code) => reject(new Error(`upload server exited with ${code}: ${output}`)));
+      children.push(child);
+      const output: string[] = [];
+      let url: string | undefined;
+      const onOutput = (c: Buffer) => {
+        output.push(c.toString());
+        const line = url
+          ? undefined
+          : output
+              .join("")
+              .split("\n")
+              .find((l) => l.startsWith("{"));
+        if (line) {
+          url = (JSON.parse(line) as { url: string }).url;
+          resolve({ child, url });
+        }
+      };
+      child.stdout?.on("data", onOutput);
+      child.stderr?.on("data", (c: Buffer) => output.push(c.toString()));
+      child.on("error", (error) => reject(error));
+      child.on("exit", (code) => reject(new Error(`upload server exited with ${code}: ${output.join("")}`)));
     });
   const kill = (child: ChildProcess) => {
     if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
@@ -207,17 +252,31 @@ export async function startUploadServers(options: { secret: string; webOrigin: s
       // Already gone: its exit has not been reported yet.
     }
   };
-  const servers = await Promise.all([1, 2].map(() => launch(["--role", "server", "--store", storeDir])));
-  const balancer = await launch(["--role", "balancer", "--servers", servers.map((s) => s.url).join(",")]);
-  return {
-    balancerUrl: balancer.url,
-    serverUrls: servers.map((s) => s.url),
-    storeDir,
-    killServers: () => {
-      for (const s of servers) kill(s.child);
-    },
-    stop: async () => {
-      for (const child of children) kill(child);
-    },
+  const exited = (child: ChildProcess) =>
+    child.pid === undefined || child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((r) => child.once("exit", () => r()));
+  const stop = async () => {
+    for (const child of children) kill(child);
+    await Promise.all(children.map(exited));
   };
+  try {
+    const servers = await Promise.all(
+      [1, 2].map(() => launch(UPLOAD_SERVER_NODE_FLAGS, ["--role", "server", "--store", storeDir ?? "s3"])),
+    );
+    const balancer = await launch([], ["--role", "balancer", "--servers", servers.map((s) => s.url).join(",")]);
+    return {
+      balancerUrl: balancer.url,
+      serverUrls: servers.map((s) => s.url),
+      serverPids: servers.map((s) => s.child.pid as number),
+      storeDir,
+      killServers: () => {
+        for (const s of servers) kill(s.child);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
