@@ -279,6 +279,14 @@ describe("deleting a file", () => {
     await expectJsonError(await remove(deleteToken("ACME/del/other.txt")), 403);
     await expectJsonError(await remove(deleteToken("ACME/del/gone.txt", clock - 10 * 60 * 1000)), 401);
     expect((await fetch(url, { headers: { authorization: `Bearer ${ticketFor()}` } })).status).toBe(200);
+    // Someone who did not store it may not delete it, unless the token carries the studio's leave.
+    const bobs = (path: string, anyOwner: boolean) => createFileDeleteToken({ path, userId: "bob", anyOwner }, TEST_SECRET, clock).token;
+    await expectJsonError(await remove(bobs("ACME/del/gone.txt", false)), 403);
+    const studios = ((await (await post("/api/upload", b64("the studio's"), { urlPath: "ACME/del/studio.txt" })).json()) as { url: string })
+      .url;
+    expect((await fetch(`${studios}?token=${encodeURIComponent(bobs("ACME/del/studio.txt", true))}`, { method: "DELETE" })).status).toBe(
+      204,
+    );
     const removed = await remove(deleteToken("ACME/del/gone.txt"));
     expect(removed.status).toBe(204);
     await expectJsonError(await fetch(url, { headers: { authorization: `Bearer ${ticketFor()}` } }), 404);

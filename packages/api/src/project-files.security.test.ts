@@ -138,6 +138,27 @@ describe("project files under attack", () => {
     expect(await codeOf(as(joe).projects.removeFile({ id: studioFile.id }))).toBe("FORBIDDEN");
     expect(await downloadable()).toBe(true);
 
+    // The studio's next delivery, stored but not yet on the project: a client that registers it as its
+    // own and removes it still cannot delete bytes someone else stored.
+    const unregistered = randomBytes(32 * 1024);
+    const next = await upload(staff, projectId, "print_ready", "final-v2.pdf", unregistered);
+    await as(joe).projects.addFiles({
+      projectId,
+      kind: "print_ready",
+      files: [{ id: "claimed", url: next.url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "claimed.pdf" }],
+    });
+    const claimed = (await as(joe).projects.byId({ id: projectId })).files.find((f) => f.uploadedBy === "joe");
+    await as(joe).projects.removeFile({ id: claimed!.id });
+    await as(staff).projects.addFiles({
+      projectId,
+      kind: "print_ready",
+      files: [{ id: "studio-2", url: next.url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "final-v2.pdf" }],
+    });
+    const v2 = (await as(staff).projects.byId({ id: projectId })).files.find((f) => f.name === "final-v2.pdf");
+    const answer = await fetch(v2!.downloadUrl!);
+    expect(answer.status).toBe(200);
+    expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(unregistered));
+
     // The studio taking its own file off the project, with no other record left, does delete the bytes.
     await as(staff).projects.removeFile({ id: studioFile.id });
     const link = new URL(studioFile.downloadUrl!);

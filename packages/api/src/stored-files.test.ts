@@ -32,7 +32,7 @@ describe("deleteStoredFile", () => {
 
   it("deletes the key at the server the balancer picks, with a token for that key", async () => {
     const { calls, fetchImpl } = recordingFetch(Response.json({ url: "http://up-2.test:3102" }));
-    expect(await deleteStoredFile(files, "ACME/Spri/x y.pdf", "u1", now, fetchImpl)).toBe(true);
+    expect(await deleteStoredFile(files, "ACME/Spri/x y.pdf", { userId: "u1", anyOwner: false }, now, fetchImpl)).toBe(true);
     expect(calls.map((c) => c.method)).toEqual(["GET", "DELETE"]);
     const target = new URL(calls[1]!.url);
     expect(target.origin).toBe("http://up-2.test:3102");
@@ -40,6 +40,7 @@ describe("deleteStoredFile", () => {
     expect(verifyFileDeleteToken(target.searchParams.get("token"), { path: "ACME/Spri/x y.pdf" }, files.secret, now)).toMatchObject({
       ok: true,
       userId: "u1",
+      anyOwner: false,
     });
   });
 
@@ -50,7 +51,7 @@ describe("deleteStoredFile", () => {
       Response.json({ url: "javascript:alert(1)" }),
     ]) {
       const { calls, fetchImpl } = recordingFetch(balancer);
-      expect(await deleteStoredFile(files, "ACME/x.pdf", "u1", now, fetchImpl)).toBe(false);
+      expect(await deleteStoredFile(files, "ACME/x.pdf", { userId: "u1", anyOwner: false }, now, fetchImpl)).toBe(false);
       expect(calls.filter((c) => c.method === "DELETE")).toEqual([]);
     }
   });

@@ -36,7 +36,7 @@ export function signedDownloadUrl(server: string, key: string, userId: string, s
 export async function deleteStoredFile(
   files: Files,
   key: string,
-  userId: string,
+  by: { userId: string; anyOwner: boolean },
   now: Date,
   fetchImpl: typeof fetch = fetch,
 ): Promise<boolean> {
@@ -44,7 +44,7 @@ export async function deleteStoredFile(
   if (server === null) return false;
   try {
     const target = fileUrl(server, key);
-    target.searchParams.set("token", createFileDeleteToken({ path: key, userId }, files.secret, now).token);
+    target.searchParams.set("token", createFileDeleteToken({ path: key, ...by }, files.secret, now).token);
     const answer = await fetchImpl(target, { method: "DELETE", signal: AbortSignal.timeout(BALANCER_TIMEOUT_MS) });
     return answer.status === 204 || answer.status === 404;
   } catch {

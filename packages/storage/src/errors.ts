@@ -30,6 +30,7 @@ export const ERRORS = {
   InvalidToken: () => new HttpError(401, "Unauthorized", "Invalid token"),
   ExpiredToken: () => new HttpError(401, "Unauthorized", "Token expired"),
   TokenNotForObject: () => new HttpError(403, "Forbidden", "Token does not grant access to this object"),
+  NotOwner: () => new HttpError(403, "Forbidden", "Only whoever stored this file may delete it"),
   NotFound: (what = "Object") => new HttpError(404, "Not Found", `${what} not found`),
   MethodNotAllowed: (allowed: string) => new HttpError(405, "Method Not Allowed", "Method not allowed", { Allow: allowed }),
   Conflict: (message: string) => new HttpError(409, "Conflict", message),

@@ -96,7 +96,10 @@ describe("file delete tokens", () => {
     const { token, expiresAt } = createFileDeleteToken({ path: "a/b.psd", userId: "u1" }, secret, now);
     expect(expiresAt).toBe(now + FILE_DELETE_TTL_MS);
     expect(FILE_DELETE_TTL_MS).toBe(5 * 60 * 1000);
-    expect(verifyFileDeleteToken(token, { path: "a/b.psd" }, secret, now)).toEqual({ ok: true, userId: "u1", expiresAt });
+    expect(verifyFileDeleteToken(token, { path: "a/b.psd" }, secret, now)).toEqual({ ok: true, userId: "u1", expiresAt, anyOwner: false });
+    // The studio's leave to delete what someone else stored is signed into the token.
+    const studio = createFileDeleteToken({ path: "a/b.psd", userId: "s1", anyOwner: true }, secret, now).token;
+    expect(verifyFileDeleteToken(studio, { path: "a/b.psd" }, secret, now)).toMatchObject({ ok: true, userId: "s1", anyOwner: true });
     expect(verifyFileDeleteToken(token, { path: "a/c.psd" }, secret, now)).toEqual({ ok: false, reason: "wrong-object" });
     expect(verifyFileDeleteToken(token, { path: "a/b.psd" }, secret, expiresAt)).toEqual({ ok: false, reason: "expired" });
     expect(verifySignedDownloadToken(token, { path: "a/b.psd" }, secret, now).ok).toBe(false);

@@ -16,6 +16,8 @@ interface Claims {
   exp: number;
   b?: string;
   p?: string;
+  /** On a delete token: the holder may delete the file whoever stored it (the studio). */
+  o?: 1;
 }
 
 export type TokenFailure = "malformed" | "bad-signature" | "expired" | "wrong-object";
@@ -119,7 +121,7 @@ export function verifyUploadTicket(
 
 // Tokens bound to one stored path: a kind, a subject, an expiry and the path.
 function signPathToken(
-  kind: "download" | "delete",
+  kind: "download",
   ttlMs: number,
   target: { path: string; userId: string },
   secret: string,
@@ -130,7 +132,7 @@ function signPathToken(
 }
 
 function verifyPathToken(
-  kind: "download" | "delete",
+  kind: "download",
   token: unknown,
   target: { path: string },
   secret: string,
@@ -151,11 +153,28 @@ export function verifySignedDownloadToken(token: unknown, target: { path: string
   return verifyPathToken("download", token, target, secret, now);
 }
 
-/** The web app's leave to delete one stored file, given once it has checked who may remove it. */
-export function createFileDeleteToken(target: { path: string; userId: string }, secret: string, now: number | Date): SignedToken {
-  return signPathToken("delete", FILE_DELETE_TTL_MS, target, secret, now);
+/**
+ * The web app's leave to delete one stored file, given once it has checked who may remove it: the
+ * upload servers let it delete only a file its holder stored, unless `anyOwner` (the studio) says otherwise.
+ */
+export function createFileDeleteToken(
+  target: { path: string; userId: string; anyOwner?: boolean },
+  secret: string,
+  now: number | Date,
+): SignedToken {
+  const expiresAt = toMs(now) + FILE_DELETE_TTL_MS;
+  const claims: Claims = { k: "delete", sub: target.userId, exp: expiresAt, p: target.path, ...(target.anyOwner ? { o: 1 } : {}) };
+  return { token: sign(claims, secret), expiresAt };
 }
 
-export function verifyFileDeleteToken(token: unknown, target: { path: string }, secret: string, now: number | Date) {
-  return verifyPathToken("delete", token, target, secret, now);
+export function verifyFileDeleteToken(
+  token: unknown,
+  target: { path: string },
+  secret: string,
+  now: number | Date,
+): TokenCheck<{ userId: string; expiresAt: number; anyOwner: boolean }> {
+  const claims = verify(token, "delete", secret, now);
+  if (typeof claims === "string") return { ok: false, reason: claims };
+  if (claims.p !== target.path) return { ok: false, reason: "wrong-object" };
+  return { ok: true, userId: claims.sub, expiresAt: claims.exp, anyOwner: claims.o === 1 };
 }

@@ -179,7 +179,9 @@ export const projectsRouter = router({
     if (!canRemoveProjectFile(ctx.user, file)) throw new DomainError("FORBIDDEN", "Only the studio or whoever uploaded a file removes it.");
     await removeProjectFile(ctx.db, file.id);
     // The bytes go too, unless a record still holds their key (the same upload added twice, however its URL was spelt).
-    if (!(await isFileKeyInUse(ctx.db, file.key))) await deleteStoredFile(ctx.files, file.key, ctx.user.id, ctx.now());
+    // The upload servers delete only what the caller stored, unless the caller is the studio.
+    if (!(await isFileKeyInUse(ctx.db, file.key)))
+      await deleteStoredFile(ctx.files, file.key, { userId: ctx.user.id, anyOwner: isStaff(ctx.user.role) }, ctx.now());
     return { id: file.id, name: file.name };
   }),
 });
