@@ -1,4 +1,4 @@
-// POST /api/chunked: one base64 part of a group; part 1 opens the group, the part that fills it completes the file.
+// POST /api/chunked: one part of a group (base64 or binary); part 1 opens the group, the part that fills it completes the file.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ERRORS } from "@atelier/storage";
@@ -121,7 +121,7 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
   // A refused body (bad base64, wrong digest) may leave bytes in its own region of the
   // staging file, but no marker: the part does not count until a good retry overwrites it.
   // A staging write is done with each chunk before it pulls the next, so the decoder may reuse its slabs.
-  const size = await staging.write(stagingId(manifest.id), offset, decodedBody(req, limit, { reuse: true }));
+  const size = await staging.write(stagingId(manifest.id), offset, decodedBody(ctx, req, limit, { reuse: true }));
   if (part > 1 && part < manifest.parts && size !== manifest.partSize) {
     throw ERRORS.InvalidBody("every part but the last must be as long as part 1");
   }
@@ -140,7 +140,9 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
 }
 
 async function storePartAsObject(ctx: UploadContext, req: IncomingMessage, manifest: GroupManifest, part: number) {
-  await ctx.store.put(partKey(manifest.id, part), decodedBody(req, ctx.settings.maxPartBytes), { contentType: "application/octet-stream" });
+  await ctx.store.put(partKey(manifest.id, part), decodedBody(ctx, req, ctx.settings.maxPartBytes), {
+    contentType: "application/octet-stream",
+  });
   return manifest;
 }
 
