@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ERRORS } from "@atelier/storage";
+import { WIRE_HEADERS } from "@atelier/upload-engine";
 import { GroupHasher } from "../group-hasher";
 import {
   completeGroup,
@@ -34,18 +35,18 @@ interface PartHeaders {
 // Everything that can be refused is refused here, before a byte of the body is read (its
 // length was checked against its cap when the request was routed, upload-server.ts).
 function readPartHeaders(ctx: UploadContext, req: IncomingMessage): PartHeaders {
-  const urlPath = normaliseUrlPath(firstHeader(req, "urlpath"));
+  const urlPath = normaliseUrlPath(firstHeader(req, WIRE_HEADERS.urlPath));
   const part = positiveInt(req, "part");
   const parts = positiveInt(req, "parts");
   const { maxParts, maxPartBytes, maxFileBytes } = ctx.settings;
   if (parts > maxParts) throw ERRORS.PayloadTooLarge(maxParts * maxPartBytes);
   if (part > parts) throw ERRORS.InvalidHeader("part", "greater than parts");
-  const declaredSize = firstHeader(req, "x-file-size");
+  const declaredSize = firstHeader(req, WIRE_HEADERS.fileSize);
   if (declaredSize !== undefined) {
     if (!/^\d{1,16}$/.test(declaredSize)) throw ERRORS.InvalidHeader("x-file-size", "must be a byte count");
     if (Number(declaredSize) > maxFileBytes) throw ERRORS.PayloadTooLarge(maxFileBytes);
   }
-  return { urlPath, part, parts, egnyteId: firstHeader(req, "egnyte_id")?.trim() ?? "" };
+  return { urlPath, part, parts, egnyteId: firstHeader(req, WIRE_HEADERS.egnyteId)?.trim() ?? "" };
 }
 
 async function openGroup(ctx: UploadContext, req: IncomingMessage, userId: string, headers: PartHeaders) {
