@@ -1,13 +1,40 @@
-// ESM + declarations for the three entries; msw stays external since only tests load ./testing.
+// The engine as a package other internal apps install: ESM with declarations and source maps,
+// @atelier/domain bundled in, and a package.json of its own in dist/ whose exports point at the
+// built files. The workspace's package.json keeps pointing at the sources, so nothing inside the
+// workspace needs a build; `npm pack dist` makes the tarball for everyone else.
+import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
+const ENTRIES = { index: "src/index.ts", node: "src/node.ts" };
+
+async function writeManifest(): Promise<void> {
+  const workspace = JSON.parse(await readFile("package.json", "utf8")) as { name: string; version: string };
+  const entry = (name: string) => ({ types: `./${name}.d.ts`, import: `./${name}.js`, default: `./${name}.js` });
+  const manifest = {
+    name: workspace.name,
+    version: workspace.version,
+    description: "Plans and drives uploads to the Atelier file-hosting backend, in the browser and in Node.",
+    type: "module",
+    sideEffects: false,
+    exports: { ".": entry("index"), "./node": entry("node"), "./package.json": "./package.json" },
+    types: "./index.d.ts",
+    engines: { node: ">=20" },
+  };
+  await writeFile("dist/package.json", `${JSON.stringify(manifest, null, 2)}\n`);
+  await copyFile("README.md", "dist/README.md");
+}
+
 export default defineConfig({
-  entry: { index: "src/index.ts", node: "src/node.ts", "testing/index": "src/testing/index.ts" },
+  entry: ENTRIES,
   format: ["esm"],
-  dts: true,
+  dts: { resolve: ["@atelier/domain"] },
+  sourcemap: true,
   clean: true,
   target: "es2022",
   platform: "neutral",
-  external: ["msw", "@atelier/domain", /^node:/],
+  // Bundled, so the package has no dependency that lives only in this workspace.
+  noExternal: ["@atelier/domain"],
+  external: [/^node:/],
   removeNodeProtocol: false,
+  onSuccess: writeManifest,
 });

@@ -1,9 +1,9 @@
-// Unit and MSW client tests; all in-process, no servers or databases.
+// Unit and MSW client tests in src/, all in-process; test/ packs the engine and uploads through real servers.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     environment: "node",
     // The large-file tests move hundreds of MiB through the client: generous on a busy 2-core machine.
     testTimeout: 120_000,

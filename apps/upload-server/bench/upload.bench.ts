@@ -1,11 +1,13 @@
-// Uploads one large file on loopback four ways, side by side for several rounds, and prints
-// MiB/s, ratios, CPU spent and the upload servers' peak RSS:
-//   ours, integrity on: the upload-engine client with a sha256 function, so every part carries
-//     x-content-sha256 and the server checks it (the client hashes each part, the server too);
-//   ours, like for like with tus: the same client without it, so parts carry no digest and
-//     nobody hashes them;
+// Uploads one large file on loopback five ways, every one in every round, and prints MiB/s,
+// ratios, CPU-seconds per GiB of every process and the upload servers' peak RSS:
+//   ours binary, integrity on: the upload-engine client with a sha256 function sending raw parts
+//     (x-body-encoding: binary), every part with x-content-sha256 that the server checks in the
+//     pass that writes it;
+//   ours base64, integrity on: the same, forced to the SPEC's base64 wire;
+//   ours base64, like for like with tus: base64 without the sha256 function, so parts carry no
+//     digest and nobody hashes them;
 //   tus (@tus/server, tus-js-client), which hashes nothing; and a plain copy on the same disk.
-// Both of ours still get the whole file's sha256 in the completing answer (one server-side pass,
+// All of ours still get the whole file's sha256 in the completing answer (one server-side pass,
 // taken while the parts arrive).
 // BENCH_MIB sets the size (default 1024), BENCH_ROUNDS the rounds (default 5: tus alone varies by a
 // third between rounds here), BENCH_CLIENT=fetch runs our client over fetch instead of node:http,
@@ -30,18 +32,6 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const BUNDLE = process.env.BENCH_BUNDLE ?? join(APP_DIR, "dist", "main.js");
 const OURS_CLIENT = process.env.BENCH_CLIENT_SCRIPT ?? "bench/ours-client.ts";
 
-// Measured on this 2-core machine (2026-11-22, 1 GiB, 3 rounds) with a throwaway build that
-// sent parts as raw bytes (the client skipped encoding, the server copied the body into the same
-// reused slabs instead of decoding), all else unchanged. The wire format stays base64, as the
-// SPEC says; see the README.
-const BINARY_MODE_NOTE =
-  "A binary body mode would not lift this on its own. Measured with a throwaway build (raw parts, all else unchanged, " +
-  "same servers and flags): the client spent 0.5 CPU-seconds per GiB instead of 1.0, but the servers spent more, " +
-  "4.8 instead of 3.7: without the short-lived strings of base64 decoding the young generation is collected rarely, " +
-  "so the socket reads' buffers pile up as external memory and V8 runs about 50 full collections per GiB instead of 18. " +
-  "Like for like it reached 310 MiB/s (ours/tus 0.64) where base64 reached 378 (0.80) that day; it would need its own " +
-  "garbage-collector tuning to gain the quarter fewer bytes on the wire.";
-
 interface Run {
   seconds: number;
   // CPU-seconds of every process taking part, so the total says how busy the two cores were.
@@ -57,7 +47,10 @@ interface ClientReport {
   cpuSeconds: number;
   machineSeconds: number;
   sha256?: string;
+  encodings?: string[];
 }
+
+type OursMode = { encoding: "binary" | "base64"; partDigests: boolean };
 
 // Other work on a shared machine skews any figure: wait (up to 20 s) for a quiet second.
 async function waitForQuiet(): Promise<void> {
@@ -177,7 +170,16 @@ async function viaTus(source: string, work: string): Promise<Run> {
   }
 }
 
-async function viaOurs(source: string, work: string, expected: string, idle: number[], partDigests: boolean): Promise<Run> {
+// A balancer offers base64 alone until its first health check of a server; wait for its offer.
+async function offersBinary(balancerUrl: string): Promise<void> {
+  for (;;) {
+    const answer = (await (await fetch(`${balancerUrl}/`)).json()) as { encodings?: string[] };
+    if (answer.encodings?.includes("binary")) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function viaOurs(source: string, work: string, expected: string, idle: number[], mode: OursMode): Promise<Run> {
   const store = join(work, "ours");
   const profile = process.env.BENCH_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF_DIR}`] : [];
   const servers: ChildServer[] = [];
@@ -193,6 +195,7 @@ async function viaOurs(source: string, work: string, expected: string, idle: num
       );
     }
     balancer = await startChildServer(BUNDLE, ["--role", "balancer", "--port", "0", "--servers", servers.map((s) => s.url).join(",")]);
+    await offersBinary(balancer.url);
     idle.push(...(await Promise.all(servers.map((s) => peakRssMiB(s.process.pid)))));
     const pids = [...servers, balancer].map((s) => s.process.pid);
     await waitForQuiet();
@@ -201,10 +204,12 @@ async function viaOurs(source: string, work: string, expected: string, idle: num
       balancer.url,
       source,
       process.env.BENCH_CLIENT ?? "node-http",
-      partDigests ? "part-digests" : "no-part-digests",
+      mode.partDigests ? "part-digests" : "no-part-digests",
+      mode.encoding,
     ]);
     const after = await Promise.all(pids.map(cpuSeconds));
     if (client.sha256 !== expected) throw new Error("our upload stored different bytes");
+    if (client.encodings?.join() !== mode.encoding) throw new Error(`parts went as ${client.encodings?.join()}, not ${mode.encoding}`);
     const peakRss = Math.max(...(await Promise.all(servers.map((s) => peakRssMiB(s.process.pid)))));
     settle();
     const spent = after.map((value, i) => value - (before[i] ?? 0));
@@ -222,17 +227,20 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const rate = (run: Run) => sizeMiB / run.seconds;
 const totalCpu = (run: Run) => Object.values(run.cpu).reduce((sum, value) => sum + value, 0);
 
+// CPU-seconds per GiB: the median of the rounds, for all processes and for each.
+const perGiB = (seconds: number) => (seconds * 1024) / sizeMiB;
+
 function describe(name: string, runs: Run[]): string {
   const rates = runs.map(rate);
   const cpu = runs.map(totalCpu);
   const parts = Object.keys(runs[0]?.cpu ?? {})
-    .map((key) => `${key} ${median(runs.map((run) => run.cpu[key] ?? 0)).toFixed(1)}`)
+    .map((key) => `${key} ${perGiB(median(runs.map((run) => run.cpu[key] ?? 0))).toFixed(1)}`)
     .join(" + ");
   const rss = runs.some((run) => !Number.isNaN(run.peakRss)) ? `  peak RSS ${Math.max(...runs.map((r) => r.peakRss)).toFixed(0)} MiB` : "";
   const seconds = median(runs.map((run) => run.seconds));
   return (
     `${name.padEnd(46)} ${median(rates).toFixed(0).padStart(5)} MiB/s (${rates.map((r) => r.toFixed(0)).join(", ")})` +
-    `  CPU ${median(cpu).toFixed(1)} s = ${parts}: ${(median(cpu) / seconds).toFixed(1)} cores busy, ` +
+    `  CPU-s/GiB ${perGiB(median(cpu)).toFixed(1)} = ${parts}: ${(median(cpu) / seconds).toFixed(1)} cores busy, ` +
     `rest of the machine ${(median(runs.map((run) => run.rest)) / seconds).toFixed(1)}${rss}`
   );
 }
@@ -247,39 +255,46 @@ async function main(): Promise<void> {
     if ((await stat(source)).size !== size) throw new Error("test file has the wrong size");
     settle();
 
-    const ours: Run[] = [];
-    const like: Run[] = [];
-    const tus: Run[] = [];
-    const copy: Run[] = [];
     const idle: number[] = [];
-    const uploads: Array<() => Promise<void>> = [
-      async () => void tus.push(await viaTus(source, work)),
-      async () => void ours.push(await viaOurs(source, work, expected, idle, true)),
-      async () => void like.push(await viaOurs(source, work, expected, idle, false)),
+    const ours = (mode: OursMode) => () => viaOurs(source, work, expected, idle, mode);
+    const contenders: { name: string; short: string; run: () => Promise<Run>; runs: Run[] }[] = [
+      { name: "ours binary, integrity on", short: "binary", run: ours({ encoding: "binary", partDigests: true }), runs: [] },
+      { name: "ours base64, integrity on", short: "base64", run: ours({ encoding: "base64", partDigests: true }), runs: [] },
+      {
+        name: "ours base64, like for like with tus",
+        short: "like for like",
+        run: ours({ encoding: "base64", partDigests: false }),
+        runs: [],
+      },
+      { name: "tus (@tus/server, tus-js-client)", short: "tus", run: () => viaTus(source, work), runs: [] },
     ];
+    const copy: Run[] = [];
     for (let round = 1; round <= rounds; round += 1) {
       // Rotating the order keeps any warm-up or write-back effect from favouring one side.
-      for (let i = 0; i < uploads.length; i += 1) await uploads[(round - 1 + i) % uploads.length]!();
+      for (let i = 0; i < contenders.length; i += 1) {
+        const contender = contenders[(round - 1 + i) % contenders.length]!;
+        contender.runs.push(await contender.run());
+      }
       copy.push(await plainCopy(source, work));
       const line = (run: Run) => `${rate(run).toFixed(0)} MiB/s (rest ${(run.rest / run.seconds).toFixed(1)} cores)`;
-      console.log(
-        `round ${round}: ours integrity on ${line(ours.at(-1)!)}, ours like for like ${line(like.at(-1)!)}, ` +
-          `tus ${line(tus.at(-1)!)}, copy ${line(copy.at(-1)!)}`,
-      );
+      const results = [...contenders.map((c) => `${c.short} ${line(c.runs.at(-1)!)}`), `copy ${line(copy.at(-1)!)}`];
+      console.log(`round ${round}: ${results.join(", ")}`);
     }
 
+    const tus = contenders.at(-1)!.runs;
     const tusRate = median(tus.map(rate));
     const copyRate = median(copy.map(rate));
-    const peak = Math.max(...[...ours, ...like].map((run) => run.peakRss));
+    const oursRuns = contenders.slice(0, -1).flatMap((c) => c.runs);
     const transport = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "node:http";
-    console.log(`\n${sizeMiB} MiB on loopback, median of ${rounds} (each round in brackets); every client runs in its own process`);
-    console.log(describe(`ours, integrity on (${transport}, 2 servers)`, ours));
-    console.log(describe(`ours, like for like with tus (${transport})`, like));
-    console.log(describe("tus (@tus/server, tus-js-client)", tus));
+    console.log(
+      `\n${sizeMiB} MiB on loopback, median of ${rounds} rounds (each round in brackets); every client runs in its own process; ` +
+        `ours: the engine over ${transport}, a balancer and 2 upload servers; CPU-seconds per GiB per process`,
+    );
+    for (const contender of contenders) console.log(describe(contender.name, contender.runs));
     console.log(describe("plain copy (same disk)", copy));
     console.log(
-      "  integrity on: every part carries x-content-sha256 (hashed by the client, checked by the server), plus the file's sha256 at completion\n" +
-        "  like for like: the same client and servers, no per-part digest (nothing hashed per part, as with tus), plus the file's sha256 at completion",
+      "  integrity on: every part carries x-content-sha256 (hashed by the client, checked by the server as it writes), plus the file's sha256 at completion\n" +
+        "  like for like: base64 with no per-part digest (nothing hashed per part, as with tus), plus the file's sha256 at completion",
     );
     // Each round runs ours and tus one after the other, so a round's ratio compares the two under
     // the same conditions; the ratio of the medians mixes rounds in which the machine differed.
@@ -287,32 +302,20 @@ async function main(): Promise<void> {
       const perRound = runs.map((run, i) => rate(run) / rate(tus[i]!));
       const oursRate = median(runs.map(rate));
       return (
-        `${name.padEnd(28)} ours/tus ${median(perRound).toFixed(2)} (per round ${perRound.map((r) => r.toFixed(2)).join(", ")}; ` +
+        `${name.padEnd(36)} ours/tus ${median(perRound).toFixed(2)} (per round ${perRound.map((r) => r.toFixed(2)).join(", ")}; ` +
         `of the medians ${(oursRate / tusRate).toFixed(2)})  ours/copy ${(oursRate / copyRate).toFixed(2)}`
       );
     };
     console.log("\nratios, the median of the rounds' (target ours/tus >= 0.8)");
-    console.log(ratios("ours, integrity on", ours));
-    console.log(ratios("ours, like for like with tus", like));
+    for (const contender of contenders.slice(0, -1)) console.log(ratios(contender.name, contender.runs));
+    const peakOf = (runs: Run[]) => Math.max(...runs.map((run) => run.peakRss)).toFixed(0);
     console.log(
-      `peak RSS of an upload server ${peak.toFixed(0)} MiB (target < 150 MiB), ${Math.max(...idle).toFixed(0)} MiB of it ` +
+      `peak RSS of an upload server: ${contenders
+        .slice(0, -1)
+        .map((c) => `${c.short} ${peakOf(c.runs)} MiB`)
+        .join(", ")} (target < 150 MiB; ${peakOf(oursRuns)} at most), ${Math.max(...idle).toFixed(0)} MiB of it ` +
         "before the first request; the servers run from dist/main.js under plain node",
     );
-    const perGiB = (runs: Run[]) => (median(runs.map(totalCpu)) * 1024) / sizeMiB;
-    console.log(
-      `\nWhat limits ours: CPU, on two cores shared by the client and the servers. Per GiB, ours with integrity on ` +
-        `spends ${perGiB(ours).toFixed(1)} CPU-seconds, like for like ${perGiB(like).toFixed(1)}, tus ${perGiB(tus).toFixed(1)}. ` +
-        "With integrity on, SHA-256 runs three times (the client per part, the server per part for x-content-sha256, " +
-        "and the whole file for the sha256 it answers); the two per-part passes cost the difference, " +
-        `${(perGiB(ours) - perGiB(like)).toFixed(1)} CPU-seconds per GiB. Like for like, what ours does beyond tus's ` +
-        "work is the whole file's SHA-256 (taken while the parts arrive, by the server that stored part 1, so it no " +
-        "longer runs alone at the end), base64 (a native encode, a decode, and a third more bytes through loopback, " +
-        "where the kernel copies every byte twice), ten requests writing into one file at once instead of one " +
-        "stream appending, and a request with its own records in the store for every 10 MiB part. tus's client " +
-        "streams one request and nobody hashes anything. The page-cache writes of this virtual machine are the " +
-        "largest single cost on both sides, and vary most from run to run.",
-    );
-    console.log(BINARY_MODE_NOTE);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -2,6 +2,14 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { messages } from "@atelier/domain";
 import { ERRORS } from "@atelier/storage";
+import {
+  type BalancerAnswer,
+  BODY_ENCODINGS,
+  type BodyEncoding,
+  parseHealthAnswer,
+  WIRE_HEADERS,
+  WIRE_PATHS,
+} from "@atelier/upload-engine";
 import { z } from "zod";
 import {
   CONTROL_BODY_BYTES,
@@ -43,6 +51,8 @@ interface Backend {
   reportedDownAt: number;
   // Health checks in a row that timed out (as opposed to being refused).
   timeouts: number;
+  // The body encodings its last health answer offered, passed on to the clients it is handed to.
+  encodings: readonly BodyEncoding[];
 }
 
 /**
@@ -65,16 +75,20 @@ export function createBalancer(config: BalancerConfig): Server {
     handedOut: 0,
     reportedDownAt: -1,
     timeouts: 0,
+    // base64 until the server says more: every server takes it.
+    encodings: [BODY_ENCODINGS.base64],
   }));
   let turn = 0;
 
   // One health request; a timeout is told apart from a refusal or a bad answer.
-  async function probe(backend: Backend): Promise<{ healthy: boolean; inFlight?: number; timedOut: boolean }> {
+  async function probe(
+    backend: Backend,
+  ): Promise<{ healthy: boolean; inFlight?: number; encodings?: readonly BodyEncoding[]; timedOut: boolean }> {
     try {
-      const answer = await doFetch(`${backend.url}/health`, { signal: AbortSignal.timeout(settings.healthTimeoutMs) });
+      const answer = await doFetch(`${backend.url}${WIRE_PATHS.health}`, { signal: AbortSignal.timeout(settings.healthTimeoutMs) });
       if (!answer.ok) return { healthy: false, timedOut: false };
-      const body = (await answer.json()) as { inFlight?: unknown };
-      return { healthy: true, inFlight: typeof body.inFlight === "number" ? body.inFlight : 0, timedOut: false };
+      const { inFlight, encodings } = parseHealthAnswer(await answer.json());
+      return { healthy: true, inFlight, encodings, timedOut: false };
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
       return { healthy: false, timedOut };
@@ -90,6 +104,7 @@ export function createBalancer(config: BalancerConfig): Server {
     if (healthy && backend.reportedDownAt >= startedAt) return;
     backend.healthy = healthy;
     backend.inFlight = result.inFlight ?? backend.inFlight;
+    backend.encodings = result.encodings ?? backend.encodings;
     backend.handedOut = 0;
   }
 
@@ -154,7 +169,7 @@ export function createBalancer(config: BalancerConfig): Server {
     }
     if (path !== "/") throw ERRORS.NotFound("Route");
     if (req.method !== "GET") throw ERRORS.MethodNotAllowed("GET");
-    const failed = firstHeader(req, "x-failed-server");
+    const failed = firstHeader(req, WIRE_HEADERS.failedServer);
     if (failed && withinReportLimit(req.socket.remoteAddress ?? "")) {
       const backend = backends.find((candidate) => candidate.url === normalise(failed.trim()));
       if (backend?.healthy) await confirmReport(backend);
@@ -162,7 +177,8 @@ export function createBalancer(config: BalancerConfig): Server {
     const chosen = pick();
     if (!chosen) throw ERRORS.ServiceUnavailable(messages.noServers());
     chosen.handedOut += 1;
-    sendJson(res, 200, { url: chosen.url }, cors);
+    const answer: BalancerAnswer = { url: chosen.url, encodings: chosen.encodings };
+    sendJson(res, 200, answer, cors);
   }
 
   const server = createHttpServer(settings, (req, res) => {

@@ -14,6 +14,15 @@ describe("parseCli", () => {
     });
   });
 
+  it("takes binary parts unless told not to", () => {
+    const server = (args: string[], env: Record<string, string> = {}) =>
+      parseCli(["--role", "server", ...args], { UPLOAD_SECRET: secret, ...env }) as { binaryParts: boolean };
+    expect(server([]).binaryParts).toBe(true);
+    expect(server(["--binary-parts", "false"]).binaryParts).toBe(false);
+    expect(server([], { UPLOAD_BINARY_PARTS: "0" }).binaryParts).toBe(false);
+    expect(() => server(["--binary-parts", "maybe"])).toThrow();
+  });
+
   it("reads a balancer from the environment, flags winning", () => {
     const config = parseCli(["--port", "4000"], {
       UPLOAD_ROLE: "balancer",

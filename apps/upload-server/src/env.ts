@@ -44,6 +44,11 @@ export const cliSchema = z.discriminatedUnion("role", [
     // A directory for the filesystem store, or the word "s3" for the S3_* settings.
     store: z.string().min(1).default(".data/uploads"),
     publicUrl: z.url().optional(),
+    // Take raw binary parts besides base64 (default on); "false" keeps a server to the SPEC's base64.
+    binaryParts: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
     s3: s3Schema.optional(),
   }),
 ]);
@@ -65,6 +70,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       servers: { type: "string" },
       "public-url": { type: "string" },
       "web-origin": { type: "string" },
+      "binary-parts": { type: "string" },
     },
     strict: true,
   });
@@ -79,6 +85,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     secret: blankToUndefined(env.UPLOAD_SECRET),
     store,
     publicUrl: get(values["public-url"], "UPLOAD_PUBLIC_URL"),
+    binaryParts: get(values["binary-parts"], "UPLOAD_BINARY_PARTS"),
     s3:
       store === "s3"
         ? {

@@ -3,21 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type Readable, Transform } from "node:stream";
 import { finished } from "node:stream/promises";
 import { ERRORS, errorBody, toHttpError } from "@atelier/storage";
+import { CORS_REQUEST_HEADERS } from "@atelier/upload-engine";
 import { z } from "zod";
 
-export const ALLOWED_REQUEST_HEADERS = [
-  "authorization",
-  "content-type",
-  "urlpath",
-  "part",
-  "parts",
-  "egnyte_id",
-  "x-content-sha256",
-  "x-file-size",
-  "x-failed-server",
-  "range",
-  "if-none-match",
-].join(", ");
+const ALLOWED_REQUEST_HEADERS = CORS_REQUEST_HEADERS.join(", ");
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) {
@@ -188,8 +177,9 @@ export async function sendError(
   sendJson(res, http.statusCode, errorBody(http), headers);
 }
 
+/** A request header by any spelling of its name (node:http lower-cases them), e.g. WIRE_HEADERS.urlPath. */
 export function firstHeader(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
+  const value = req.headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
 

@@ -17,6 +17,7 @@ async function build(config: CliConfig): Promise<Server> {
     secret: config.secret,
     webOrigin: config.webOrigin,
     publicUrl: config.publicUrl,
+    binaryParts: config.binaryParts,
     onError: (error) => console.error("[upload-server]", error),
   });
 }

@@ -2,11 +2,13 @@
 import { createHash, type Hash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { ERRORS, mediaType, type ObjectStore, ticketCoversPath, tokenRefusal, verifyUploadTicket } from "@atelier/storage";
+import { BODY_ENCODINGS, type BodyEncoding, maxBodyBytes, WIRE_HEADERS } from "@atelier/upload-engine";
 import { z } from "zod";
 import { type DecodeOptions, decodeBase64 } from "./base64-decode";
 import type { GroupHasher } from "./group-hasher";
 import type { GroupCompletion } from "./groups";
 import { admitBody, bearerToken, connectionSettingsSchema, firstHeader, requestBody } from "./http";
+import { rawBody } from "./raw-body";
 
 const MiB = 1024 * 1024;
 
@@ -25,6 +27,9 @@ export const uploadServerSettingsSchema = z.object({
     .int()
     .positive()
     .default(10 * MiB),
+  // Take raw bytes from clients that send `x-body-encoding: binary`, and say so on /health;
+  // base64, the SPEC's wire, is always taken.
+  binaryParts: z.boolean().default(true),
   maxParts: z.number().int().positive().default(512),
   maxFileBytes: z
     .number()
@@ -114,19 +119,38 @@ export function positiveInt(req: IncomingMessage, name: string): number {
   return Number(raw.trim());
 }
 
-export function storedContentType(req: IncomingMessage): string {
-  // The charset describes the base64 text on the wire, not the file inside it.
-  return mediaType(firstHeader(req, "content-type")) || "application/octet-stream";
+/** The body encodings this server takes, as /health tells the balancer. */
+export function offeredEncodings(settings: UploadServerSettings): BodyEncoding[] {
+  return settings.binaryParts ? [BODY_ENCODINGS.base64, BODY_ENCODINGS.binary] : [BODY_ENCODINGS.base64];
 }
 
-// Base64 grows data by 4/3; allow line breaks and a little more on top: the most a body
-// carrying `decodedBytes` may send, whitespace included.
-export function maxEncodedLength(decodedBytes: number): number {
-  return Math.ceil(decodedBytes / 3) * 4 + Math.ceil(decodedBytes / 48) * 2 + 1024;
+// What the request says it sends; only bodyEncoding decides whether this server takes it.
+function declaredEncoding(req: IncomingMessage): string {
+  return firstHeader(req, WIRE_HEADERS.bodyEncoding)?.trim().toLowerCase() || BODY_ENCODINGS.base64;
+}
+
+function bodyEncoding(ctx: UploadContext, req: IncomingMessage): BodyEncoding {
+  const declared = declaredEncoding(req);
+  if (declared === BODY_ENCODINGS.base64) return BODY_ENCODINGS.base64;
+  if (declared === BODY_ENCODINGS.binary && ctx.settings.binaryParts) return BODY_ENCODINGS.binary;
+  throw ERRORS.UnsupportedEncoding(declared);
+}
+
+/** The most a request carrying at most `decodedBytes` may send, in the encoding it declares. */
+export function bodyCap(req: IncomingMessage, decodedBytes: number): number {
+  const binary = declaredEncoding(req) === BODY_ENCODINGS.binary;
+  return maxBodyBytes(decodedBytes, binary ? BODY_ENCODINGS.binary : BODY_ENCODINGS.base64);
+}
+
+export function storedContentType(req: IncomingMessage): string {
+  // A base64 body's charset describes the text on the wire, not the file inside it; a binary
+  // body's Content-Type is octet-stream, and the file's own type comes in x-file-type.
+  const binary = declaredEncoding(req) === BODY_ENCODINGS.binary;
+  return mediaType(firstHeader(req, binary ? WIRE_HEADERS.fileType : WIRE_HEADERS.contentType)) || "application/octet-stream";
 }
 
 function expectedSha256(req: IncomingMessage): string | undefined {
-  const raw = firstHeader(req, "x-content-sha256");
+  const raw = firstHeader(req, WIRE_HEADERS.contentSha256);
   if (raw === undefined || raw === "") return undefined;
   if (!SHA256_HEX.test(raw)) throw ERRORS.InvalidHeader("x-content-sha256", "must be 64 hex digits");
   return raw.toLowerCase();
@@ -142,20 +166,26 @@ async function* hashed(source: AsyncIterable<Buffer>, hash: Hash, expected: stri
   if (expected !== undefined && hash.copy().digest("hex") !== expected) throw ERRORS.ChecksumMismatch();
 }
 
-// A part's body decoded from base64 as a stream, checked against `limit` and, when the client
-// sent one, against x-content-sha256. Without that header nothing needs a part's digest (the
-// file's is taken once at completion), so the part is not hashed: on shared cores every pass
-// over the bytes is taken from the upload itself.
-export function decodedBody(req: IncomingMessage, limit: number, options: DecodeOptions = {}): AsyncGenerator<Buffer> {
+// The body's bytes as a stream: decoded from base64, or taken as they are from a binary body.
+function bodyBytes(ctx: UploadContext, req: IncomingMessage, limit: number, options: DecodeOptions): AsyncGenerator<Buffer> {
+  const encoding = bodyEncoding(ctx, req);
+  return encoding === BODY_ENCODINGS.binary ? rawBody(requestBody(req), limit, options) : decodeBase64(requestBody(req), limit, options);
+}
+
+// A part's bytes as a stream, checked against `limit` and, when the client sent one, against
+// x-content-sha256, hashed as they pass on their way to the store: one pass. Without that
+// header nothing needs a part's digest (the file's is taken once at completion), so the part
+// is not hashed: on shared cores every pass over the bytes is taken from the upload itself.
+export function decodedBody(ctx: UploadContext, req: IncomingMessage, limit: number, options: DecodeOptions = {}): AsyncGenerator<Buffer> {
   const expected = expectedSha256(req);
-  const decoded = decodeBase64(requestBody(req), limit, options);
-  return expected === undefined ? decoded : hashed(decoded, createHash("sha256"), expected);
+  const bytes = bodyBytes(ctx, req, limit, options);
+  return expected === undefined ? bytes : hashed(bytes, createHash("sha256"), expected);
 }
 
 // The same for a body whose digest is answered whatever the headers (a single upload is its
 // whole file); the hash holds the digest once the stream has been read to the end.
-export function decodedHashedBody(req: IncomingMessage, limit: number): { body: AsyncGenerator<Buffer>; hash: Hash } {
+export function decodedHashedBody(ctx: UploadContext, req: IncomingMessage, limit: number): { body: AsyncGenerator<Buffer>; hash: Hash } {
   const expected = expectedSha256(req);
   const hash = createHash("sha256");
-  return { body: hashed(decodeBase64(requestBody(req), limit), hash, expected), hash };
+  return { body: hashed(bodyBytes(ctx, req, limit, {}), hash, expected), hash };
 }

@@ -1,6 +1,7 @@
-// The upload server: routes single and chunked base64 uploads, resume status, downloads and health over node:http.
+// The upload server: routes single and chunked uploads (base64 or binary), resume status, downloads and health over node:http.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { ERRORS, isHttpError } from "@atelier/storage";
+import { type HealthAnswer, WIRE_PATHS } from "@atelier/upload-engine";
 import { sweepExpiredGroups } from "./groups";
 import { CONTROL_BODY_BYTES, capBody, corsHeaders, createHttpServer, handlePreflight, sendError, sendJson } from "./http";
 import { deleteFile } from "./routes/delete-file";
@@ -8,29 +9,30 @@ import { getFile } from "./routes/get-file";
 import { getGroupStatus } from "./routes/get-group-status";
 import { postChunk } from "./routes/post-chunk";
 import { postUpload } from "./routes/post-upload";
-import { createUploadContext, maxEncodedLength, type UploadContext, type UploadServerConfig } from "./upload-context";
+import { bodyCap, createUploadContext, offeredEncodings, type UploadContext, type UploadServerConfig } from "./upload-context";
 
 export { type UploadServerConfig, type UploadServerSettings, uploadServerSettingsSchema } from "./upload-context";
 
 type Cors = Record<string, string>;
 
-// The most a request to `path` may send: a whole base64 file or part, or next to nothing.
-function bodyCap(settings: UploadContext["settings"], path: string): number {
-  if (path === "/api/upload") return maxEncodedLength(settings.maxUploadBytes);
-  if (path === "/api/chunked") return maxEncodedLength(settings.maxPartBytes);
+// The most a request to `path` may send: a whole file or part in its encoding, or next to nothing.
+function capFor(req: IncomingMessage, settings: UploadContext["settings"], path: string): number {
+  if (path === WIRE_PATHS.upload) return bodyCap(req, settings.maxUploadBytes);
+  if (path === WIRE_PATHS.chunked) return bodyCap(req, settings.maxPartBytes);
   return CONTROL_BODY_BYTES;
 }
 
 async function route(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Cors, inFlight: () => number) {
   const path = (req.url ?? "/").split("?")[0] ?? "/";
   const method = req.method ?? "GET";
-  capBody(req, bodyCap(ctx.settings, path));
+  capBody(req, capFor(req, ctx.settings, path));
   const only = (allowed: string) => {
     if (!allowed.split(", ").includes(method)) throw ERRORS.MethodNotAllowed(allowed);
   };
   if (path === "/health") {
     only("GET");
-    sendJson(res, 200, { status: "ok", inFlight: inFlight() }, cors);
+    const health: HealthAnswer = { status: "ok", inFlight: inFlight(), encodings: offeredEncodings(ctx.settings) };
+    sendJson(res, 200, health, cors);
   } else if (path === "/api/upload") {
     only("POST");
     await postUpload(ctx, req, res, cors);

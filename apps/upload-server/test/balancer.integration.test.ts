@@ -40,7 +40,7 @@ describe("balancer", () => {
     opened.push(busy.server, idle.server, balancer);
     const url = await listen(balancer);
     await until(async () => (await ask(url)).body.url === idle.url);
-    expect((await ask(url)).body).toEqual({ url: idle.url });
+    expect((await ask(url)).body).toEqual({ url: idle.url, encodings: ["base64"] });
   });
 
   it("drops a server reported by x-failed-server once its probe fails, and brings it back when checks pass", async () => {
@@ -51,7 +51,7 @@ describe("balancer", () => {
     opened.push(a.server, b.server, balancer);
     const url = await listen(balancer);
     stateA.healthy = false;
-    expect((await ask(url, { "x-failed-server": a.url })).body).toEqual({ url: b.url });
+    expect((await ask(url, { "x-failed-server": a.url })).body).toEqual({ url: b.url, encodings: ["base64"] });
     stateA.healthy = true;
     // A confirmed report wins until the next check that starts after its probe succeeds.
     const seen = new Set<unknown>();

@@ -15,17 +15,44 @@ import { rawRequest } from "./support/raw";
 const MiB = 1024 * 1024;
 const realFetch = globalThis.fetch as unknown as FetchLike;
 const ticket = () => issueUploadTicket({ userId: "faulty" }, TEST_SECRET, Date.now()).ticket;
-const b64 = (data: Buffer) => data.toString("base64");
 
-function uploaderFor(balancerUrl: string, fetch: FetchLike, failures: AttemptFailedError[]) {
+// Every fault is tried on both wires: binary parts, and the SPEC's base64 (a client that does not
+// send binary, as before they existed).
+const ENCODINGS = ["binary", "base64"] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+// A whole body as the encoding sends it, with the headers that say so.
+function wireBody(encoding: Encoding, data: Buffer): { body: Buffer; headers: Record<string, string> } {
+  return encoding === "binary"
+    ? { body: data, headers: { "content-type": "application/octet-stream", "x-body-encoding": "binary" } }
+    : { body: Buffer.from(data.toString("base64")), headers: {} };
+}
+
+function uploaderFor(balancerUrl: string, fetch: FetchLike, failures: AttemptFailedError[], encoding: Encoding) {
   return createUploader({
     balancerUrl,
-    fetch,
+    // Records how each body went, so a test can show it ran on the wire it claims.
+    fetch: (url, init) => {
+      if (init.body) sentEncodings.add(init.headers["x-body-encoding"] ?? "base64");
+      return fetch(url, init);
+    },
     sha256: (bytes) => new Uint8Array(Buffer.from(sha256Hex(bytes), "hex")),
     headers: () => ({ Authorization: `Bearer ${ticket()}` }),
     onAttemptError: (error) => failures.push(error),
+    binaryParts: encoding === "binary",
   });
 }
+
+// A balancer offers base64 alone until its first health check of a server; wait for the offer.
+async function offersBinary(balancerUrl: string): Promise<void> {
+  for (;;) {
+    const answer = (await (await fetch(`${balancerUrl}/`)).json()) as { encodings?: string[] };
+    if (answer.encodings?.includes("binary")) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const sentEncodings = new Set<string>();
 
 let work: string;
 const children: ChildServer[] = [];
@@ -35,6 +62,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "upload-faults-"));
 });
 afterEach(async () => {
+  sentEncodings.clear();
   for (const child of children.splice(0)) await child.stop();
   for (const server of servers.splice(0)) await close(server);
 });
@@ -42,7 +70,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-describe("a server dies", () => {
+describe.each(ENCODINGS)("a server dies (%s parts)", (encoding) => {
   it("completes a 200 MiB upload through the other server when one is SIGKILLed mid-part", async () => {
     const store = join(work, "kill-mid-part");
     const a = await startChildServer("src/main.ts", ["--role", "server", "--port", "0", "--store", store]);
@@ -51,6 +79,7 @@ describe("a server dies", () => {
     const balancer = createBalancer({ servers: [a.url, b.url], healthIntervalMs: 500 });
     servers.push(balancer);
     const balancerUrl = await listen(balancer);
+    await offersBinary(balancerUrl);
 
     let killed = false;
     const killing: FetchLike = (url, init) => {
@@ -64,10 +93,11 @@ describe("a server dies", () => {
     };
     const failures: AttemptFailedError[] = [];
     const data = patternBytes(200 * MiB, 200);
-    const [outcome] = await uploaderFor(balancerUrl, killing, failures).upload([
+    const [outcome] = await uploaderFor(balancerUrl, killing, failures, encoding).upload([
       { source: fromBytes(data, { name: "big.bin" }), urlPath: "ACME/faults/big.bin" },
     ]);
 
+    expect([...sentEncodings]).toEqual([encoding]);
     expect(killed).toBe(true);
     expect((await a.exited).signal).toBe("SIGKILL");
     expect(failures.some((failure) => failure.server === a.url)).toBe(true);
@@ -88,13 +118,15 @@ describe("a server dies", () => {
     const balancer = createBalancer({ servers: [crashy.url, healthy.url], healthIntervalMs: 500 });
     servers.push(balancer);
     const balancerUrl = await listen(balancer);
+    await offersBinary(balancerUrl);
 
     const failures: AttemptFailedError[] = [];
     const data = patternBytes(25 * MiB + 1, 77);
-    const [outcome] = await uploaderFor(balancerUrl, realFetch, failures).upload([
+    const [outcome] = await uploaderFor(balancerUrl, realFetch, failures, encoding).upload([
       { source: fromBytes(data, { name: "retry.bin" }), urlPath: "ACME/faults/retry.bin" },
     ]);
 
+    expect([...sentEncodings]).toEqual([encoding]);
     expect((await crashy.exited).signal).toBe("SIGKILL");
     expect(crashy.output.some((line) => line.includes('"stored"'))).toBe(true);
     expect(failures.some((failure) => failure.server === crashy.url)).toBe(true);
@@ -130,8 +162,8 @@ function enospcAfter(store: ObjectStore, budget: { bytes: number }): ObjectStore
   };
 }
 
-describe("the store’s disk is full", () => {
-  const mountPoint = join(tmpdir(), `upload-full-${process.pid}`);
+describe.each(ENCODINGS)("the store’s disk is full (%s bodies)", (encoding) => {
+  const mountPoint = join(tmpdir(), `upload-full-${process.pid}-${encoding}`);
   let mounted = false;
 
   beforeAll(async () => {
@@ -154,12 +186,14 @@ describe("the store’s disk is full", () => {
     const server = createUploadServer({ store, secret: TEST_SECRET, cleanupIntervalMs: 0, onError: (e) => internals.push(e) });
     servers.push(server);
     const base = await listen(server);
-    const send = (name: string, data: Buffer) =>
-      fetch(`${base}/api/upload`, {
+    const send = (name: string, data: Buffer) => {
+      const { body, headers } = wireBody(encoding, data);
+      return fetch(`${base}/api/upload`, {
         method: "POST",
-        body: b64(data),
-        headers: { authorization: `Bearer ${ticket()}`, urlPath: `ACME/full/${name}` },
+        body,
+        headers: { ...headers, authorization: `Bearer ${ticket()}`, urlPath: `ACME/full/${name}` },
       });
+    };
 
     const first = await send("fits.bin", patternBytes(8 * MiB, 1));
     expect(first.status).toBe(200);
@@ -179,13 +213,13 @@ describe("the store’s disk is full", () => {
   });
 });
 
-describe("slow and stalled clients", () => {
+describe.each(ENCODINGS)("slow and stalled clients (%s bodies)", (encoding) => {
   let base: string;
   let server: Server;
   let root: string;
 
   beforeAll(async () => {
-    root = join(work, "stall");
+    root = join(work, `stall-${encoding}`);
     server = createUploadServer({ store: createFsStore({ root }), secret: TEST_SECRET, cleanupIntervalMs: 0, idleTimeoutMs: 1500 });
     base = await listen(server);
   });
@@ -199,15 +233,24 @@ describe("slow and stalled clients", () => {
   });
 
   it("closes a connection that sends headers and then stalls, while other uploads go on", async () => {
+    const start = wireBody(encoding, Buffer.from("AAA"));
     const stalled = rawRequest(`${base}/api/chunked`, {
-      headers: { authorization: `Bearer ${ticket()}`, urlPath: "ACME/stall/s.bin", part: "1", parts: "2", "content-length": 1000 },
-      body: "QUFB",
+      headers: {
+        ...start.headers,
+        authorization: `Bearer ${ticket()}`,
+        urlPath: "ACME/stall/s.bin",
+        part: "1",
+        parts: "2",
+        "content-length": 1000,
+      },
+      body: start.body,
       endBody: false,
     });
+    const unaffected = wireBody(encoding, Buffer.from("unaffected"));
     const other = await fetch(`${base}/api/upload`, {
       method: "POST",
-      body: b64(Buffer.from("unaffected")),
-      headers: { authorization: `Bearer ${ticket()}`, urlPath: "ACME/stall/ok.txt" },
+      body: unaffected.body,
+      headers: { ...unaffected.headers, authorization: `Bearer ${ticket()}`, urlPath: "ACME/stall/ok.txt" },
     });
     expect(other.status).toBe(200);
     expect(await stalled).toEqual({ closed: true });
@@ -216,7 +259,7 @@ describe("slow and stalled clients", () => {
 
   it("does not cut off a slow upload that keeps sending", async () => {
     const data = patternBytes(30_000, 3);
-    const encoded = Buffer.from(b64(data));
+    const { body: encoded, headers } = wireBody(encoding, data);
     const { request } = await import("node:http");
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const url = new URL(`${base}/api/upload`);
@@ -226,7 +269,7 @@ describe("slow and stalled clients", () => {
           port: url.port,
           path: url.pathname,
           method: "POST",
-          headers: { authorization: `Bearer ${ticket()}`, urlPath: "ACME/stall/slow.bin", "content-length": encoded.length },
+          headers: { ...headers, authorization: `Bearer ${ticket()}`, urlPath: "ACME/stall/slow.bin", "content-length": encoded.length },
         },
         (res) => {
           let body = "";

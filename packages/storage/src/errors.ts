@@ -42,6 +42,8 @@ export const ERRORS = {
       "Content-Range": `bytes */${size}`,
     }),
   NotAnImage: () => new HttpError(415, "Unsupported Media Type", "Only JPEG, PNG, WebP and GIF images are stored here"),
+  UnsupportedEncoding: (encoding: string) =>
+    new HttpError(415, "Unsupported Media Type", `This server does not take bodies in the encoding ${JSON.stringify(encoding)}`),
   ChecksumMismatch: () => new HttpError(422, "Unprocessable Content", "x-content-sha256 does not match the body"),
   StorageFull: () => new HttpError(507, "Insufficient Storage", "The store has no space left"),
   ServiceUnavailable: (message: string) => new HttpError(503, "Service Unavailable", message),

@@ -5,8 +5,10 @@ import {
   chunkedUrl,
   contentTypeHeader,
   groupStatusUrl,
+  maxBodyBytes,
   parseBalancerAnswer,
   parseGroupStatusAnswer,
+  parseHealthAnswer,
   parsePartAnswer,
   parseSingleUploadAnswer,
   setHeader,
@@ -39,10 +41,26 @@ describe("wire", () => {
   });
 
   it("parses answers, accepting numeric ids and the additive sha256", () => {
-    expect(parseBalancerAnswer({ url: "http://s1" })).toEqual({ url: "http://s1" });
+    expect(parseBalancerAnswer({ url: "http://s1" })).toEqual({ url: "http://s1", encodings: ["base64"] });
     expect(parseSingleUploadAnswer({ group_id: 42, url: "u", sha256: "ab" })).toEqual({ group_id: "42", url: "u", sha256: "ab" });
     expect(parsePartAnswer({ id: "g", url: "u", part: "3" })).toEqual({ id: "g", url: "u", part: 3 });
     expect(parseGroupStatusAnswer({ id: "g", parts: 3, received: [1, 2] })).toEqual({ id: "g", parts: 3, received: [1, 2] });
+  });
+
+  it("reads the encodings a server offers, base64 always among them and unknown names dropped", () => {
+    expect(parseBalancerAnswer({ url: "u", encodings: ["binary", "zstd"] }).encodings).toEqual(["base64", "binary"]);
+    expect(parseBalancerAnswer({ url: "u", encodings: "binary" }).encodings).toEqual(["base64"]);
+    expect(parseHealthAnswer({ status: "ok", inFlight: 3, encodings: ["base64", "binary"] })).toEqual({
+      status: "ok",
+      inFlight: 3,
+      encodings: ["base64", "binary"],
+    });
+    expect(parseHealthAnswer({ status: "ok" })).toEqual({ status: "ok", inFlight: 0, encodings: ["base64"] });
+  });
+
+  it("caps a body by its encoding: the bytes themselves in binary, their base64 with line breaks otherwise", () => {
+    expect(maxBodyBytes(10485760, "binary")).toBe(10485760);
+    expect(maxBodyBytes(10485760, "base64")).toBe(13981016 + 436908 + 1024);
   });
 
   it.each<[string, () => unknown]>([

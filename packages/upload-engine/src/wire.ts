@@ -10,8 +10,41 @@ export const WIRE_HEADERS = {
   contentSha256: "x-content-sha256",
   /** Additive: on a balancer request, the upload server that just failed this client. */
   failedServer: "x-failed-server",
+  /** Additive: the declared size of the whole file. */
+  fileSize: "x-file-size",
+  /** Additive: how the body is encoded, one of BODY_ENCODINGS; absent means base64, the SPEC's wire. */
+  bodyEncoding: "x-body-encoding",
+  /** Additive, with a binary body: the file's media type, which Content-Type then cannot carry. */
+  fileType: "x-file-type",
   authorization: "Authorization",
 } as const;
+
+/**
+ * How a part (or a whole small file) travels. base64 is the SPEC's wire and every server takes
+ * it; binary sends the bytes as they are, to servers that offer it in their `encodings` (on
+ * /health, and passed on in the balancer's answer).
+ */
+export const BODY_ENCODINGS = { base64: "base64", binary: "binary" } as const;
+export type BodyEncoding = (typeof BODY_ENCODINGS)[keyof typeof BODY_ENCODINGS];
+
+/** Content-Type of a binary body; the file's own type goes in x-file-type. */
+export const BINARY_CONTENT_TYPE = "application/octet-stream";
+
+/** Request headers a browser may send to an upload server (its CORS allow-list). */
+export const CORS_REQUEST_HEADERS: readonly string[] = [
+  ...Object.values(WIRE_HEADERS).map((name) => name.toLowerCase()),
+  "range",
+  "if-none-match",
+];
+
+/**
+ * The most a body carrying `decodedBytes` may send: exactly that in binary; in base64, 4/3 of
+ * it plus line breaks and a little more, whitespace included.
+ */
+export function maxBodyBytes(decodedBytes: number, encoding: BodyEncoding): number {
+  if (encoding === BODY_ENCODINGS.binary) return decodedBytes;
+  return Math.ceil(decodedBytes / 3) * 4 + Math.ceil(decodedBytes / 48) * 2 + 1024;
+}
 
 export const WIRE_PATHS = {
   upload: "/api/upload",
@@ -30,10 +63,15 @@ export function setHeader(headers: Record<string, string>, name: string, value: 
   headers[name] = value;
 }
 
+/** The file's media type without parameters, for x-file-type; unknown types become octet-stream. */
+export function fileTypeHeader(type: string): string {
+  const media = (type.split(";")[0] ?? "").trim();
+  return media || BINARY_CONTENT_TYPE;
+}
+
 /** `type; charset=utf-8`, the SPEC's content type for base64 bodies; unknown types become octet-stream. */
 export function contentTypeHeader(type: string): string {
-  const media = (type.split(";")[0] ?? "").trim();
-  return `${media || "application/octet-stream"}; charset=utf-8`;
+  return `${fileTypeHeader(type)}; charset=utf-8`;
 }
 
 export function balancerRequestUrl(balancerUrl: string): string {
@@ -59,6 +97,17 @@ function trimSlashes(url: string): string {
 
 export interface BalancerAnswer {
   readonly url: string;
+  /** Additive: the body encodings that server takes; absent (an older balancer) means base64 only. */
+  readonly encodings: readonly BodyEncoding[];
+}
+
+/** Answer of an upload server's GET /health. */
+export interface HealthAnswer {
+  readonly status: "ok";
+  /** Requests the server is handling, for the balancer to pick the least busy. */
+  readonly inFlight: number;
+  /** Additive: the body encodings it takes; absent (an older server) means base64 only. */
+  readonly encodings: readonly BodyEncoding[];
 }
 
 /** Answer of /api/upload. */
@@ -92,7 +141,21 @@ export class WireFormatError extends Error {
 export function parseBalancerAnswer(body: unknown): BalancerAnswer {
   const url = field(body, "url");
   if (typeof url !== "string" || url === "") throw new WireFormatError("The balancer answered no url");
-  return { url };
+  return { url, encodings: encodings(body) };
+}
+
+/** What a health answer says; an answer without the fields reads as an idle base64-only server. */
+export function parseHealthAnswer(body: unknown): HealthAnswer {
+  const inFlight = field(body, "inFlight");
+  return { status: "ok", inFlight: typeof inFlight === "number" ? inFlight : 0, encodings: encodings(body) };
+}
+
+// Unknown names are dropped, so a later encoding never confuses this client; base64 is always taken.
+function encodings(body: unknown): BodyEncoding[] {
+  const listed = field(body, "encodings");
+  const known: string[] = Object.values(BODY_ENCODINGS);
+  const named = Array.isArray(listed) ? listed.filter((name): name is BodyEncoding => known.includes(name)) : [];
+  return [BODY_ENCODINGS.base64, ...named.filter((name) => name !== BODY_ENCODINGS.base64)];
 }
 
 export function parseSingleUploadAnswer(body: unknown): SingleUploadAnswer {

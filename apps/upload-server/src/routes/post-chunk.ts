@@ -1,7 +1,8 @@
-// POST /api/chunked: one base64 part of a group; part 1 opens the group, the part that fills it completes the file.
+// POST /api/chunked: one part of a group (base64 or binary); part 1 opens the group, the part that fills it completes the file.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ERRORS } from "@atelier/storage";
+import { WIRE_HEADERS } from "@atelier/upload-engine";
 import { GroupHasher } from "../group-hasher";
 import {
   completeGroup,
@@ -34,18 +35,18 @@ interface PartHeaders {
 // Everything that can be refused is refused here, before a byte of the body is read (its
 // length was checked against its cap when the request was routed, upload-server.ts).
 function readPartHeaders(ctx: UploadContext, req: IncomingMessage): PartHeaders {
-  const urlPath = normaliseUrlPath(firstHeader(req, "urlpath"));
+  const urlPath = normaliseUrlPath(firstHeader(req, WIRE_HEADERS.urlPath));
   const part = positiveInt(req, "part");
   const parts = positiveInt(req, "parts");
   const { maxParts, maxPartBytes, maxFileBytes } = ctx.settings;
   if (parts > maxParts) throw ERRORS.PayloadTooLarge(maxParts * maxPartBytes);
   if (part > parts) throw ERRORS.InvalidHeader("part", "greater than parts");
-  const declaredSize = firstHeader(req, "x-file-size");
+  const declaredSize = firstHeader(req, WIRE_HEADERS.fileSize);
   if (declaredSize !== undefined) {
     if (!/^\d{1,16}$/.test(declaredSize)) throw ERRORS.InvalidHeader("x-file-size", "must be a byte count");
     if (Number(declaredSize) > maxFileBytes) throw ERRORS.PayloadTooLarge(maxFileBytes);
   }
-  return { urlPath, part, parts, egnyteId: firstHeader(req, "egnyte_id")?.trim() ?? "" };
+  return { urlPath, part, parts, egnyteId: firstHeader(req, WIRE_HEADERS.egnyteId)?.trim() ?? "" };
 }
 
 async function openGroup(ctx: UploadContext, req: IncomingMessage, userId: string, headers: PartHeaders) {
@@ -121,7 +122,7 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
   // A refused body (bad base64, wrong digest) may leave bytes in its own region of the
   // staging file, but no marker: the part does not count until a good retry overwrites it.
   // A staging write is done with each chunk before it pulls the next, so the decoder may reuse its slabs.
-  const size = await staging.write(stagingId(manifest.id), offset, decodedBody(req, limit, { reuse: true }));
+  const size = await staging.write(stagingId(manifest.id), offset, decodedBody(ctx, req, limit, { reuse: true }));
   if (part > 1 && part < manifest.parts && size !== manifest.partSize) {
     throw ERRORS.InvalidBody("every part but the last must be as long as part 1");
   }
@@ -140,7 +141,9 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
 }
 
 async function storePartAsObject(ctx: UploadContext, req: IncomingMessage, manifest: GroupManifest, part: number) {
-  await ctx.store.put(partKey(manifest.id, part), decodedBody(req, ctx.settings.maxPartBytes), { contentType: "application/octet-stream" });
+  await ctx.store.put(partKey(manifest.id, part), decodedBody(ctx, req, ctx.settings.maxPartBytes), {
+    contentType: "application/octet-stream",
+  });
   return manifest;
 }
 

@@ -1,6 +1,7 @@
 // POST /api/upload: a whole file as base64, stored at its urlPath; answers { group_id, url, sha256 }.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { WIRE_HEADERS } from "@atelier/upload-engine";
 import { firstHeader, sendJson } from "../http";
 import { putUnderFreeName } from "../publish";
 import { authenticate, authorizePath, baseUrl, decodedHashedBody, storedContentType, type UploadContext } from "../upload-context";
@@ -8,9 +9,9 @@ import { fileUrl, normaliseUrlPath } from "../url-path";
 
 export async function postUpload(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
   authenticate(ctx, req);
-  const urlPath = normaliseUrlPath(firstHeader(req, "urlpath"));
+  const urlPath = normaliseUrlPath(firstHeader(req, WIRE_HEADERS.urlPath));
   const userId = authorizePath(ctx, req, urlPath);
-  const { body, hash } = decodedHashedBody(req, ctx.settings.maxUploadBytes);
+  const { body, hash } = decodedHashedBody(ctx, req, ctx.settings.maxUploadBytes);
   // Never over another file: a taken name gives the file the next free one (publish.ts).
   const stored = await putUnderFreeName(ctx.store, urlPath, body, { contentType: storedContentType(req), metadata: { owner: userId } });
   sendJson(res, 200, { group_id: randomUUID(), url: fileUrl(baseUrl(ctx, req), stored.urlPath), sha256: hash.digest("hex") }, cors);

@@ -38,7 +38,8 @@ export interface Cluster {
   uploadServers: Server[];
   written: string[][];
   ticket(userId?: string): string;
-  uploader(options?: { userId?: string; fetch?: FetchLike; partDigests?: boolean }): Uploader;
+  // binaryParts false is a client from before binary parts: base64 whatever the servers offer.
+  uploader(options?: { userId?: string; fetch?: FetchLike; partDigests?: boolean; binaryParts?: boolean }): Uploader;
   close(): Promise<void>;
 }
 
@@ -82,6 +83,7 @@ export async function startCluster(options: {
         // Without a digest function the client sends no x-content-sha256 on its parts.
         sha256: uploaderOptions.partDigests === false ? undefined : (bytes) => createHash("sha256").update(bytes).digest(),
         headers: () => ({ Authorization: `Bearer ${ticket(uploaderOptions.userId)}` }),
+        binaryParts: uploaderOptions.binaryParts,
       }),
     close: async () => {
       await close(balancer);

@@ -20,6 +20,7 @@ export function createUploader(options: UploaderOptions): Uploader {
         headers: options.headers,
         scope,
         partConcurrency: partConcurrency(files.length),
+        binaryParts: options.binaryParts ?? true,
         fileConcurrency: fileConcurrency(files.length),
         reuseBodies: options.reuseBodies ?? false,
         progressListeners: [options.onProgress, uploadOptions.onProgress],

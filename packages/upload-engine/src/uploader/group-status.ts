@@ -14,7 +14,7 @@ export type GroupStatus =
 
 export async function fetchGroupStatus(runtime: Runtime, groupId: string): Promise<GroupStatus> {
   try {
-    const server = await requestServer(runtime);
+    const { url: server } = await requestServer(runtime);
     const headers = await runtime.headers();
     const answer = await runtime.request(groupStatusUrl(server, groupId), { method: "GET", headers }, async (response) =>
       parseGroupStatusAnswer(await readJson(response, server)),

@@ -1,7 +1,11 @@
 // The two upload requests of the wire contract: a whole file to /api/upload, one part to /api/chunked.
 import {
+  BINARY_CONTENT_TYPE,
+  BODY_ENCODINGS,
+  type BodyEncoding,
   chunkedUrl,
   contentTypeHeader,
+  fileTypeHeader,
   type PartAnswer,
   parsePartAnswer,
   parseSingleUploadAnswer,
@@ -16,7 +20,7 @@ import type { Runtime } from "./runtime";
 import type { FetchResponse } from "./types";
 
 /**
- * One attempt's encoded body, handed to fetch exactly once. fetch copies a byte body when
+ * One attempt's body, base64 or the raw bytes as the server takes them, handed to fetch exactly once. fetch copies a byte body when
  * it builds the request, so once it has it the uploader keeps no reference: a part in
  * flight then costs one copy, not two, and a retry reads and encodes the part afresh.
  * With `reuseBodies` (a transport that does not copy) the runtime takes the body back for
@@ -27,6 +31,7 @@ export class PreparedBody {
 
   constructor(
     body: Uint8Array<ArrayBuffer>,
+    readonly encoding: BodyEncoding,
     /** Hex SHA-256 of the decoded bytes, when a hash function was injected. */
     readonly sha256: string | undefined,
   ) {
@@ -82,7 +87,13 @@ export async function postPart(
 async function baseHeaders(runtime: Runtime, file: FileHeaders, prepared: PreparedBody): Promise<Record<string, string>> {
   // Caller headers first so they can add (a ticket) but never replace the protocol's own.
   const headers = await runtime.headers();
-  setHeader(headers, WIRE_HEADERS.contentType, contentTypeHeader(file.type));
+  if (prepared.encoding === BODY_ENCODINGS.binary) {
+    setHeader(headers, WIRE_HEADERS.contentType, BINARY_CONTENT_TYPE);
+    setHeader(headers, WIRE_HEADERS.bodyEncoding, BODY_ENCODINGS.binary);
+    setHeader(headers, WIRE_HEADERS.fileType, fileTypeHeader(file.type));
+  } else {
+    setHeader(headers, WIRE_HEADERS.contentType, contentTypeHeader(file.type));
+  }
   setHeader(headers, WIRE_HEADERS.urlPath, file.urlPath);
   if (prepared.sha256 !== undefined) setHeader(headers, WIRE_HEADERS.contentSha256, prepared.sha256);
   return headers;

@@ -1,10 +1,16 @@
 // Asks the balancer for an upload server: GET {balancerUrl}/ -> { url }.
-import { balancerRequestUrl, parseBalancerAnswer, setHeader, WIRE_HEADERS } from "../wire";
+import { BODY_ENCODINGS, type BodyEncoding, balancerRequestUrl, parseBalancerAnswer, setHeader, WIRE_HEADERS } from "../wire";
 import { NoServerFailure } from "./failures";
 import type { Runtime } from "./runtime";
 
-/** The base URL of an upload server; `failedServer` tells the balancer which one just failed us. */
-export async function requestServer(runtime: Runtime, failedServer?: string): Promise<string> {
+export interface ChosenServer {
+  readonly url: string;
+  /** How this attempt's body travels: binary when the server offers it and the caller allows it. */
+  readonly encoding: BodyEncoding;
+}
+
+/** An upload server to try; `failedServer` tells the balancer which one just failed us. */
+export async function requestServer(runtime: Runtime, failedServer?: string): Promise<ChosenServer> {
   const headers = await runtime.headers();
   if (failedServer !== undefined) setHeader(headers, WIRE_HEADERS.failedServer, failedServer);
   try {
@@ -13,7 +19,9 @@ export async function requestServer(runtime: Runtime, failedServer?: string): Pr
         await response.text().catch(() => "");
         throw new NoServerFailure(response.status);
       }
-      return parseBalancerAnswer(await response.json()).url;
+      const answer = parseBalancerAnswer(await response.json());
+      const binary = runtime.binaryParts && answer.encodings.includes(BODY_ENCODINGS.binary);
+      return { url: answer.url, encoding: binary ? BODY_ENCODINGS.binary : BODY_ENCODINGS.base64 };
     });
   } catch (error) {
     if (runtime.scope.aborted || error instanceof NoServerFailure) throw error;

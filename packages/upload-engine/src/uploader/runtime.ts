@@ -20,6 +20,8 @@ export interface Runtime {
   readonly base64: Base64Encoder;
   readonly scope: AbortScope;
   readonly partConcurrency: number;
+  /** Send raw bytes to servers that offer it; see UploaderOptions.binaryParts. */
+  readonly binaryParts: boolean;
   /** Gates reading, hashing and encoding parts, across every file of the call. */
   readonly prepareLimit: Limiter;
   /** Where part bodies come from, and go back to once their request has settled. */
@@ -41,6 +43,7 @@ export interface RuntimeInput {
   readonly headers: HeadersOption | undefined;
   readonly scope: AbortScope;
   readonly partConcurrency: number;
+  readonly binaryParts: boolean;
   /** Keep part bodies for reuse; see UploaderOptions.reuseBodies. */
   readonly reuseBodies: boolean;
   /** Files uploading at once, which with partConcurrency bounds the bodies in flight. */
@@ -68,6 +71,7 @@ export function createRuntime(input: RuntimeInput): Runtime {
     base64: input.base64,
     scope,
     partConcurrency: input.partConcurrency,
+    binaryParts: input.binaryParts,
     prepareLimit: createLimiter(PREPARE_CONCURRENCY),
     bodies,
     async headers() {

@@ -4,7 +4,7 @@ import { AttemptFailedError } from "../errors";
 import { retryDelay } from "../retry-delay";
 import { WireFormatError } from "../wire";
 import { HttpStatusFailure, isRetryableStatus, NoServerFailure, PartGaveUp, SourceFailure } from "./failures";
-import { requestServer } from "./request-server";
+import { type ChosenServer, requestServer } from "./request-server";
 import type { Runtime } from "./runtime";
 
 export interface AttemptTarget {
@@ -16,14 +16,14 @@ export interface AttemptTarget {
 
 /**
  * Runs `send` against a fresh server up to 1 + MAX_RETRIES times, with a body from
- * `prepare` made after the server is known (so no encoding is wasted while there is
- * none). Throws PartGaveUp (carrying the last attempt) when it stops, the SourceFailure
+ * `prepare` made after the server is known, in the encoding it takes (so no encoding is
+ * wasted while there is none). Throws PartGaveUp (carrying the last attempt) when it stops, the SourceFailure
  * when the file cannot be read, or the abort error when the scope aborts.
  */
 export async function sendWithRetries<P, T>(
   runtime: Runtime,
   target: AttemptTarget,
-  prepare: () => Promise<P>,
+  prepare: (server: ChosenServer) => Promise<P>,
   send: (server: string, prepared: P) => Promise<T>,
 ): Promise<T> {
   let failedServer: string | undefined;
@@ -31,8 +31,9 @@ export async function sendWithRetries<P, T>(
     if (attempt > 1) await runtime.sleep(retryDelay(attempt - 1));
     let server: string | undefined;
     try {
-      server = await requestServer(runtime, failedServer);
-      return await send(server, await prepare());
+      const chosen = await requestServer(runtime, failedServer);
+      server = chosen.url;
+      return await send(server, await prepare(chosen));
     } catch (error) {
       if (runtime.scope.aborted || error instanceof SourceFailure) throw error;
       const remainingRetries = 1 + MAX_RETRIES - attempt;

@@ -52,7 +52,13 @@ export interface UploaderOptions extends UploaderCallbacks {
   readonly sleep?: Sleep | undefined;
   /** Adds `x-content-sha256` to every part when given. */
   readonly sha256?: Sha256 | undefined;
-  /** Encodes part bodies; the engine's own JavaScript encoder when not given. */
+  /**
+   * Send parts as raw bytes (`Content-Type: application/octet-stream`, `x-body-encoding: binary`)
+   * to servers that offer it in the balancer's answer, a quarter fewer bytes than base64 and no
+   * encoding; base64, the SPEC's wire, to every other server. Default true; false always sends base64.
+   */
+  readonly binaryParts?: boolean | undefined;
+  /** Encodes base64 part bodies; the engine's own JavaScript encoder when not given. */
   readonly base64?: Base64Encoder | undefined;
   /**
    * Reuse a part's body for a later part once its request has settled, instead of allocating

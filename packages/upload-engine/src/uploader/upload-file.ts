@@ -6,6 +6,7 @@ import { createLimiter } from "../limiter";
 import { type PlannedPart, planParts } from "../plan-parts";
 import { sha256Hex } from "../sha256";
 import type { UploadSource } from "../upload-source";
+import { BODY_ENCODINGS, type BodyEncoding } from "../wire";
 import { AbortedError, abortable } from "./abort-scope";
 import { PartGaveUp, SourceFailure } from "./failures";
 import { fetchGroupStatus } from "./group-status";
@@ -77,7 +78,7 @@ class FileRun {
     const answer = await sendWithRetries(
       this.runtime,
       this.target(part),
-      () => this.prepare(part),
+      (server) => this.prepare(part, server.encoding),
       (server, prepared) => postWholeFile(this.runtime, server, this.fileHeaders(), prepared),
     );
     this.acknowledge(part);
@@ -151,17 +152,17 @@ class FileRun {
     return sendWithRetries(
       this.runtime,
       this.target(part),
-      () => this.prepare(part),
+      (server) => this.prepare(part, server.encoding),
       (server, prepared) => postPart(this.runtime, server, this.fileHeaders(), prepared, { part: part.part, parts: part.parts, groupId }),
     );
   }
 
-  /** Reads, hashes and encodes one part for one attempt; only the encoded body outlives this call. */
-  private prepare(part: PlannedPart): Promise<PreparedBody> {
-    return this.runtime.prepareLimit(() => this.prepareNow(part));
+  /** Reads, hashes and (for base64) encodes one part for one attempt; only the body outlives this call. */
+  private prepare(part: PlannedPart, encoding: BodyEncoding): Promise<PreparedBody> {
+    return this.runtime.prepareLimit(() => this.prepareNow(part, encoding));
   }
 
-  private async prepareNow(part: PlannedPart): Promise<PreparedBody> {
+  private async prepareNow(part: PlannedPart, encoding: BodyEncoding): Promise<PreparedBody> {
     const { runtime, source } = this;
     if (runtime.scope.aborted) throw new AbortedError("Upload aborted");
     const fail = (cause: unknown): never => {
@@ -169,9 +170,10 @@ class FileRun {
       throw new SourceFailure(part.part, part.parts, { cause });
     };
     const length = part.end - part.start;
+    const binary = encoding === BODY_ENCODINGS.binary;
     // One buffer per part (reused when the transport allows): the raw bytes land in its
-    // tail and the base64 then overwrites it from the front.
-    const buffer = runtime.bodies.take(base64Length(length));
+    // tail and the base64 then overwrites it from the front; a binary body is those bytes.
+    const buffer = runtime.bodies.take(binary ? length : base64Length(length));
     const raw = buffer.subarray(buffer.length - length);
     let read: number;
     if (source.readInto) {
@@ -185,8 +187,8 @@ class FileRun {
       fail(new Error(`Read ${read} bytes of part ${part.part}, expected ${length}; the file changed`));
     }
     const sha256 = runtime.sha256 === undefined ? undefined : await abortable(sha256Hex(runtime.sha256, raw), runtime.scope).catch(fail);
-    runtime.base64(raw, buffer);
-    return new PreparedBody(buffer, sha256);
+    if (!binary) runtime.base64(raw, buffer);
+    return new PreparedBody(buffer, encoding, sha256);
   }
 
   private acknowledge(part: PlannedPart, notify = true): void {
