@@ -10,7 +10,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 
 const WEB_DIR = new URL("..", import.meta.url).pathname;
 const SERVE = join(WEB_DIR, "dist/serve.js");
-export const ARTIFACTS_DIR = join(WEB_DIR, "test-results");
+const ARTIFACTS_DIR = join(WEB_DIR, "test-results");
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

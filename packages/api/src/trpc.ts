@@ -55,7 +55,7 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 // 3. Procedures.
-export const publicProcedure = t.procedure.use(mapErrors);
+const publicProcedure = t.procedure.use(mapErrors);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });

@@ -17,7 +17,7 @@ import { z } from "zod";
 import { projectProcedure, protectedProcedure, router } from "../trpc";
 
 const id = z.string().min(1).max(200);
-export const NOTIFICATION_LIMIT = 100;
+const NOTIFICATION_LIMIT = 100;
 
 export const commentsRouter = router({
   /** The viewer's notifications: recent comments on every project it may see, with who read them. */
