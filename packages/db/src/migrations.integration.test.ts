@@ -1,7 +1,7 @@
 import { NO_MIGRATIONS } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMigrator, DEMO_USERS, findUserByEmail, seedDemo, setEmailNotification, sql } from "./index";
-import { createTestDatabase, type TestDatabase } from "./testing";
+import { createTestDatabase, makeUser, type TestDatabase } from "./testing";
 
 describe("migrations on PostgreSQL", () => {
   let t: TestDatabase;
@@ -68,7 +68,8 @@ describe("migrations on PostgreSQL", () => {
   });
 
   it("stores the e-mail notification setting", async () => {
-    const updated = await setEmailNotification(t.db, "demo-client", false);
+    const user = await makeUser(t.db);
+    const updated = await setEmailNotification(t.db, user.id, false);
     expect(updated?.emailNotification).toBe(false);
   });
 });
