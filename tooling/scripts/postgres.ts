@@ -10,7 +10,7 @@ export interface PostgresServer {
   stop(): void;
 }
 
-export function findPostgresBin(): string | undefined {
+function findPostgresBin(): string | undefined {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return undefined;
   const versions = readdirSync(root)
@@ -19,7 +19,7 @@ export function findPostgresBin(): string | undefined {
   return versions[0] ? join(root, versions[0], "bin") : undefined;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -14,11 +14,11 @@ export interface ChildSpec {
 }
 
 /** Waits before the first, second, third and every later restart of a child that keeps dying. */
-export const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** A child that ran this long before it died starts again from the first delay. */
-export const STABLE_AFTER_MS = 30_000;
+const STABLE_AFTER_MS = 30_000;
 /** How long children get to finish after SIGTERM before they are killed. */
-export const STOP_TIMEOUT_MS = 5_000;
+const STOP_TIMEOUT_MS = 5_000;
 
 export interface SupervisorOptions {
   delaysMs?: readonly number[];
@@ -115,7 +115,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** Copies a child's output line by line behind a prefix. */
-export function prefixLines(child: ChildProcess, prefix: string): void {
+function prefixLines(child: ChildProcess, prefix: string): void {
   for (const stream of [child.stdout, child.stderr]) {
     let rest = "";
     stream?.on("data", (chunk: Buffer) => {

@@ -19,7 +19,7 @@ export interface DecodeOptions {
   reuse?: boolean;
 }
 
-export function invalidBase64(why: string): HttpError {
+function invalidBase64(why: string): HttpError {
   return ERRORS.InvalidBody(`invalid base64 (${why})`);
 }
 

@@ -26,11 +26,11 @@ const PAUSED_POLL_MS = 1000;
 // The follower hashes one read per turn of an event loop that is busy decoding parts, so the
 // read size sets how fast it can go: with 1 MiB reads it fell a batch of parts behind and the
 // completing request waited 130-280 ms for it; with 4 MiB it keeps up.
-export const FOLLOW_READ_BYTES = 4 * 1024 * 1024;
+const FOLLOW_READ_BYTES = 4 * 1024 * 1024;
 // Hashing runs on the one main thread, so more batches at once would not go faster: followers
 // take turns for this many pairs of read buffers, which are kept and reused, so memory stays
 // bounded however many groups a server follows, and a batch leaves no garbage behind.
-export const FOLLOW_READ_PAIRS = 2;
+const FOLLOW_READ_PAIRS = 2;
 
 /** Pairs of read buffers, lent to one batch at a time; a borrower waits while all are out. */
 export class ReadBufferPool {

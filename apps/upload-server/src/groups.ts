@@ -214,7 +214,7 @@ export async function completeStagedGroup(
   return completion;
 }
 
-export async function deleteGroup(store: ObjectStore, id: string): Promise<void> {
+async function deleteGroup(store: ObjectStore, id: string): Promise<void> {
   await store.staging?.delete(stagingId(id)).catch(() => undefined);
   const keys: string[] = [];
   for await (const info of store.list(groupFolder(id))) keys.push(info.key);

@@ -104,7 +104,7 @@ const schema = z
     }
   });
 
-export type Env = z.infer<typeof schema>;
+type Env = z.infer<typeof schema>;
 
 export interface Config extends Env {
   devMailbox: boolean;

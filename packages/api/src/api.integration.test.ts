@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_USERS, findUserById, seedDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { createTestDatabase, makeUser, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
 import { createFsStore, verifySignedUploadToken } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
@@ -165,8 +165,10 @@ describe("api against PostgreSQL", () => {
   });
 
   it("settings.emailNotification stores the caller's own setting", async () => {
-    expect(await caller(asUser(creative)).settings.emailNotification({ emailNotification: false })).toEqual({ emailNotification: false });
-    expect((await findUserById(t.db, creative.id))?.emailNotification).toBe(false);
+    const designer = await makeUser(t.db, { role: "creative" });
+    const me = { ...asUser(creative), id: designer.id, name: designer.name, email: designer.email ?? "" };
+    expect(await caller(me).settings.emailNotification({ emailNotification: false })).toEqual({ emailNotification: false });
+    expect((await findUserById(t.db, designer.id))?.emailNotification).toBe(false);
     expect((await findUserById(t.db, admin.id))?.emailNotification).toBe(true);
   });
 
@@ -188,8 +190,9 @@ describe("api against PostgreSQL", () => {
     });
 
     it("refuses a path that already holds an object, a business avatar for a client, and a bad path", async () => {
-      await files.store.put(`avatars/${avatarPath}`, new Uint8Array([1, 2, 3]), { contentType: "image/jpeg" });
-      expect(await codeOf(caller(asUser(creative)).auth.createSignedURL({ bucket: "avatars", path: avatarPath }))).toBe("CONFLICT");
+      const taken = "users/Tk81qLmN0pQrStUv";
+      await files.store.put(`avatars/${taken}`, new Uint8Array([1, 2, 3]), { contentType: "image/jpeg" });
+      expect(await codeOf(caller(asUser(creative)).auth.createSignedURL({ bucket: "avatars", path: taken }))).toBe("CONFLICT");
       expect(await codeOf(caller(asUser(client)).auth.createSignedURL({ bucket: "avatars", path: "clients/Zx81qLmN0pQrStUv" }))).toBe(
         "FORBIDDEN",
       );

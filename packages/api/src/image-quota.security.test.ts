@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_USERS, seedDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { createTestDatabase, makeUser, type TestDatabase } from "@atelier/db/testing";
 import { IMAGE_QUOTA, type SessionUser } from "@atelier/domain";
 import { createFsStore, createStorageHandler, type ObjectStore, type StorageHandler } from "@atelier/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,15 +12,6 @@ import { imageQuota } from "./image-quota";
 import { createCaller } from "./index";
 
 const secret = "image-quota-test-secret-0123456789";
-const stranger: SessionUser = {
-  id: "stranger",
-  name: "Sam Stranger",
-  email: "sam@example.test",
-  role: "client",
-  image: null,
-  emailNotification: false,
-  businessId: null,
-};
 const designer: SessionUser = { ...DEMO_USERS[1], image: null, emailNotification: false, businessId: null };
 const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 
@@ -52,10 +43,15 @@ describe("the image buckets under a self-registered user", () => {
     return { status: answer.status, key: `thumbnails/${path}` };
   }
 
+  /** A self-registered client of its own: each test's stranger starts with no images. */
+  async function newStranger(): Promise<SessionUser> {
+    const { id, name, email } = await makeUser(t.db, { name: "Sam Stranger", role: "client" });
+    return { id, name, email: email ?? "", role: "client", image: null, emailNotification: false, businessId: null };
+  }
+
   beforeAll(async () => {
     t = await createTestDatabase();
     await seedDemo(t.db);
-    await t.db.insertInto("users").values({ id: stranger.id, name: stranger.name, email: stranger.email, role: "client" }).execute();
     root = mkdtempSync(join(tmpdir(), "atelier-images-"));
     store = createFsStore({ root });
     handle = createStorageHandler({ store, secret, quota: imageQuota(t.db) });
@@ -66,6 +62,7 @@ describe("the image buckets under a self-registered user", () => {
   });
 
   it("stores no page or script in a public bucket, whatever type it declares", async () => {
+    const stranger = await newStranger();
     for (const [body, type] of [
       ["<html><script>alert(document.cookie)</script></html>", "image/png"],
       ['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', "image/jpeg"],
@@ -81,8 +78,9 @@ describe("the image buckets under a self-registered user", () => {
   });
 
   it("stops a client at its allowance of images, in number and in bytes, and not the studio", async () => {
+    const stranger = await newStranger();
     // What the stranger has stored already, bar one image.
-    const earlier = Array.from({ length: IMAGE_QUOTA.files - 2 }, (_, i) => ({
+    const earlier = Array.from({ length: IMAGE_QUOTA.files - 1 }, (_, i) => ({
       key: `thumbnails/old/${i}.jpg`,
       userId: stranger.id,
       bytes: 10,

@@ -1,7 +1,7 @@
 // tRPC in three sections: the request context, the initialisation with superjson, and the procedures by who may call them.
 import type { Outbox } from "@atelier/auth";
-import type { Db, LiveBus } from "@atelier/db";
-import { isAdmin, isStaff, type SessionUser } from "@atelier/domain";
+import { type Db, findProject, type LiveBus } from "@atelier/db";
+import { canSeeProject, DomainError, isAdmin, isStaff, type SessionUser } from "@atelier/domain";
 import type { ObjectStore } from "@atelier/storage";
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
@@ -55,7 +55,7 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 // 3. Procedures.
-export const publicProcedure = t.procedure.use(mapErrors);
+const publicProcedure = t.procedure.use(mapErrors);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
@@ -71,3 +71,20 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!isAdmin(ctx.user.role)) throw new TRPCError({ code: "FORBIDDEN", message: "Only an admin may do this." });
   return next();
 });
+
+/**
+ * A procedure on one project: the input is checked first, then the project it names (`projectId`, or `id` where
+ * the input is the project's own) is put on the context when the caller may see it. Otherwise NOT_FOUND, so ids
+ * of other businesses' projects reveal nothing. Built on `base` (signed-in callers unless told otherwise).
+ */
+export function projectProcedure<TInput extends z.ZodType<{ projectId: string } | { id: string }>>(
+  input: TInput,
+  base: typeof protectedProcedure = protectedProcedure,
+) {
+  return base.input(input).use(async ({ ctx, input, next }) => {
+    const ref = input as { projectId: string } | { id: string };
+    const project = await findProject(ctx.db, "projectId" in ref ? ref.projectId : ref.id);
+    if (!project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such project.");
+    return next({ ctx: { project } });
+  });
+}

@@ -1,10 +1,10 @@
 // Queries on comments and their reads, in the shape the notification rules of @atelier/domain take.
+import { type CommentEvent, STAFF_ROLES } from "@atelier/domain";
 import type { Db } from "./create-db";
-import type { CommentEventValue } from "./schema";
 
 export interface CommentRow {
   id: string;
-  event: CommentEventValue | null;
+  event: CommentEvent | null;
   body: string;
   createdAt: Date;
   isChild: boolean;
@@ -85,7 +85,7 @@ export async function createComment(
     id: string;
     projectId: string;
     userId: string;
-    event: CommentEventValue | null;
+    event: CommentEvent | null;
     body: string;
     parentId: string | null;
     createdAt: Date;
@@ -119,9 +119,7 @@ export function notificationRecipients(db: Db, comment: { businessId: string; au
     .where("id", "!=", comment.authorId)
     .where("email", "is not", null)
     .where((eb) =>
-      comment.staffOnly
-        ? eb("role", "in", ["admin", "creative"])
-        : eb.or([eb("role", "in", ["admin", "creative"]), eb("businessId", "=", comment.businessId)]),
+      comment.staffOnly ? eb("role", "in", STAFF_ROLES) : eb.or([eb("role", "in", STAFF_ROLES), eb("businessId", "=", comment.businessId)]),
     )
     .execute();
 }

@@ -1,7 +1,7 @@
 import { NO_MIGRATIONS } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { createMigrator, DEMO_USERS, findUserByEmail, seedDemo, setEmailNotification, sql } from "./index";
-import { createTestDatabase, type TestDatabase } from "./testing";
+import { createTestDatabase, makeUser, type TestDatabase } from "./testing";
 
 describe("migrations on PostgreSQL", () => {
   let t: TestDatabase;
@@ -55,12 +55,15 @@ describe("migrations on PostgreSQL", () => {
   });
 
   it("seeds the demo users once, and refuses an unknown role", async () => {
-    expect(await seedDemo(t.db)).toBe(true);
-    expect(await seedDemo(t.db)).toBe(false);
-    const admin = await findUserByEmail(t.db, DEMO_USERS[0].email);
+    // The demo seed is for an empty database, so this test has one of its own.
+    const own = await createTestDatabase();
+    onTestFinished(() => own.destroy());
+    expect(await seedDemo(own.db)).toBe(true);
+    expect(await seedDemo(own.db)).toBe(false);
+    const admin = await findUserByEmail(own.db, DEMO_USERS[0].email);
     expect(admin).toMatchObject({ role: "admin", name: "Ada Admin", emailNotification: true });
     await expect(
-      t.db
+      own.db
         .insertInto("users")
         .values({ id: "x", email: "x@example.com", role: "owner" as never })
         .execute(),
@@ -68,7 +71,8 @@ describe("migrations on PostgreSQL", () => {
   });
 
   it("stores the e-mail notification setting", async () => {
-    const updated = await setEmailNotification(t.db, "demo-client", false);
+    const user = await makeUser(t.db);
+    const updated = await setEmailNotification(t.db, user.id, false);
     expect(updated?.emailNotification).toBe(false);
   });
 });

@@ -4,10 +4,11 @@ import { createDb, type Db, DEMO_USERS, findUserById, migrateToLatest, seedDemo 
 // The embedded default runs the very same migrations and queries as PostgreSQL.
 describe("embedded PGlite", () => {
   let db: Db;
+  // Starting PGlite and migrating it takes seconds, and more on a busy machine.
   beforeAll(async () => {
     db = await createDb();
     await migrateToLatest(db);
-  });
+  }, 60_000);
   afterAll(async () => db?.destroy());
 
   it("migrates, seeds and reads users", async () => {
@@ -18,6 +19,7 @@ describe("embedded PGlite", () => {
   });
 
   it("keeps a transaction whole and serialises concurrent queries", async () => {
+    await seedDemo(db);
     await expect(
       db.transaction().execute(async (trx) => {
         await trx.updateTable("users").set({ name: "Changed" }).where("id", "=", "demo-admin").execute();

@@ -1,5 +1,6 @@
 // Queries on businesses, projects and their files; every function takes the database handle first.
 
+import { STAFF_ROLES } from "@atelier/domain";
 import type { Insertable } from "kysely";
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Db } from "./create-db";
@@ -182,7 +183,7 @@ export async function workload(db: Db) {
   const staff = await db
     .selectFrom("users")
     .select(["id", "name", "email", "image", "role"])
-    .where("role", "in", ["admin", "creative"])
+    .where("role", "in", STAFF_ROLES)
     .orderBy("name")
     .execute();
   const projects = await db

@@ -1,5 +1,7 @@
 // Table types of the Atelier database, in the camelCase the CamelCasePlugin maps to snake_case columns.
-import type { InvoiceKind, MailPreference, Role } from "@atelier/domain";
+// Every enumerated column takes its values from @atelier/domain; the migrations' CHECK constraints are
+// tested against the same lists (schema.integration.test.ts).
+import type { CommentEvent, FileKind, InvoiceKind, InvoiceStatus, MailPreference, OutboxStatus, Role } from "@atelier/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type { Role };
@@ -27,8 +29,6 @@ export interface BusinessesTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
-export type ProjectFileKind = "briefing" | "materials" | "print_ready";
-
 export interface ProjectsTable {
   id: string;
   businessId: string;
@@ -46,7 +46,7 @@ export interface ProjectsTable {
 export interface ProjectFilesTable {
   id: string;
   projectId: string;
-  kind: ProjectFileKind;
+  kind: FileKind;
   uploadId: string;
   name: string;
   /** The file's path in the upload store, derived on the server; links to it are signed for this key. */
@@ -115,8 +115,6 @@ export interface DevMailTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
-export type OutboxStatus = "pending" | "sent" | "failed";
-
 /** One mail to deliver; see migrations/2026-11-23-0100-outbox.ts. */
 export interface OutboxTable {
   id: string;
@@ -147,13 +145,11 @@ export interface MailAttachment {
   base64: string;
 }
 
-export type CommentEventValue = "modification" | "reopened" | "briefing" | "approved" | "shadow";
-
 export interface CommentsTable {
   id: string;
   projectId: string;
   userId: string | null;
-  event: CommentEventValue | null;
+  event: CommentEvent | null;
   body: string;
   parentId: string | null;
   isChild: Generated<boolean>;
@@ -166,14 +162,15 @@ export interface CommentReadsTable {
   readAt: ColumnType<Date, Date | undefined, never>;
 }
 
-export type InvoiceStatusValue = "draft" | "sent" | "paid" | "void";
+/** The same as the domain's InvoiceStatus, under the name the invoice queries use. */
+export type InvoiceStatusValue = InvoiceStatus;
 
 export interface InvoicesTable {
   id: string;
   number: string;
   businessId: string;
   projectId: string | null;
-  status: Generated<InvoiceStatusValue>;
+  status: Generated<InvoiceStatus>;
   currency: Generated<string>;
   /** A calendar date (YYYY-MM-DD); kept as text so no time zone shifts it. */
   dueAt: ColumnType<string | null, string | null | undefined, string | null>;

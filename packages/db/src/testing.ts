@@ -1,7 +1,9 @@
 // Fresh, migrated databases for integration tests on the PostgreSQL server named by DATABASE_URL.
 import { randomBytes } from "node:crypto";
+import { projectName } from "@atelier/domain";
 import { sql } from "kysely";
 import { createDb, type Db, migrateToLatest } from "./create-db";
+import type { NewUser, User } from "./schema";
 
 export interface TestDatabase {
   db: Db;
@@ -38,4 +40,39 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await admin.destroy();
     },
   };
+}
+
+// Small factories: each test makes the rows it needs, with fresh ids, so tests run in any order.
+const fresh = (prefix: string) => `${prefix}-${randomBytes(5).toString("hex")}`;
+
+export async function makeUser(db: Db, values: Partial<NewUser> = {}): Promise<User> {
+  const id = values.id ?? fresh("user");
+  return db
+    .insertInto("users")
+    .values({ id, email: `${id}@example.test`, name: `User ${id}`, ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function makeProject(
+  db: Db,
+  values: { businessId: string; title?: string; event?: string; createdBy?: string | null; createdAt?: Date },
+): Promise<{ id: string; name: string }> {
+  const id = fresh("project");
+  const title = values.title ?? "Test project";
+  const createdAt = values.createdAt ?? new Date();
+  const name = projectName(createdAt, title);
+  await db
+    .insertInto("projects")
+    .values({
+      id,
+      businessId: values.businessId,
+      name,
+      title,
+      event: values.event ?? "flyer",
+      createdBy: values.createdBy ?? null,
+      createdAt,
+    })
+    .execute();
+  return { id, name };
 }

@@ -9,6 +9,10 @@ export const MAIL_GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** How long one web instance holds a mail it is sending before another may try it. */
 export const MAIL_SEND_LEASE_MS = 60_000;
 
+/** Where a mail stands: waiting for (another) attempt, delivered, or given up. */
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
 export type MailAttemptOutcome = { retryAt: Date } | { failed: true };
 
 /** After the `attempts`-th failed attempt of a mail written at `createdAt`: when to try again, or give up. */

@@ -56,19 +56,19 @@ describe("who sees and changes projects", () => {
 describe("assetFolderInput", () => {
   const business = { id: "b1", name: "Acme Coffee" };
   it.each([
-    ["briefing", "flyer", { briefing: true, event: "flyer" }],
-    ["materials", "flyer", { briefing: false, event: "flyer" }],
-    ["print_ready", "flyer", { briefing: false, event: "print" }],
+    ["briefing", "flyer", "BRIEFING"],
+    ["materials", "flyer", "MATERIALS"],
+    ["print_ready", "flyer", "PRINT-READY"],
     // A project whose event is print keeps its materials out of the print-ready folder.
-    ["materials", "print", { briefing: false, event: "flyer" }],
-  ] as const)("%s of a %s project", (kind, event, expected) => {
-    expect(assetFolderInput(kind, business, { id: "p1", name: "2026-11-22-Menu", event })).toMatchObject({
+    ["materials", "print", "MATERIALS"],
+  ] as const)("%s of a %s project", (kind, event, subfolder) => {
+    const project = { id: "p1", name: "2026-11-22-Menu", event };
+    expect(assetFolderInput(kind, business, project)).toEqual({
       client: "Acme Coffee",
       clientId: "b1",
       name: "2026-11-22-Menu",
       projectId: "p1",
-      delivery: false,
-      ...expected,
+      subfolder,
     });
   });
 });

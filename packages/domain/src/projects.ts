@@ -12,13 +12,24 @@ export const PROJECT_EVENTS = [
 export type ProjectEvent = (typeof PROJECT_EVENTS)[number]["value"];
 export const PROJECT_EVENT_VALUES = PROJECT_EVENTS.map((e) => e.value) as [ProjectEvent, ...ProjectEvent[]];
 
+/** The kinds of a project's files; each kind is kept in its own subfolder of the project's folder. */
 export const FILE_KINDS = [
-  { value: "briefing", label: "Briefing files", hint: "What the designer needs to know: texts, references, sketches." },
-  { value: "materials", label: "Materials", hint: "Logos, photos, fonts and other raw material." },
-  { value: "print_ready", label: "Print-ready files", hint: "Final files for the printer." },
+  {
+    value: "briefing",
+    folder: "BRIEFING",
+    label: "Briefing files",
+    hint: "What the designer needs to know: texts, references, sketches.",
+  },
+  { value: "materials", folder: "MATERIALS", label: "Materials", hint: "Logos, photos, fonts and other raw material." },
+  { value: "print_ready", folder: "PRINT-READY", label: "Print-ready files", hint: "Final files for the printer." },
 ] as const;
 export type FileKind = (typeof FILE_KINDS)[number]["value"];
 export const FILE_KIND_VALUES = FILE_KINDS.map((k) => k.value) as [FileKind, ...FileKind[]];
+
+/** The subfolder a project's files of one kind are kept in. */
+export function fileKindFolder(kind: FileKind): (typeof FILE_KINDS)[number]["folder"] {
+  return FILE_KINDS.find((k) => k.value === kind)!.folder;
+}
 
 export const PROJECT_TITLE_MAX_LENGTH = 120;
 
@@ -55,20 +66,13 @@ export function canRemoveProjectFile(viewer: ProjectViewer & { id: string }, fil
 }
 
 /** The folder inputs for one kind of file of a project (see the upload engine's assetFolder); the ids make the folder the project's own. */
-export function assetFolderInput(
-  kind: FileKind,
-  business: { id: string; name: string },
-  project: { id: string; name: string; event: string },
-) {
+export function assetFolderInput(kind: FileKind, business: { id: string; name: string }, project: { id: string; name: string }) {
   return {
     client: business.name,
     clientId: business.id,
     name: project.name,
     projectId: project.id,
-    delivery: false,
-    event: kind === "print_ready" ? "print" : project.event === "print" ? "flyer" : project.event,
-    title: "",
-    briefing: kind === "briefing",
+    subfolder: fileKindFolder(kind),
   };
 }
 

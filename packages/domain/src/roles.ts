@@ -9,8 +9,10 @@ export function isRole(value: unknown): value is Role {
 }
 
 // The SPEC's "designer" tier is read as staff: admin or creative.
+export const STAFF_ROLES = ["admin", "creative"] as const satisfies readonly Role[];
+
 export function isStaff(role: Role): boolean {
-  return role === "admin" || role === "creative";
+  return (STAFF_ROLES as readonly Role[]).includes(role);
 }
 
 export function isAdmin(role: Role): boolean {

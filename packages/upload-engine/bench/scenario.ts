@@ -39,7 +39,7 @@ function answer(value: unknown): FetchResponse {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function runScenario(scenario: Scenario, size: number): Promise<ScenarioResult> {
+async function runScenario(scenario: Scenario, size: number): Promise<ScenarioResult> {
   const source = syntheticSource(size, { name: "bench.bin" });
   const startRssMiB = process.memoryUsage.rss() / MiB;
   let encodedBytes = 0;

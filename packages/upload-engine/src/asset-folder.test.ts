@@ -18,6 +18,7 @@ describe("assetFolder", () => {
     [{ briefing: true }, "BRIEFING"],
     [{ event: "briefing" }, "MATERIALS"],
     [{}, "MATERIALS"],
+    [{ subfolder: "BRIEFING", delivery: true, title: "Final Art", event: "print" }, "BRIEFING"],
   ])("picks the subfolder for %j", (extra, sub) => {
     expect(assetFolder({ ...project, ...extra })).toBe(`Acme_Cafe-b1/2024/2024-03-15-spring-campaign-p1/${sub}`);
   });

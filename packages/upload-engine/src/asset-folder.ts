@@ -1,4 +1,5 @@
 // Storage paths for project assets and avatars (SPEC section 5).
+import { fileKindFolder } from "@atelier/domain";
 import { sanitizeSegment } from "./sanitize-segment";
 
 export interface AssetFolderInput {
@@ -10,6 +11,8 @@ export interface AssetFolderInput {
   readonly name: string;
   /** Its id, for the same reason. */
   readonly projectId: string;
+  /** The subfolder itself, such as a file kind's (FILE_KINDS in @atelier/domain); given, the SPEC's flags below play no part. */
+  readonly subfolder?: string | undefined;
   readonly delivery?: boolean | string | null | undefined;
   readonly event?: string | null | undefined;
   readonly title?: string | null | undefined;
@@ -17,9 +20,9 @@ export interface AssetFolderInput {
 }
 
 export const ASSET_SUBFOLDERS = {
-  printReady: "PRINT-READY",
-  briefing: "BRIEFING",
-  materials: "MATERIALS",
+  printReady: fileKindFolder("print_ready"),
+  briefing: fileKindFolder("briefing"),
+  materials: fileKindFolder("materials"),
 } as const;
 
 // Room for the id after a name in one segment (sanitizeSegment keeps at most 200 characters).
@@ -43,6 +46,7 @@ export function assetFolder(input: AssetFolderInput): string {
 
 /** The subfolder alone, in the SPEC's order of precedence. */
 export function assetSubfolder(input: AssetFolderInput): string {
+  if (input.subfolder) return input.subfolder;
   const title = input.title?.trim();
   if (input.delivery && title && !input.briefing) return title;
   if (input.event === "print") return ASSET_SUBFOLDERS.printReady;

@@ -20,7 +20,7 @@ export async function close(server: Server): Promise<void> {
 }
 
 // Records every key a server wrote, so a test can tell which server took which part.
-export function recordingStore(store: ObjectStore, written: string[]): ObjectStore {
+function recordingStore(store: ObjectStore, written: string[]): ObjectStore {
   return {
     ...store,
     put: async (key, body, options) => {

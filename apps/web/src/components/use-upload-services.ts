@@ -7,7 +7,7 @@ import { useMemo, useRef } from "react";
 import { useTRPCClient } from "~/trpc/react";
 
 /** 128 random bits as URL-safe base64: unguessable object names. */
-export function randomId(): string {
+function randomId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, "-")

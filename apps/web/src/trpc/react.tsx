@@ -8,7 +8,9 @@ import { type ReactNode, useState } from "react";
 import superjson from "superjson";
 import { createQueryClient } from "./query-client";
 
-export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+export { useTRPC, useTRPCClient };
 
 let browserQueryClient: QueryClient | undefined;
 function getQueryClient(): QueryClient {

@@ -4,7 +4,7 @@ import { createSignedUploadToken, securePath } from "@atelier/storage";
 import { z } from "zod";
 import { protectedProcedure, router } from "../trpc";
 
-export const createSignedUrlInput = z.object({
+const createSignedUrlInput = z.object({
   bucket: z.enum(IMAGE_BUCKETS),
   path: z.string().min(1).max(512),
 });

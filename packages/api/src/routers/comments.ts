@@ -1,6 +1,6 @@
 // comments.*: each project's thread, and the notifications made of it. Clients never receive internal (shadow) notes.
 import { randomUUID } from "node:crypto";
-import { createComment, findComment, findProject, listComments, markCommentRead, notificationRecipients } from "@atelier/db";
+import { createComment, findComment, listComments, markCommentRead, notificationRecipients } from "@atelier/db";
 import {
   COMMENT_BODY_MAX_LENGTH,
   COMMENT_EVENTS,
@@ -14,10 +14,10 @@ import {
   replyEvent,
 } from "@atelier/domain";
 import { z } from "zod";
-import { protectedProcedure, router } from "../trpc";
+import { projectProcedure, protectedProcedure, router } from "../trpc";
 
 const id = z.string().min(1).max(200);
-export const NOTIFICATION_LIMIT = 100;
+const NOTIFICATION_LIMIT = 100;
 
 export const commentsRouter = router({
   /** The viewer's notifications: recent comments on every project it may see, with who read them. */
@@ -31,9 +31,8 @@ export const commentsRouter = router({
     });
   }),
 
-  byProject: protectedProcedure.input(z.object({ projectId: id })).query(async ({ ctx, input }) => {
-    const project = await findProject(ctx.db, input.projectId);
-    if (!project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such project.");
+  byProject: projectProcedure(z.object({ projectId: id })).query(async ({ ctx }) => {
+    const { project } = ctx;
     const comments = await listComments(ctx.db, {
       projectId: project.id,
       businessId: null,
@@ -43,68 +42,67 @@ export const commentsRouter = router({
     return comments.reverse();
   }),
 
-  create: protectedProcedure
-    .input(
-      z.object({
-        projectId: id,
-        body: z.string().trim().min(1, "Write something first").max(COMMENT_BODY_MAX_LENGTH),
-        event: z.enum(COMMENT_EVENTS).nullable().default(null),
-        parentId: id.optional(),
-      }),
-    )
-    .mutation(async ({ ctx, input }) => {
-      const project = await findProject(ctx.db, input.projectId);
-      if (!project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such project.");
-      if (!canPostEvent(ctx.user.role, input.event)) throw new DomainError("FORBIDDEN", "Only the studio writes internal notes.");
-      const parent = input.parentId ? await findComment(ctx.db, input.parentId) : undefined;
-      if (input.parentId && (!parent || parent.projectId !== project.id || !canViewComment(parent, ctx.user.role))) {
-        throw new DomainError("NOT_FOUND", "No such comment to reply to.");
-      }
-      const event = replyEvent(parent?.event ?? null, input.event);
-      if (event === "refused")
-        throw new DomainError("BAD_INPUT", "A reply to an internal note stays internal: post this as its own comment.");
-      const comment = {
-        id: randomUUID(),
-        projectId: project.id,
-        userId: ctx.user.id,
-        event,
-        body: input.body,
-        parentId: input.parentId ?? null,
-        createdAt: ctx.now(),
-      };
-      const mail = ctx.mail;
-      // The comment and its notification mail are kept together or not at all: the outbox delivers the mail.
-      await ctx.db.transaction().execute(async (trx) => {
-        await createComment(trx, comment);
-        if (!mail) return;
-        const recipients = await notificationRecipients(trx, {
-          businessId: project.businessId,
-          authorId: ctx.user.id,
-          staffOnly: event === "shadow",
-        });
-        const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
-        const item = { author: ctx.user.name ?? ctx.user.email, event, projectName: project.name, body: input.body, url };
-        // Comments on one project within a few minutes (or a day, for a daily reader) become one mail.
-        await mail.outbox.gather(
-          trx,
-          recipients.flatMap((r) => {
-            const digest = commentDigest({ id: r.id, preference: r.mailPreference }, project.id, comment.createdAt, mail.digestWindowMs);
-            return digest && r.email ? [{ kind: "comment", to: r.email, digestKey: digest.key, sendAt: digest.sendAt, item }] : [];
-          }),
-        );
-      });
-      mail?.outbox.kick();
-      await ctx.live
-        ?.publish({
-          type: "comment",
-          projectId: project.id,
-          businessId: project.businessId,
-          commentId: comment.id,
-          staffOnly: event === "shadow",
-        })
-        .catch((error: unknown) => ctx.mail?.onError?.(error));
-      return { id: comment.id };
+  create: projectProcedure(
+    z.object({
+      projectId: id,
+      body: z.string().trim().min(1, "Write something first").max(COMMENT_BODY_MAX_LENGTH),
+      event: z.enum(COMMENT_EVENTS).nullable().default(null),
+      parentId: id.optional(),
     }),
+  ).mutation(async ({ ctx, input }) => {
+    const { project } = ctx;
+    if (!canPostEvent(ctx.user.role, input.event)) throw new DomainError("FORBIDDEN", "Only the studio writes internal notes.");
+    const parent = input.parentId ? await findComment(ctx.db, input.parentId) : undefined;
+    if (input.parentId && (!parent || parent.projectId !== project.id || !canViewComment(parent, ctx.user.role))) {
+      throw new DomainError("NOT_FOUND", "No such comment to reply to.");
+    }
+    const event = replyEvent(parent?.event ?? null, input.event);
+    if (event === "refused")
+      throw new DomainError("BAD_INPUT", "A reply to an internal note stays internal: post this as its own comment.");
+    // A comment no client may view (an internal note) reaches the studio only, by mail and live.
+    const staffOnly = !canViewComment({ event }, "client");
+    const comment = {
+      id: randomUUID(),
+      projectId: project.id,
+      userId: ctx.user.id,
+      event,
+      body: input.body,
+      parentId: input.parentId ?? null,
+      createdAt: ctx.now(),
+    };
+    const mail = ctx.mail;
+    // The comment and its notification mail are kept together or not at all: the outbox delivers the mail.
+    await ctx.db.transaction().execute(async (trx) => {
+      await createComment(trx, comment);
+      if (!mail) return;
+      const recipients = await notificationRecipients(trx, {
+        businessId: project.businessId,
+        authorId: ctx.user.id,
+        staffOnly,
+      });
+      const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
+      const item = { author: ctx.user.name ?? ctx.user.email, event, projectName: project.name, body: input.body, url };
+      // Comments on one project within a few minutes (or a day, for a daily reader) become one mail.
+      await mail.outbox.gather(
+        trx,
+        recipients.flatMap((r) => {
+          const digest = commentDigest({ id: r.id, preference: r.mailPreference }, project.id, comment.createdAt, mail.digestWindowMs);
+          return digest && r.email ? [{ kind: "comment", to: r.email, digestKey: digest.key, sendAt: digest.sendAt, item }] : [];
+        }),
+      );
+    });
+    mail?.outbox.kick();
+    await ctx.live
+      ?.publish({
+        type: "comment",
+        projectId: project.id,
+        businessId: project.businessId,
+        commentId: comment.id,
+        staffOnly,
+      })
+      .catch((error: unknown) => ctx.mail?.onError?.(error));
+    return { id: comment.id };
+  }),
 
   /** Marks one comment read for the caller (the SPEC's payload carries the user id too; it must be the caller's). */
   read: protectedProcedure.input(z.object({ commentId: id, userId: id.optional() })).mutation(async ({ ctx, input }) => {

@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import {
   addProjectFiles,
   createProject,
-  type Db,
   findBusiness,
   findProject,
   findProjectFile,
@@ -27,24 +26,16 @@ import {
   PROJECT_EVENT_VALUES,
   PROJECT_TITLE_MAX_LENGTH,
   projectName,
-  type SessionUser,
 } from "@atelier/domain";
 import { z } from "zod";
 import { fileKeyInFolder, projectFolder } from "../project-folders";
 import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
-import { protectedProcedure, router, staffProcedure } from "../trpc";
+import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
 const httpUrl = z.url({ protocol: /^https?$/ }).max(4096);
 // The placeholder image is a path on our own site.
 const imageUrl = z.union([httpUrl, z.string().regex(/^\/[A-Za-z0-9._/-]{1,200}$/)]);
-
-/** The project, if the viewer may see it; otherwise NOT_FOUND, so ids of other businesses' projects reveal nothing. */
-async function visibleProject(db: Db, viewer: SessionUser, projectId: string) {
-  const project = await findProject(db, projectId);
-  if (!project || !canSeeProject(viewer, project)) throw new DomainError("NOT_FOUND", "No such project.");
-  return project;
-}
 
 export const projectsRouter = router({
   list: protectedProcedure
@@ -54,8 +45,8 @@ export const projectsRouter = router({
       return listProjects(ctx.db, { businessId: isStaff(ctx.user.role) ? null : ctx.user.businessId, archived: input.archived });
     }),
 
-  byId: protectedProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
-    const project = await visibleProject(ctx.db, ctx.user, input.id);
+  byId: projectProcedure(z.object({ id })).query(async ({ ctx }) => {
+    const { project } = ctx;
     const [files, server] = await Promise.all([listProjectFiles(ctx.db, project.id), pickUploadServer(ctx.files)]);
     const now = ctx.now();
     // Without an upload server to link to, the files are listed without links.
@@ -98,16 +89,16 @@ export const projectsRouter = router({
       return { id: project.id, name: project.name };
     }),
 
-  setArchived: protectedProcedure.input(z.object({ id, archived: z.boolean() })).mutation(async ({ ctx, input }) => {
-    const project = await visibleProject(ctx.db, ctx.user, input.id);
+  setArchived: projectProcedure(z.object({ id, archived: z.boolean() })).mutation(async ({ ctx, input }) => {
+    const { project } = ctx;
     if (!canArchiveProject(ctx.user)) throw new DomainError("FORBIDDEN", "Only the studio archives or reopens projects.");
     await setProjectArchived(ctx.db, project.id, input.archived);
     return { id: project.id, archived: input.archived };
   }),
 
   /** Staff assign a project to one of the studio's people (or to nobody). */
-  assign: staffProcedure.input(z.object({ id, assigneeId: id.nullable() })).mutation(async ({ ctx, input }) => {
-    const project = await visibleProject(ctx.db, ctx.user, input.id);
+  assign: projectProcedure(z.object({ id, assigneeId: id.nullable() }), staffProcedure).mutation(async ({ ctx, input }) => {
+    const { project } = ctx;
     if (input.assigneeId !== null) {
       const assignee = await findUserById(ctx.db, input.assigneeId);
       if (!assignee || !isStaff(assignee.role)) throw new DomainError("BAD_INPUT", "Projects are assigned to the studio's designers.");
@@ -118,57 +109,55 @@ export const projectsRouter = router({
 
   workload: staffProcedure.query(({ ctx }) => workload(ctx.db)),
 
-  addFiles: protectedProcedure
-    .input(
-      z.object({
-        projectId: id,
-        kind: z.enum(FILE_KIND_VALUES),
-        files: z
-          .array(
-            z.object({
-              id,
-              url: httpUrl,
-              thumbnail: imageUrl,
-              blur: imageUrl,
-              name: z.string().min(1).max(255),
-              size: z.number().int().nonnegative().max(5368709120).optional(),
-              type: z.string().max(255).optional(),
-              sha256: z
-                .string()
-                .regex(/^[0-9a-f]{64}$/)
-                .optional(),
-            }),
-          )
-          .min(1)
-          .max(10000),
-      }),
-    )
-    .mutation(async ({ ctx, input }) => {
-      const project = await visibleProject(ctx.db, ctx.user, input.projectId);
-      // Only files in this project's own folder, kept by key: a signed download link is made for whatever key is kept here.
-      const folder = projectFolder(input.kind, project);
-      const files = input.files.map((f) => ({ ...f, key: fileKeyInFolder(f.url, folder) }));
-      if (!files.every((f): f is typeof f & { key: string } => f.key !== null))
-        throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
-      await addProjectFiles(
-        ctx.db,
-        files.map((f) => ({
-          id: randomUUID(),
-          projectId: project.id,
-          kind: input.kind,
-          uploadId: f.id,
-          name: f.name,
-          key: f.key,
-          thumbnail: f.thumbnail,
-          blur: f.blur,
-          size: f.size ?? null,
-          type: f.type ?? null,
-          sha256: f.sha256 ?? null,
-          uploadedBy: ctx.user.id,
-        })),
-      );
-      return { added: input.files.length };
+  addFiles: projectProcedure(
+    z.object({
+      projectId: id,
+      kind: z.enum(FILE_KIND_VALUES),
+      files: z
+        .array(
+          z.object({
+            id,
+            url: httpUrl,
+            thumbnail: imageUrl,
+            blur: imageUrl,
+            name: z.string().min(1).max(255),
+            size: z.number().int().nonnegative().max(5368709120).optional(),
+            type: z.string().max(255).optional(),
+            sha256: z
+              .string()
+              .regex(/^[0-9a-f]{64}$/)
+              .optional(),
+          }),
+        )
+        .min(1)
+        .max(10000),
     }),
+  ).mutation(async ({ ctx, input }) => {
+    const { project } = ctx;
+    // Only files in this project's own folder, kept by key: a signed download link is made for whatever key is kept here.
+    const folder = projectFolder(input.kind, project);
+    const files = input.files.map((f) => ({ ...f, key: fileKeyInFolder(f.url, folder) }));
+    if (!files.every((f): f is typeof f & { key: string } => f.key !== null))
+      throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
+    await addProjectFiles(
+      ctx.db,
+      files.map((f) => ({
+        id: randomUUID(),
+        projectId: project.id,
+        kind: input.kind,
+        uploadId: f.id,
+        name: f.name,
+        key: f.key,
+        thumbnail: f.thumbnail,
+        blur: f.blur,
+        size: f.size ?? null,
+        type: f.type ?? null,
+        sha256: f.sha256 ?? null,
+        uploadedBy: ctx.user.id,
+      })),
+    );
+    return { added: input.files.length };
+  }),
 
   /** Takes a file off its project (staff any, a client its own uploads), and its bytes off the upload servers. */
   removeFile: protectedProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {

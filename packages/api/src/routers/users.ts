@@ -6,7 +6,7 @@ import { canChangeEmail, canEditUser, DomainError, ROLES, roleChangeRefusal, USE
 import { z } from "zod";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
-export const updateUserInput = z.object({
+const updateUserInput = z.object({
   id: z.string().min(1).max(200),
   name: z.string().trim().min(1, "Your name is required").max(USER_NAME_MAX_LENGTH).optional(),
   avatar: z

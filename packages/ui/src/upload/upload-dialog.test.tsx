@@ -2,7 +2,7 @@ import { createUploadBackend } from "@atelier/upload-engine/testing";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../components/toaster";
 import type { UploadedFile, UploadServices } from "./services";
 import { createUploadUppy, UploadDialog, type UploadDialogProps } from "./upload-dialog";
@@ -51,9 +51,33 @@ function props(overrides: Partial<UploadDialogProps> = {}): UploadDialogProps {
 
 const blob = (size: number, type: string) => new Blob([new Uint8Array(size)], { type });
 
+// Every Uppy a test makes is destroyed after it, whatever the test's outcome.
+const instances: ReturnType<typeof createUploadUppy>[] = [];
+function makeUppy(p: UploadDialogProps) {
+  const uppy = createUploadUppy(() => p);
+  instances.push(uppy);
+  return uppy;
+}
+
+// Uppy starts timers that destroy() leaves running (a network check 3 s after it starts, the end of each
+// info message); each test clears the ones started during it, so none fires once the simulated DOM is gone.
+const nativeSetTimeout = globalThis.setTimeout;
+const timers = new Set<ReturnType<typeof setTimeout>>();
+
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeEach(() => {
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+    const timer = nativeSetTimeout(...args);
+    timers.add(timer);
+    return timer;
+  }) as typeof setTimeout;
+});
 afterEach(() => {
   cleanup();
+  for (const uppy of instances.splice(0)) uppy.destroy();
+  globalThis.setTimeout = nativeSetTimeout;
+  for (const timer of timers) clearTimeout(timer);
+  timers.clear();
   backend.reset();
   stored.length = 0;
   document.body.innerHTML = "";
@@ -63,7 +87,7 @@ afterAll(() => server.close());
 describe("restrictions", () => {
   it("refuses a 12 MB avatar and a PDF avatar with a visible message", async () => {
     const p = props({ purpose: { type: "avatar", mode: "users" } });
-    const uppy = createUploadUppy(() => p);
+    const uppy = makeUppy(p);
     await (uppy.getPlugin("Dashboard") as unknown as { openModal(): Promise<void> }).openModal();
     expect(() => uppy.addFile({ name: "big.png", type: "image/png", data: blob(12_000_000, "image/png") })).toThrow(
       /exceeds maximum allowed size/,
@@ -76,24 +100,22 @@ describe("restrictions", () => {
     expect(uppy.getFiles()).toHaveLength(0);
     uppy.addFile({ name: "me.png", type: "image/png", data: blob(1000, "image/png") });
     expect(() => uppy.addFile({ name: "me2.png", type: "image/png", data: blob(1000, "image/png") })).toThrow(/You can only upload 1 file/);
-    uppy.destroy();
   });
 
   it("names missing required meta fields as 'Missing required meta field(s): …'", async () => {
     const p = props({ metaFields: [{ id: "caption", name: "Caption" }], requiredMetaFields: ["caption"] });
-    const uppy = createUploadUppy(() => p);
+    const uppy = makeUppy(p);
     uppy.addFile({ name: "notes.txt", type: "text/plain", data: blob(10, "text/plain") });
     await uppy.upload().catch(() => undefined);
     expect(uppy.getState().info.map((i) => i.message)).toContain("Missing required meta field(s): Caption.");
     expect(backend.requests).toHaveLength(0);
-    uppy.destroy();
   });
 });
 
 describe("uploading", () => {
   it("hands the parent {id, url, thumbnail, blur} for every file, clears the files and closes", async () => {
     const p = props();
-    const uppy = createUploadUppy(() => p);
+    const uppy = makeUppy(p);
     uppy.addFile({ name: "notes.txt", type: "text/plain", data: blob(5, "text/plain") });
     uppy.addFile({ name: "photo.png", type: "image/png", data: blob(2048, "image/png") });
     const result = await uppy.upload();
@@ -116,25 +138,23 @@ describe("uploading", () => {
     expect(stored.filter((s) => s.startsWith("thumbnails/"))).toHaveLength(1);
     expect(uppy.getFiles()).toHaveLength(0);
     expect(p.setModal).toHaveBeenCalledWith(false);
-    uppy.destroy();
   });
 
   it("uploads an avatar to the avatars bucket under mode/{random id}", async () => {
     const p = props({ purpose: { type: "avatar", mode: "users" } });
-    const uppy = createUploadUppy(() => p);
+    const uppy = makeUppy(p);
     uppy.addFile({ name: "me.png", type: "image/png", data: blob(1000, "image/png") });
     await uppy.upload();
     const [file] = vi.mocked(p.setFiles).mock.calls[0]![0] as UploadedFile[];
     expect(file!.url).toMatch(/^http:\/\/app\.test\/storage\/v1\/object\/public\/avatars\/users\/id\d{16}$/);
     expect(stored).toEqual([file!.id.replace(/^/, "avatars/")]);
     expect(backend.requests).toHaveLength(0);
-    uppy.destroy();
   });
 
   it("shows 'No servers available' as a destructive toast, keeps the file to retry, and does not close", async () => {
     render(<Toaster />);
     const p = props();
-    const uppy = createUploadUppy(() => p);
+    const uppy = makeUppy(p);
     backend.setBalancer("down");
     uppy.addFile({ name: "notes.txt", type: "text/plain", data: blob(5, "text/plain") });
     await act(() => uppy.upload());
@@ -145,13 +165,12 @@ describe("uploading", () => {
     backend.setBalancer("up");
     await act(() => uppy.retryAll());
     expect(p.setFiles).toHaveBeenCalledTimes(1);
-    uppy.destroy();
   });
 
   it("retries a failed large file from the dashboard, sending only the parts not yet stored", async () => {
     render(<Toaster />);
     const p = props();
-    const uppy = createUploadUppy(() => p);
+    const uppy = makeUppy(p);
     // Part 2 of 3 fails every attempt: part 1 is stored, the last part is never sent.
     const failing = backend.fail({ part: 2, times: Infinity });
     uppy.addFile({ name: "print.pdf", type: "application/pdf", data: blob(2 * 10_485_760 + 5, "application/pdf") });
@@ -169,7 +188,6 @@ describe("uploading", () => {
     const part1After = backend.requests.filter((r) => r.kind === "chunked" && r.urlPath === path && r.part === 1).length;
     expect(part1After).toBe(part1Before);
     expect([...backend.files.values()].find((f) => f.urlPath === path)?.size).toBe(2 * 10_485_760 + 5);
-    uppy.destroy();
   }, 60_000);
 
   it("keeps errors quiet when the session says so", async () => {
@@ -177,13 +195,12 @@ describe("uploading", () => {
     const shown = () => screen.queryAllByText("No servers available. Please try again later.").length;
     const before = shown();
     const p = props({ showErrors: false });
-    const uppy = createUploadUppy(() => p);
+    const uppy = makeUppy(p);
     backend.setBalancer("down");
     uppy.addFile({ name: "notes.txt", type: "text/plain", data: blob(5, "text/plain") });
     await act(() => uppy.upload());
     expect(uppy.getFiles()[0]?.error).toBeTruthy();
     expect(shown()).toBe(before);
-    uppy.destroy();
   });
 });
 

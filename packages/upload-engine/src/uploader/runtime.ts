@@ -8,7 +8,7 @@ import { type BodyPool, createBodyPool } from "./body-pool";
 import type { PreparedBody } from "./post-body";
 import type { FetchInit, FetchLike, FetchResponse, HeadersOption, Sleep, UploadProgress } from "./types";
 
-export interface RequestInit {
+interface RequestInit {
   readonly method: FetchInit["method"];
   readonly headers: Record<string, string>;
   readonly body?: PreparedBody;

@@ -116,4 +116,3 @@ export interface Uploader {
   upload(files: readonly UploadFile[], options?: UploadOptions): Promise<UploadOutcome[]>;
 }
 
-export type { ResumeState };

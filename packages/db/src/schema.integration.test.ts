@@ -1,0 +1,37 @@
+// The migrations' CHECK constraints hold the same values as the domain's lists, so the two can never drift apart.
+import { COMMENT_EVENTS, FILE_KIND_VALUES, INVOICE_STATUSES, MAIL_PREFERENCES, OUTBOX_STATUSES, ROLES } from "@atelier/domain";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "./index";
+import { createTestDatabase, type TestDatabase } from "./testing";
+
+const DOMAIN_LISTS: Record<string, readonly string[]> = {
+  "comments.event": COMMENT_EVENTS,
+  "invoices.status": INVOICE_STATUSES,
+  "outbox.status": OUTBOX_STATUSES,
+  "project_files.kind": FILE_KIND_VALUES,
+  "users.mail_preference": MAIL_PREFERENCES,
+  "users.role": ROLES,
+};
+
+describe("CHECK constraints of the latest schema", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => t?.destroy());
+
+  it("list exactly the domain's values for every enumerated column", async () => {
+    const checks = await sql<{ column: string; definition: string }>`
+      select c.conrelid::regclass::text || '.' || a.attname as column, pg_get_constraintdef(c.oid) as definition
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any (c.conkey)
+      where c.contype = 'c' and c.connamespace = 'public'::regnamespace`.execute(t.db);
+    // A list of values reads `CHECK ((role = ANY (ARRAY['admin'::text, …])))`; other checks (quantity > 0) are not lists.
+    const lists = Object.fromEntries(
+      checks.rows
+        .filter((row) => row.definition.includes("ANY (ARRAY["))
+        .map((row) => [row.column, [...row.definition.matchAll(/'([^']*)'::text/g)].map((m) => m[1]).sort()]),
+    );
+    expect(lists).toEqual(Object.fromEntries(Object.entries(DOMAIN_LISTS).map(([column, values]) => [column, [...values].sort()])));
+  });
+});
