@@ -1,6 +1,6 @@
 // Public shapes of the uploader: what it is given, what it reports and what it answers.
 import type { Base64Encoder } from "../base64";
-import type { AttemptFailedError, ResumeState, UploadError } from "../errors";
+import type { AttemptFailedError, UploadError } from "../errors";
 import type { Sha256 } from "../sha256";
 import type { UploadSource } from "../upload-source";
 
@@ -115,4 +115,3 @@ export interface Uploader {
   /** Uploads the files; resolves with one outcome per file, in input order, and never rejects. */
   upload(files: readonly UploadFile[], options?: UploadOptions): Promise<UploadOutcome[]>;
 }
-
