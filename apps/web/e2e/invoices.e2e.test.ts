@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
-import { findUserByEmail } from "@atelier/db";
+import { findUserByEmail, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -27,7 +27,8 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
 
   beforeAll(async () => {
     [t, smtp, browser] = await Promise.all([createTestDatabase(), startSmtpSink(), launchBrowser()]);
-    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, SEED_DEMO: "true", MAIL_FROM: "Atelier <billing@atelier.test>" });
+    await seedDemo(t.db);
+    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, MAIL_FROM: "Atelier <billing@atelier.test>" });
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,7 +4,7 @@
 import { request } from "node:http";
 import { MAGIC_LINK_CLIENT_LIMIT, MAGIC_LINK_LIMIT } from "@atelier/auth";
 import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
-import { sql } from "@atelier/db";
+import { seedDemo, sql } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "../src/server/client-address";
@@ -26,7 +26,8 @@ describe("magic-link limits (built app, PostgreSQL, SMTP)", () => {
 
   beforeAll(async () => {
     [t, smtp] = await Promise.all([createTestDatabase(), startSmtpSink()]);
-    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, SEED_DEMO: "true", MAIL_FROM: "Atelier <no-reply@atelier.test>" });
+    await seedDemo(t.db);
+    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, MAIL_FROM: "Atelier <no-reply@atelier.test>" });
   });
   afterAll(async () => {
     await app?.stop();

@@ -115,7 +115,7 @@ describe("npm start keeps the system running", () => {
 
   it("restarts each child that dies while the others serve, and an upload in flight completes", async () => {
     const first = start();
-    await until(() => first.output.some((l) => l.includes("Atelier is running")), 180_000, "npm start");
+    await until(() => first.output.some((l) => l.includes("Atelier is running")), 300_000, "npm start");
     const pids = first.pids();
     expect([...pids.keys()].sort()).toEqual(["balancer", "upload-server 1", "upload-server 2", "web"]);
 
@@ -174,7 +174,7 @@ describe("npm start keeps the system running", () => {
       console.log(`${name} serving again ${Date.now() - killedAt} ms after SIGKILL`);
       expect(alive(first.npm.pid as number)).toBe(true);
     }
-  }, 300_000);
+  }, 480_000);
 
   it("leaves nothing behind when killed outright, and starts again on the same ports", async () => {
     const [first] = running;
@@ -184,7 +184,7 @@ describe("npm start keeps the system running", () => {
     await until(() => children.every((pid) => !alive(pid)), 15_000, "children gone after SIGKILL of npm");
 
     const again = start();
-    await until(() => again.output.some((l) => l.includes("Atelier is running")), 180_000, "npm start again");
+    await until(() => again.output.some((l) => l.includes("Atelier is running")), 300_000, "npm start again");
     expect(await upAll()).toBe(true);
 
     // Ctrl+C stops everything within a few seconds.
@@ -192,5 +192,5 @@ describe("npm start keeps the system running", () => {
     process.kill(-(again.npm.pid as number), "SIGINT");
     await until(() => pids.every((pid) => !alive(pid)), 10_000, "children gone after Ctrl+C");
     await until(() => again.npm.exitCode !== null || again.npm.signalCode !== null, 10_000, "npm start ended");
-  }, 300_000);
+  }, 480_000);
 });
