@@ -1,11 +1,20 @@
 // The migrations' CHECK constraints hold the same values as the domain's lists, so the two can never drift apart.
-import { COMMENT_EVENTS, FILE_KIND_VALUES, INVOICE_STATUSES, MAIL_PREFERENCES, OUTBOX_STATUSES, ROLES } from "@atelier/domain";
+import {
+  COMMENT_EVENTS,
+  FILE_KIND_VALUES,
+  INVOICE_KINDS,
+  INVOICE_STATUSES,
+  MAIL_PREFERENCES,
+  OUTBOX_STATUSES,
+  ROLES,
+} from "@atelier/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "./index";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 const DOMAIN_LISTS: Record<string, readonly string[]> = {
   "comments.event": COMMENT_EVENTS,
+  "invoices.kind": INVOICE_KINDS,
   "invoices.status": INVOICE_STATUSES,
   "outbox.status": OUTBOX_STATUSES,
   "project_files.kind": FILE_KIND_VALUES,

@@ -33,7 +33,8 @@ export function isOverdue(invoice: { status: InvoiceStatus; dueAt: string | null
   return invoice.status === "sent" && invoice.dueAt !== null && invoice.dueAt < today;
 }
 
-export type InvoiceKind = "invoice" | "credit_note";
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 export interface InvoiceLine {
   quantity: number;
