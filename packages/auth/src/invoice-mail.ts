@@ -1,5 +1,5 @@
 // The mails of billing: an invoice (or credit note) sent with its PDF, and the one reminder of an overdue invoice.
-import { formatInvoiceDate, formatMoney, PRODUCT_NAME } from "@atelier/domain";
+import { formatInvoiceDate, formatMoney, type InvoiceKind, PRODUCT_NAME } from "@atelier/domain";
 import type { Mail } from "./mailer";
 
 function escapeHtml(s: string): string {
@@ -10,7 +10,7 @@ interface InvoiceFacts {
   to: string;
   studio: string;
   number: string;
-  kind: "invoice" | "credit_note";
+  kind: InvoiceKind;
   total: number;
   currency: string;
   dueAt: string | null;
