@@ -8,6 +8,7 @@ import { createFsStore, verifySignedUploadToken } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, createTrpcHandler } from "./index";
+import { codeOf } from "./testing/code-of";
 
 const ORIGIN = "http://app.test";
 const [admin, creative, client] = DEMO_USERS;
@@ -29,15 +30,6 @@ describe("api against PostgreSQL", () => {
     await seedDemo(t.db);
   });
   afterAll(async () => t?.destroy());
-
-  async function codeOf(promise: Promise<unknown>): Promise<string> {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(TRPCError);
-    return (error as TRPCError).code;
-  }
 
   it("refuses every procedure without a session", async () => {
     expect(await codeOf(caller(null).users.update({ id: client.id, name: "X" }))).toBe("UNAUTHORIZED");

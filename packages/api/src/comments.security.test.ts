@@ -6,9 +6,9 @@ import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { LiveEvent, SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
+import { codeOf } from "./testing/code-of";
 
 const [, creative, client] = DEMO_USERS;
 const asUser = (u: (typeof DEMO_USERS)[number], businessId: string | null): SessionUser => ({
@@ -40,15 +40,6 @@ describe("replies to internal notes", () => {
     noteId = (await studio().comments.create({ projectId, body: "Client pays late, ask upfront", event: "shadow" })).id;
   });
   afterAll(async () => t?.destroy());
-
-  async function codeOf(promise: Promise<unknown>): Promise<string> {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(TRPCError);
-    return (error as TRPCError).code;
-  }
 
   it("keeps a plain reply to an internal note internal, out of the client's thread, bell and live stream", async () => {
     live.length = 0;

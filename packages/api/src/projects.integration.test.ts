@@ -4,10 +4,10 @@ import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } 
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import { type LiveEvent, notificationsFor, type SessionUser } from "@atelier/domain";
 import { verifySignedDownloadToken, verifyUploadTicket } from "@atelier/storage";
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
 import { projectFolder } from "./project-folders";
+import { codeOf } from "./testing/code-of";
 import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
 const [admin, creative, client] = DEMO_USERS;
@@ -43,15 +43,6 @@ describe("projects and their files, per business", () => {
   /** A new project of Acme's, named as the client's first one would be; every test that needs one makes its own. */
   const newAcmeProject = async () =>
     (await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Summer party flyer", createdBy: client.id, createdAt: now() })).id;
-
-  async function codeOf(promise: Promise<unknown>): Promise<string> {
-    const error = await promise.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(TRPCError);
-    return (error as TRPCError).code;
-  }
 
   beforeAll(async () => {
     [t, smtp, uploads] = await Promise.all([createTestDatabase(), startSmtpSink(), startUploadServers(secret)]);
