@@ -255,8 +255,8 @@ describe("projects and their files, per business", () => {
       expect((await notificationsOn(acmeClient(), acmeProject)).map((c) => c.body)).toEqual(["On it", "Bigger logo, please"]);
       expect(await as(globexClient()).comments.findMany()).toEqual([]);
       // Where the project stands follows the last event, not the internal note posted after it.
-      expect((await as(acmeClient()).projects.byId({ id: acmeProject })).lastEvent).toBe("modification");
-      expect((await as(acmeClient()).projects.list()).find((p) => p.id === acmeProject)?.lastEvent).toBe("modification");
+      expect((await as(acmeClient()).projects.byId({ id: acmeProject })).stage).toBe("modification");
+      expect((await as(acmeClient()).projects.list()).find((p) => p.id === acmeProject)?.stage).toBe("modification");
       expect(await codeOf(as(globexClient()).comments.byProject({ projectId: acmeProject }))).toBe("NOT_FOUND");
     });
 

@@ -1,5 +1,5 @@
 // Queries on comments and their reads, in the shape the notification rules of @atelier/domain take.
-import { type CommentEvent, STAFF_ROLES } from "@atelier/domain";
+import { type CommentEvent, STAFF_ROLES, stageAfter } from "@atelier/domain";
 import type { Db } from "./create-db";
 
 export interface CommentRow {
@@ -95,6 +95,8 @@ export async function createComment(
     .insertInto("comments")
     .values({ ...comment, isChild: comment.parentId !== null })
     .execute();
+  const stage = stageAfter(comment.event);
+  if (stage) await db.updateTable("projects").set({ stage }).where("id", "=", comment.projectId).execute();
   // Your own comment is read by you.
   await markCommentRead(db, comment.id, comment.userId);
 }

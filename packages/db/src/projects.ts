@@ -2,9 +2,9 @@
 
 import { STAFF_ROLES } from "@atelier/domain";
 import type { Insertable } from "kysely";
-import { type ExpressionBuilder, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "./create-db";
-import type { Business, Database, ProjectFilesTable } from "./schema";
+import type { Business, ProjectFilesTable } from "./schema";
 
 export function listBusinesses(db: Db): Promise<Business[]> {
   return db.selectFrom("businesses").selectAll().orderBy(sql`lower(name)`).execute();
@@ -80,25 +80,13 @@ const projectColumns = [
   "projects.title",
   "projects.event",
   "projects.archived",
+  "projects.stage",
   "projects.businessId",
   "projects.createdAt",
   "projects.assigneeId",
   "businesses.name as businessName",
   "assignee.name as assigneeName",
 ] as const;
-
-/** The event of a project's latest comment that carried one, internal notes aside: where the project stands. */
-function lastEvent(eb: ExpressionBuilder<Database, "projects">) {
-  return eb
-    .selectFrom("comments")
-    .whereRef("comments.projectId", "=", "projects.id")
-    .where("comments.event", "is not", null)
-    .where("comments.event", "!=", "shadow")
-    .select("comments.event")
-    .orderBy("comments.createdAt", "desc")
-    .limit(1)
-    .as("lastEvent");
-}
 
 /** Projects newest first; `businessId` null means every business (the studio's view). */
 export function listProjects(db: Db, filter: { businessId: string | null; archived: boolean }) {
@@ -113,7 +101,6 @@ export function listProjects(db: Db, filter: { businessId: string | null; archiv
         .whereRef("projectFiles.projectId", "=", "projects.id")
         .select(eb.fn.countAll<number>().as("n"))
         .as("fileCount"),
-      lastEvent(eb),
     ])
     .where("projects.archived", "=", filter.archived);
   if (filter.businessId !== null) query = query.where("projects.businessId", "=", filter.businessId);
@@ -126,7 +113,6 @@ export function findProject(db: Db, id: string) {
     .innerJoin("businesses", "businesses.id", "projects.businessId")
     .leftJoin("users as assignee", "assignee.id", "projects.assigneeId")
     .select(projectColumns)
-    .select((eb) => lastEvent(eb))
     .where("projects.id", "=", id)
     .executeTakeFirst();
 }

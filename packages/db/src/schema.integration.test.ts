@@ -6,6 +6,7 @@ import {
   INVOICE_STATUSES,
   MAIL_PREFERENCES,
   OUTBOX_STATUSES,
+  PROJECT_STAGE_VALUES,
   ROLES,
 } from "@atelier/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +19,7 @@ const DOMAIN_LISTS: Record<string, readonly string[]> = {
   "invoices.status": INVOICE_STATUSES,
   "outbox.status": OUTBOX_STATUSES,
   "project_files.kind": FILE_KIND_VALUES,
+  "projects.stage": PROJECT_STAGE_VALUES,
   "users.mail_preference": MAIL_PREFERENCES,
   "users.role": ROLES,
 };

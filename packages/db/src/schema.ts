@@ -1,7 +1,7 @@
 // Table types of the Atelier database, in the camelCase the CamelCasePlugin maps to snake_case columns.
 // Every enumerated column takes its values from @atelier/domain; the migrations' CHECK constraints are
 // tested against the same lists (schema.integration.test.ts).
-import type { CommentEvent, FileKind, InvoiceKind, InvoiceStatus, MailPreference, OutboxStatus, Role } from "@atelier/domain";
+import type { CommentEvent, FileKind, InvoiceKind, InvoiceStatus, MailPreference, OutboxStatus, ProjectStage, Role } from "@atelier/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type { Role };
@@ -37,6 +37,8 @@ export interface ProjectsTable {
   title: string;
   event: string;
   archived: Generated<boolean>;
+  /** Where it stands; moved by the comments that carry a stage event. */
+  stage: ColumnType<ProjectStage, ProjectStage | undefined, ProjectStage>;
   /** The designer working on it; null until the studio assigns someone. */
   assigneeId: ColumnType<string | null, string | null | undefined, string | null>;
   createdBy: string | null;

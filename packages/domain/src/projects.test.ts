@@ -8,7 +8,7 @@ import {
   canSeeProject,
   filterProjects,
   projectName,
-  projectStage,
+  stageAfter,
 } from "./projects";
 
 describe("projectName", () => {
@@ -73,15 +73,15 @@ describe("assetFolderInput", () => {
   });
 });
 
-describe("projectStage", () => {
+describe("stageAfter", () => {
   it.each([
-    [null, "new"],
-    ["shadow", "new"],
+    [null, null],
+    ["shadow", null],
     ["briefing", "briefing"],
     ["modification", "modification"],
     ["approved", "approved"],
     ["reopened", "reopened"],
-  ])("%s -> %s", (event, stage) => expect(projectStage(event)).toBe(stage));
+  ])("%s -> %s", (event, stage) => expect(stageAfter(event)).toBe(stage));
 });
 
 describe("filterProjects", () => {
@@ -91,10 +91,10 @@ describe("filterProjects", () => {
       businessName: "Acme Coffee",
       assigneeId: "dora",
       assigneeName: "Dora Designer",
-      lastEvent: "modification",
+      stage: "modification" as const,
     },
-    { name: "2026-03-04-Menu", businessName: "Café Crème", assigneeId: null, assigneeName: null, lastEvent: null },
-    { name: "2026-03-09-Logo refresh", businessName: "Globex", assigneeId: "dan", assigneeName: "Dan Draw", lastEvent: "approved" },
+    { name: "2026-03-04-Menu", businessName: "Café Crème", assigneeId: null, assigneeName: null, stage: "new" as const },
+    { name: "2026-03-09-Logo refresh", businessName: "Globex", assigneeId: "dan", assigneeName: "Dan Draw", stage: "approved" as const },
   ];
   const names = (filter: Parameters<typeof filterProjects>[1]) => filterProjects(projects, filter).map((p) => p.name.slice(11));
 

@@ -76,7 +76,7 @@ export function assetFolderInput(kind: FileKind, business: { id: string; name: s
   };
 }
 
-/** Where a project stands, read from the last comment that carried an event (internal notes aside). */
+/** Where a project stands: kept on the project and moved by the comments that carry a stage event. */
 export const PROJECT_STAGES = {
   new: "New",
   briefing: "Briefed",
@@ -85,11 +85,11 @@ export const PROJECT_STAGES = {
   reopened: "Reopened",
 } as const;
 export type ProjectStage = keyof typeof PROJECT_STAGES;
+export const PROJECT_STAGE_VALUES = Object.keys(PROJECT_STAGES) as [ProjectStage, ...ProjectStage[]];
 
-export function projectStage(lastEvent: string | null | undefined): ProjectStage {
-  return lastEvent === "briefing" || lastEvent === "modification" || lastEvent === "approved" || lastEvent === "reopened"
-    ? lastEvent
-    : "new";
+/** The stage a comment's event moves its project to; null for comments that move nothing (plain ones, internal notes). */
+export function stageAfter(event: string | null | undefined): ProjectStage | null {
+  return event === "briefing" || event === "modification" || event === "approved" || event === "reopened" ? event : null;
 }
 
 /** What a project list can be narrowed to. */
@@ -106,7 +106,7 @@ export interface FilterableProject {
   businessName: string;
   assigneeId: string | null;
   assigneeName?: string | null;
-  lastEvent: string | null;
+  stage: ProjectStage;
 }
 
 function folded(text: string): string {
@@ -118,7 +118,7 @@ export function filterProjects<P extends FilterableProject>(projects: readonly P
     .split(/\s+/)
     .filter(Boolean);
   return projects.filter((project) => {
-    const stage = projectStage(project.lastEvent);
+    const { stage } = project;
     if (filter.stage && filter.stage !== "all" && stage !== filter.stage) return false;
     if (filter.assigneeId !== undefined && project.assigneeId !== filter.assigneeId) return false;
     if (words.length === 0) return true;

@@ -161,7 +161,7 @@ export function ProjectList({ archived }: { archived: boolean }) {
                       <Badge variant="secondary">{eventLabel(p.event)}</Badge>
                     </div>
                     <CardDescription className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                      <StageBadge lastEvent={p.lastEvent} />
+                      <StageBadge stage={p.stage} />
                       {staff && <span>{p.businessName}</span>}
                       <span>{formatDate(p.createdAt)}</span>
                       <span className="inline-flex items-center gap-1">

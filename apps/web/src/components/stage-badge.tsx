@@ -1,5 +1,5 @@
 // Where a project stands, as a small coloured badge.
-import { PROJECT_STAGES, type ProjectStage, projectStage } from "@atelier/domain";
+import { PROJECT_STAGES, type ProjectStage } from "@atelier/domain";
 import { Badge, cn } from "@atelier/ui";
 
 const STYLE: Record<ProjectStage, string> = {
@@ -10,8 +10,7 @@ const STYLE: Record<ProjectStage, string> = {
   reopened: "border-violet-500/40 text-violet-700 dark:text-violet-300",
 };
 
-export function StageBadge({ lastEvent }: { lastEvent: string | null | undefined }) {
-  const stage = projectStage(lastEvent);
+export function StageBadge({ stage }: { stage: ProjectStage }) {
   return (
     <Badge variant="outline" className={cn(STYLE[stage])} data-testid="project-stage">
       {PROJECT_STAGES[stage]}

@@ -154,7 +154,7 @@ export default function ProjectPage() {
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>{p.businessName}</span>
             <Badge variant="secondary">{PROJECT_EVENTS.find((e) => e.value === p.event)?.label ?? p.event}</Badge>
-            <StageBadge lastEvent={p.lastEvent} />
+            <StageBadge stage={p.stage} />
             <span>Started {formatDate(p.createdAt)}</span>
             {p.archived && <Badge variant="outline">Archived</Badge>}
             {!staffView && p.assigneeName && <span>Designer: {p.assigneeName}</span>}
