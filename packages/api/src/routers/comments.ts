@@ -1,6 +1,5 @@
 // comments.*: each project's thread, and the notifications made of it. Clients never receive internal (shadow) notes.
-import { randomUUID } from "node:crypto";
-import { createComment, findComment, listComments, markCommentRead, notificationRecipients } from "@atelier/db";
+import { findComment, listComments, markCommentRead } from "@atelier/db";
 import {
   COMMENT_BODY_MAX_LENGTH,
   COMMENT_EVENTS,
@@ -8,12 +7,12 @@ import {
   canSeeProject,
   canSeeShadow,
   canViewComment,
-  commentDigest,
   DomainError,
   isStaff,
   replyEvent,
 } from "@atelier/domain";
 import { z } from "zod";
+import { postComment } from "../post-comment";
 import { projectProcedure, protectedProcedure, router } from "../trpc";
 
 const id = z.string().min(1).max(200);
@@ -59,49 +58,8 @@ export const commentsRouter = router({
     const event = replyEvent(parent?.event ?? null, input.event);
     if (event === "refused")
       throw new DomainError("BAD_INPUT", "A reply to an internal note stays internal: post this as its own comment.");
-    // A comment no client may view (an internal note) reaches the studio only, by mail and live.
-    const staffOnly = !canViewComment({ event }, "client");
-    const comment = {
-      id: randomUUID(),
-      projectId: project.id,
-      userId: ctx.user.id,
-      event,
-      body: input.body,
-      parentId: input.parentId ?? null,
-      createdAt: ctx.now(),
-    };
-    const mail = ctx.mail;
-    // The comment and its notification mail are kept together or not at all: the outbox delivers the mail.
-    await ctx.db.transaction().execute(async (trx) => {
-      await createComment(trx, comment);
-      if (!mail) return;
-      const recipients = await notificationRecipients(trx, {
-        businessId: project.businessId,
-        authorId: ctx.user.id,
-        staffOnly,
-      });
-      const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
-      const item = { author: ctx.user.name ?? ctx.user.email, event, projectName: project.name, body: input.body, url };
-      // Comments on one project within a few minutes (or a day, for a daily reader) become one mail.
-      await mail.outbox.gather(
-        trx,
-        recipients.flatMap((r) => {
-          const digest = commentDigest({ id: r.id, preference: r.mailPreference }, project.id, comment.createdAt, mail.digestWindowMs);
-          return digest && r.email ? [{ kind: "comment", to: r.email, digestKey: digest.key, sendAt: digest.sendAt, item }] : [];
-        }),
-      );
-    });
-    mail?.outbox.kick();
-    await ctx.live
-      ?.publish({
-        type: "comment",
-        projectId: project.id,
-        businessId: project.businessId,
-        commentId: comment.id,
-        staffOnly,
-      })
-      .catch((error: unknown) => ctx.mail?.onError?.(error));
-    return { id: comment.id };
+    const commentId = await postComment(ctx, project, { event, body: input.body, parentId: input.parentId ?? null });
+    return { id: commentId };
   }),
 
   /** Marks one comment read for the caller (the SPEC's payload carries the user id too; it must be the caller's). */

@@ -1,0 +1,75 @@
+// Posting to a project's thread, in one place: the comment, the stage it moves the project to, its notification
+// mail through the outbox and the live event. comments.create and every action that speaks in the thread use it.
+import { randomUUID } from "node:crypto";
+import { createComment, type Db, notificationRecipients } from "@atelier/db";
+import { type CommentEvent, canViewComment, commentDigest, type SessionUser } from "@atelier/domain";
+import type { Context } from "./trpc";
+
+export interface ThreadProject {
+  id: string;
+  name: string;
+  businessId: string;
+}
+
+export interface NewThreadComment {
+  event: CommentEvent | null;
+  body: string;
+  parentId?: string | null;
+}
+
+/**
+ * Writes the comment and its mail in one transaction (`inTransaction` runs more writes in it, such as the record of
+ * the action the comment tells of), then tells open pages. Returns the comment's id.
+ */
+export async function postComment(
+  ctx: Pick<Context, "db" | "now" | "mail" | "live"> & { user: SessionUser },
+  project: ThreadProject,
+  input: NewThreadComment,
+  inTransaction?: (trx: Db, commentId: string) => Promise<void>,
+): Promise<string> {
+  const { event } = input;
+  // A comment no client may view (an internal note) reaches the studio only, by mail and live.
+  const staffOnly = !canViewComment({ event }, "client");
+  const comment = {
+    id: randomUUID(),
+    projectId: project.id,
+    userId: ctx.user.id,
+    event,
+    body: input.body,
+    parentId: input.parentId ?? null,
+    createdAt: ctx.now(),
+  };
+  const mail = ctx.mail;
+  // The comment and its notification mail are kept together or not at all: the outbox delivers the mail.
+  await ctx.db.transaction().execute(async (trx) => {
+    await createComment(trx, comment);
+    await inTransaction?.(trx, comment.id);
+    if (!mail) return;
+    const recipients = await notificationRecipients(trx, {
+      businessId: project.businessId,
+      authorId: ctx.user.id,
+      staffOnly,
+    });
+    const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
+    const item = { author: ctx.user.name ?? ctx.user.email, event, projectName: project.name, body: input.body, url };
+    // Comments on one project within a few minutes (or a day, for a daily reader) become one mail.
+    await mail.outbox.gather(
+      trx,
+      recipients.flatMap((r) => {
+        const digest = commentDigest({ id: r.id, preference: r.mailPreference }, project.id, comment.createdAt, mail.digestWindowMs);
+        return digest && r.email ? [{ kind: "comment", to: r.email, digestKey: digest.key, sendAt: digest.sendAt, item }] : [];
+      }),
+    );
+  });
+  mail?.outbox.kick();
+  await ctx.live
+    ?.publish({
+      type: "comment",
+      projectId: project.id,
+      businessId: project.businessId,
+      commentId: comment.id,
+      staffOnly,
+    })
+    .catch((error: unknown) => ctx.mail?.onError?.(error));
+  return comment.id;
+}
