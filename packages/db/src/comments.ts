@@ -1,6 +1,14 @@
-// Queries on comments and their reads, in the shape the notification rules of @atelier/domain take.
-import { type CommentEvent, STAFF_ROLES, stageAfter } from "@atelier/domain";
+// Queries on comments, their reads and each person's inbox, in the shape the notification rules of @atelier/domain take.
+//
+// The inbox: a person's unread notifications are rows of `inbox` (see the migration 2026-11-25-0100-inbox for why),
+// kept equal to the SPEC's rule (visible to them, not theirs, not read, orphans skipped) by the functions below,
+// the only writers of comments, reads and inbox rows. A comment is read by a person when a read row says so, or when
+// its sequence number is at or below their watermark (`users.read_through_seq`, moved by Mark All Read and when what
+// they may see changes).
+import { type CommentEvent, canSeeShadow, isStaff, type Role, STAFF_ROLES, stageAfter } from "@atelier/domain";
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "./create-db";
+import type { Database } from "./schema";
 
 export interface CommentRow {
   id: string;
@@ -14,38 +22,46 @@ export interface CommentRow {
   reads: { userId: string }[];
 }
 
-export interface CommentFilter {
-  /** Only these projects' comments; undefined means every project. */
-  projectId?: string;
-  /** Only projects of this business; null means every business (the studio's view). */
+/** Who asks for notifications: what they may see follows from their role and business. */
+export interface InboxViewer {
+  id: string;
+  role: Role;
   businessId: string | null;
-  /** Leave out internal (shadow) comments. */
-  withoutShadow: boolean;
-  limit: number;
 }
 
-export async function listComments(db: Db, filter: CommentFilter): Promise<CommentRow[]> {
-  let query = db
+/** Where a page of a newest-first list ends; the next page starts after it. */
+export interface CommentCursor {
+  createdAt: Date;
+  id: string;
+}
+
+const commentColumns = [
+  "comments.id",
+  "comments.event",
+  "comments.body",
+  "comments.createdAt",
+  "comments.isChild",
+  "comments.parentId",
+  "comments.userId",
+  "comments.seq",
+  "users.name as userName",
+  "users.image as userImage",
+  "projects.id as projectId",
+  "projects.name as projectName",
+] as const;
+
+function commentsWithAuthors(db: Db) {
+  return db
     .selectFrom("comments")
     .innerJoin("projects", "projects.id", "comments.projectId")
     .leftJoin("users", "users.id", "comments.userId")
-    .select([
-      "comments.id",
-      "comments.event",
-      "comments.body",
-      "comments.createdAt",
-      "comments.isChild",
-      "comments.parentId",
-      "comments.userId",
-      "users.name as userName",
-      "users.image as userImage",
-      "projects.id as projectId",
-      "projects.name as projectName",
-    ]);
-  if (filter.projectId !== undefined) query = query.where("comments.projectId", "=", filter.projectId);
-  if (filter.businessId !== null) query = query.where("projects.businessId", "=", filter.businessId);
-  if (filter.withoutShadow) query = query.where((eb) => eb.or([eb("comments.event", "is", null), eb("comments.event", "!=", "shadow")]));
-  const rows = await query.orderBy("comments.createdAt", "desc").orderBy("comments.id", "desc").limit(filter.limit).execute();
+    .select(commentColumns);
+}
+
+type SelectedComment = Awaited<ReturnType<ReturnType<typeof commentsWithAuthors>["execute"]>>[number];
+
+/** The rows in the SPEC's shape, each with its readers; `viewer` also counts as a reader of what its watermark covers. */
+async function withReads(db: Db, rows: SelectedComment[], viewer?: { id: string; readThroughSeq: number }): Promise<CommentRow[]> {
   const reads = rows.length
     ? await db
         .selectFrom("commentReads")
@@ -57,17 +73,158 @@ export async function listComments(db: Db, filter: CommentFilter): Promise<Comme
         )
         .execute()
     : [];
-  return rows.map((r) => ({
-    id: r.id,
-    event: r.event,
-    body: r.body,
-    createdAt: r.createdAt,
-    isChild: r.isChild,
-    parentId: r.parentId,
-    user: { id: r.userId ?? "", name: r.userName ?? null, image: r.userImage ?? null },
-    project: { id: r.projectId, name: r.projectName },
-    reads: reads.filter((read) => read.commentId === r.id).map((read) => ({ userId: read.userId })),
-  }));
+  const readers = new Map<string, { userId: string }[]>();
+  for (const read of reads) readers.set(read.commentId, [...(readers.get(read.commentId) ?? []), { userId: read.userId }]);
+  return rows.map((r) => {
+    const readBy = readers.get(r.id) ?? [];
+    const watermarked = viewer && r.seq <= viewer.readThroughSeq && !readBy.some((read) => read.userId === viewer.id);
+    return {
+      id: r.id,
+      event: r.event,
+      body: r.body,
+      createdAt: r.createdAt,
+      isChild: r.isChild,
+      parentId: r.parentId,
+      user: { id: r.userId ?? "", name: r.userName ?? null, image: r.userImage ?? null },
+      project: { id: r.projectId, name: r.projectName },
+      reads: watermarked ? [...readBy, { userId: viewer.id }] : readBy,
+    };
+  });
+}
+
+function before(eb: ExpressionBuilder<Database, "comments">, cursor: CommentCursor | undefined): Expression<SqlBool> {
+  return cursor ? eb(eb.refTuple("comments.createdAt", "comments.id"), "<", eb.tuple(cursor.createdAt, cursor.id)) : eb.lit(true);
+}
+
+/** A project's thread, newest first, a page at a time; internal notes left out for those who may not see them. */
+export async function listProjectComments(
+  db: Db,
+  filter: { projectId: string; withoutShadow: boolean; before?: CommentCursor; limit: number },
+): Promise<CommentRow[]> {
+  let query = commentsWithAuthors(db)
+    .where("comments.projectId", "=", filter.projectId)
+    .where((eb) => before(eb, filter.before));
+  if (filter.withoutShadow) query = query.where("comments.event", "is distinct from", "shadow");
+  const rows = await query.orderBy("comments.createdAt", "desc").orderBy("comments.id", "desc").limit(filter.limit).execute();
+  return withReads(db, rows);
+}
+
+function readThrough(db: Db, userId: string) {
+  return db
+    .selectFrom("users")
+    .select("readThroughSeq")
+    .where("id", "=", userId)
+    .executeTakeFirst()
+    .then((u) => u?.readThroughSeq ?? Number.MAX_SAFE_INTEGER);
+}
+
+/** The viewer's unread notifications, newest first. */
+async function unreadPage(db: Db, viewer: InboxViewer, readThroughSeq: number, page: { before?: CommentCursor; limit: number }) {
+  return commentsWithAuthors(db)
+    .innerJoin("inbox", (join) => join.onRef("inbox.commentId", "=", "comments.id").on("inbox.userId", "=", viewer.id))
+    .where("inbox.seq", ">", readThroughSeq)
+    .where(visibleTo(viewer))
+    .where((eb) =>
+      page.before
+        ? eb(eb.refTuple("inbox.createdAt", "inbox.commentId"), "<", eb.tuple(page.before.createdAt, page.before.id))
+        : eb.lit(true),
+    )
+    .orderBy("inbox.createdAt", "desc")
+    .orderBy("inbox.commentId", "desc")
+    .limit(page.limit)
+    .execute();
+}
+
+/** What the viewer may see of all comments, as a condition (staff everything; a client its business, internal notes aside). */
+function visibleTo(viewer: InboxViewer) {
+  return (eb: ExpressionBuilder<Database, "comments">): Expression<SqlBool> => {
+    if (isStaff(viewer.role)) return eb.lit(true);
+    if (!viewer.businessId) return eb.lit(false);
+    const ofBusiness = eb("comments.businessId", "=", viewer.businessId);
+    return canSeeShadow(viewer.role) ? ofBusiness : eb.and([ofBusiness, eb("comments.event", "is distinct from", "shadow")]);
+  };
+}
+
+/**
+ * The viewer's comments, newest first, a page at a time: "all" is every comment it may see (its own too, as the
+ * SPEC's bell takes them and sorts them itself); "unread" and "read" are its notifications (not its own, orphans skipped).
+ */
+export async function listNotifications(
+  db: Db,
+  viewer: InboxViewer,
+  page: { filter: "all" | "unread" | "read"; before?: CommentCursor; limit: number },
+): Promise<CommentRow[]> {
+  const readThroughSeq = await readThrough(db, viewer.id);
+  const me = { id: viewer.id, readThroughSeq };
+  if (page.filter === "unread") return withReads(db, await unreadPage(db, viewer, readThroughSeq, page), me);
+  let query = commentsWithAuthors(db)
+    .where(visibleTo(viewer))
+    .where((eb) => before(eb, page.before));
+  if (page.filter === "read")
+    query = query
+      .where("comments.userId", "is distinct from", viewer.id)
+      .where((eb) => eb.not(eb.and([eb("comments.isChild", "=", true), eb("comments.parentId", "is", null)])))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("inbox")
+              .select("inbox.commentId")
+              .whereRef("inbox.commentId", "=", "comments.id")
+              .where("inbox.userId", "=", viewer.id)
+              .where("inbox.seq", ">", readThroughSeq),
+          ),
+        ),
+      );
+  const rows = await query.orderBy("comments.createdAt", "desc").orderBy("comments.id", "desc").limit(page.limit).execute();
+  return withReads(db, rows, me);
+}
+
+/** How many unread notifications the person has: exact, counted from their inbox rows alone. */
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("inbox")
+    .innerJoin("users", "users.id", "inbox.userId")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("inbox.userId", "=", userId)
+    .whereRef("inbox.seq", ">", "users.readThroughSeq")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The unread notifications grouped by project, the project with the newest first: how many, and the newest. */
+export async function unreadByProject(db: Db, viewer: InboxViewer, limit: number) {
+  const readThroughSeq = await readThrough(db, viewer.id);
+  const groups = await db
+    .selectFrom("inbox")
+    .select(["projectId", (eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.max("createdAt").as("latestAt")])
+    .where("userId", "=", viewer.id)
+    .where("seq", ">", readThroughSeq)
+    .groupBy("projectId")
+    .orderBy("latestAt", "desc")
+    .orderBy("projectId")
+    .limit(limit)
+    .execute();
+  if (groups.length === 0) return [];
+  // The newest unread comment of each of those projects.
+  const latest = await commentsWithAuthors(db)
+    .innerJoin("inbox", (join) => join.onRef("inbox.commentId", "=", "comments.id").on("inbox.userId", "=", viewer.id))
+    .distinctOn("inbox.projectId")
+    .where("inbox.seq", ">", readThroughSeq)
+    .where(visibleTo(viewer))
+    .where(
+      "inbox.projectId",
+      "in",
+      groups.map((g) => g.projectId),
+    )
+    .orderBy("inbox.projectId")
+    .orderBy("inbox.createdAt", "desc")
+    .orderBy("inbox.commentId", "desc")
+    .execute();
+  const comments = new Map((await withReads(db, latest, { id: viewer.id, readThroughSeq })).map((c) => [c.project.id, c]));
+  return groups.flatMap((g) => {
+    const comment = comments.get(g.projectId);
+    return comment ? [{ count: Number(g.count), latest: comment }] : [];
+  });
 }
 
 export function findComment(db: Db, id: string) {
@@ -79,6 +236,10 @@ export function findComment(db: Db, id: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Writes a comment, moves its project's stage when the comment carries a stage event, and puts it in the inbox of
+ * everyone who may see it but its author (staff always; the business's people unless it is an internal note).
+ */
 export async function createComment(
   db: Db,
   comment: {
@@ -91,12 +252,53 @@ export async function createComment(
     createdAt: Date;
   },
 ): Promise<void> {
-  await db
+  const isChild = comment.parentId !== null;
+  const written = await db
     .insertInto("comments")
-    .values({ ...comment, isChild: comment.parentId !== null })
-    .execute();
+    .columns(["id", "projectId", "businessId", "userId", "event", "body", "parentId", "isChild", "createdAt"])
+    .expression((eb) =>
+      eb
+        .selectFrom("projects")
+        .select([
+          eb.val(comment.id).as("id"),
+          "projects.id as projectId",
+          "projects.businessId",
+          eb.val(comment.userId).as("userId"),
+          eb.val(comment.event).as("event"),
+          eb.val(comment.body).as("body"),
+          eb.val(comment.parentId).as("parentId"),
+          eb.val(isChild).as("isChild"),
+          eb.val(comment.createdAt).as("createdAt"),
+        ])
+        .where("projects.id", "=", comment.projectId),
+    )
+    .returning(["seq", "businessId"])
+    .executeTakeFirstOrThrow();
   const stage = stageAfter(comment.event);
   if (stage) await db.updateTable("projects").set({ stage }).where("id", "=", comment.projectId).execute();
+  await db
+    .insertInto("inbox")
+    .columns(["userId", "commentId", "projectId", "seq", "createdAt"])
+    .expression((eb) =>
+      eb
+        .selectFrom("users")
+        .select([
+          "users.id as userId",
+          eb.val(comment.id).as("commentId"),
+          eb.val(comment.projectId).as("projectId"),
+          eb.val(written.seq).as("seq"),
+          eb.val(comment.createdAt).as("createdAt"),
+        ])
+        .where("users.id", "!=", comment.userId)
+        .where((w) =>
+          comment.event === "shadow"
+            ? w("users.role", "in", STAFF_ROLES)
+            : w.or([w("users.role", "in", STAFF_ROLES), w("users.businessId", "=", written.businessId)]),
+        )
+        // A change of someone's role or business waits for this comment, or this comment reads the changed row.
+        .forShare(),
+    )
+    .execute();
   // Your own comment is read by you.
   await markCommentRead(db, comment.id, comment.userId);
 }
@@ -107,6 +309,59 @@ export async function markCommentRead(db: Db, commentId: string, userId: string)
     .values({ commentId, userId })
     .onConflict((oc) => oc.columns(["commentId", "userId"]).doNothing())
     .execute();
+  await db.deleteFrom("inbox").where("userId", "=", userId).where("commentId", "=", commentId).execute();
+}
+
+/** Marks every unread notification of one project read for the person (they opened it); answers how many. */
+export async function markProjectRead(db: Db, userId: string, projectId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .deleteFrom("inbox")
+      .where("userId", "=", userId)
+      .where("projectId", "=", projectId)
+      .returning(["commentId", "seq"])
+      .execute();
+    const readThroughSeq = await readThrough(trx, userId);
+    const unread = taken.filter((row) => row.seq > readThroughSeq);
+    if (unread.length > 0)
+      await trx
+        .insertInto("commentReads")
+        .values(unread.map((row) => ({ commentId: row.commentId, userId })))
+        .onConflict((oc) => oc.columns(["commentId", "userId"]).doNothing())
+        .execute();
+    return unread.length;
+  });
+}
+
+/** The current end of the comment sequence: everything written so far is at or below it. */
+const lastCommentSeq = sql<number>`coalesce(pg_sequence_last_value(pg_get_serial_sequence('comments', 'seq')::regclass), 0)`;
+
+/**
+ * Mark All Read: everything written so far becomes read for the person, however much it is, by moving their
+ * watermark; their inbox rows are no longer unread and are cleared. Answers how many were unread.
+ */
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const unread = await unreadCount(trx, userId);
+    const user = await trx
+      .updateTable("users")
+      .set({ readThroughSeq: lastCommentSeq })
+      .where("id", "=", userId)
+      .returning("readThroughSeq")
+      .executeTakeFirst();
+    if (user) await trx.deleteFrom("inbox").where("userId", "=", userId).where("seq", "<=", user.readThroughSeq).execute();
+    return unread;
+  });
+}
+
+/**
+ * What a person may see changed (role or business): what they could not see before is not news to them, and what
+ * they can no longer see must not stay in their inbox. Their watermark moves to now and their inbox is cleared.
+ * Call it in the transaction that makes the change.
+ */
+export async function restartInbox(db: Db, userId: string): Promise<void> {
+  await db.updateTable("users").set({ readThroughSeq: lastCommentSeq }).where("id", "=", userId).execute();
+  await db.deleteFrom("inbox").where("userId", "=", userId).execute();
 }
 
 /**

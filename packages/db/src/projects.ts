@@ -5,6 +5,7 @@ import type { Insertable } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
 import type { Business, ProjectFilesTable } from "./schema";
+import { setUserRoleAndBusiness } from "./users";
 
 export function listBusinesses(db: Db): Promise<Business[]> {
   return db.selectFrom("businesses").selectAll().orderBy(sql`lower(name)`).execute();
@@ -71,7 +72,7 @@ export function setBusinessImage(db: Db, id: string, image: string | null) {
 }
 
 export function setUserBusiness(db: Db, userId: string, businessId: string | null) {
-  return db.updateTable("users").set({ businessId }).where("id", "=", userId).execute();
+  return setUserRoleAndBusiness(db, userId, { businessId });
 }
 
 const projectColumns = [

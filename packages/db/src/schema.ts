@@ -17,6 +17,8 @@ export interface UsersTable {
   mailPreference: Generated<MailPreference>;
   role: Generated<Role>;
   businessId: string | null;
+  /** Every comment up to this sequence number is read by the person (Mark All Read, or before they could see it). */
+  readThroughSeq: ColumnType<number, number | undefined, number>;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -150,12 +152,25 @@ export interface MailAttachment {
 export interface CommentsTable {
   id: string;
   projectId: string;
+  /** The project's business, kept beside it so a business's comments are one index range. */
+  businessId: string;
+  /** The order comments were written in, whatever clock stamped createdAt. */
+  seq: ColumnType<number, never, never>;
   userId: string | null;
   event: CommentEvent | null;
   body: string;
   parentId: string | null;
   isChild: Generated<boolean>;
   createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A person's unread notifications, one row each: written with the comment, removed when read. */
+export interface InboxTable {
+  userId: string;
+  commentId: string;
+  projectId: string;
+  seq: number;
+  createdAt: Date;
 }
 
 export interface CommentReadsTable {
@@ -255,6 +270,7 @@ export interface Database {
   imageUploads: ImageUploadsTable;
   comments: CommentsTable;
   commentReads: CommentReadsTable;
+  inbox: InboxTable;
   invoices: InvoicesTable;
   invoiceLines: InvoiceLinesTable;
   invoiceSequences: InvoiceSequencesTable;

@@ -1,6 +1,7 @@
 // Queries on users; every function takes the database handle first.
-import { emailNotificationOf, type MailPreference } from "@atelier/domain";
+import { emailNotificationOf, type MailPreference, sameNotificationScope } from "@atelier/domain";
 import { sql } from "kysely";
+import { restartInbox } from "./comments";
 import type { Db } from "./create-db";
 import type { User } from "./schema";
 
@@ -69,8 +70,15 @@ export async function createUser(
   return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Changes what a person may see; when their notifications' scope changes, their inbox starts again (restartInbox). */
 export function setUserRoleAndBusiness(db: Db, id: string, changes: { role?: User["role"]; businessId?: string | null }) {
-  return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+  const change = async (trx: Db) => {
+    const before = await trx.selectFrom("users").select(["role", "businessId"]).where("id", "=", id).forUpdate().executeTakeFirst();
+    const updated = await trx.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+    if (before && updated && !sameNotificationScope(before, updated)) await restartInbox(trx, id);
+    return updated;
+  };
+  return db.isTransaction ? change(db) : db.transaction().execute(change);
 }
 
 /** The admins who get mail (whatever their rhythm for comments: notices about people go at once). */

@@ -12,6 +12,7 @@ import {
   notificationHref,
   notificationsFor,
   replyEvent,
+  sameNotificationScope,
   toCommentEvent,
   unreadCount,
   type Viewer,
@@ -217,4 +218,16 @@ describe("commentKinds", () => {
     expect(commentKinds("client").map((k) => k.label)).toEqual(["Comment", "Request changes", "Approve", "Brief", "Reopen"]);
     expect(commentKinds("creative").map((k) => k.label)).toContain("Internal note");
   });
+});
+
+describe("sameNotificationScope", () => {
+  it.each([
+    [{ role: "admin", businessId: null }, { role: "creative", businessId: null }, true],
+    [{ role: "creative", businessId: null }, { role: "creative", businessId: "acme" }, true],
+    [{ role: "client", businessId: "acme" }, { role: "client", businessId: "acme" }, true],
+    [{ role: "client", businessId: "acme" }, { role: "client", businessId: "globex" }, false],
+    [{ role: "client", businessId: null }, { role: "client", businessId: "acme" }, false],
+    [{ role: "client", businessId: "acme" }, { role: "creative", businessId: "acme" }, false],
+    [{ role: "admin", businessId: null }, { role: "client", businessId: null }, false],
+  ] as const)("%o -> %o: %s", (a, b, same) => expect(sameNotificationScope(a, b)).toBe(same));
 });

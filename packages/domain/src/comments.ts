@@ -1,6 +1,6 @@
 // Comment events, read state and the notification lists built from comments.
 
-import { canSeeShadow, type Role } from "./roles";
+import { canSeeShadow, isStaff, type Role } from "./roles";
 
 export const COMMENT_EVENTS = ["modification", "reopened", "briefing", "approved", "shadow"] as const;
 
@@ -98,6 +98,15 @@ export function notificationsFor<C extends Comment>(comments: readonly C[], view
 
 export function unreadCount(comments: readonly Comment[], viewer: Viewer): number {
   return notificationsFor(comments, viewer).unread.length;
+}
+
+/**
+ * Whether two states of a person (before and after a change of role or business) see the same notifications: the
+ * studio sees every business's, internal notes included; a client its own business's.
+ */
+export function sameNotificationScope(a: { role: Role; businessId: string | null }, b: { role: Role; businessId: string | null }): boolean {
+  if (canSeeShadow(a.role) !== canSeeShadow(b.role) || isStaff(a.role) !== isStaff(b.role)) return false;
+  return isStaff(a.role) || a.businessId === b.businessId;
 }
 
 export function notificationHref(comment: { id: string; project: { id: string } }): string {

@@ -1,5 +1,14 @@
 // comments.*: each project's thread, and the notifications made of it. Clients never receive internal (shadow) notes.
-import { findComment, listComments, markCommentRead } from "@atelier/db";
+import {
+  findComment,
+  listNotifications,
+  listProjectComments,
+  markAllRead,
+  markCommentRead,
+  markProjectRead,
+  unreadByProject,
+  unreadCount,
+} from "@atelier/db";
 import {
   COMMENT_BODY_MAX_LENGTH,
   COMMENT_EVENTS,
@@ -8,7 +17,6 @@ import {
   canSeeShadow,
   canViewComment,
   DomainError,
-  isStaff,
   replyEvent,
 } from "@atelier/domain";
 import { z } from "zod";
@@ -16,27 +24,51 @@ import { postComment } from "../post-comment";
 import { projectProcedure, protectedProcedure, router } from "../trpc";
 
 const id = z.string().min(1).max(200);
+/** Where a newest-first page ended: the next one starts after this comment. */
+const cursor = z.object({ createdAt: z.date(), id });
 const NOTIFICATION_LIMIT = 100;
+const THREAD_PAGE = 50;
 
 export const commentsRouter = router({
-  /** The viewer's notifications: recent comments on every project it may see, with who read them. */
-  findMany: protectedProcedure.query(({ ctx }) => {
-    const staff = isStaff(ctx.user.role);
-    if (!staff && !ctx.user.businessId) return [];
-    return listComments(ctx.db, {
-      businessId: staff ? null : ctx.user.businessId,
-      withoutShadow: !canSeeShadow(ctx.user.role),
-      limit: NOTIFICATION_LIMIT,
-    });
-  }),
+  /**
+   * The viewer's notifications in the SPEC's shape (comments with reads, user, project), newest first: without input
+   * the newest 100, read and unread; `filter` narrows to the unread or the read ('Old notifications'), `before` pages on.
+   */
+  findMany: protectedProcedure
+    .input(
+      z
+        .object({
+          filter: z.enum(["all", "unread", "read"]).default("all"),
+          before: cursor.optional(),
+          limit: z.number().int().min(1).max(NOTIFICATION_LIMIT).default(NOTIFICATION_LIMIT),
+        })
+        .default({ filter: "all", limit: NOTIFICATION_LIMIT }),
+    )
+    .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user, input)),
 
-  byProject: projectProcedure(z.object({ projectId: id })).query(async ({ ctx }) => {
-    const { project } = ctx;
-    const comments = await listComments(ctx.db, {
-      projectId: project.id,
-      businessId: null,
+  /** The exact number of the viewer's unread notifications, for the bell's badge. */
+  unreadCount: protectedProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.user.id) })),
+
+  /** The unread notifications as the bell lists them: one entry per project, with how many and the newest. */
+  unreadByProject: protectedProcedure
+    .input(z.object({ limit: z.number().int().min(1).max(NOTIFICATION_LIMIT).default(30) }).default({ limit: 30 }))
+    .query(({ ctx, input }) => unreadByProject(ctx.db, ctx.user, input.limit)),
+
+  /** Mark All Read on the server, however many there are; answers how many were unread. */
+  markAllRead: protectedProcedure.mutation(async ({ ctx }) => ({ marked: await markAllRead(ctx.db, ctx.user.id) })),
+
+  /** The viewer opened a project: its notifications are read. */
+  readProject: projectProcedure(z.object({ projectId: id })).mutation(async ({ ctx }) => ({
+    marked: await markProjectRead(ctx.db, ctx.user.id, ctx.project.id),
+  })),
+
+  /** A project's thread, oldest first: the newest page, or the page before `before` (the oldest comment shown). */
+  byProject: projectProcedure(z.object({ projectId: id, before: cursor.optional() })).query(async ({ ctx, input }) => {
+    const comments = await listProjectComments(ctx.db, {
+      projectId: ctx.project.id,
       withoutShadow: !canSeeShadow(ctx.user.role),
-      limit: 1000,
+      before: input.before,
+      limit: THREAD_PAGE,
     });
     return comments.reverse();
   }),
