@@ -47,7 +47,7 @@ describe("the inbox, exact at any volume", () => {
   /** The person as the server knows them now (role and business may have changed). */
   async function current(id: string): Promise<SessionUser> {
     const row = await t.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    return { id, name: row.name, email: row.email, image: null, emailNotification: true, role: row.role, businessId: row.businessId };
+    return { id, name: row.name, email: row.email ?? "", image: null, emailNotification: true, role: row.role, businessId: row.businessId };
   }
 
   /** The SPEC's rule, read straight from the tables, for one person. */
@@ -77,7 +77,7 @@ describe("the inbox, exact at any volume", () => {
     const seen: string[] = [];
     let before: { createdAt: Date; id: string } | undefined;
     for (;;) {
-      const page = await as(user).comments.findMany({ filter, before, limit: 7 });
+      const page = await as(user).comments.findMany({ filter, cursor: before, limit: 7 });
       seen.push(...page.map((c) => c.id));
       const last = page.at(-1);
       if (!last || page.length < 7) return seen;
@@ -109,11 +109,7 @@ describe("the inbox, exact at any volume", () => {
 
   beforeAll(async () => {
     t = await createTestDatabase();
-    for (const [id, name] of [
-      ["acme", "Acme"],
-      ["globex", "Globex"],
-    ])
-      await createBusiness(t.db, { id: `${id}-inbox`, name });
+    for (const name of ["Acme", "Globex"]) await createBusiness(t.db, { id: `${name.toLowerCase()}-inbox`, name });
     const roles: [Role, string | null][] = [
       ["admin", null],
       ["creative", null],
@@ -124,7 +120,7 @@ describe("the inbox, exact at any volume", () => {
     ];
     for (const [role, businessId] of roles) {
       const row = await makeUser(t.db, { role, businessId });
-      people.push({ id: row.id, name: row.name, email: row.email, image: null, emailNotification: true, role, businessId });
+      people.push({ id: row.id, name: row.name, email: row.email ?? "", image: null, emailNotification: true, role, businessId });
     }
     for (const businessId of ["acme-inbox", "acme-inbox", "globex-inbox"]) {
       const { id } = await as(people[0] as SessionUser).projects.create({ title: "Poster", event: "flyer", businessId });

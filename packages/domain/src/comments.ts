@@ -137,6 +137,9 @@ export function replyEvent(parentEvent: CommentEvent | null, event: CommentEvent
 
 export const COMMENT_BODY_MAX_LENGTH = 5000;
 
+/** A project thread comes a page of this many comments at a time, the newest first. */
+export const THREAD_PAGE_SIZE = 50;
+
 /** What a comment can say besides its text, as the composer offers it. */
 export const COMMENT_KINDS = [
   { event: null, label: "Comment" },

@@ -1,16 +1,16 @@
 "use client";
-// The bell: unread count, and a side sheet of unread and older notifications with 'Mark All Read'.
+// The bell: the exact unread count, and a side sheet of unread notifications (one entry per project, with how many),
+// older ones a page at a time, and 'Mark All Read'.
 import {
   eventLabel,
   formatNotificationTime,
   NOTIFICATION_TEXT,
   notificationHref,
-  notificationsFor,
   projectDisplayName,
   type SessionUser,
 } from "@atelier/domain";
 import { Button, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger, toast, UserAvatar } from "@atelier/ui";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
@@ -28,19 +28,25 @@ type Notification = Parameters<typeof notificationHref>[0] & {
   project: { id: string; name: string };
 };
 
-function Entry({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
+/** One notification; an unread one stands for its project's `more` other unread comments too. */
+function Entry({ n, more, onOpen }: { n: Notification; more: number; onOpen: () => void }) {
   return (
     <li>
       <Link
         href={notificationHref(n)}
-        onClick={() => onOpen(n)}
-        className="flex gap-3 rounded-md p-2 hover:bg-accent"
+        onClick={onOpen}
+        className="flex min-h-11 gap-3 rounded-md p-2 hover:bg-accent"
         data-testid="notification"
       >
         <UserAvatar name={n.user.name} src={n.user.image} size="md" />
-        <span className="min-w-0 text-sm">
+        <span className="min-w-0 break-words text-sm">
           <strong>{n.user.name ?? "Someone"}</strong> {eventLabel(n.event)}{" "}
           <em className="not-italic font-medium">{projectDisplayName(n.project.name)}</em>
+          {more > 0 && (
+            <span className="ml-1 rounded-full bg-muted px-1.5 text-xs font-medium" data-testid="notification-more">
+              +{more} more
+            </span>
+          )}
           <span className="block text-xs text-muted-foreground">{formatNotificationTime(n.createdAt)}</span>
         </span>
       </Link>
@@ -48,14 +54,31 @@ function Entry({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => vo
   );
 }
 
+/** Up to this many unread are marked one by one, as the SPEC's bell does; more are marked on the server at once. */
+const ONE_BY_ONE_MAX = 10;
+const OLD_PAGE = 20;
+
 export function NotificationBell({ user }: { user: SessionUser }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [marking, setMarking] = useState(false);
-  const comments = useQuery({ ...trpc.comments.findMany.queryOptions(), refetchInterval: NOTIFICATION_POLL_MS });
-  const { unread, old } = notificationsFor(comments.data ?? [], { id: user.id, role: user.role });
+  const unreadCount = useQuery({ ...trpc.comments.unreadCount.queryOptions(), refetchInterval: NOTIFICATION_POLL_MS });
+  const unread = useQuery({ ...trpc.comments.unreadByProject.queryOptions(), enabled: open });
+  const old = useInfiniteQuery(
+    trpc.comments.findMany.infiniteQueryOptions(
+      { filter: "read", limit: OLD_PAGE },
+      {
+        enabled: open,
+        getNextPageParam: (page) => {
+          const last = page.at(-1);
+          return last && page.length === OLD_PAGE ? { createdAt: last.createdAt, id: last.id } : undefined;
+        },
+      },
+    ),
+  );
+  const count = unreadCount.data?.count ?? 0;
 
   // New comments arrive over server-sent events; every comment list on the page refreshes, also
   // after the stream was down, since what it sent meanwhile is lost.
@@ -64,16 +87,17 @@ export function NotificationBell({ user }: { user: SessionUser }) {
     return followLiveStream({ open: () => new EventSource("/api/events"), on: { comment: refresh }, onReconnect: refresh });
   }, [queryClient, trpc]);
 
-  async function markRead(ids: string[]) {
-    // One call per notification, as the API takes them; the lists refresh once at the end.
-    for (const commentId of ids) await client.comments.read.mutate({ commentId, userId: user.id });
-    await queryClient.invalidateQueries();
-  }
-
   async function markAllRead() {
     setMarking(true);
     try {
-      await markRead(unread.map((n) => n.id));
+      if (count <= ONE_BY_ONE_MAX) {
+        // A handful: one call per notification, as the SPEC's bell marks them.
+        const handful = await client.comments.findMany.query({ filter: "unread", limit: ONE_BY_ONE_MAX });
+        for (const n of handful) await client.comments.read.mutate({ commentId: n.id, userId: user.id });
+      } else {
+        await client.comments.markAllRead.mutate();
+      }
+      await queryClient.invalidateQueries();
     } catch (error) {
       toast({ variant: "destructive", title: "Error", description: error instanceof Error ? error.message : String(error) });
     } finally {
@@ -81,28 +105,24 @@ export function NotificationBell({ user }: { user: SessionUser }) {
     }
   }
 
-  function onOpen(n: Notification) {
-    setOpen(false);
-    if (unread.some((u) => u.id === n.id)) void markRead([n.id]);
-  }
-
+  const oldItems = old.data?.pages.flat() ?? [];
   return (
     <Sheet
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) void comments.refetch();
+        if (next) void queryClient.invalidateQueries(trpc.comments.pathFilter());
       }}
     >
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${unread.length} unread)`}>
+        <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${count} unread)`}>
           <Bell className="size-5" />
-          {unread.length > 0 && (
+          {count > 0 && (
             <span
-              className="absolute -right-0.5 -top-0.5 min-w-4 rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-white"
+              className="absolute -right-1 -top-0.5 min-w-4 rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-white tabular-nums"
               data-testid="unread-count"
             >
-              {unread.length > 99 ? "99+" : unread.length}
+              {count}
             </span>
           )}
         </Button>
@@ -110,35 +130,44 @@ export function NotificationBell({ user }: { user: SessionUser }) {
       <SheetContent side="right" className="w-full overflow-y-auto p-4 sm:max-w-md">
         <SheetHeader className="p-0">
           <SheetTitle>{NOTIFICATION_TEXT.title}</SheetTitle>
-          <SheetDescription className="sr-only">Comments and changes on your projects</SheetDescription>
+          <SheetDescription>{count === 0 ? "You are all caught up." : `${count.toLocaleString("en-US")} unread`}</SheetDescription>
         </SheetHeader>
         <Button
           size="sm"
           variant="outline"
           className="my-3 self-start"
           onClick={() => void markAllRead()}
-          disabled={marking || unread.length === 0}
+          disabled={marking || count === 0}
           aria-busy={marking}
         >
           {marking ? "Marking…" : NOTIFICATION_TEXT.markAllRead}
         </Button>
-        {unread.length === 0 ? (
-          <p className="text-sm text-muted-foreground">You are all caught up.</p>
-        ) : (
+        {(unread.data?.length ?? 0) > 0 && (
           <ul className="grid gap-1">
-            {unread.map((n) => (
-              <Entry key={n.id} n={n} onOpen={onOpen} />
+            {unread.data?.map((g) => (
+              <Entry key={g.latest.id} n={g.latest} more={g.count - 1} onOpen={() => setOpen(false)} />
             ))}
           </ul>
         )}
-        {old.length > 0 && (
+        {oldItems.length > 0 && (
           <>
             <h3 className="mb-1 mt-6 text-sm font-semibold text-muted-foreground">{NOTIFICATION_TEXT.old}</h3>
             <ul className="grid gap-1 opacity-80">
-              {old.map((n) => (
-                <Entry key={n.id} n={n} onOpen={onOpen} />
+              {oldItems.map((n) => (
+                <Entry key={n.id} n={n} more={0} onOpen={() => setOpen(false)} />
               ))}
             </ul>
+            {old.hasNextPage && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-2 self-start"
+                disabled={old.isFetchingNextPage}
+                onClick={() => void old.fetchNextPage()}
+              >
+                {old.isFetchingNextPage ? "Loading…" : "Show older"}
+              </Button>
+            )}
           </>
         )}
       </SheetContent>

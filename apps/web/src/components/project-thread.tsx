@@ -7,17 +7,52 @@ import {
   eventLabel,
   formatNotificationTime,
   type SessionUser,
+  THREAD_PAGE_SIZE,
 } from "@atelier/domain";
-import { Badge, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
+import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { useTRPC } from "~/trpc/react";
 import { NativeSelect } from "./native-select";
 
 export function ProjectThread({ projectId, user }: { projectId: string; user: SessionUser }) {
   const trpc = useTRPC();
-  const thread = useQuery(trpc.comments.byProject.queryOptions({ projectId }));
+  // The newest page first; older pages join above it as the reader scrolls up.
+  const pages = useInfiniteQuery(
+    trpc.comments.byProject.infiniteQueryOptions(
+      { projectId },
+      {
+        getNextPageParam: (page) => {
+          const oldest = page[0];
+          return oldest && page.length === THREAD_PAGE_SIZE ? { createdAt: oldest.createdAt, id: oldest.id } : undefined;
+        },
+      },
+    ),
+  );
+  const comments = useMemo(() => (pages.data ? [...pages.data.pages].reverse().flat() : undefined), [pages.data]);
+  const olderRef = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  useEffect(() => {
+    const target = olderRef.current;
+    if (!target || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // Opening the project reads its notifications, and so does every new comment seen here.
+  const readProject = useMutation(trpc.comments.readProject.mutationOptions());
+  const newest = comments?.at(-1)?.id;
+  const readUpTo = useRef<string | undefined>(undefined);
+  const { mutate: markRead } = readProject;
+  useEffect(() => {
+    if (newest === undefined || readUpTo.current === newest) return;
+    readUpTo.current = newest;
+    markRead({ projectId });
+  }, [newest, projectId, markRead]);
   const [body, setBody] = useState("");
   const [event, setEvent] = useState<CommentEvent | "">("");
   const post = useMutation(
@@ -33,10 +68,10 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
   // A notification links here with ?id={commentId}: bring that comment into view.
   useEffect(() => {
     const id = new URLSearchParams(window.location.search).get("id");
-    if (!id || !thread.data) return;
+    if (!id || !comments) return;
     setHighlight(id);
     document.getElementById(`comment-${id}`)?.scrollIntoView({ block: "center" });
-  }, [thread.data]);
+  }, [comments]);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -49,9 +84,16 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
         <CardTitle id="thread-title">Conversation</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {thread.data?.length === 0 && <p className="text-sm text-muted-foreground">No comments yet. Start with what you need.</p>}
+        {comments?.length === 0 && <p className="text-sm text-muted-foreground">No comments yet. Start with what you need.</p>}
+        {hasNextPage && (
+          <div ref={olderRef} className="flex justify-center">
+            <Button variant="ghost" size="sm" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              {isFetchingNextPage ? "Loading older comments…" : "Show older comments"}
+            </Button>
+          </div>
+        )}
         <ol className="grid gap-3">
-          {thread.data?.map((c) => (
+          {comments?.map((c) => (
             <li
               key={c.id}
               id={`comment-${c.id}`}

@@ -18,33 +18,33 @@ import {
   canViewComment,
   DomainError,
   replyEvent,
+  THREAD_PAGE_SIZE,
 } from "@atelier/domain";
 import { z } from "zod";
 import { postComment } from "../post-comment";
 import { projectProcedure, protectedProcedure, router } from "../trpc";
 
 const id = z.string().min(1).max(200);
-/** Where a newest-first page ended: the next one starts after this comment. */
-const cursor = z.object({ createdAt: z.date(), id });
+/** Where a newest-first page ended (the last comment shown): the next page starts after it. */
+const cursorInput = z.object({ createdAt: z.date(), id });
 const NOTIFICATION_LIMIT = 100;
-const THREAD_PAGE = 50;
 
 export const commentsRouter = router({
   /**
    * The viewer's notifications in the SPEC's shape (comments with reads, user, project), newest first: without input
-   * the newest 100, read and unread; `filter` narrows to the unread or the read ('Old notifications'), `before` pages on.
+   * the newest 100, read and unread; `filter` narrows to the unread or the read ('Old notifications'), `cursor` (the last comment shown) pages on.
    */
   findMany: protectedProcedure
     .input(
       z
         .object({
           filter: z.enum(["all", "unread", "read"]).default("all"),
-          before: cursor.optional(),
+          cursor: cursorInput.nullish(),
           limit: z.number().int().min(1).max(NOTIFICATION_LIMIT).default(NOTIFICATION_LIMIT),
         })
         .default({ filter: "all", limit: NOTIFICATION_LIMIT }),
     )
-    .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user, input)),
+    .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user, { ...input, before: input.cursor ?? undefined })),
 
   /** The exact number of the viewer's unread notifications, for the bell's badge. */
   unreadCount: protectedProcedure.query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.user.id) })),
@@ -62,13 +62,13 @@ export const commentsRouter = router({
     marked: await markProjectRead(ctx.db, ctx.user.id, ctx.project.id),
   })),
 
-  /** A project's thread, oldest first: the newest page, or the page before `before` (the oldest comment shown). */
-  byProject: projectProcedure(z.object({ projectId: id, before: cursor.optional() })).query(async ({ ctx, input }) => {
+  /** A project's thread, oldest first: the newest page, or the page before `cursor` (the oldest comment shown). */
+  byProject: projectProcedure(z.object({ projectId: id, cursor: cursorInput.nullish() })).query(async ({ ctx, input }) => {
     const comments = await listProjectComments(ctx.db, {
       projectId: ctx.project.id,
       withoutShadow: !canSeeShadow(ctx.user.role),
-      before: input.before,
-      limit: THREAD_PAGE,
+      before: input.cursor ?? undefined,
+      limit: THREAD_PAGE_SIZE,
     });
     return comments.reverse();
   }),

@@ -1,0 +1,114 @@
+// The bell at a size the old one could not count: more than a hundred unread notifications, counted exactly,
+// grouped by project, paged back through history, and cleared by Mark All Read in one server call.
+import { randomBytes, randomUUID } from "node:crypto";
+import { createComment, DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
+import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+
+const UNREAD = 137;
+
+describe("the inbox in Chromium (PostgreSQL)", () => {
+  let t: TestDatabase;
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([createTestDatabase(), launchBrowser()]);
+    await seedDemo(t.db);
+    app = await startApp({ DATABASE_URL: t.url, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" });
+    const [, , client] = DEMO_USERS;
+    // The client writes on two projects; the admin has read none of it.
+    const projects = [
+      await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Autumn menu" }),
+      await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Loyalty card" }),
+    ];
+    const start = Date.now() - UNREAD * 60_000;
+    for (let i = 0; i < UNREAD; i++) {
+      await createComment(t.db, {
+        id: randomUUID(),
+        projectId: (i % 2 === 0 ? projects[0] : projects[1])?.id as string,
+        userId: client.id,
+        event: null,
+        body: `Question ${i + 1}`,
+        parentId: null,
+        createdAt: new Date(start + i * 60_000),
+      });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await t?.destroy();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail" && page) await keepScreenshot(page, ctx.task.name);
+    await context?.close();
+  });
+
+  async function signIn(userId: string, viewport: { width: number; height: number }) {
+    context = await browser.newContext({ viewport });
+    page = await context.newPage();
+    const sessionToken = randomBytes(32).toString("hex");
+    await t.db
+      .insertInto("sessions")
+      .values({ id: randomUUID(), sessionToken, userId, expires: new Date(Date.now() + 86_400_000) })
+      .execute();
+    await context.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" }]);
+  }
+
+  it("shows the exact count, groups by project, and Mark All Read clears every one", async () => {
+    const [admin] = DEMO_USERS;
+    await signIn(admin.id, { width: 390, height: 844 });
+    await page.goto(app.url);
+    await page
+      .getByTestId("unread-count")
+      .filter({ hasText: String(UNREAD) })
+      .waitFor();
+    await page.getByRole("button", { name: `Notifications (${UNREAD} unread)` }).click();
+    await page.getByRole("heading", { name: "Unread Notifications" }).waitFor();
+    // Two projects, two entries, each standing for the rest of its project's comments.
+    await page.getByTestId("notification-more").filter({ hasText: "+68 more" }).waitFor();
+    await page.getByTestId("notification-more").filter({ hasText: "+67 more" }).waitFor();
+    expect(await page.getByTestId("notification").count()).toBe(2);
+    // The sheet fits the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const bulk = page.waitForRequest((r) => r.url().includes("/api/trpc/comments.markAllRead"));
+    await page.getByRole("button", { name: "Mark All Read" }).click();
+    await bulk;
+    await page.getByText("You are all caught up.").waitFor();
+    await page.getByTestId("unread-count").waitFor({ state: "detached" });
+    // What was unread is now history, a page at a time.
+    await page.getByText("Old notifications").waitFor();
+    expect(await page.getByTestId("notification").count()).toBe(20);
+    await page.getByRole("button", { name: "Show older" }).click();
+    await page.getByTestId("notification").nth(39).waitFor();
+    await page.reload();
+    await page.getByRole("button", { name: "Notifications (0 unread)" }).waitFor();
+  });
+
+  it("opening a project reads its notifications, and only that project's", async () => {
+    const [, creative] = DEMO_USERS;
+    await signIn(creative.id, { width: 1280, height: 800 });
+    await page.goto(app.url);
+    await page
+      .getByTestId("unread-count")
+      .filter({ hasText: String(UNREAD) })
+      .waitFor();
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByTestId("notification").filter({ hasText: "Autumn menu" }).click();
+    await page
+      .getByTestId("comment")
+      .filter({ hasText: `Question ${UNREAD}` })
+      .waitFor();
+    // The newest page of the thread is shown; older comments come on request.
+    expect(await page.getByTestId("comment").count()).toBe(50);
+    await page.getByRole("button", { name: "Show older comments" }).click();
+    await page.getByText("Question 1", { exact: true }).waitFor();
+    // Autumn menu had the odd-numbered questions, 69 of them; 68 on the loyalty card remain.
+    await page.getByTestId("unread-count").filter({ hasText: "68" }).waitFor();
+  });
+});
