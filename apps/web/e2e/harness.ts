@@ -166,7 +166,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Keeps a screenshot of the page when a step fails, so a red run can be looked at. */
+/** Keeps a screenshot of the page under test-results/, for a red run or a page to be looked at. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9-]+/gi, "-")}.png`), fullPage: true }).catch(() => undefined);

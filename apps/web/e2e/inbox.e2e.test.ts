@@ -74,6 +74,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     await page.getByTestId("notification-more").filter({ hasText: "+68 more" }).waitFor();
     await page.getByTestId("notification-more").filter({ hasText: "+67 more" }).waitFor();
     expect(await page.getByTestId("notification").count()).toBe(2);
+    await keepScreenshot(page, "inbox-phone-unread");
     // The sheet fits the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const bulk = page.waitForRequest((r) => r.url().includes("/api/trpc/comments.markAllRead"));
@@ -86,6 +87,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     expect(await page.getByTestId("notification").count()).toBe(20);
     await page.getByRole("button", { name: "Show older" }).click();
     await page.getByTestId("notification").nth(39).waitFor();
+    await keepScreenshot(page, "inbox-phone-old");
     await page.reload();
     await page.getByRole("button", { name: "Notifications (0 unread)" }).waitFor();
   });
@@ -108,6 +110,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     expect(await page.getByTestId("comment").count()).toBe(50);
     await page.getByRole("button", { name: "Show older comments" }).click();
     await page.getByText("Question 1", { exact: true }).waitFor();
+    await keepScreenshot(page, "inbox-desktop-thread");
     // Autumn menu had the odd-numbered questions, 69 of them; 68 on the loyalty card remain.
     await page.getByTestId("unread-count").filter({ hasText: "68" }).waitFor();
   });
