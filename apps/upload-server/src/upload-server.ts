@@ -1,7 +1,7 @@
 // The upload server: routes single and chunked uploads (base64 or binary), resume status, downloads and health over node:http.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { ERRORS, isHttpError } from "@atelier/storage";
-import { type HealthAnswer, WIRE_PATHS } from "@atelier/upload-engine";
+import { type HealthAnswer, storedFilePath, WIRE_PATHS } from "@atelier/upload-engine";
 import { sweepExpiredGroups } from "./groups";
 import { CONTROL_BODY_BYTES, capBody, corsHeaders, createHttpServer, handlePreflight, sendError, sendJson } from "./http";
 import { deleteFile } from "./routes/delete-file";
@@ -42,10 +42,11 @@ async function route(ctx: UploadContext, req: IncomingMessage, res: ServerRespon
   } else if (path.startsWith("/api/chunked/")) {
     only("GET");
     await getGroupStatus(ctx, req, res, path.slice("/api/chunked/".length), cors);
-  } else if (path.startsWith("/files/")) {
+  } else if (storedFilePath(path) !== null) {
     only("GET, HEAD, DELETE");
-    if (method === "DELETE") await deleteFile(ctx, req, res, path.slice("/files/".length), cors);
-    else await getFile(ctx, req, res, path.slice("/files/".length), cors);
+    const filePath = storedFilePath(path) ?? "";
+    if (method === "DELETE") await deleteFile(ctx, req, res, filePath, cors);
+    else await getFile(ctx, req, res, filePath, cors);
   } else {
     throw ERRORS.NotFound("Route");
   }

@@ -36,9 +36,7 @@ export function fileKey(urlPath: string): string {
   return `files/${urlPath}`;
 }
 
-export function fileUrl(base: string, urlPath: string): string {
-  return `${base}/files/${urlPath.split("/").map(encodeURIComponent).join("/")}`;
-}
+export { storedFileUrl as fileUrl } from "@atelier/upload-engine";
 
 // How many names an upload may try in its folder before it is refused: flyer.pdf, then
 // flyer-2.pdf up to flyer-1000.pdf.

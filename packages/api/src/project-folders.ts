@@ -1,6 +1,6 @@
 // Where a project's files of one kind live on the upload servers: the one folder its tickets and files may use.
 import { assetFolderInput, type FileKind } from "@atelier/domain";
-import { assetFolder } from "@atelier/upload-engine";
+import { assetFolder, storedFilePath } from "@atelier/upload-engine";
 
 export function projectFolder(
   kind: FileKind,
@@ -19,9 +19,9 @@ const STORED_NAME = /^[A-Za-z0-9._\-~()+,=@]+$/;
  * part, and the name must be written as the server stores it, so two spellings of one file give one key.
  */
 export function fileKeyInFolder(url: string, folder: string): string | null {
-  const { pathname } = new URL(url);
-  if (!pathname.startsWith("/files/")) return null;
-  const segments = pathname.slice("/files/".length).split("/");
+  const path = storedFilePath(new URL(url).pathname);
+  if (path === null) return null;
+  const segments = path.split("/");
   let name: string;
   try {
     name = decodeURIComponent(segments.pop() ?? "");

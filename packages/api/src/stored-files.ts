@@ -1,5 +1,6 @@
 // Project files as the upload servers keep them, by object key: signed download links, and deleting a removed file's bytes.
 import { createFileDeleteToken, createSignedDownloadToken } from "@atelier/storage";
+import { storedFileUrl } from "@atelier/upload-engine";
 import { z } from "zod";
 
 type Files = { secret: string; balancerUrl: string };
@@ -19,7 +20,7 @@ export async function pickUploadServer(files: Files, fetchImpl: typeof fetch = f
 }
 
 function fileUrl(server: string, key: string): URL {
-  return new URL(`${server}/files/${key.split("/").map(encodeURIComponent).join("/")}`);
+  return new URL(storedFileUrl(server, key));
 }
 
 /** Upload servers serve /files/{key} to signed links, so a browser can download without a header. */

@@ -89,6 +89,8 @@ export {
   parseSingleUploadAnswer,
   type SingleUploadAnswer,
   setHeader,
+  storedFilePath,
+  storedFileUrl,
   uploadUrl,
   WIRE_HEADERS,
   WIRE_PATHS,

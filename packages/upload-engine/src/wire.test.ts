@@ -12,6 +12,8 @@ import {
   parsePartAnswer,
   parseSingleUploadAnswer,
   setHeader,
+  storedFilePath,
+  storedFileUrl,
   uploadUrl,
   WireFormatError,
 } from "./wire";
@@ -71,5 +73,14 @@ describe("wire", () => {
     ["status with bad received", () => parseGroupStatusAnswer({ id: "g", parts: 2, received: ["1"] })],
   ])("refuses %s", (_, parse) => {
     expect(parse).toThrow(WireFormatError);
+  });
+});
+
+describe("stored file URLs", () => {
+  it("encodes each segment of the path and reads it back", () => {
+    const url = storedFileUrl("http://h:1/", "Acme-b1/2026/a b/#1.png");
+    expect(url).toBe("http://h:1/files/Acme-b1/2026/a%20b/%231.png");
+    expect(storedFilePath(new URL(url).pathname)).toBe("Acme-b1/2026/a%20b/%231.png");
+    expect(storedFilePath("/api/upload")).toBeNull();
   });
 });

@@ -50,6 +50,8 @@ export const WIRE_PATHS = {
   upload: "/api/upload",
   chunked: "/api/chunked",
   health: "/health",
+  /** A stored file: `{server}/files/{urlPath}`, each segment URL-encoded. */
+  files: "/files/",
 } as const;
 
 /**
@@ -89,6 +91,16 @@ export function chunkedUrl(server: string): string {
 /** `GET {server}/api/chunked/{egnyte_id}`: which parts a group holds. */
 export function groupStatusUrl(server: string, groupId: string): string {
   return `${chunkedUrl(server)}/${encodeURIComponent(groupId)}`;
+}
+
+/** Where a server serves (and deletes) a stored file: `{server}/files/{urlPath}`, each segment encoded. */
+export function storedFileUrl(server: string, urlPath: string): string {
+  return `${trimSlashes(server)}${WIRE_PATHS.files}${urlPath.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/** The stored file's path as the URL's path names it, its segments still encoded; null for any other path. */
+export function storedFilePath(pathname: string): string | null {
+  return pathname.startsWith(WIRE_PATHS.files) ? pathname.slice(WIRE_PATHS.files.length) : null;
 }
 
 function trimSlashes(url: string): string {
