@@ -43,6 +43,8 @@ export interface ProjectsTable {
   assigneeId: ColumnType<string | null, string | null | undefined, string | null>;
   createdBy: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
+  /** Its name, business and designer, folded (atelier_fold): kept by triggers, read by searches. */
+  search: ColumnType<string, never, never>;
 }
 
 export interface ProjectFilesTable {
