@@ -296,7 +296,7 @@ describe("projects and their files, per business", () => {
       invoiceId = first.id;
       const more = await Promise.all([1, 2, 3].map(() => admin_.invoices.create({ businessId: "globex", lines: [lines[0]!] })));
       expect(more.map((i) => i.number).sort()).toEqual(["INV-2026-0002", "INV-2026-0003", "INV-2026-0004"]);
-      const listed = (await admin_.invoices.list()).find((i) => i.id === invoiceId);
+      const listed = (await admin_.invoices.list()).items.find((i) => i.id === invoiceId);
       expect(listed).toMatchObject({
         status: "draft",
         total: 63_000,
@@ -341,7 +341,10 @@ describe("projects and their files, per business", () => {
       expect(await codeOf(admin_.invoices.setStatus({ id: invoiceId, status: "draft" }))).toBe("PRECONDITION_FAILED");
       await admin_.invoices.setStatus({ id: invoiceId, status: "paid" });
       expect(await codeOf(admin_.invoices.setStatus({ id: invoiceId, status: "void" }))).toBe("PRECONDITION_FAILED");
-      expect((await admin_.invoices.list()).find((i) => i.id === invoiceId)).toMatchObject({ status: "paid", paidAt: expect.any(Date) });
+      expect((await admin_.invoices.list()).items.find((i) => i.id === invoiceId)).toMatchObject({
+        status: "paid",
+        paidAt: expect.any(Date),
+      });
     });
   });
 

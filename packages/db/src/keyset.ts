@@ -2,6 +2,7 @@
 // The cursor is opaque to callers (base64url JSON) and checked on the way back in: a forged one is refused as
 // bad input, and one that parses only moves where a page starts, never which rows a caller may see.
 import { DomainError } from "@atelier/domain";
+import { sql } from "kysely";
 import { z } from "zod";
 
 export interface Page<T> {
@@ -18,6 +19,20 @@ export function encodeCursor(sort: string, sortKey: CursorKey, id: string): stri
   return Buffer.from(JSON.stringify({ s: sort, k: sortKey, i: id })).toString("base64url");
 }
 
+const refused = () => new DomainError("BAD_INPUT", "That page of the list cannot be found; start again from the top.");
+
+/** A timestamp as a cursor keeps it: exact epoch microseconds (a JS Date would lose them, and ties with them). */
+export const epochMicros = (column: string) => sql<number>`(extract(epoch from ${sql.ref(column)}) * 1000000)::bigint`;
+
+/** The timestamp a cursor's key names; BAD_INPUT unless the key is one. */
+export function fromEpochMicros(key: CursorKey) {
+  if (typeof key !== "number") throw refused();
+  return sql<Date>`(timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond')`;
+}
+
+/** Words for `like`: its wildcards and escape character stand for themselves. */
+export const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** The position a cursor names, for the order it was made in; BAD_INPUT if it is not one of ours or of another order. */
 export function decodeCursor(cursor: string, sort: string): { sortKey: CursorKey; id: string } {
   let parsed: z.infer<typeof payload> | undefined;
@@ -26,7 +41,7 @@ export function decodeCursor(cursor: string, sort: string): { sortKey: CursorKey
   } catch {
     parsed = undefined;
   }
-  if (!parsed || parsed.s !== sort) throw new DomainError("BAD_INPUT", "That page of the list cannot be found; start again from the top.");
+  if (!parsed || parsed.s !== sort) throw refused();
   return { sortKey: parsed.k, id: parsed.i };
 }
 

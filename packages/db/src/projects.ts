@@ -1,10 +1,10 @@
 // Queries on businesses, projects and their files; every function takes the database handle first.
 
-import { DomainError, type ProjectSort, type ProjectStage, STAFF_ROLES } from "@atelier/domain";
+import { type ProjectSort, type ProjectStage, STAFF_ROLES } from "@atelier/domain";
 import type { Insertable } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
-import { type CursorKey, decodeCursor, encodeCursor, pageOf } from "./keyset";
+import { type CursorKey, decodeCursor, encodeCursor, epochMicros, fromEpochMicros, likeEscaped, pageOf } from "./keyset";
 import type { Business, ProjectFilesTable } from "./schema";
 
 export function listBusinesses(db: Db): Promise<Business[]> {
@@ -105,9 +105,8 @@ export interface ProjectListQuery {
 
 // The key each order pages by, with `id` after it for ties: created_at as exact epoch microseconds (a Date would
 // lose them), or the folded title.
-const createdKey = sql<number>`(extract(epoch from projects.created_at) * 1000000)::bigint`;
+const createdKey = epochMicros("projects.createdAt");
 const titleKey = sql<string>`lower(projects.title)`;
-const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page of projects, filtered and ordered in SQL (the query the list runs, also for EXPLAIN). The
@@ -143,9 +142,7 @@ export function projectPageQuery(db: Db, q: ProjectListQuery) {
   } else {
     const desc = q.sort === "newest";
     if (after) {
-      if (typeof after.sortKey !== "number")
-        throw new DomainError("BAD_INPUT", "That page of the list cannot be found; start again from the top.");
-      const at = sql`timestamptz 'epoch' + ${after.sortKey}::bigint * interval '1 microsecond'`;
+      const at = fromEpochMicros(after.sortKey);
       query = query.where(sql<boolean>`(projects.created_at, projects.id) ${sql.raw(desc ? "<" : ">")} (${at}, ${after.id})`);
     }
     query = query.orderBy("projects.createdAt", desc ? "desc" : "asc").orderBy("projects.id", desc ? "desc" : "asc");

@@ -32,6 +32,7 @@ import {
   searchWords,
 } from "@atelier/domain";
 import { z } from "zod";
+import { pageFields } from "../list-page-input";
 import { fileKeyInFolder, projectFolder } from "../project-folders";
 import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
@@ -51,20 +52,19 @@ export const projectsRouter = router({
       z
         .object({
           archived: z.boolean().default(false),
-          query: z.string().max(200).optional(),
           stage: z.enum(PROJECT_STAGE_VALUES).optional(),
           assigneeId: id.nullable().optional(),
           businessId: id.optional(),
           sort: z.enum(PROJECT_SORT_VALUES).default("newest"),
-          cursor: z.string().max(2000).optional(),
-          limit: z.number().int().min(1).max(LIST_PAGE_SIZE).default(LIST_PAGE_SIZE),
+          ...pageFields,
         })
         .default({ archived: false, sort: "newest", limit: LIST_PAGE_SIZE }),
     )
     .query(({ ctx, input }) => {
       const businessId = isStaff(ctx.user.role) ? (input.businessId ?? null) : ctx.user.businessId;
-      if (businessId === null && !isStaff(ctx.user.role)) return { items: [], nextCursor: null };
-      if (input.businessId !== undefined && input.businessId !== businessId) return { items: [], nextCursor: null };
+      const none = { items: [], nextCursor: null } satisfies Awaited<ReturnType<typeof listProjectPage>>;
+      if (businessId === null && !isStaff(ctx.user.role)) return none;
+      if (input.businessId !== undefined && input.businessId !== businessId) return none;
       return listProjectPage(ctx.db, { ...input, businessId, words: searchWords(input.query) });
     }),
 
