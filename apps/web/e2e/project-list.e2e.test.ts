@@ -24,7 +24,13 @@ describe("project lists in pages (PostgreSQL, Chromium)", () => {
       await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title, createdAt: new Date(Date.UTC(2026, 10, 1, 9, n)) });
     }
     await t.db.updateTable("projects").set({ stage: "approved" }).where("title", "like", "Crème%").execute();
-    app = await startApp({ DATABASE_URL: t.url });
+    // 55 invited people besides the demo users: the Users page holds them in two pages.
+    await t.db
+      .insertInto("users")
+      .values(Array.from({ length: 55 }, (_, n) => ({ id: `invited-${n}`, email: `invited-${n}@example.test`, name: `Invited ${n}` })))
+      .execute();
+    // Sign-in here is by session cookie; no mail is sent.
+    app = await startApp({ DATABASE_URL: t.url, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" });
   });
   afterAll(async () => {
     await browser?.close();
@@ -96,5 +102,23 @@ describe("project lists in pages (PostgreSQL, Chromium)", () => {
     await page.getByRole("button", { name: "Clear filters" }).click();
     await page.getByTestId("project-count").filter({ hasText: "50 shown, more below" }).waitFor();
     expect(new URL(page.url()).search).toBe("");
+  });
+
+  it("pages the Users list and searches it, on a phone as on a desktop", async () => {
+    await signInAs("admin@atelier.local");
+    await page.goto(`${app.url}/users`);
+    const rows = page.getByTestId("user-row");
+    await rows.nth(49).waitFor();
+    expect(await rows.count()).toBe(50);
+    await page.getByRole("button", { name: "More users" }).scrollIntoViewIfNeeded();
+    await rows.nth(57).waitFor();
+    expect(await rows.count()).toBe(58);
+    await page.getByLabel("Search users").fill("invited-42@");
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="user-row"]').length === 1);
+    expect(await rows.innerText()).toContain("Invited 42");
+    await fitsBoth("users-search");
+    await page.goto(`${app.url}/invoices`);
+    await page.getByLabel("Search invoices").waitFor();
+    await fitsBoth("invoices");
   });
 });
