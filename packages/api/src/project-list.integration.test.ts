@@ -23,6 +23,7 @@ interface Row {
   stage: ProjectStage;
   archived: boolean;
   createdAt: Date;
+  lastActivityAt: Date;
 }
 
 // The search rule, written out independently of the SQL: every word in the name, business or designer,
@@ -37,6 +38,7 @@ describe("projects.list pages", () => {
   let t: TestDatabase;
   const people = {} as Record<"staff" | "dora" | "zoe" | "clientA" | "clientB", SessionUser>;
   let rows: Row[] = [];
+  let activity = new Map<string, Date>();
   const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-lists-")) }), secret: "s".repeat(32), balancerUrl: "" };
   const as = (user: SessionUser) => createCaller({ db: t.db, user, now: () => new Date(), files });
 
@@ -80,11 +82,25 @@ describe("projects.list pages", () => {
       };
     });
     await t.db.insertInto("projects").values(values).execute();
+    // Comments move "recently active": plain ones, several at one time; internal notes never (a client would
+    // learn from its order when the studio talked among itself).
+    const day = 86_400_000;
+    type NewComment = { id: string; projectId: string; body: string; event: "shadow" | null; createdAt: Date };
+    const comments = values.flatMap((p, n): NewComment[] => {
+      if (n % 5 === 1)
+        return [{ id: `c-${n}`, projectId: p.id, body: "Hello", event: null, createdAt: new Date(Date.UTC(2026, 1, 1) + (n % 3) * day) }];
+      if (n % 5 === 2)
+        return [{ id: `c-${n}`, projectId: p.id, body: "Internal", event: "shadow", createdAt: new Date(Date.UTC(2026, 2, 1)) }];
+      return [];
+    });
+    await t.db.insertInto("comments").values(comments).execute();
+    activity = new Map(values.map((p) => [p.id, p.createdAt]));
+    for (const c of comments) if (c.event !== "shadow") activity.set(c.projectId, c.createdAt);
     // A designer renamed after the projects were made: the search follows the name.
     await t.db.updateTable("users").set({ name: "Zoë Pixel-Ink" }).where("id", "=", "zoe").execute();
     rows = (
       await sql<Row>`select p.id, p.name, p.title, p.business_id, b.name as business_name, p.assignee_id, u.name as assignee_name,
-        p.stage, p.archived, p.created_at from projects p join businesses b on b.id = p.business_id left join users u on u.id = p.assignee_id`.execute(
+        p.stage, p.archived, p.created_at, p.last_activity_at from projects p join businesses b on b.id = p.business_id left join users u on u.id = p.assignee_id`.execute(
         t.db,
       )
     ).rows;
@@ -166,17 +182,22 @@ describe("projects.list pages", () => {
     const byId = new Map(rows.map((r) => [r.id, r]));
     const key = (id: string) => {
       const r = byId.get(id)!;
-      return sort === "name" ? [r.title.toLowerCase(), id] : [r.createdAt.toISOString(), id];
+      if (sort === "name") return [r.title.toLowerCase(), id];
+      return [(sort === "active" ? activity.get(id)! : r.createdAt).toISOString(), id];
     };
     return ids.every((id, i) => {
       if (i === 0) return true;
       const [a, b] = [key(ids[i - 1]!), key(id)];
-      if (sort === "newest") return a[0]! > b[0]! || (a[0] === b[0] && a[1]! > b[1]!);
+      if (sort === "newest" || sort === "active") return a[0]! > b[0]! || (a[0] === b[0] && a[1]! > b[1]!);
       // Titles compare in the database's collation; only ties are checked here, for the id order within them.
       if (sort === "name") return a[0] !== b[0] || a[1]! < b[1]!;
       return a[0]! < b[0]! || (a[0] === b[0] && a[1]! < b[1]!);
     });
   }
+
+  it("keeps each project's latest activity that everyone sees, or its creation", async () => {
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.lastActivityAt]))).toEqual(Object.fromEntries(activity));
+  });
 
   it("answers at most 50 a page, and the first page without a cursor", async () => {
     const first = await as(people.staff).projects.list();

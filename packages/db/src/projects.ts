@@ -103,9 +103,10 @@ export interface ProjectListQuery {
   limit: number;
 }
 
-// The key each order pages by, with `id` after it for ties: created_at as exact epoch microseconds (a Date would
-// lose them), or the folded title.
+// The key each order pages by, with `id` after it for ties: created_at or last_activity_at as exact epoch
+// microseconds (a Date would lose them), or the folded title.
 const createdKey = epochMicros("projects.createdAt");
+const activityKey = epochMicros("projects.lastActivityAt");
 const titleKey = sql<string>`lower(projects.title)`;
 
 /**
@@ -125,7 +126,7 @@ export function projectPageQuery(db: Db, q: ProjectListQuery) {
         .whereRef("projectFiles.projectId", "=", "projects.id")
         .select(eb.fn.countAll<number>().as("n"))
         .as("fileCount"),
-      sql<CursorKey>`${q.sort === "name" ? titleKey : createdKey}`.as("sortKey"),
+      sql<CursorKey>`${q.sort === "name" ? titleKey : q.sort === "active" ? activityKey : createdKey}`.as("sortKey"),
     ])
     .where("projects.archived", "=", q.archived);
   if (q.businessId !== null) query = query.where("projects.businessId", "=", q.businessId);
@@ -140,12 +141,13 @@ export function projectPageQuery(db: Db, q: ProjectListQuery) {
     if (after) query = query.where(sql<boolean>`(lower(projects.title), projects.id) > (${String(after.sortKey)}, ${after.id})`);
     query = query.orderBy(titleKey).orderBy("projects.id");
   } else {
-    const desc = q.sort === "newest";
+    const desc = q.sort !== "oldest";
+    const column = q.sort === "active" ? "projects.lastActivityAt" : "projects.createdAt";
     if (after) {
       const at = fromEpochMicros(after.sortKey);
-      query = query.where(sql<boolean>`(projects.created_at, projects.id) ${sql.raw(desc ? "<" : ">")} (${at}, ${after.id})`);
+      query = query.where(sql<boolean>`(${sql.ref(column)}, projects.id) ${sql.raw(desc ? "<" : ">")} (${at}, ${after.id})`);
     }
-    query = query.orderBy("projects.createdAt", desc ? "desc" : "asc").orderBy("projects.id", desc ? "desc" : "asc");
+    query = query.orderBy(column, desc ? "desc" : "asc").orderBy("projects.id", desc ? "desc" : "asc");
   }
   return query.limit(q.limit + 1);
 }

@@ -45,6 +45,8 @@ export interface ProjectsTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
   /** Its name, business and designer, folded (atelier_fold): kept by triggers, read by searches. */
   search: ColumnType<string, never, never>;
+  /** Its latest comment that everyone on it sees, or its creation: kept by triggers, for "recently active". */
+  lastActivityAt: ColumnType<Date, never, never>;
 }
 
 export interface ProjectFilesTable {

@@ -93,7 +93,7 @@ export function stageAfter(event: string | null | undefined): ProjectStage | nul
 }
 
 /** How a project list can be ordered; each order is served by an index. */
-export const PROJECT_SORTS = { newest: "Newest first", oldest: "Oldest first", name: "By name" } as const;
+export const PROJECT_SORTS = { newest: "Newest first", active: "Recently active", oldest: "Oldest first", name: "By name" } as const;
 export type ProjectSort = keyof typeof PROJECT_SORTS;
 export const PROJECT_SORT_VALUES = Object.keys(PROJECT_SORTS) as [ProjectSort, ...ProjectSort[]];
 
