@@ -4,7 +4,7 @@
 import { PROJECT_SORTS, PROJECT_STAGES, type ProjectFilter, type ProjectSort, type ProjectStage } from "@atelier/domain";
 import { Input } from "@atelier/ui";
 import { Search } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BusinessOptions } from "./form-parts";
 import { NativeSelect } from "./native-select";
 
@@ -25,11 +25,21 @@ export function ProjectFilters({
   businesses: readonly { id: string; name: string }[] | undefined;
 }) {
   const [text, setText] = useState(filter.query ?? "");
-  // The address changed by itself (back, a link, Clear filters): the box follows it.
-  useEffect(() => setText(filter.query ?? ""), [filter.query]);
+  // The words this box last put in the address: when the address says otherwise (back, a link, Clear filters),
+  // the box follows it; its own words coming back must not undo what was typed since.
+  const pushed = useRef(filter.query ?? "");
+  useEffect(() => {
+    const query = filter.query ?? "";
+    if (query === pushed.current) return;
+    pushed.current = query;
+    setText(query);
+  }, [filter.query]);
   useEffect(() => {
     if (text.trim() === (filter.query ?? "")) return;
-    const timer = setTimeout(() => onChange({ ...filter, query: text }), SEARCH_PAUSE_MS);
+    const timer = setTimeout(() => {
+      pushed.current = text.trim();
+      onChange({ ...filter, query: text });
+    }, SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [text, filter, onChange]);
 
