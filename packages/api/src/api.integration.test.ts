@@ -132,7 +132,7 @@ describe("api against PostgreSQL", () => {
     expect(await codeOf(caller(asUser(admin)).users.create({ email: "z@example.com", role: "client", businessId: "nope" }))).toBe(
       "NOT_FOUND",
     );
-    const listed = (await caller(asUser(admin)).users.list()).find((u) => u.id === invited.id);
+    const listed = (await caller(asUser(admin)).users.list()).items.find((u) => u.id === invited.id);
     expect(listed).toMatchObject({ name: null, role: "client", businessName: "Acme Coffee" });
     expect(await caller(asUser(admin)).users.setAccess({ id: invited.id, role: "creative", businessId: null })).toMatchObject({
       role: "creative",

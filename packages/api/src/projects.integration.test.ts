@@ -70,7 +70,7 @@ describe("projects and their files, per business", () => {
     const created = await as(acmeClient()).projects.create({ title: "Summer party flyer", event: "flyer" });
     expect(created.name).toBe("2026-11-22-Summer-party-flyer");
     const acmeProject = created.id;
-    const list = await as(acmeClient()).projects.list();
+    const list = (await as(acmeClient()).projects.list()).items;
     expect(list.map((p) => p.id)).toContain(acmeProject);
     expect(list.find((p) => p.id === acmeProject)).toMatchObject({ businessName: "Acme Coffee", fileCount: 0, archived: false });
   });
@@ -88,7 +88,7 @@ describe("projects and their files, per business", () => {
   it("another business's client can neither list, read, add files to nor archive the project, whatever id it sends", async () => {
     const acmeProject = await newAcmeProject();
     const gil = as(globexClient());
-    expect(await gil.projects.list()).toEqual([]);
+    expect(await gil.projects.list()).toEqual({ items: [], nextCursor: null });
     expect(await codeOf(gil.projects.byId({ id: acmeProject }))).toBe("NOT_FOUND");
     expect(
       await codeOf(
@@ -100,7 +100,7 @@ describe("projects and their files, per business", () => {
       ),
     ).toBe("NOT_FOUND");
     expect(await codeOf(gil.projects.setArchived({ id: acmeProject, archived: true }))).toBe("NOT_FOUND");
-    expect(await as(loneClient()).projects.list()).toEqual([]);
+    expect(await as(loneClient()).projects.list()).toEqual({ items: [], nextCursor: null });
     expect((await as(acmeClient()).projects.byId({ id: acmeProject })).files).toEqual([]);
   });
 
@@ -170,7 +170,7 @@ describe("projects and their files, per business", () => {
       ok: true,
       userId: client.id,
     });
-    expect((await as(user(creative, null)).projects.list()).find((p) => p.id === acmeProject)).toMatchObject({ fileCount: 1 });
+    expect((await as(user(creative, null)).projects.list()).items.find((p) => p.id === acmeProject)).toMatchObject({ fileCount: 1 });
     for (const bad of [{ url: "javascript:alert(1)" }, { thumbnail: "javascript:alert(1)" }, { sha256: "xyz" }, { size: -1 }]) {
       // Everything else about the file is right, so each refusal is the bad field's.
       const file = {
@@ -256,7 +256,7 @@ describe("projects and their files, per business", () => {
       expect(await as(globexClient()).comments.findMany()).toEqual([]);
       // Where the project stands follows the last event, not the internal note posted after it.
       expect((await as(acmeClient()).projects.byId({ id: acmeProject })).stage).toBe("modification");
-      expect((await as(acmeClient()).projects.list()).find((p) => p.id === acmeProject)?.stage).toBe("modification");
+      expect((await as(acmeClient()).projects.list()).items.find((p) => p.id === acmeProject)?.stage).toBe("modification");
       expect(await codeOf(as(globexClient()).comments.byProject({ projectId: acmeProject }))).toBe("NOT_FOUND");
     });
 
@@ -296,7 +296,7 @@ describe("projects and their files, per business", () => {
       invoiceId = first.id;
       const more = await Promise.all([1, 2, 3].map(() => admin_.invoices.create({ businessId: "globex", lines: [lines[0]!] })));
       expect(more.map((i) => i.number).sort()).toEqual(["INV-2026-0002", "INV-2026-0003", "INV-2026-0004"]);
-      const listed = (await admin_.invoices.list()).find((i) => i.id === invoiceId);
+      const listed = (await admin_.invoices.list()).items.find((i) => i.id === invoiceId);
       expect(listed).toMatchObject({
         status: "draft",
         total: 63_000,
@@ -341,7 +341,10 @@ describe("projects and their files, per business", () => {
       expect(await codeOf(admin_.invoices.setStatus({ id: invoiceId, status: "draft" }))).toBe("PRECONDITION_FAILED");
       await admin_.invoices.setStatus({ id: invoiceId, status: "paid" });
       expect(await codeOf(admin_.invoices.setStatus({ id: invoiceId, status: "void" }))).toBe("PRECONDITION_FAILED");
-      expect((await admin_.invoices.list()).find((i) => i.id === invoiceId)).toMatchObject({ status: "paid", paidAt: expect.any(Date) });
+      expect((await admin_.invoices.list()).items.find((i) => i.id === invoiceId)).toMatchObject({
+        status: "paid",
+        paidAt: expect.any(Date),
+      });
     });
   });
 
@@ -380,8 +383,8 @@ describe("projects and their files, per business", () => {
     const acmeProject = await newAcmeProject();
     expect(await codeOf(as(acmeClient()).projects.setArchived({ id: acmeProject, archived: true }))).toBe("FORBIDDEN");
     await as(user(creative, null)).projects.setArchived({ id: acmeProject, archived: true });
-    expect((await as(acmeClient()).projects.list()).map((p) => p.id)).not.toContain(acmeProject);
-    expect((await as(acmeClient()).projects.list({ archived: true })).map((p) => p.id)).toContain(acmeProject);
+    expect((await as(acmeClient()).projects.list()).items.map((p) => p.id)).not.toContain(acmeProject);
+    expect((await as(acmeClient()).projects.list({ archived: true })).items.map((p) => p.id)).toContain(acmeProject);
   });
 
   it("staff list and create businesses; clients may not", async () => {

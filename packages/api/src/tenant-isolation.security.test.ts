@@ -101,6 +101,9 @@ function variants(schema: z.ZodType, field: string, at: string, pick: PickId, id
       return value === undefined ? cannotGenerate(at, "no sample number fits") : [value];
     }
     case "string": {
+      // A paging cursor is an opaque position, not an id: lists are tried from their first page here, and forged
+      // cursors in the lists' own tests (project-list.integration.test.ts).
+      if (field === "cursor") return [undefined];
       const kind = field === "id" ? idKind : ID_FIELDS[field];
       if (kind) {
         const value = pick(kind, at);

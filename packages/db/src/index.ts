@@ -5,6 +5,7 @@ export * from "./comments";
 export { createDb, createMigrator, type Db, type DbConfig, migrateToLatest } from "./create-db";
 export * from "./image-uploads";
 export * from "./invoices";
+export type { Page } from "./keyset";
 export { createLiveBus, LIVE_CHANNEL, type LiveBus } from "./live-bus";
 export * from "./outbox";
 export * from "./posts";

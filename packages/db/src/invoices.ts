@@ -1,7 +1,9 @@
 // Queries on invoices, credit notes, their lines and payments, and the studio's billing details;
 // every function takes the database handle (or the caller's transaction) first.
 import { type InvoiceKind, invoiceBalance, invoiceNumber, invoiceSeries, invoiceTotals } from "@atelier/domain";
+import { sql } from "kysely";
 import type { Db } from "./create-db";
+import { decodeCursor, encodeCursor, epochMicros, fromEpochMicros, likeEscaped, type Page } from "./keyset";
 import type { BillingProfile, InvoiceStatusValue } from "./schema";
 
 export interface NewInvoiceLine {
@@ -103,7 +105,17 @@ function linesOf(db: Db, invoiceIds: readonly string[]) {
     .execute();
 }
 
-export async function listInvoices(db: Db, filter: { businessId: string | null; statuses?: readonly InvoiceStatusValue[] }) {
+const INVOICE_ORDER = "newest";
+
+/**
+ * Invoices newest first, with their totals and balances. With `page`, one page of them (keyset on created_at and
+ * number, through invoices_list), and `words` that must each appear in the number or the business's name.
+ */
+async function invoiceRows(
+  db: Db,
+  filter: { businessId: string | null; statuses?: readonly InvoiceStatusValue[]; words?: readonly string[] | undefined },
+  page?: { cursor?: string | undefined; limit: number },
+) {
   let query = db
     .selectFrom("invoices")
     .innerJoin("businesses", "businesses.id", "invoices.businessId")
@@ -122,10 +134,21 @@ export async function listInvoices(db: Db, filter: { businessId: string | null; 
       "invoices.businessId",
       "businesses.name as businessName",
       "projects.name as projectName",
+      epochMicros("invoices.createdAt").as("sortKey"),
     ]);
   if (filter.businessId !== null) query = query.where("invoices.businessId", "=", filter.businessId);
   if (filter.statuses) query = query.where("invoices.status", "in", [...filter.statuses]);
-  const rows = await query.orderBy("invoices.createdAt", "desc").orderBy("invoices.number", "desc").execute();
+  for (const word of filter.words ?? [])
+    query = query.where(
+      sql<boolean>`atelier_fold(concat_ws(' ', invoices.number, businesses.name)) like '%' || atelier_fold(${likeEscaped(word)}) || '%'`,
+    );
+  if (page?.cursor !== undefined) {
+    const after = decodeCursor(page.cursor, INVOICE_ORDER);
+    query = query.where(sql<boolean>`(invoices.created_at, invoices.number) < (${fromEpochMicros(after.sortKey)}, ${after.id})`);
+  }
+  query = query.orderBy("invoices.createdAt", "desc").orderBy("invoices.number", "desc");
+  const found = await (page ? query.limit(page.limit + 1) : query).execute();
+  const rows = found.slice(0, page?.limit);
   const ids = rows.map((r) => r.id);
   const [payments, credits] = await Promise.all([
     db
@@ -147,7 +170,7 @@ export async function listInvoices(db: Db, filter: { businessId: string | null; 
       lines.filter((l) => l.invoiceId === id),
       kind,
     ).total;
-  return rows.map((r) => {
+  const items = rows.map(({ sortKey: _, ...r }) => {
     const paid = Number(payments.find((p) => p.invoiceId === r.id)?.paid ?? 0);
     const credited = credits.filter((c) => c.creditFor === r.id).reduce((sum, c) => sum + total(c.id, "credit_note"), 0);
     const invoiceTotal = total(r.id, r.kind);
@@ -157,6 +180,22 @@ export async function listInvoices(db: Db, filter: { businessId: string | null; 
       balance: r.kind === "invoice" && r.status === "sent" ? invoiceBalance(invoiceTotal, paid, credited) : 0,
     };
   });
+  const last = rows.at(-1);
+  return { items, nextCursor: page && found.length > page.limit && last ? encodeCursor(INVOICE_ORDER, last.sortKey, last.number) : null };
+}
+
+/** One page of invoices, newest first (see invoiceRows). */
+export function listInvoicePage(
+  db: Db,
+  filter: { businessId: string | null; words?: readonly string[] | undefined },
+  page: { cursor?: string | undefined; limit: number },
+): Promise<Page<Awaited<ReturnType<typeof invoiceRows>>["items"][number]>> {
+  return invoiceRows(db, filter, page);
+}
+
+/** Every invoice of a business (or of all), newest first. */
+export async function listInvoices(db: Db, filter: { businessId: string | null; statuses?: readonly InvoiceStatusValue[] }) {
+  return (await invoiceRows(db, filter)).items;
 }
 
 export function findInvoice(db: Db, id: string) {

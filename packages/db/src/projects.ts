@@ -1,9 +1,10 @@
 // Queries on businesses, projects and their files; every function takes the database handle first.
 
-import { STAFF_ROLES } from "@atelier/domain";
+import { type ProjectSort, type ProjectStage, STAFF_ROLES } from "@atelier/domain";
 import type { Insertable } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
+import { type CursorKey, decodeCursor, encodeCursor, epochMicros, fromEpochMicros, likeEscaped, pageOf } from "./keyset";
 import type { Business, ProjectFilesTable } from "./schema";
 import { setUserRoleAndBusiness } from "./users";
 
@@ -89,23 +90,73 @@ const projectColumns = [
   "assignee.name as assigneeName",
 ] as const;
 
-/** Projects newest first; `businessId` null means every business (the studio's view). */
-export function listProjects(db: Db, filter: { businessId: string | null; archived: boolean }) {
+export interface ProjectListQuery {
+  archived: boolean;
+  /** One business's projects, or null for every business (the studio's view). */
+  businessId: string | null;
+  stage?: ProjectStage | undefined;
+  /** A designer's projects, null for the unassigned ones, absent for everyone's. */
+  assigneeId?: string | null | undefined;
+  /** Words that must all appear in the folded search text (name, business, designer). */
+  words?: readonly string[] | undefined;
+  sort: ProjectSort;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+// The key each order pages by, with `id` after it for ties: created_at or last_activity_at as exact epoch
+// microseconds (a Date would lose them), or the folded title.
+const createdKey = epochMicros("projects.createdAt");
+const activityKey = epochMicros("projects.lastActivityAt");
+const titleKey = sql<string>`lower(projects.title)`;
+
+/**
+ * One page of projects, filtered and ordered in SQL (the query the list runs, also for EXPLAIN). The
+ * cursor's position is a condition on the index's own columns, so each page starts inside an index.
+ */
+export function projectPageQuery(db: Db, q: ProjectListQuery) {
   let query = db
     .selectFrom("projects")
     .innerJoin("businesses", "businesses.id", "projects.businessId")
     .leftJoin("users as assignee", "assignee.id", "projects.assigneeId")
     .select(projectColumns)
     .select((eb) => [
+      // An index lookup per row of the page (project_files_project), never a scan of the files.
       eb
         .selectFrom("projectFiles")
         .whereRef("projectFiles.projectId", "=", "projects.id")
         .select(eb.fn.countAll<number>().as("n"))
         .as("fileCount"),
+      sql<CursorKey>`${q.sort === "name" ? titleKey : q.sort === "active" ? activityKey : createdKey}`.as("sortKey"),
     ])
-    .where("projects.archived", "=", filter.archived);
-  if (filter.businessId !== null) query = query.where("projects.businessId", "=", filter.businessId);
-  return query.orderBy("projects.createdAt", "desc").orderBy("projects.id").execute();
+    .where("projects.archived", "=", q.archived);
+  if (q.businessId !== null) query = query.where("projects.businessId", "=", q.businessId);
+  if (q.stage !== undefined) query = query.where("projects.stage", "=", q.stage);
+  if (q.assigneeId === null) query = query.where("projects.assigneeId", "is", null);
+  else if (q.assigneeId !== undefined) query = query.where("projects.assigneeId", "=", q.assigneeId);
+  // The words are folded by the same function as the search text, so both sides agree on every accent.
+  for (const word of q.words ?? [])
+    query = query.where(sql<boolean>`projects.search like '%' || atelier_fold(${likeEscaped(word)}) || '%'`);
+  const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor, q.sort);
+  if (q.sort === "name") {
+    if (after) query = query.where(sql<boolean>`(lower(projects.title), projects.id) > (${String(after.sortKey)}, ${after.id})`);
+    query = query.orderBy(titleKey).orderBy("projects.id");
+  } else {
+    const desc = q.sort !== "oldest";
+    const column = q.sort === "active" ? "projects.lastActivityAt" : "projects.createdAt";
+    if (after) {
+      const at = fromEpochMicros(after.sortKey);
+      query = query.where(sql<boolean>`(${sql.ref(column)}, projects.id) ${sql.raw(desc ? "<" : ">")} (${at}, ${after.id})`);
+    }
+    query = query.orderBy(column, desc ? "desc" : "asc").orderBy("projects.id", desc ? "desc" : "asc");
+  }
+  return query.limit(q.limit + 1);
+}
+
+export async function listProjectPage(db: Db, q: ProjectListQuery) {
+  const rows = await projectPageQuery(db, q).execute();
+  const page = pageOf(rows, q.limit, (row) => encodeCursor(q.sort, row.sortKey, row.id));
+  return { ...page, items: page.items.map(({ sortKey: _, ...project }) => project) };
 }
 
 export function findProject(db: Db, id: string) {

@@ -45,6 +45,10 @@ export interface ProjectsTable {
   assigneeId: ColumnType<string | null, string | null | undefined, string | null>;
   createdBy: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
+  /** Its name, business and designer, folded (atelier_fold): kept by triggers, read by searches. */
+  search: ColumnType<string, never, never>;
+  /** Its latest comment that everyone on it sees, or its creation: kept by triggers, for "recently active". */
+  lastActivityAt: ColumnType<Date, never, never>;
 }
 
 export interface ProjectFilesTable {
@@ -152,8 +156,8 @@ export interface MailAttachment {
 export interface CommentsTable {
   id: string;
   projectId: string;
-  /** The project's business, kept beside it so a business's comments are one index range. */
-  businessId: string;
+  /** The project's business, kept beside it so a business's comments are one index range; filled from the project. */
+  businessId: ColumnType<string, string | undefined, never>;
   /** The order comments were written in, whatever clock stamped createdAt. */
   seq: ColumnType<number, never, never>;
   userId: string | null;

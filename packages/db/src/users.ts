@@ -3,6 +3,7 @@ import { emailNotificationOf, type MailPreference, sameNotificationScope } from 
 import { sql } from "kysely";
 import { restartInbox } from "./comments";
 import type { Db } from "./create-db";
+import { decodeCursor, encodeCursor, epochMicros, fromEpochMicros, likeEscaped, pageOf } from "./keyset";
 import type { User } from "./schema";
 
 export function findUserById(db: Db, id: string): Promise<User | undefined> {
@@ -44,8 +45,13 @@ export async function setMailPreference(db: Db, id: string, preference: MailPref
 }
 
 /** Everyone with access, with their business, for the admin's Users page. */
-export function listUsers(db: Db) {
-  return db
+/**
+ * One page of everyone with access, oldest first; `words` must each appear in the name or address, in any case,
+ * with or without accents. The order pages by (created_at, id) through users_list; the search filters that walk
+ * (a studio's few thousand people need no index of their own for it).
+ */
+export async function listUserPage(db: Db, q: { words?: readonly string[] | undefined; cursor?: string | undefined; limit: number }) {
+  let query = db
     .selectFrom("users")
     .leftJoin("businesses", "businesses.id", "users.businessId")
     .select([
@@ -57,11 +63,25 @@ export function listUsers(db: Db) {
       "users.businessId",
       "users.createdAt",
       "businesses.name as businessName",
-    ])
+      epochMicros("users.createdAt").as("sortKey"),
+    ]);
+  for (const word of q.words ?? [])
+    query = query.where(
+      sql<boolean>`atelier_fold(concat_ws(' ', users.name, users.email)) like '%' || atelier_fold(${likeEscaped(word)}) || '%'`,
+    );
+  if (q.cursor !== undefined) {
+    const after = decodeCursor(q.cursor, USER_ORDER);
+    query = query.where(sql<boolean>`(users.created_at, users.id) > (${fromEpochMicros(after.sortKey)}, ${after.id})`);
+  }
+  const rows = await query
     .orderBy("users.createdAt")
     .orderBy("users.id")
+    .limit(q.limit + 1)
     .execute();
+  const page = pageOf(rows, q.limit, (row) => encodeCursor(USER_ORDER, row.sortKey, row.id));
+  return { ...page, items: page.items.map(({ sortKey: _, ...user }) => user) };
 }
+const USER_ORDER = "joined";
 
 export async function createUser(
   db: Db,

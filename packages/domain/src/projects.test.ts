@@ -6,8 +6,12 @@ import {
   canCreateProjectFor,
   canRemoveProjectFile,
   canSeeProject,
-  filterProjects,
+  isProjectFilterNarrowing,
+  type ProjectFilter,
+  projectFilterFromParams,
+  projectFilterToParams,
   projectName,
+  searchWords,
   stageAfter,
 } from "./projects";
 
@@ -84,38 +88,39 @@ describe("stageAfter", () => {
   ])("%s -> %s", (event, stage) => expect(stageAfter(event)).toBe(stage));
 });
 
-describe("filterProjects", () => {
-  const projects = [
-    {
-      name: "2026-03-01-Spring poster",
-      businessName: "Acme Coffee",
-      assigneeId: "dora",
-      assigneeName: "Dora Designer",
-      stage: "modification" as const,
-    },
-    { name: "2026-03-04-Menu", businessName: "Café Crème", assigneeId: null, assigneeName: null, stage: "new" as const },
-    { name: "2026-03-09-Logo refresh", businessName: "Globex", assigneeId: "dan", assigneeName: "Dan Draw", stage: "approved" as const },
-  ];
-  const names = (filter: Parameters<typeof filterProjects>[1]) => filterProjects(projects, filter).map((p) => p.name.slice(11));
+describe("searchWords", () => {
+  it("splits on white space, keeps each word once and at most eight", () => {
+    expect(searchWords("  Spring\tposter  spring ")).toEqual(["Spring", "poster", "spring"]);
+    expect(searchWords("a a a")).toEqual(["a"]);
+    expect(searchWords("   ")).toEqual([]);
+    expect(searchWords(undefined)).toEqual([]);
+    expect(searchWords("1 2 3 4 5 6 7 8 9 10")).toEqual(["1", "2", "3", "4", "5", "6", "7", "8"]);
+  });
+});
 
-  it("keeps every project without a filter", () => {
-    expect(names({})).toEqual(["Spring poster", "Menu", "Logo refresh"]);
-    expect(names({ query: "   ", stage: "all" })).toEqual(["Spring poster", "Menu", "Logo refresh"]);
+describe("project filters in the address", () => {
+  const roundTrip = (filter: ProjectFilter) => projectFilterFromParams(projectFilterToParams(filter));
+
+  it("keeps every filter through the address", () => {
+    const filter: ProjectFilter = { query: "café menu", stage: "approved", assigneeId: "dora", businessId: "acme", sort: "name" };
+    expect(projectFilterToParams(filter).toString()).toBe("q=caf%C3%A9+menu&stage=approved&designer=dora&business=acme&sort=name");
+    expect(roundTrip(filter)).toEqual(filter);
+    expect(roundTrip({ assigneeId: null })).toEqual({ assigneeId: null });
   });
 
-  it("finds every word, in any case and order, without accents, in name, business, designer or stage", () => {
-    expect(names({ query: "POSTER acme" })).toEqual(["Spring poster"]);
-    expect(names({ query: "cafe creme" })).toEqual(["Menu"]);
-    expect(names({ query: "dan" })).toEqual(["Logo refresh"]);
-    expect(names({ query: "changes requested" })).toEqual(["Spring poster"]);
-    expect(names({ query: "poster globex" })).toEqual([]);
+  it("leaves the default list's address bare", () => {
+    expect(projectFilterToParams({ query: "  ", sort: "newest" }).toString()).toBe("");
+    expect(projectFilterFromParams(new URLSearchParams(""))).toEqual({});
   });
 
-  it("narrows to a stage, and to a designer or the unassigned", () => {
-    expect(names({ stage: "new" })).toEqual(["Menu"]);
-    expect(names({ stage: "approved" })).toEqual(["Logo refresh"]);
-    expect(names({ assigneeId: "dora" })).toEqual(["Spring poster"]);
-    expect(names({ assigneeId: null })).toEqual(["Menu"]);
-    expect(names({ assigneeId: "dora", stage: "approved" })).toEqual([]);
+  it("ignores what it does not recognise", () => {
+    expect(projectFilterFromParams(new URLSearchParams(`stage=done&sort=random&designer=&business=${"x".repeat(201)}`))).toEqual({});
+  });
+
+  it("tells a narrowing filter from a reordering one", () => {
+    expect(isProjectFilterNarrowing({ sort: "oldest" })).toBe(false);
+    expect(isProjectFilterNarrowing({ query: " " })).toBe(false);
+    expect(isProjectFilterNarrowing({ assigneeId: null })).toBe(true);
+    expect(isProjectFilterNarrowing({ stage: "new" })).toBe(true);
   });
 });

@@ -92,37 +92,70 @@ export function stageAfter(event: string | null | undefined): ProjectStage | nul
   return event === "briefing" || event === "modification" || event === "approved" || event === "reopened" ? event : null;
 }
 
-/** What a project list can be narrowed to. */
+/** How a project list can be ordered; each order is served by an index. */
+export const PROJECT_SORTS = { newest: "Newest first", active: "Recently active", oldest: "Oldest first", name: "By name" } as const;
+export type ProjectSort = keyof typeof PROJECT_SORTS;
+export const PROJECT_SORT_VALUES = Object.keys(PROJECT_SORTS) as [ProjectSort, ...ProjectSort[]];
+
+/** The most items one page of a list carries. */
+export const LIST_PAGE_SIZE = 50;
+
+/** What a project list can be narrowed to and how it is ordered; the server applies it in SQL. */
 export interface ProjectFilter {
-  /** Words that must all appear in the project's name, business, designer or stage, in any case, with or without accents. */
+  /** Words that must all appear in the project's name, business or designer, in any case, with or without accents. */
   query?: string;
-  stage?: ProjectStage | "all";
+  stage?: ProjectStage;
   /** A designer's id for their projects, null for the unassigned ones, absent for everyone's. */
   assigneeId?: string | null;
+  /** One business's projects (the studio's filter; a client sees only its own business's anyway). */
+  businessId?: string;
+  sort?: ProjectSort;
 }
 
-export interface FilterableProject {
-  name: string;
-  businessName: string;
-  assigneeId: string | null;
-  assigneeName?: string | null;
-  stage: ProjectStage;
+export const SEARCH_WORDS_MAX = 8;
+
+/** The words a search must all find: split on white space, each once, at most SEARCH_WORDS_MAX of them. */
+export function searchWords(query: string | undefined): string[] {
+  const words = (query ?? "").split(/\s+/).filter(Boolean);
+  return [...new Set(words)].slice(0, SEARCH_WORDS_MAX);
 }
 
-function folded(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+// The URL's names for the filter: ?q=words&stage=…&designer=<id>|none&business=<id>&sort=…
+const DESIGNER_NONE = "none";
+const ID_MAX_LENGTH = 200;
+
+/** The filter a list page's address carries; what it does not recognise is left out, never an error. */
+export function projectFilterFromParams(params: URLSearchParams): ProjectFilter {
+  const filter: ProjectFilter = {};
+  const text = (name: string) => {
+    const value = params.get(name)?.trim();
+    return value && value.length <= ID_MAX_LENGTH ? value : undefined;
+  };
+  const query = params.get("q")?.trim();
+  if (query) filter.query = query.slice(0, ID_MAX_LENGTH);
+  const stage = text("stage");
+  if (stage && (PROJECT_STAGE_VALUES as string[]).includes(stage)) filter.stage = stage as ProjectStage;
+  const designer = text("designer");
+  if (designer) filter.assigneeId = designer === DESIGNER_NONE ? null : designer;
+  const business = text("business");
+  if (business) filter.businessId = business;
+  const sort = text("sort");
+  if (sort && sort !== "newest" && (PROJECT_SORT_VALUES as string[]).includes(sort)) filter.sort = sort as ProjectSort;
+  return filter;
 }
 
-export function filterProjects<P extends FilterableProject>(projects: readonly P[], filter: ProjectFilter): P[] {
-  const words = folded(filter.query ?? "")
-    .split(/\s+/)
-    .filter(Boolean);
-  return projects.filter((project) => {
-    const { stage } = project;
-    if (filter.stage && filter.stage !== "all" && stage !== filter.stage) return false;
-    if (filter.assigneeId !== undefined && project.assigneeId !== filter.assigneeId) return false;
-    if (words.length === 0) return true;
-    const haystack = folded([project.name, project.businessName, project.assigneeName ?? "", PROJECT_STAGES[stage]].join(" "));
-    return words.every((word) => haystack.includes(word));
-  });
+/** The address parameters for a filter, only those that narrow or reorder (the default list has none). */
+export function projectFilterToParams(filter: ProjectFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.query?.trim()) params.set("q", filter.query.trim());
+  if (filter.stage) params.set("stage", filter.stage);
+  if (filter.assigneeId !== undefined) params.set("designer", filter.assigneeId ?? DESIGNER_NONE);
+  if (filter.businessId) params.set("business", filter.businessId);
+  if (filter.sort && filter.sort !== "newest") params.set("sort", filter.sort);
+  return params;
+}
+
+/** Whether a filter narrows the list at all (its order aside). */
+export function isProjectFilterNarrowing(filter: ProjectFilter): boolean {
+  return Boolean(filter.query?.trim()) || filter.stage !== undefined || filter.assigneeId !== undefined || filter.businessId !== undefined;
 }

@@ -2,16 +2,30 @@
 // The command palette: Ctrl+K / Cmd+K opens it; suggestions are the create actions this role may take.
 import { COMMAND_PALETTE_TEXT, commandPaletteItems, navItems, projectDisplayName, type Role } from "@atelier/domain";
 import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@atelier/ui";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useTRPC } from "~/trpc/react";
+
+const SEARCH_PAUSE_MS = 250;
+const PROJECT_SUGGESTIONS = 8;
 
 export function CommandPalette({ role, open, onOpenChange }: { role: Role; open: boolean; onOpenChange: (open: boolean) => void }) {
   const router = useRouter();
   const trpc = useTRPC();
-  // Searching finds projects too; the list loads only once the palette is open.
-  const projects = useQuery({ ...trpc.projects.list.queryOptions({ archived: false }), enabled: open });
+  // Searching finds projects too: the server searches them (the newest few matching every word), once the
+  // typing pauses; before any word, the newest few.
+  const [search, setSearch] = useState("");
+  const [query, setQuery] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const projects = useQuery({
+    ...trpc.projects.list.queryOptions({ archived: false, limit: PROJECT_SUGGESTIONS, ...(query ? { query } : {}) }),
+    enabled: open,
+    placeholderData: keepPreviousData,
+  });
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -31,7 +45,7 @@ export function CommandPalette({ role, open, onOpenChange }: { role: Role; open:
 
   return (
     <CommandDialog open={open} onOpenChange={onOpenChange}>
-      <CommandInput placeholder={COMMAND_PALETTE_TEXT.placeholder} />
+      <CommandInput placeholder={COMMAND_PALETTE_TEXT.placeholder} value={search} onValueChange={setSearch} />
       <CommandList>
         <CommandEmpty>{COMMAND_PALETTE_TEXT.empty}</CommandEmpty>
         <CommandGroup heading={COMMAND_PALETTE_TEXT.group}>
@@ -41,10 +55,15 @@ export function CommandPalette({ role, open, onOpenChange }: { role: Role; open:
             </CommandItem>
           ))}
         </CommandGroup>
-        {projects.data && projects.data.length > 0 && (
+        {projects.data && projects.data.items.length > 0 && (
           <CommandGroup heading="Projects">
-            {projects.data.map((p) => (
-              <CommandItem key={p.id} value={`${projectDisplayName(p.name)} ${p.businessName}`} onSelect={() => go(`/projects/${p.id}`)}>
+            {projects.data.items.map((p) => (
+              <CommandItem
+                key={p.id}
+                value={`${projectDisplayName(p.name)} ${p.businessName} ${p.assigneeName ?? ""} ${p.id}`}
+                keywords={query.split(/\s+/)}
+                onSelect={() => go(`/projects/${p.id}`)}
+              >
                 {projectDisplayName(p.name)}
                 <span className="ml-auto text-xs text-muted-foreground">{p.businessName}</span>
               </CommandItem>

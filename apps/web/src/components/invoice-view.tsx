@@ -287,7 +287,8 @@ function CreditNoteButton({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor
 function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const projects = useQuery(trpc.projects.list.queryOptions({ archived: false }));
+  // The business's newest projects, one page of them.
+  const projects = useQuery(trpc.projects.list.queryOptions({ archived: false, businessId: inv.businessId }));
   const [lines, setLines] = useState<LineDraft[]>(() => inv.lines.map((l) => toLineDraft(l, inv.currency)));
   const [dueAt, setDueAt] = useState(inv.dueAt ?? "");
   const [notes, setNotes] = useState(inv.notes ?? "");
@@ -318,7 +319,7 @@ function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () =>
             onChange={setLines}
             currency={inv.currency}
             kind={inv.kind}
-            projects={(projects.data ?? []).filter((p) => p.businessId === inv.businessId)}
+            projects={projects.data?.items ?? []}
           />
           <div className="grid gap-2">
             <Label htmlFor="invoice-notes">Notes</Label>

@@ -1,98 +1,76 @@
 "use client";
-// Projects as cards: the current ones on the Projects page, the finished ones in the Archive.
+// Projects as cards: the current ones on the Projects page, the finished ones in the Archive. The server filters,
+// orders and pages them; the filter lives in the address, and the next page loads at the end of the list.
 import {
-  filterProjects,
+  isProjectFilterNarrowing,
   isStaff,
   PROJECT_EVENTS,
-  PROJECT_STAGES,
   type ProjectFilter,
-  type ProjectStage,
   projectDisplayName,
+  projectFilterFromParams,
+  projectFilterToParams,
 } from "@atelier/domain";
-import { Badge, Button, Card, CardDescription, CardHeader, CardTitle, Input, Skeleton } from "@atelier/ui";
-import { useQuery } from "@tanstack/react-query";
-import { FileText, Search } from "lucide-react";
+import { Badge, Button, Card, CardDescription, CardHeader, CardTitle, Skeleton } from "@atelier/ui";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { FileText } from "lucide-react";
 import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { useState } from "react";
+import { Suspense, useCallback } from "react";
 import { useTRPC } from "~/trpc/react";
 import { EmptyState, PageHeader } from "./empty-state";
 import { formatDate } from "./format";
-import { NativeSelect } from "./native-select";
+import { LoadMore } from "./load-more";
+import { ProjectFilters } from "./project-filters";
 import { StageBadge } from "./stage-badge";
 
 const eventLabel = (value: string) => PROJECT_EVENTS.find((e) => e.value === value)?.label ?? value;
 
-// The designer filter's choices, for staff: everyone's projects, one's own, or nobody's yet.
-type Assignee = "anyone" | "me" | "nobody";
-
-function ProjectFilters({
-  query,
-  stage,
-  assignee,
-  staff,
-  onQuery,
-  onStage,
-  onAssignee,
-}: {
-  query: string;
-  stage: ProjectStage | "all";
-  assignee: Assignee;
-  staff: boolean;
-  onQuery: (query: string) => void;
-  onStage: (stage: ProjectStage | "all") => void;
-  onAssignee: (assignee: Assignee) => void;
-}) {
+export function ProjectList({ archived }: { archived: boolean }) {
+  // The address is read on the client only (useSearchParams), so the list waits for it in a boundary.
   return (
-    <search className="mb-4 flex flex-wrap items-center gap-2">
-      <div className="relative min-w-56 flex-1">
-        <Search className="pointer-events-none absolute left-2.5 top-2.5 size-4 text-muted-foreground" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Search projects"
-          placeholder={staff ? "Search by name, business or designer" : "Search by name"}
-          className="pl-8"
-          value={query}
-          onChange={(e) => onQuery(e.target.value)}
-        />
-      </div>
-      <NativeSelect aria-label="Stage" className="w-48" value={stage} onChange={(e) => onStage(e.target.value as ProjectStage | "all")}>
-        <option value="all">All stages</option>
-        {Object.entries(PROJECT_STAGES).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </NativeSelect>
-      {staff && (
-        <NativeSelect aria-label="Designer" className="w-44" value={assignee} onChange={(e) => onAssignee(e.target.value as Assignee)}>
-          <option value="anyone">Any designer</option>
-          <option value="me">Assigned to me</option>
-          <option value="nobody">Unassigned</option>
-        </NativeSelect>
-      )}
-    </search>
+    <Suspense fallback={<ListSkeleton />}>
+      <ProjectPages archived={archived} />
+    </Suspense>
   );
 }
 
-export function ProjectList({ archived }: { archived: boolean }) {
+function ListSkeleton() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-28" />
+      ))}
+    </div>
+  );
+}
+
+function ProjectPages({ archived }: { archived: boolean }) {
   const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
   const { data: session } = useSession();
-  const projects = useQuery(trpc.projects.list.queryOptions({ archived }));
   const staff = session ? isStaff(session.user.role) : false;
   const unlinked = session && !staff && !session.user.businessId;
-  const [query, setQuery] = useState("");
-  const [stage, setStage] = useState<ProjectStage | "all">("all");
-  const [assignee, setAssignee] = useState<Assignee>("anyone");
-  const filter: ProjectFilter = { query, stage };
-  if (assignee !== "anyone") filter.assigneeId = assignee === "me" ? (session?.user.id ?? "") : null;
-  const shown = projects.data ? filterProjects(projects.data, filter) : [];
-  const filtered = query.trim() !== "" || stage !== "all" || assignee !== "anyone";
-  const clearFilters = () => {
-    setQuery("");
-    setStage("all");
-    setAssignee("anyone");
-  };
+  const filter = projectFilterFromParams(new URLSearchParams(params.toString()));
+  const setFilter = useCallback(
+    (next: ProjectFilter) => {
+      const query = projectFilterToParams(next).toString();
+      router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+    },
+    [router, pathname],
+  );
+  const projects = useInfiniteQuery(
+    trpc.projects.list.infiniteQueryOptions(
+      { archived, ...filter },
+      { getNextPageParam: (page) => page.nextCursor ?? undefined, enabled: !unlinked },
+    ),
+  );
+  const businesses = useQuery({ ...trpc.businesses.list.queryOptions(), enabled: staff });
+  const shown = projects.data?.pages.flatMap((page) => page.items) ?? [];
+  const narrowed = isProjectFilterNarrowing(filter);
+  const loaded = projects.data !== undefined;
 
   return (
     <>
@@ -101,81 +79,104 @@ export function ProjectList({ archived }: { archived: boolean }) {
         description={archived ? "Finished projects, kept with their files." : "Design requests in progress."}
         action={!archived && !unlinked ? { href: "/projects/create", label: "Create Project" } : undefined}
       />
-      {projects.isPending && (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} className="h-28" />
-          ))}
-        </div>
-      )}
-      {projects.error && <EmptyState title="Projects could not be loaded" description={projects.error.message} />}
-      {projects.data?.length === 0 &&
-        (unlinked ? (
-          <EmptyState
-            title="Almost there"
-            description="Your account is not linked to a business yet. Ask the studio to add you to yours."
-          />
-        ) : archived ? (
-          <EmptyState title="Nothing archived yet" description="Projects the studio archives will be kept here." />
-        ) : (
-          <EmptyState
-            title="No projects yet"
-            description="Start one with a title; the brief and files follow."
-            action={{ href: "/projects/create", label: "Create Project" }}
-          />
-        ))}
-      {projects.data && projects.data.length > 0 && (
+      {unlinked ? (
+        <EmptyState title="Almost there" description="Your account is not linked to a business yet. Ask the studio to add you to yours." />
+      ) : (
         <>
-          <ProjectFilters
-            query={query}
-            stage={stage}
-            assignee={assignee}
-            staff={staff}
-            onQuery={setQuery}
-            onStage={setStage}
-            onAssignee={setAssignee}
-          />
-          {filtered && (
-            <p className="mb-3 text-sm text-muted-foreground" aria-live="polite" data-testid="project-count">
-              {shown.length} of {projects.data.length} project{projects.data.length === 1 ? "" : "s"}
-            </p>
+          {(narrowed || filter.sort || shown.length > 0) && (
+            <ProjectFilters filter={filter} onChange={setFilter} staff={staff} me={session?.user.id} businesses={businesses.data} />
+          )}
+          {projects.isPending && <ListSkeleton />}
+          {projects.error && <EmptyState title="Projects could not be loaded" description={projects.error.message} />}
+          {loaded &&
+            shown.length === 0 &&
+            !narrowed &&
+            (archived ? (
+              <EmptyState title="Nothing archived yet" description="Projects the studio archives will be kept here." />
+            ) : (
+              <EmptyState
+                title="No projects yet"
+                description="Start one with a title; the brief and files follow."
+                action={{ href: "/projects/create", label: "Create Project" }}
+              />
+            ))}
+          {loaded && shown.length === 0 && narrowed && (
+            <EmptyState title="No project matches" description="Try other words, another stage or another designer.">
+              <Button
+                size="sm"
+                variant="outline"
+                className="h-11 sm:h-9"
+                onClick={() => setFilter(filter.sort ? { sort: filter.sort } : {})}
+              >
+                Clear filters
+              </Button>
+            </EmptyState>
+          )}
+          {shown.length > 0 && (
+            <>
+              {/* Only what the server answered: all of them on the last page, otherwise how many are loaded so far. */}
+              <p className="mb-3 text-sm text-muted-foreground" aria-live="polite" data-testid="project-count">
+                {projects.hasNextPage
+                  ? `${shown.length} shown, more below`
+                  : `${shown.length} project${shown.length === 1 ? "" : "s"}${narrowed ? " match" : ""}`}
+              </p>
+              <ProjectCards projects={shown} staff={staff} archived={archived} />
+              <LoadMore
+                hasMore={projects.hasNextPage}
+                loading={projects.isFetchingNextPage}
+                onLoad={() => void projects.fetchNextPage()}
+                label="More projects"
+              />
+            </>
           )}
         </>
       )}
-      {projects.data && projects.data.length > 0 && shown.length === 0 && (
-        <EmptyState title="No project matches" description="Try other words, another stage or another designer.">
-          <Button size="sm" variant="outline" onClick={clearFilters}>
-            Clear filters
-          </Button>
-        </EmptyState>
-      )}
-      {shown.length > 0 && (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={archived ? "Archived projects" : "Projects"}>
-          {shown.map((p) => (
-            <li key={p.id}>
-              <Link href={`/projects/${p.id}`} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
-                <Card className="h-full transition-colors hover:bg-accent/50">
-                  <CardHeader>
-                    <div className="flex items-start justify-between gap-2">
-                      <CardTitle className="text-base">{projectDisplayName(p.name)}</CardTitle>
-                      <Badge variant="secondary">{eventLabel(p.event)}</Badge>
-                    </div>
-                    <CardDescription className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                      <StageBadge stage={p.stage} />
-                      {staff && <span>{p.businessName}</span>}
-                      <span>{formatDate(p.createdAt)}</span>
-                      <span className="inline-flex items-center gap-1">
-                        <FileText className="size-3.5" aria-hidden />
-                        {p.fileCount} file{p.fileCount === 1 ? "" : "s"}
-                      </span>
-                    </CardDescription>
-                  </CardHeader>
-                </Card>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
     </>
+  );
+}
+
+type ProjectCard = {
+  id: string;
+  name: string;
+  event: string;
+  stage: Parameters<typeof StageBadge>[0]["stage"];
+  businessName: string;
+  createdAt: Date;
+  fileCount: number | null;
+};
+
+function ProjectCards({ projects, staff, archived }: { projects: ProjectCard[]; staff: boolean; archived: boolean }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={archived ? "Archived projects" : "Projects"}>
+      {projects.map((p) => (
+        <li key={p.id}>
+          <Link href={`/projects/${p.id}`} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-ring">
+            <Card className="h-full transition-colors hover:bg-accent/50">
+              <CardHeader>
+                <div className="flex items-start justify-between gap-2">
+                  <CardTitle className="min-w-0 break-words text-base" title={projectDisplayName(p.name)}>
+                    {projectDisplayName(p.name)}
+                  </CardTitle>
+                  <Badge variant="secondary">{eventLabel(p.event)}</Badge>
+                </div>
+                <CardDescription className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <StageBadge stage={p.stage} />
+                  {staff && (
+                    <span className="min-w-0 truncate" title={p.businessName}>
+                      {p.businessName}
+                    </span>
+                  )}
+                  <span>{formatDate(p.createdAt)}</span>
+                  <span className="inline-flex items-center gap-1">
+                    <FileText className="size-3.5" aria-hidden />
+                    {p.fileCount ?? 0} file{p.fileCount === 1 ? "" : "s"}
+                  </span>
+                </CardDescription>
+              </CardHeader>
+            </Card>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -9,6 +9,7 @@ import {
   findProject,
   getBillingProfile,
   listInvoiceLines,
+  listInvoicePage,
   listInvoices,
   type NewInvoiceLine,
   saveBillingProfile,
@@ -26,9 +27,11 @@ import {
   INVOICE_STATUSES,
   isStaff,
   isVisibleToClient,
+  searchWords,
 } from "@atelier/domain";
 import { z } from "zod";
 import { invoicePdfUrl, recordPayment, sendInvoice, visibleInvoice, withBalance } from "../invoice-documents";
+import { listPageInput } from "../list-page-input";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 const id = z.string().min(1).max(200);
@@ -71,7 +74,10 @@ const billingProfile = z.object({
 });
 
 export const invoicesRouter = router({
-  list: adminProcedure.query(({ ctx }) => listInvoices(ctx.db, { businessId: null })),
+  /** One page of every business's invoices (at most LIST_PAGE_SIZE), newest first, narrowed by words of a number or business. */
+  list: adminProcedure
+    .input(listPageInput)
+    .query(({ ctx, input }) => listInvoicePage(ctx.db, { businessId: null, words: searchWords(input.query) }, input)),
 
   lines: protectedProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
     const invoice = await visibleInvoice(ctx.db, ctx.user, input.id);

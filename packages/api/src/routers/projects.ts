@@ -9,7 +9,7 @@ import {
   findUserById,
   isFileKeyInUse,
   listProjectFiles,
-  listProjects,
+  listProjectPage,
   removeProjectFile,
   setProjectArchived,
   setProjectAssignee,
@@ -23,11 +23,16 @@ import {
   DomainError,
   FILE_KIND_VALUES,
   isStaff,
+  LIST_PAGE_SIZE,
   PROJECT_EVENT_VALUES,
+  PROJECT_SORT_VALUES,
+  PROJECT_STAGE_VALUES,
   PROJECT_TITLE_MAX_LENGTH,
   projectName,
+  searchWords,
 } from "@atelier/domain";
 import { z } from "zod";
+import { pageFields } from "../list-page-input";
 import { fileKeyInFolder, projectFolder } from "../project-folders";
 import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
@@ -38,11 +43,29 @@ const httpUrl = z.url({ protocol: /^https?$/ }).max(4096);
 const imageUrl = z.union([httpUrl, z.string().regex(/^\/[A-Za-z0-9._/-]{1,200}$/)]);
 
 export const projectsRouter = router({
+  /**
+   * One page of projects (at most LIST_PAGE_SIZE), filtered and ordered in SQL; `nextCursor` asks for the next.
+   * A client sees its own business's projects only: a business filter naming another answers an empty page.
+   */
   list: protectedProcedure
-    .input(z.object({ archived: z.boolean().default(false) }).default({ archived: false }))
+    .input(
+      z
+        .object({
+          archived: z.boolean().default(false),
+          stage: z.enum(PROJECT_STAGE_VALUES).optional(),
+          assigneeId: id.nullable().optional(),
+          businessId: id.optional(),
+          sort: z.enum(PROJECT_SORT_VALUES).default("newest"),
+          ...pageFields,
+        })
+        .default({ archived: false, sort: "newest", limit: LIST_PAGE_SIZE }),
+    )
     .query(({ ctx, input }) => {
-      if (!isStaff(ctx.user.role) && !ctx.user.businessId) return [];
-      return listProjects(ctx.db, { businessId: isStaff(ctx.user.role) ? null : ctx.user.businessId, archived: input.archived });
+      const businessId = isStaff(ctx.user.role) ? (input.businessId ?? null) : ctx.user.businessId;
+      const none = { items: [], nextCursor: null } satisfies Awaited<ReturnType<typeof listProjectPage>>;
+      if (businessId === null && !isStaff(ctx.user.role)) return none;
+      if (input.businessId !== undefined && input.businessId !== businessId) return none;
+      return listProjectPage(ctx.db, { ...input, businessId, words: searchWords(input.query) });
     }),
 
   byId: projectProcedure(z.object({ id })).query(async ({ ctx }) => {

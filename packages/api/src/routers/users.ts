@@ -1,9 +1,18 @@
 // users.*: the profile of the signed-in user (or, for an admin, of anyone).
 import { randomUUID } from "node:crypto";
 import { invitationMail } from "@atelier/auth";
-import { createUser, findBusiness, findUserByEmail, findUserById, listUsers, setUserRoleAndBusiness, updateUserProfile } from "@atelier/db";
-import { canChangeEmail, canEditUser, DomainError, ROLES, roleChangeRefusal, USER_NAME_MAX_LENGTH } from "@atelier/domain";
+import {
+  createUser,
+  findBusiness,
+  findUserByEmail,
+  findUserById,
+  listUserPage,
+  setUserRoleAndBusiness,
+  updateUserProfile,
+} from "@atelier/db";
+import { canChangeEmail, canEditUser, DomainError, ROLES, roleChangeRefusal, searchWords, USER_NAME_MAX_LENGTH } from "@atelier/domain";
 import { z } from "zod";
+import { listPageInput } from "../list-page-input";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 const updateUserInput = z.object({
@@ -24,7 +33,8 @@ async function requireBusiness(db: Parameters<typeof findBusiness>[0], id: strin
 }
 
 export const usersRouter = router({
-  list: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
+  /** One page of everyone with access (at most LIST_PAGE_SIZE), oldest first, narrowed by words of a name or address. */
+  list: adminProcedure.input(listPageInput).query(({ ctx, input }) => listUserPage(ctx.db, { ...input, words: searchWords(input.query) })),
 
   /**
    * Invites someone: the invitation mail with a sign-in link is written with the user, and goes through

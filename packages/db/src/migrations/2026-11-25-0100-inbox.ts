@@ -13,6 +13,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table comments add column business_id text references businesses (id) on delete cascade`.execute(db);
   await sql`update comments set business_id = projects.business_id from projects where projects.id = comments.project_id`.execute(db);
   await sql`alter table comments alter column business_id set not null`.execute(db);
+  // A comment written without its business takes its project's.
+  await sql`
+    create function comments_fill_business() returns trigger language plpgsql as $$
+    begin
+      select business_id into new.business_id from projects where id = new.project_id;
+      return new;
+    end $$`.execute(db);
+  await sql`
+    create trigger comments_business before insert on comments
+    for each row when (new.business_id is null) execute function comments_fill_business()`.execute(db);
   await sql`alter table comments add column seq bigint generated always as identity`.execute(db);
   await sql`create unique index comments_seq on comments (seq)`.execute(db);
   await sql`drop index comments_created`.execute(db);
@@ -56,5 +66,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index comments_created`.execute(db);
   await sql`create index comments_created on comments (created_at)`.execute(db);
   await sql`alter table comments drop column seq`.execute(db);
+  await sql`drop trigger comments_business on comments`.execute(db);
+  await sql`drop function comments_fill_business`.execute(db);
   await sql`alter table comments drop column business_id`.execute(db);
 }

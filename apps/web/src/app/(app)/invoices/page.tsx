@@ -1,15 +1,22 @@
 "use client";
 // Invoices: everything the studio has billed, moved along draft, sent, paid (or void).
 import { Skeleton } from "@atelier/ui";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { InvoiceActions } from "~/components/invoice-actions";
 import { InvoiceTable } from "~/components/invoice-table";
+import { ListSearch } from "~/components/list-search";
+import { LoadMore } from "~/components/load-more";
 import { useTRPC } from "~/trpc/react";
 
 export default function InvoicesPage() {
   const trpc = useTRPC();
-  const invoices = useQuery(trpc.invoices.list.queryOptions());
+  const [query, setQuery] = useState("");
+  const invoices = useInfiniteQuery(
+    trpc.invoices.list.infiniteQueryOptions(query ? { query } : {}, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
+  );
+  const shown = invoices.data?.pages.flatMap((page) => page.items);
   return (
     <>
       <PageHeader
@@ -17,23 +24,31 @@ export default function InvoicesPage() {
         description="Drafts stay with the studio; a business sees an invoice once it is sent."
         action={{ href: "/invoices/create", label: "New invoice" }}
       />
+      <ListSearch label="Search invoices" placeholder="Search by number or business" onSearch={setQuery} />
       {invoices.isPending && <Skeleton className="h-40" />}
       {invoices.error && <EmptyState title="Invoices could not be loaded" description={invoices.error.message} />}
-      {invoices.data?.length === 0 && (
+      {shown?.length === 0 && query !== "" && <EmptyState title="No invoice matches" description="Try another number or business." />}
+      {shown?.length === 0 && query === "" && (
         <EmptyState
           title="No invoices yet"
           description="Bill a business for delivered work."
           action={{ href: "/invoices/create", label: "New invoice" }}
         />
       )}
-      {invoices.data && invoices.data.length > 0 && (
+      {shown && shown.length > 0 && (
         <InvoiceTable
-          invoices={invoices.data}
+          invoices={shown}
           showBusiness
           hrefFor={(id) => `/invoices/${id}`}
           actions={(inv) => <InvoiceActions invoice={inv} />}
         />
       )}
+      <LoadMore
+        hasMore={invoices.hasNextPage}
+        loading={invoices.isFetchingNextPage}
+        onLoad={() => void invoices.fetchNextPage()}
+        label="More invoices"
+      />
     </>
   );
 }

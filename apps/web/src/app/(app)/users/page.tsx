@@ -2,9 +2,12 @@
 // Users: everyone with access; an admin sets each person's role and business here.
 import { ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
 import { Skeleton, toast, UserAvatar } from "@atelier/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { BusinessOptions } from "~/components/form-parts";
+import { ListSearch } from "~/components/list-search";
+import { LoadMore } from "~/components/load-more";
 import { NativeSelect } from "~/components/native-select";
 import { toastError } from "~/components/toast-error";
 import { UndeliveredMail } from "~/components/undelivered-mail";
@@ -12,7 +15,10 @@ import { useTRPC } from "~/trpc/react";
 
 export default function UsersPage() {
   const trpc = useTRPC();
-  const users = useQuery(trpc.users.list.queryOptions());
+  const [query, setQuery] = useState("");
+  const users = useInfiniteQuery(
+    trpc.users.list.infiniteQueryOptions(query ? { query } : {}, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
+  );
   const businesses = useQuery(trpc.businesses.list.queryOptions());
   const setAccess = useMutation(
     trpc.users.setAccess.mutationOptions({
@@ -29,6 +35,7 @@ export default function UsersPage() {
         action={{ href: "/users/create", label: "Create User" }}
       />
       <UndeliveredMail />
+      <ListSearch label="Search users" placeholder="Search by name or address" onSearch={setQuery} />
       {users.isPending && <Skeleton className="h-40" />}
       {users.error && <EmptyState title="Users could not be loaded" description={users.error.message} />}
       {users.data && (
@@ -42,46 +49,54 @@ export default function UsersPage() {
               </tr>
             </thead>
             <tbody>
-              {users.data.map((u) => (
-                <tr key={u.id} className="border-t" data-testid="user-row">
-                  <td className="px-4 py-2">
-                    <div className="flex items-center gap-3">
-                      <UserAvatar name={u.name ?? u.email} src={u.image} size="sm" />
-                      <div className="min-w-0">
-                        <div className="truncate font-medium">{u.name ?? "Invited"}</div>
-                        <div className="truncate text-xs text-muted-foreground">{u.email}</div>
+              {users.data.pages
+                .flatMap((page) => page.items)
+                .map((u) => (
+                  <tr key={u.id} className="border-t" data-testid="user-row">
+                    <td className="px-4 py-2">
+                      <div className="flex items-center gap-3">
+                        <UserAvatar name={u.name ?? u.email} src={u.image} size="sm" />
+                        <div className="min-w-0">
+                          <div className="truncate font-medium">{u.name ?? "Invited"}</div>
+                          <div className="truncate text-xs text-muted-foreground">{u.email}</div>
+                        </div>
                       </div>
-                    </div>
-                  </td>
-                  <td className="px-4 py-2">
-                    <NativeSelect
-                      aria-label={`Role of ${u.email}`}
-                      value={u.role}
-                      onChange={(e) => setAccess.mutate({ id: u.id, role: e.target.value as Role })}
-                    >
-                      {ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {ROLE_LABELS[r]}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </td>
-                  <td className="px-4 py-2">
-                    <NativeSelect
-                      aria-label={`Business of ${u.email}`}
-                      value={u.businessId ?? ""}
-                      onChange={(e) => setAccess.mutate({ id: u.id, businessId: e.target.value || null })}
-                    >
-                      <option value="">None</option>
-                      <BusinessOptions businesses={businesses.data} />
-                    </NativeSelect>
-                  </td>
-                </tr>
-              ))}
+                    </td>
+                    <td className="px-4 py-2">
+                      <NativeSelect
+                        aria-label={`Role of ${u.email}`}
+                        value={u.role}
+                        onChange={(e) => setAccess.mutate({ id: u.id, role: e.target.value as Role })}
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {ROLE_LABELS[r]}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </td>
+                    <td className="px-4 py-2">
+                      <NativeSelect
+                        aria-label={`Business of ${u.email}`}
+                        value={u.businessId ?? ""}
+                        onChange={(e) => setAccess.mutate({ id: u.id, businessId: e.target.value || null })}
+                      >
+                        <option value="">None</option>
+                        <BusinessOptions businesses={businesses.data} />
+                      </NativeSelect>
+                    </td>
+                  </tr>
+                ))}
             </tbody>
           </table>
         </div>
       )}
+      <LoadMore
+        hasMore={users.hasNextPage}
+        loading={users.isFetchingNextPage}
+        onLoad={() => void users.fetchNextPage()}
+        label="More users"
+      />
     </>
   );
 }

@@ -15,8 +15,9 @@ export default function CreateInvoicePage() {
   const trpc = useTRPC();
   const router = useRouter();
   const businesses = useQuery(trpc.businesses.list.queryOptions());
-  const projects = useQuery(trpc.projects.list.queryOptions({ archived: false }));
   const [businessId, setBusinessId] = useState("");
+  // The chosen business's newest projects, one page of them.
+  const projects = useQuery({ ...trpc.projects.list.queryOptions({ archived: false, businessId }), enabled: businessId !== "" });
   const [projectId, setProjectId] = useState("");
   const [dueAt, setDueAt] = useState("");
   const [notes, setNotes] = useState("");
@@ -30,7 +31,7 @@ export default function CreateInvoicePage() {
     }),
   );
   const currency = businesses.data?.find((b) => b.id === businessId)?.currency ?? DEFAULT_CURRENCY;
-  const businessProjects = (projects.data ?? []).filter((p) => p.businessId === businessId);
+  const businessProjects = businessId ? (projects.data?.items ?? []) : [];
   const parsed = parseLines(lines, currency);
 
   function onSubmit(e: FormEvent) {
