@@ -94,3 +94,4 @@ export {
   WIRE_PATHS,
   WireFormatError,
 } from "./wire";
+export { addSample, MIN_RATE_SPAN_MS, RATE_WINDOW_MS, type SentSample, secondsLeft } from "./time-left";
