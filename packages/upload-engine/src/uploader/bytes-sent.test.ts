@@ -54,10 +54,13 @@ describe("bytesSent", () => {
 
   it("equals bytesUploaded with a transport that reports nothing", async () => {
     const progress: UploadProgress[] = [];
-    await createUploader({ balancerUrl: backend.balancerUrl, fetch: (url, init) => fetch(url, init), sleep: recordingSleep().sleep }).upload(
-      [{ source: syntheticSource(2 * CHUNK_SIZE + 5, { name: "a.bin" }), urlPath: "p/a.bin" }],
-      { onProgress: (event) => progress.push(event) },
-    );
+    await createUploader({
+      balancerUrl: backend.balancerUrl,
+      fetch: (url, init) => fetch(url, init),
+      sleep: recordingSleep().sleep,
+    }).upload([{ source: syntheticSource(2 * CHUNK_SIZE + 5, { name: "a.bin" }), urlPath: "p/a.bin" }], {
+      onProgress: (event) => progress.push(event),
+    });
     expect(progress.every((event) => event.bytesSent === event.bytesUploaded)).toBe(true);
   });
 });
