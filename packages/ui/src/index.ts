@@ -95,3 +95,6 @@ export {
   UploadDialog,
   type UploadDialogProps,
 } from "./upload/upload-dialog";
+export { type TrayFile, type TrayFileStatus, UploadManager, uploadManager } from "./upload/upload-manager";
+export { timeLeftText, UploadTray } from "./upload/upload-tray";
+export { xhrFetch } from "./upload/xhr-fetch";
