@@ -3,6 +3,7 @@
 import { prettierBytes } from "@transloadit/prettier-bytes";
 import { CheckCircle2, RotateCcw, X, XCircle } from "lucide-react";
 import { useSyncExternalStore } from "react";
+import { Tooltip } from "../components/tooltip";
 import { cn } from "../lib/cn";
 import { type TrayFile, type UploadManager, uploadManager } from "./upload-manager";
 
@@ -34,24 +35,26 @@ function TrayRow({ file, manager }: { file: TrayFile; manager: UploadManager }) 
         </span>
         {file.status === "failed" && (
           <span className="flex shrink-0">
-            <button
-              type="button"
-              className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
-              onClick={() => manager.retry(file.key)}
-              aria-label={`Retry ${file.name}`}
-              title="Retry"
-            >
-              <RotateCcw className="size-4" aria-hidden />
-            </button>
-            <button
-              type="button"
-              className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-destructive"
-              onClick={() => manager.drop(file.key)}
-              aria-label={`Drop ${file.name}`}
-              title="Drop this file"
-            >
-              <X className="size-4" aria-hidden />
-            </button>
+            <Tooltip content="Retry">
+              <button
+                type="button"
+                className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-foreground"
+                onClick={() => manager.retry(file.key)}
+                aria-label={`Retry ${file.name}`}
+              >
+                <RotateCcw className="size-4" aria-hidden />
+              </button>
+            </Tooltip>
+            <Tooltip content="Drop this file">
+              <button
+                type="button"
+                className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-destructive"
+                onClick={() => manager.drop(file.key)}
+                aria-label={`Drop ${file.name}`}
+              >
+                <X className="size-4" aria-hidden />
+              </button>
+            </Tooltip>
           </span>
         )}
       </div>
