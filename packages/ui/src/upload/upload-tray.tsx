@@ -103,7 +103,8 @@ export function UploadTray({ manager = uploadManager, className }: { manager?: U
       aria-label="Uploads"
       data-testid="upload-tray"
       className={cn(
-        "fixed right-2 bottom-2 z-40 w-[calc(100vw-1rem)] max-w-sm rounded-lg border bg-card text-card-foreground shadow-lg sm:right-4 sm:bottom-4",
+        // Bottom-left from sm: up, clear of the toasts in the bottom-right corner (on phones they are at the top).
+        "fixed right-2 bottom-2 z-40 w-[calc(100vw-1rem)] max-w-sm rounded-lg border bg-card text-card-foreground shadow-lg sm:right-auto sm:bottom-4 sm:left-4",
         className,
       )}
     >
