@@ -106,6 +106,8 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
       trigger: null,
       thumbnailWidth: THUMBNAIL_WIDTH.many,
       proudlyDisplayPoweredByUppy: false,
+      // Its time left is re-estimated on every repaint and swings wildly; the tray's comes from the recent rate.
+      hideProgressDetails: true,
       closeModalOnClickOutside: true,
       closeAfterFinish: false,
       browserBackButtonClose: Boolean(p.closeOnBrowserBack),
