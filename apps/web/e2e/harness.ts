@@ -284,5 +284,8 @@ export async function startUploadServers(options: {
 /** Picks an option of one of the app's selects (Radix Select, or the filterable combobox for long lists) by its label. */
 export async function chooseOption(trigger: Locator, label: string): Promise<void> {
   await trigger.click();
-  await trigger.page().getByRole("option", { name: label, exact: true }).click();
+  const option = trigger.page().getByRole("option", { name: label, exact: true });
+  await option.click();
+  // The list fades out; until it is gone its options would also match a label such as "Stage".
+  await option.waitFor({ state: "detached" });
 }

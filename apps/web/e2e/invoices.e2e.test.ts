@@ -107,7 +107,7 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     expect(await page.getByTestId("invoice-total").innerText()).toBe("$736.02");
     await fitsPhone("invoice-draft");
     await page.getByRole("button", { name: "Send", exact: true }).click();
-    const dialog = page.getByRole("dialog");
+    const dialog = page.getByRole("alertdialog");
     await dialog.getByText("mailed as a PDF to Acme Coffee's billing contacts").waitFor();
     await dialog.getByRole("button", { name: "Send invoice" }).click();
     await page.getByRole("heading", { name: number }).getByText("Sent").waitFor();

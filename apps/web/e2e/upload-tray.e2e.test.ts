@@ -121,6 +121,16 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
     await page.getByRole("link", { name: "Winter menu card" }).first().click();
     await page.getByRole("heading", { name: "Winter menu card" }).waitFor();
     expect(await tray.getByText("Uploading 1 file").isVisible()).toBe(true);
+    // A real unload (closing the tab) would lose it, so the browser asks first; staying keeps it going.
+    const asked = new Promise<string>((resolve) =>
+      page.once("dialog", (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe("beforeunload");
+    expect(page.isClosed()).toBe(false);
 
     await tray.getByText("Uploads finished").waitFor({ timeout: 90_000 });
     await expect.poll(() => filesOf(projects.first!), { timeout: 15_000 }).toEqual([{ name: "artwork.tif", size: 30 * MB }]);
