@@ -103,6 +103,18 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
     await page.getByRole("heading", { name: "Harvest fair poster" }).waitFor();
     await recordProgress("artwork.tif");
     await throttle(2 * MB);
+    // The last of its three parts waits for its server until the user is on the other project, so the upload is
+    // surely still running there, however fast this machine is.
+    let release: () => void = () => undefined;
+    const onOtherProject = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(
+      (url) => url.href.startsWith(uploads.balancerUrl),
+      async (route) => {
+        if (++asked === 3) await onOtherProject;
+        await route.continue();
+      },
+    );
     await page.getByRole("button", { name: "Upload Materials" }).click();
     await page
       .locator(".uppy-Dashboard-input")
@@ -122,15 +134,16 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
     await page.getByRole("heading", { name: "Winter menu card" }).waitFor();
     expect(await tray.getByText("Uploading 1 file").isVisible()).toBe(true);
     // A real unload (closing the tab) would lose it, so the browser asks first; staying keeps it going.
-    const asked = new Promise<string>((resolve) =>
+    const warning = new Promise<string>((resolve) =>
       page.once("dialog", (dialog) => {
         resolve(dialog.type());
         void dialog.dismiss();
       }),
     );
     await page.close({ runBeforeUnload: true });
-    expect(await asked).toBe("beforeunload");
+    expect(await warning).toBe("beforeunload");
     expect(page.isClosed()).toBe(false);
+    release();
 
     await tray.getByText("Uploads finished").waitFor({ timeout: 90_000 });
     await expect.poll(() => filesOf(projects.first!), { timeout: 15_000 }).toEqual([{ name: "artwork.tif", size: 30 * MB }]);
@@ -141,6 +154,7 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
     expect(new Set(seen).size).toBeGreaterThanOrEqual(10);
     expect(seen.map(Number).every((value, index) => index === 0 || value >= Number(seen[index - 1]))).toBe(true);
     await throttle(-1);
+    await page.unrouteAll({ behavior: "wait" });
     await tray.getByRole("button", { name: "Close the upload list" }).click();
     await tray.waitFor({ state: "detached" });
   });
