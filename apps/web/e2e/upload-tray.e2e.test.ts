@@ -64,12 +64,14 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
   beforeAll(async () => {
     const port = await freePort();
     const secret = randomBytes(24).toString("hex");
-    [t, smtp, browser, uploads] = await Promise.all([
-      createTestDatabase(),
-      startSmtpSink(),
-      launchBrowser(),
-      startUploadServers({ secret, webOrigin: `http://localhost:${port}` }),
+    // Each is kept as soon as it runs, so afterAll stops it even when another failed to start.
+    const started = await Promise.allSettled([
+      createTestDatabase().then((db) => (t = db)),
+      startSmtpSink().then((sink) => (smtp = sink)),
+      launchBrowser().then((b) => (browser = b)),
+      startUploadServers({ secret, webOrigin: `http://localhost:${port}` }).then((servers) => (uploads = servers)),
     ]);
+    for (const result of started) if (result.status === "rejected") throw result.reason;
     await seedDemo(t.db);
     app = await startApp(
       { DATABASE_URL: t.url, SMTP_URL: smtp.url, UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl },
