@@ -6,7 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UPLOAD_SERVER_NODE_FLAGS } from "@atelier/upload-server/node-flags";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Locator, type Page } from "playwright-core";
 
 const WEB_DIR = new URL("..", import.meta.url).pathname;
 const SERVE = join(WEB_DIR, "dist/serve.js");
@@ -279,4 +279,13 @@ export async function startUploadServers(options: {
     await stop();
     throw error;
   }
+}
+
+/** Picks an option of one of the app's selects (Radix Select, or the filterable combobox for long lists) by its label. */
+export async function chooseOption(trigger: Locator, label: string): Promise<void> {
+  await trigger.click();
+  const option = trigger.page().getByRole("option", { name: label, exact: true });
+  await option.click();
+  // The list fades out; until it is gone its options would also match a label such as "Stage".
+  await option.waitFor({ state: "detached" });
 }

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makePng } from "./fixtures";
-import { ARTIFACTS_DIR, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
 
 /** The base64 body of the mail's PDF attachment, decoded. */
 function pdfAttachment(raw: string, filename: string): Buffer {
@@ -83,7 +83,7 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     await page.getByText("Billing details saved").first().waitFor();
 
     await page.goto(`${app.url}/invoices/create`);
-    await page.getByLabel("Business").selectOption({ label: "Acme Coffee" });
+    await chooseOption(page.getByLabel("Business"), "Acme Coffee");
     await page.getByLabel("Due").fill("2026-12-15");
     await page.getByLabel("Line 1 description").fill("Poster design");
     await page.getByLabel("Line 1 unit price").fill("450");
@@ -107,7 +107,7 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     expect(await page.getByTestId("invoice-total").innerText()).toBe("$736.02");
     await fitsPhone("invoice-draft");
     await page.getByRole("button", { name: "Send", exact: true }).click();
-    const dialog = page.getByRole("dialog");
+    const dialog = page.getByRole("alertdialog");
     await dialog.getByText("mailed as a PDF to Acme Coffee's billing contacts").waitFor();
     await dialog.getByRole("button", { name: "Send invoice" }).click();
     await page.getByRole("heading", { name: number }).getByText("Sent").waitFor();

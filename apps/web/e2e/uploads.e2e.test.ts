@@ -6,7 +6,16 @@ import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";
-import { freePort, keepScreenshot, launchBrowser, type RunningApp, startApp, startUploadServers, type UploadServers } from "./harness";
+import {
+  chooseOption,
+  freePort,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  startApp,
+  startUploadServers,
+  type UploadServers,
+} from "./harness";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -57,7 +66,7 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
   it("a client creates a project for its business", async () => {
     await page.getByRole("link", { name: "Create Project" }).first().click();
     await page.getByLabel("Title").fill("Autumn menu card");
-    await page.getByLabel("Kind of work").selectOption("print");
+    await chooseOption(page.getByLabel("Kind of work"), "Print");
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByRole("heading", { name: "Autumn menu card" }).waitFor();
     projectUrl = page.url();

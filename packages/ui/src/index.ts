@@ -1,6 +1,18 @@
 // Public surface of @atelier/ui: styled, accessible building blocks for the web app.
 
 export {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  ConfirmDialog,
+  type ConfirmDialogProps,
+} from "./components/alert-dialog";
+export {
   Avatar,
   AvatarFallback,
   AvatarImage,
@@ -18,6 +30,7 @@ export {
   CardTitle,
 } from "./components/card";
 export { Checkbox } from "./components/checkbox";
+export { Combobox, type ComboboxOption, type ComboboxProps } from "./components/combobox";
 export {
   Command,
   CommandDialog,
@@ -54,6 +67,7 @@ export {
 } from "./components/dropdown-menu";
 export { Input } from "./components/input";
 export { Label } from "./components/label";
+export { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./components/select";
 export {
   Sheet,
   SheetClose,
@@ -81,6 +95,7 @@ export {
   ToastViewport,
 } from "./components/toast";
 export { Toaster } from "./components/toaster";
+export { Tooltip, TooltipProvider } from "./components/tooltip";
 export { type ToastHandle, type ToastInput, toast, useToast } from "./hooks/use-toast";
 export { cn } from "./lib/cn";
 export { AtelierUploader, type AtelierUploaderOptions } from "./upload/atelier-uploader";
@@ -95,3 +110,6 @@ export {
   UploadDialog,
   type UploadDialogProps,
 } from "./upload/upload-dialog";
+export { type TrayFile, type TrayFileStatus, UploadManager, uploadManager } from "./upload/upload-manager";
+export { timeLeftText, UploadTray } from "./upload/upload-tray";
+export { xhrFetch } from "./upload/xhr-fetch";

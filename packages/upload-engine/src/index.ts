@@ -48,6 +48,7 @@ export { RETRY_DELAYS, retryDelay } from "./retry-delay";
 export { sanitizeSegment } from "./sanitize-segment";
 export { type DigestProvider, type Sha256, sha256Hex, toHex, webCryptoSha256 } from "./sha256";
 export { type FileStatusInput, type StatusInput, type StatusLabel, statusLabel } from "./status-label";
+export { addSample, MIN_RATE_SPAN_MS, RATE_WINDOW_MS, type SentSample, secondsLeft } from "./time-left";
 export { type BlobLike, fromBlob, fromBytes, type UploadSource } from "./upload-source";
 export { createUploader } from "./uploader/create-uploader";
 export type {

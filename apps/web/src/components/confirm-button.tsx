@@ -1,18 +1,6 @@
 "use client";
 // A button whose action is asked about first: Send, Mark paid and Void cannot be taken back.
-import {
-  Button,
-  type ButtonProps,
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@atelier/ui";
-import { useState } from "react";
+import { Button, type ButtonProps, ConfirmDialog } from "@atelier/ui";
 
 export function ConfirmButton({
   label,
@@ -33,34 +21,19 @@ export function ConfirmButton({
   variant?: ButtonProps["variant"];
   size?: ButtonProps["size"];
 }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size={size} variant={variant} disabled={pending}>
           {label}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button
-            variant={variant === "destructive" ? "destructive" : "default"}
-            onClick={() => {
-              setOpen(false);
-              onConfirm();
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      onConfirm={onConfirm}
+      pending={pending}
+      destructive={variant === "destructive"}
+    />
   );
 }

@@ -1,15 +1,88 @@
-// A styled native select: accessible and reliable on every device, which a design tool's forms need more than flourish.
-import { cn } from "@atelier/ui";
-import type { ComponentProps } from "react";
+"use client";
+// The app's select, with a native <select>'s props: forms keep writing <option>s and reading e.target.value, and
+// get the kit's Radix Select (or, for long lists, the filterable Combobox). The options are read from a hidden
+// native select rendering the same children, since they may come from components such as BusinessOptions.
+import { Combobox, cn, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@atelier/ui";
+import { type ChangeEvent, type ComponentProps, useLayoutEffect, useRef, useState } from "react";
 
-export function NativeSelect({ className, ...props }: ComponentProps<"select">) {
+interface Option {
+  value: string;
+  label: string;
+  disabled: boolean;
+}
+
+// Radix keeps "" for "nothing chosen", so an option whose value is "" goes by this one.
+const EMPTY = "\u0000empty";
+/** From this many options on, typing to filter beats scrolling. */
+const FILTER_FROM = 12;
+
+const sameOptions = (a: Option[], b: Option[]) =>
+  a.length === b.length && a.every((o, i) => o.value === b[i]!.value && o.label === b[i]!.label && o.disabled === b[i]!.disabled);
+
+export function NativeSelect({ className, children, value, onChange, disabled, required, name, id, ...props }: ComponentProps<"select">) {
+  const native = useRef<HTMLSelectElement>(null);
+  const [options, setOptions] = useState<Option[]>([]);
+  // After every render: the children may have changed (a list that loaded, a filter).
+  useLayoutEffect(() => {
+    const select = native.current;
+    if (!select) return;
+    const next = [...select.options].map((o) => ({ value: o.value, label: o.label, disabled: o.disabled }));
+    setOptions((previous) => (sameOptions(previous, next) ? previous : next));
+  });
+
+  const choose = (chosen: string) => {
+    const select = native.current;
+    if (!select) return;
+    select.value = chosen === EMPTY ? "" : chosen;
+    onChange?.({ target: select, currentTarget: select } as ChangeEvent<HTMLSelectElement>);
+  };
+  const current = String(value ?? "");
+  // A disabled option without a value is the prompt shown while nothing is chosen.
+  const prompt = options.find((o) => o.value === "" && o.disabled)?.label;
+  const choices = options.filter((o) => !(o.value === "" && o.disabled)).map((o) => (o.value === "" ? { ...o, value: EMPTY } : o));
+  const selected = current === "" ? (choices.some((o) => o.value === EMPTY) ? EMPTY : "") : current;
+  const triggerClass = cn("w-full", className);
+
   return (
-    <select
-      className={cn(
-        "h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-        className,
+    <>
+      <select
+        ref={native}
+        aria-hidden
+        tabIndex={-1}
+        className="sr-only"
+        value={current}
+        onChange={() => undefined}
+        name={name}
+        required={required}
+        disabled={disabled}
+      >
+        {children}
+      </select>
+      {choices.length >= FILTER_FROM ? (
+        <Combobox
+          id={id}
+          aria-label={props["aria-label"]}
+          className={triggerClass}
+          disabled={disabled}
+          options={choices}
+          value={selected}
+          placeholder={prompt}
+          onValueChange={choose}
+        />
+      ) : (
+        <Select value={selected} onValueChange={choose} disabled={disabled}>
+          <SelectTrigger id={id} aria-label={props["aria-label"]} className={triggerClass}>
+            <SelectValue placeholder={prompt ?? "Choose…"} />
+          </SelectTrigger>
+          <SelectContent>
+            {choices.map((o) => (
+              <SelectItem key={o.value} value={o.value} disabled={o.disabled}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       )}
-      {...props}
-    />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
-// Client-side context for every page: session (refetched on window focus), theme, data and toasts.
+// Client-side context for every page: session (refetched on window focus), theme, data, toasts and the uploads tray.
 import { SESSION_REFETCH_ON_WINDOW_FOCUS } from "@atelier/domain";
-import { ThemeProvider, Toaster } from "@atelier/ui";
+import { ThemeProvider, Toaster, UploadTray } from "@atelier/ui";
 import { SessionProvider } from "next-auth/react";
 import type { ReactNode } from "react";
 import { TRPCReactProvider } from "~/trpc/react";
@@ -13,6 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
         <TRPCReactProvider>
           {children}
           <Toaster />
+          <UploadTray />
         </TRPCReactProvider>
       </ThemeProvider>
     </SessionProvider>

@@ -1,9 +1,9 @@
 "use client";
 import type { FileKind } from "@atelier/domain";
 // The upload dialog's services in this app: tickets and signed URLs over tRPC, storage on this origin.
-import { resizeImage, type UploadServices } from "@atelier/ui";
+import { resizeImage, type UploadServices, xhrFetch } from "@atelier/ui";
 import { webCryptoSha256 } from "@atelier/upload-engine";
-import { useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { useTRPCClient } from "~/trpc/react";
 
 /** 128 random bits as URL-safe base64: unguessable object names. */
@@ -17,28 +17,30 @@ function randomId(): string {
 
 /**
  * `ticketScope` names the project and kind of file asset uploads are for (tickets are limited to that
- * folder); avatar uploads need none.
+ * folder); avatar uploads need none. Each project and kind gets services of its own, fixed to it: uploads
+ * outlive the page, and a retry after the user moved on must still go to the first project's folder.
  */
 export function useUploadServices(ticketScope?: () => { projectId: string; kind: FileKind } | null): UploadServices {
   const client = useTRPCClient();
-  const scope = useRef(ticketScope);
-  scope.current = ticketScope;
+  const target = ticketScope?.() ?? null;
+  const projectId = target?.projectId;
+  const kind = target?.kind;
   return useMemo(
     () => ({
       storageBase: typeof window === "undefined" ? "" : window.location.origin,
       placeholderUrl: "/placeholder.svg",
       uploadTicket: async () => {
-        const target = scope.current?.();
-        if (!target) throw new Error("Files are uploaded to a project.");
-        return client.uploads.ticket.query(target);
+        if (!projectId || !kind) throw new Error("Files are uploaded to a project.");
+        return client.uploads.ticket.query({ projectId, kind });
       },
       signUpload: async (bucket, path) => (await client.auth.createSignedURL.query({ bucket, path })).token,
       randomId,
       fetch: (input, init) => fetch(input, init),
+      uploadFetch: xhrFetch,
       // Web Crypto exists only in secure contexts (https, localhost); without it parts go unhashed.
       ...(globalThis.crypto?.subtle ? { sha256: webCryptoSha256(crypto.subtle) } : {}),
       resizeImage,
     }),
-    [client],
+    [client, projectId, kind],
   );
 }

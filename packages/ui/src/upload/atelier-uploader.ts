@@ -21,11 +21,16 @@ import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
 export type FileMeta = { name: string; type?: string; caption?: string } & Record<string, unknown>;
 export type FileBody = UploadedFile & Record<string, unknown>;
 type File = UppyFile<FileMeta, FileBody>;
+type Toast = (title: string, description: string) => void;
 
 export interface AtelierUploaderOptions extends PluginOpts {
   purpose: UploadPurpose;
   services: UploadServices;
-  /** Toast-ready failures: every failed attempt of a part, and every file that finally failed. */
+  /**
+   * Toast-ready failures, per SPEC section 8: each failed attempt of a part of a chunked file ('Remaining
+   * Retries: n'), each file that finally failed, and 'No servers available' once per batch however many
+   * files and retries met it.
+   */
   onError?: (title: string, description: string) => void;
 }
 
@@ -66,18 +71,26 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     this.uppy.emit("upload-start", files);
     const controller = new AbortController();
     this.controllers.add(controller);
+    const shown = new Set<string>();
+    // The same words once per batch: three files meeting no server make one toast, not three.
+    const toastOnce = (title: string, description: string) => {
+      const key = `${title}\n${description}`;
+      if (shown.has(key)) return;
+      shown.add(key);
+      this.opts.onError?.(title, description);
+    };
     try {
       if (this.opts.purpose.type === "avatar") {
-        for (const file of files) await this.uploadAvatar(file, this.opts.purpose.mode);
+        for (const file of files) await this.uploadAvatar(file, this.opts.purpose.mode, toastOnce);
       } else {
-        await this.uploadAssets(files, controller.signal);
+        await this.uploadAssets(files, controller.signal, toastOnce);
       }
     } finally {
       this.controllers.delete(controller);
     }
   };
 
-  private async uploadAvatar(file: File, mode: string): Promise<void> {
+  private async uploadAvatar(file: File, mode: string, toast: Toast): Promise<void> {
     const { services } = this.opts;
     try {
       const image = await services.resizeImage(file.data as Blob, AVATAR_IMAGE);
@@ -85,22 +98,23 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
       const url = await this.putImage("avatars", path, image);
       this.succeed(file, { id: path, url, thumbnail: url, blur: url });
     } catch (error) {
-      this.fail(file, error, messages.uploadFailed(file.name ?? ""), messages.tryAgain());
+      this.fail(file, error, messages.uploadFailed(file.name ?? ""), messages.tryAgain(), toast);
     }
   }
 
-  private async uploadAssets(files: File[], signal: AbortSignal): Promise<void> {
+  private async uploadAssets(files: File[], signal: AbortSignal, toast: Toast): Promise<void> {
     const { services } = this.opts;
     let access: { ticket: string; balancerUrl: string; folder: string };
     try {
       access = await services.uploadTicket();
     } catch (error) {
-      for (const file of files) this.fail(file, error, messages.errorTitle(), messages.noServers());
+      for (const file of files) this.fail(file, error, messages.errorTitle(), messages.noServers(), toast);
       return;
     }
     const uploader = createUploader({
       balancerUrl: access.balancerUrl,
-      fetch: services.fetch,
+      // A transport that reports request bodies leaving moves progress with the bytes, not per part.
+      fetch: services.uploadFetch ?? services.fetch,
       ...(services.sha256 ? { sha256: services.sha256 } : {}),
       headers: { authorization: `Bearer ${access.ticket}` },
     });
@@ -118,11 +132,14 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
           if (file)
             this.uppy.emit("upload-progress", this.uppy.getFile(file.id), {
               uploadStarted: started,
-              bytesUploaded: p.bytesUploaded,
+              bytesUploaded: p.bytesSent,
               bytesTotal: p.bytesTotal,
             });
         },
-        onAttemptError: (error) => this.opts.onError?.(error.title, error.description),
+        // 'Remaining Retries' belongs to parts of a chunked file; a balancer with no server is told once, below.
+        onAttemptError: (error) => {
+          if (error.parts > 1 && !error.isNoServers) toast(error.title, error.description);
+        },
       },
     );
     for (const outcome of outcomes) {
@@ -143,7 +160,9 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
       } else {
         const resume = (outcome.error as UploadError & { resume?: ResumeInput }).resume;
         if (resume) this.resumes.set(file.id, resume);
-        this.fail(file, outcome.error, outcome.error.title, outcome.error.description);
+        // A cancelled upload is the user's choice, not a failure to announce.
+        const quiet = outcome.error.code === "aborted";
+        this.fail(file, outcome.error, outcome.error.title, outcome.error.description, quiet ? undefined : toast);
       }
     }
   }
@@ -183,11 +202,11 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     this.uppy.emit("upload-success", current, { status: 200, body, uploadURL: body.url });
   }
 
-  private fail(file: File, error: unknown, title: string, description: string): void {
+  private fail(file: File, error: unknown, title: string, description: string, toast: Toast | undefined): void {
     const current = this.uppy.getFile(file.id);
     if (!current) return;
     const err = error instanceof Error ? error : new Error(String(error));
     this.uppy.emit("upload-error", current, { name: err.name, message: title, details: description });
-    this.opts.onError?.(title, description);
+    toast?.(title, description);
   }
 }

@@ -1,6 +1,6 @@
 // What the upload dialog needs from its host app: tickets, signed URLs, where storage lives, and I/O.
 import type { AvatarMode, ImageBucket } from "@atelier/domain";
-import type { ImageSize, Sha256 } from "@atelier/upload-engine";
+import type { FetchLike, ImageSize, Sha256 } from "@atelier/upload-engine";
 
 /** The four fields the parent receives for every uploaded file (SPEC section 3). */
 export interface UploadedFile {
@@ -30,6 +30,8 @@ export interface UploadServices {
   /** Random ids for avatar and preview paths ([A-Za-z0-9_-], 16+ characters). */
   randomId(): string;
   fetch: typeof fetch;
+  /** Sends the upload requests when given: one that reports upload progress (see `xhrFetch`) moves the bar with the bytes. */
+  uploadFetch?: FetchLike;
   sha256?: Sha256;
   resizeImage(file: Blob, size: ImageSize): Promise<Blob>;
 }

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { toast } from "../hooks/use-toast";
 import { AtelierUploader, type FileBody, type FileMeta } from "./atelier-uploader";
 import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
+import { type UploadManager, uploadManager } from "./upload-manager";
 
 export interface MetaFieldSpec {
   id: string;
@@ -20,7 +21,11 @@ export interface UploadDialogProps {
   /** Shown while true; every way of closing calls setModal(false). */
   open: boolean;
   setModal: (open: boolean) => void;
-  /** Receives every uploaded file once all uploads have finished. */
+  /**
+   * Receives the files that uploaded, once a batch has finished: those that succeeded even when another failed
+   * (that one waits to be retried or dropped, and comes in a later call if it succeeds). Called even after the
+   * dialog is gone: uploads keep going when it closes, changes purpose or the page changes.
+   */
   setFiles: (files: UploadedFile[]) => void;
   purpose: UploadPurpose;
   services: UploadServices;
@@ -31,6 +36,8 @@ export interface UploadDialogProps {
   metaFields?: MetaFieldSpec[];
   requiredMetaFields?: string[];
   note?: string;
+  /** Who keeps the uploads once the dialog is gone; the application's one manager by default. */
+  manager?: UploadManager;
 }
 
 /** Uppy's modal Dashboard is 750x550 on wide screens (its stylesheet), the SPEC's default size. */
@@ -99,6 +106,8 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
       trigger: null,
       thumbnailWidth: THUMBNAIL_WIDTH.many,
       proudlyDisplayPoweredByUppy: false,
+      // Its time left is re-estimated on every repaint and swings wildly; the tray's comes from the recent rate.
+      hideProgressDetails: true,
       closeModalOnClickOutside: true,
       closeAfterFinish: false,
       browserBackButtonClose: Boolean(p.closeOnBrowserBack),
@@ -130,22 +139,48 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
     const names = missing.map((id) => metaFields.find((f) => f.id === id)?.name ?? id);
     instance.info(messages.missingMetaFields(names), "error", TOAST_DURATION_MS);
   });
-  // Successes add up across retries; the parent hears once nothing is left to upload.
+  // Successes add up across retries; the parent hears of each batch's successes, even when another file failed.
   const done = new Map<string, UploadedFile>();
+  const attached = new Set<string>();
   instance.on("upload-success", (file, response) => {
     const body = response.body;
     if (!file || !body) return;
     const { id, url, thumbnail, blur, name, size, type, sha256 } = body;
     done.set(file.id, { id, url, thumbnail, blur, ...(name !== undefined ? { name, size, type } : {}), ...(sha256 ? { sha256 } : {}) });
   });
-  instance.on("complete", () => {
+  // Once every file is uploaded and attached, or dropped, the dialog starts empty again and closes.
+  const finishIfSettled = () => {
     const files = Object.values(instance.getState().files);
-    if (files.some((f) => f.error || !f.progress.uploadComplete)) return;
-    const uploaded = files.map((f) => done.get(f.id)).filter((f): f is UploadedFile => Boolean(f));
+    if (files.length === 0 || files.some((f) => f.error || !f.progress.uploadComplete || !attached.has(f.id))) return;
     done.clear();
-    latest().setFiles(uploaded);
+    attached.clear();
     instance.clear();
     latest().setModal(false);
+  };
+  const attachFinished = () => {
+    const files = Object.values(instance.getState().files);
+    // Only once nothing of the batch is still on its way.
+    if (files.some((f) => f.progress.uploadStarted && !f.progress.uploadComplete && !f.error)) return;
+    const fresh = files.filter((f) => !f.error && done.has(f.id) && !attached.has(f.id));
+    if (fresh.length > 0) {
+      for (const f of fresh) attached.add(f.id);
+      latest().setFiles(fresh.map((f) => done.get(f.id)).filter((f): f is UploadedFile => Boolean(f)));
+    }
+    finishIfSettled();
+  };
+  instance.on("complete", attachFinished);
+  // Retrying one file (the dashboard's or the tray's button) ends without a 'complete' event: attach once it settles.
+  const retryUpload = instance.retryUpload.bind(instance);
+  instance.retryUpload = async (fileID) => {
+    const result = await retryUpload(fileID);
+    attachFinished();
+    return result;
+  };
+  instance.on("file-removed", (file) => {
+    done.delete(file.id);
+    attached.delete(file.id);
+    // Dropping the last failed file leaves only attached ones: nothing more to do.
+    queueMicrotask(finishIfSettled);
   });
   const updateStatus = () =>
     instance
@@ -159,39 +194,37 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
 
 export function UploadDialog(props: UploadDialogProps) {
   const { open, purpose } = props;
+  const manager = props.manager ?? uploadManager;
   const latest = useRef(props);
   latest.current = props;
   const [uppy, setUppy] = useState<Uppy<FileMeta, FileBody> | null>(null);
   const purposeKey = JSON.stringify(purpose);
 
-  // A new purpose gets a new Uppy: the instance reads the rest of the props through `latest`.
+  // A new purpose gets a new Uppy: the instance reads the rest of the props through `latest`. The old one goes
+  // to the manager, which keeps it until its uploads are done (they still reach the old parent's setFiles).
   // biome-ignore lint/correctness/useExhaustiveDependencies: purposeKey stands for `purpose`, compared by value
   useEffect(() => {
     const instance = createUploadUppy(() => latest.current);
+    const session = manager.adopt(instance);
     setUppy(instance);
     return () => {
-      instance.destroy();
+      const dashboard = instance.getPlugin<Dashboard<FileMeta, FileBody>>("Dashboard");
+      if (dashboard?.isModalOpen()) dashboard.closeModal({ manualClose: false });
+      manager.release(session);
       setUppy(null);
     };
-  }, [purposeKey]);
+  }, [purposeKey, manager]);
 
   useEffect(() => {
     const dashboard = uppy?.getPlugin<Dashboard<FileMeta, FileBody>>("Dashboard");
     if (!dashboard) return;
-    if (open && !dashboard.isModalOpen()) void dashboard.openModal();
+    if (open && !dashboard.isModalOpen()) {
+      // The dialog follows the app's theme (a class on <html>), not only the system's.
+      dashboard.setOptions({ theme: document.documentElement.classList.contains("dark") ? "dark" : "light" });
+      void dashboard.openModal();
+    }
     if (!open && dashboard.isModalOpen()) dashboard.closeModal();
   }, [open, uppy]);
-
-  // Closing or reloading the page would lose uploads in flight, so the browser asks first.
-  useEffect(() => {
-    if (!uppy) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      const running = Object.values(uppy.getState().files).some((f) => f.progress.uploadStarted && !f.progress.uploadComplete && !f.error);
-      if (running) event.preventDefault();
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [uppy]);
 
   return null;
 }

@@ -56,9 +56,10 @@ export async function postWholeFile(
   server: string,
   file: FileHeaders,
   prepared: PreparedBody,
+  onUploadProgress?: (loaded: number, total: number) => void,
 ): Promise<SingleUploadAnswer> {
   const headers = await baseHeaders(runtime, file, prepared);
-  return runtime.request(uploadUrl(server), { method: "POST", headers, body: prepared }, async (response) =>
+  return runtime.request(uploadUrl(server), { method: "POST", headers, body: prepared, onUploadProgress }, async (response) =>
     parseSingleUploadAnswer(await readJson(response, server)),
   );
 }
@@ -69,13 +70,14 @@ export async function postPart(
   file: FileHeaders,
   prepared: PreparedBody,
   part: { readonly part: number; readonly parts: number; readonly groupId: string | undefined },
+  onUploadProgress?: (loaded: number, total: number) => void,
 ): Promise<PartAnswer> {
   const headers = await baseHeaders(runtime, file, prepared);
   setHeader(headers, WIRE_HEADERS.part, String(part.part));
   setHeader(headers, WIRE_HEADERS.parts, String(part.parts));
   // Part 1 opens the group, so it carries no egnyte_id at all.
   if (part.groupId !== undefined) setHeader(headers, WIRE_HEADERS.egnyteId, part.groupId);
-  return runtime.request(chunkedUrl(server), { method: "POST", headers, body: prepared }, async (response) => {
+  return runtime.request(chunkedUrl(server), { method: "POST", headers, body: prepared, onUploadProgress }, async (response) => {
     const answer = parsePartAnswer(await readJson(response, server));
     if (answer.part !== undefined && answer.part !== part.part) {
       throw new WireFormatError(`Sent part ${part.part}, the server acknowledged part ${answer.part}`);

@@ -12,6 +12,7 @@ interface RequestInit {
   readonly method: FetchInit["method"];
   readonly headers: Record<string, string>;
   readonly body?: PreparedBody;
+  readonly onUploadProgress?: ((loaded: number, total: number) => void) | undefined;
 }
 
 export interface Runtime {
@@ -83,9 +84,12 @@ export function createRuntime(input: RuntimeInput): Runtime {
       if (scope.aborted) throw new AbortedError("Upload aborted");
       const { signal, dispose } = scope.childSignal();
       try {
-        const { method, headers, body } = init;
+        const { method, headers, body, onUploadProgress } = init;
         const bytes = body?.take();
-        const response = fetchFn(url, bytes ? { method, headers, body: bytes, signal } : { method, headers, signal });
+        const response = fetchFn(
+          url,
+          bytes ? { method, headers, body: bytes, signal, ...(onUploadProgress ? { onUploadProgress } : {}) } : { method, headers, signal },
+        );
         // The body is free again only once the transport is done with it, which an abort does
         // not wait for.
         if (bytes)

@@ -10,6 +10,11 @@ export interface FetchInit {
   readonly headers: Record<string, string>;
   readonly body?: Uint8Array<ArrayBuffer>;
   readonly signal: AbortSignal;
+  /**
+   * Optional: a transport that can see its request body leave (XMLHttpRequest's upload events, a
+   * streamed body) calls this with the body bytes sent so far; fetch ignores it.
+   */
+  readonly onUploadProgress?: ((loaded: number, total: number) => void) | undefined;
 }
 
 export interface FetchResponse {
@@ -35,6 +40,11 @@ export interface UploadProgress {
   /** Bytes of the file the servers acknowledged; reaches `bytesTotal` when the file completes. */
   readonly bytesUploaded: number;
   readonly bytesTotal: number;
+  /**
+   * Bytes of the file sent so far: those acknowledged plus the parts still on the wire, as far as
+   * the transport reports them (see FetchInit.onUploadProgress); falls back when an attempt fails.
+   */
+  readonly bytesSent: number;
   /** The chunked upload's group once part 1 was acknowledged; persist it to resume after a reload. */
   readonly groupId?: string | undefined;
 }

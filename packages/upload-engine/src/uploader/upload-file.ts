@@ -41,6 +41,8 @@ class FileRun {
   private groupId: string | undefined;
   private readonly acknowledged = new Set<number>();
   private bytesAcknowledged = 0;
+  // Raw bytes of each part on the wire, as the transport reports its body leaving.
+  private readonly inFlight = new Map<number, number>();
   private plan: PlannedPart[] = [];
 
   constructor(
@@ -79,7 +81,7 @@ class FileRun {
       this.runtime,
       this.target(part),
       (server) => this.prepare(part, server.encoding),
-      (server, prepared) => postWholeFile(this.runtime, server, this.fileHeaders(), prepared),
+      (server, prepared) => this.tracked(part, (onSent) => postWholeFile(this.runtime, server, this.fileHeaders(), prepared, onSent)),
     );
     this.acknowledge(part);
     return { id: answer.group_id, url: answer.url, ...(answer.sha256 ? { sha256: answer.sha256 } : {}) };
@@ -113,6 +115,7 @@ class FileRun {
     this.groupId = undefined;
     this.acknowledged.clear();
     this.bytesAcknowledged = 0;
+    this.inFlight.clear();
     if (groupId === undefined || status === undefined || status.kind === "gone") return;
     if (status.kind === "found" && status.answer.parts !== plan.length) return;
     const received = status.kind === "found" ? status.answer.received : remembered;
@@ -153,8 +156,29 @@ class FileRun {
       this.runtime,
       this.target(part),
       (server) => this.prepare(part, server.encoding),
-      (server, prepared) => postPart(this.runtime, server, this.fileHeaders(), prepared, { part: part.part, parts: part.parts, groupId }),
+      (server, prepared) =>
+        this.tracked(part, (onSent) =>
+          postPart(this.runtime, server, this.fileHeaders(), prepared, { part: part.part, parts: part.parts, groupId }, onSent),
+        ),
     );
+  }
+
+  /** Runs one attempt, counting its body's bytes as they leave; a failed attempt's bytes no longer count. */
+  private async tracked<T>(part: PlannedPart, send: (onSent: (loaded: number, total: number) => void) => Promise<T>): Promise<T> {
+    const length = part.end - part.start;
+    const onSent = (loaded: number, total: number) => {
+      if (total <= 0 || this.acknowledged.has(part.part)) return;
+      this.inFlight.set(part.part, Math.min(length, Math.floor((length * loaded) / total)));
+      this.report();
+    };
+    try {
+      const answer = await send(onSent);
+      this.inFlight.delete(part.part);
+      return answer;
+    } catch (error) {
+      if (this.inFlight.delete(part.part)) this.report();
+      throw error;
+    }
   }
 
   /** Reads, hashes and (for base64) encodes one part for one attempt; only the body outlives this call. */
@@ -200,11 +224,14 @@ class FileRun {
   }
 
   private report(): void {
+    let sent = this.bytesAcknowledged;
+    for (const bytes of this.inFlight.values()) sent += bytes;
     this.runtime.progress({
       fileIndex: this.fileIndex,
       fileName: this.source.name,
       bytesUploaded: this.bytesAcknowledged,
       bytesTotal: this.source.size,
+      bytesSent: Math.min(sent, this.source.size),
       groupId: this.groupId,
     });
   }
