@@ -6,7 +6,7 @@ import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
 
 describe("project lists in pages (PostgreSQL, Chromium)", () => {
   let t: TestDatabase;
@@ -80,13 +80,13 @@ describe("project lists in pages (PostgreSQL, Chromium)", () => {
     expect(await cards().count()).toBe(60);
 
     // A stage and words without their accents: the address carries both.
-    await page.getByLabel("Stage").selectOption({ label: "Approved" });
+    await chooseOption(page.getByLabel("Stage"), "Approved");
     await page.getByLabel("Search projects").fill("creme MENU");
     await page.waitForURL((url) => url.searchParams.get("q") === "creme MENU" && url.searchParams.get("stage") === "approved");
     await page.getByTestId("project-count").filter({ hasText: "6 projects match" }).waitFor();
     await page.reload();
     await page.getByTestId("project-count").filter({ hasText: "6 projects match" }).waitFor();
-    expect(await page.getByLabel("Stage").inputValue()).toBe("approved");
+    expect(await page.getByLabel("Stage").textContent()).toBe("Approved");
     expect(await page.getByLabel("Search projects").inputValue()).toBe("creme MENU");
     expect(await cards().allInnerTexts()).toEqual(Array.from({ length: 6 }, () => expect.stringContaining("Crème brûlée menu")));
     await fitsBoth("project-list-filtered");
