@@ -292,6 +292,8 @@ describe("tenant isolation, procedure by procedure", () => {
     "users.list",
     "users.create",
     "users.setAccess",
+    "users.setActive",
+    "users.overview",
     "businesses.list",
     "businesses.create",
     "businesses.setImage",

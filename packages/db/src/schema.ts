@@ -18,6 +18,8 @@ export interface UsersTable {
   role: Generated<Role>;
   businessId: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
+  /** Set while an admin has deactivated the user: no sign-in, no session; their history stays. */
+  deactivatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface BusinessesTable {

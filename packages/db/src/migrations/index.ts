@@ -13,6 +13,7 @@ import * as outbox from "./2026-11-23-0100-outbox";
 import * as mailDigests from "./2026-11-23-0101-mail-digests";
 import * as mailAttachments from "./2026-11-23-0200-mail-attachments";
 import * as invoiceDocuments from "./2026-11-23-0201-invoice-documents";
+import * as userDeactivation from "./2026-11-25-0300-user-deactivation";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-0101-mail-digests": mailDigests,
   "2026-11-23-0200-mail-attachments": mailAttachments,
   "2026-11-23-0201-invoice-documents": invoiceDocuments,
+  "2026-11-25-0300-user-deactivation": userDeactivation,
 };

@@ -1,8 +1,9 @@
 "use client";
 // Users: everyone with access; an admin sets each person's role and business here.
 import { ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
-import { Skeleton, toast, UserAvatar } from "@atelier/ui";
+import { Badge, Skeleton, toast, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { BusinessOptions } from "~/components/form-parts";
 import { NativeSelect } from "~/components/native-select";
@@ -45,13 +46,20 @@ export default function UsersPage() {
               {users.data.map((u) => (
                 <tr key={u.id} className="border-t" data-testid="user-row">
                   <td className="px-4 py-2">
-                    <div className="flex items-center gap-3">
+                    <Link
+                      href={`/users/${u.id}`}
+                      className="flex min-h-11 items-center gap-3 rounded-md underline-offset-4 hover:underline"
+                      title={u.email ?? undefined}
+                    >
                       <UserAvatar name={u.name ?? u.email} src={u.image} size="sm" />
                       <div className="min-w-0">
-                        <div className="truncate font-medium">{u.name ?? "Invited"}</div>
+                        <div className="flex items-center gap-2 font-medium">
+                          <span className="truncate">{u.name ?? "Invited"}</span>
+                          {u.deactivatedAt && <Badge variant="destructive">Deactivated</Badge>}
+                        </div>
                         <div className="truncate text-xs text-muted-foreground">{u.email}</div>
                       </div>
-                    </div>
+                    </Link>
                   </td>
                   <td className="px-4 py-2">
                     <NativeSelect
