@@ -1,6 +1,7 @@
 // The database package: schema types, connection, migrations, queries and the demo seed.
 
 export { sql } from "kysely";
+export * from "./businesses";
 export * from "./comments";
 export { createDb, createMigrator, type Db, type DbConfig, migrateToLatest } from "./create-db";
 export * from "./image-uploads";

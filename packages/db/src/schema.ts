@@ -1,7 +1,16 @@
 // Table types of the Atelier database, in the camelCase the CamelCasePlugin maps to snake_case columns.
 // Every enumerated column takes its values from @atelier/domain; the migrations' CHECK constraints are
 // tested against the same lists (schema.integration.test.ts).
-import type { CommentEvent, FileKind, InvoiceKind, InvoiceStatus, MailPreference, OutboxStatus, Role } from "@atelier/domain";
+import type {
+  BrandFileKind,
+  CommentEvent,
+  FileKind,
+  InvoiceKind,
+  InvoiceStatus,
+  MailPreference,
+  OutboxStatus,
+  Role,
+} from "@atelier/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type { Role };
@@ -28,6 +37,33 @@ export interface BusinessesTable {
   image: string | null;
   /** The ISO 4217 code its invoices are in. */
   currency: Generated<string>;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  /** Where its invoices are mailed; null (or none) means its client users. */
+  billingEmails: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+}
+
+/** A file of a business's brand library, kept in its BRAND folder on the upload servers. */
+export interface BrandFilesTable {
+  id: string;
+  businessId: string;
+  kind: BrandFileKind;
+  uploadId: string;
+  name: string;
+  key: string;
+  thumbnail: string;
+  blur: string;
+  size: ColumnType<number | null, number | null | undefined, number | null>;
+  type: string | null;
+  uploadedBy: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A colour value of a business's brand (#rrggbb). */
+export interface BrandColoursTable {
+  id: string;
+  businessId: string;
+  name: string;
+  hex: string;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -250,6 +286,8 @@ export interface Database {
   devMail: DevMailTable;
   outbox: OutboxTable;
   businesses: BusinessesTable;
+  brandFiles: BrandFilesTable;
+  brandColours: BrandColoursTable;
   projects: ProjectsTable;
   projectFiles: ProjectFilesTable;
   imageUploads: ImageUploadsTable;

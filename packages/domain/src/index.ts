@@ -3,6 +3,7 @@
 export * from "./app-constants";
 export * from "./auth-errors";
 export * from "./avatar";
+export * from "./businesses";
 export * from "./comments";
 export * from "./errors";
 export * from "./invoices";

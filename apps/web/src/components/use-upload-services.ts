@@ -16,10 +16,12 @@ function randomId(): string {
 }
 
 /**
- * `ticketScope` names the project and kind of file asset uploads are for (tickets are limited to that
- * folder); avatar uploads need none.
+ * `ticketScope` names the project and kind of file asset uploads are for, or the business whose brand
+ * library they go to (tickets are limited to that folder); avatar uploads need none.
  */
-export function useUploadServices(ticketScope?: () => { projectId: string; kind: FileKind } | null): UploadServices {
+export function useUploadServices(
+  ticketScope?: () => { projectId: string; kind: FileKind } | { businessId: string } | null,
+): UploadServices {
   const client = useTRPCClient();
   const scope = useRef(ticketScope);
   scope.current = ticketScope;
@@ -30,6 +32,7 @@ export function useUploadServices(ticketScope?: () => { projectId: string; kind:
       uploadTicket: async () => {
         const target = scope.current?.();
         if (!target) throw new Error("Files are uploaded to a project.");
+        if ("businessId" in target) return client.businesses.brandTicket.query(target);
         return client.uploads.ticket.query(target);
       },
       signUpload: async (bucket, path) => (await client.auth.createSignedURL.query({ bucket, path })).token,
