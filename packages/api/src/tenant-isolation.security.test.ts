@@ -324,6 +324,7 @@ describe("tenant isolation, procedure by procedure", () => {
     "invoices.setBusinessCurrency",
     "posts.list",
     "posts.create",
+    "posts.update",
     "posts.delete",
   ])("refuses the studio's %s to a client, even with its own business's ids", async (path) => {
     const procedure = procedures.find(([name]) => name === path)?.[1];

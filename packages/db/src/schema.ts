@@ -275,6 +275,9 @@ export interface PostsTable {
   body: string;
   authorId: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
+  /** Null while a draft, which only its author and the admins see. */
+  publishedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface Database {

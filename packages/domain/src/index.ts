@@ -13,6 +13,7 @@ export * from "./money";
 export * from "./navigation";
 export * from "./notification-time";
 export * from "./outbox";
+export * from "./posts";
 export * from "./project-name";
 export * from "./projects";
 export * from "./roles";

@@ -54,6 +54,7 @@ export {
 } from "./components/dropdown-menu";
 export { Input } from "./components/input";
 export { Label } from "./components/label";
+export { Markdown } from "./components/markdown";
 export {
   Sheet,
   SheetClose,

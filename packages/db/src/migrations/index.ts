@@ -15,6 +15,7 @@ import * as mailAttachments from "./2026-11-23-0200-mail-attachments";
 import * as invoiceDocuments from "./2026-11-23-0201-invoice-documents";
 import * as userDeactivation from "./2026-11-25-0300-user-deactivation";
 import * as businessPages from "./2026-11-25-0301-business-pages";
+import * as postDrafts from "./2026-11-25-0302-post-drafts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-0201-invoice-documents": invoiceDocuments,
   "2026-11-25-0300-user-deactivation": userDeactivation,
   "2026-11-25-0301-business-pages": businessPages,
+  "2026-11-25-0302-post-drafts": postDrafts,
 };
