@@ -312,6 +312,7 @@ describe("tenant isolation, procedure by procedure", () => {
     "businesses.update",
     "projects.assign",
     "projects.workload",
+    "workload.plan",
     "invoices.list",
     "invoices.create",
     "invoices.setStatus",

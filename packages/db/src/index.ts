@@ -13,3 +13,4 @@ export * from "./projects";
 export * from "./schema";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./users";
+export * from "./workload";

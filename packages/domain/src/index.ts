@@ -20,3 +20,4 @@ export * from "./roles";
 export * from "./session";
 export * from "./storage-rules";
 export * from "./user-rules";
+export * from "./workload";
