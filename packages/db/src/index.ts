@@ -4,6 +4,7 @@ export { sql } from "kysely";
 export * from "./businesses";
 export * from "./comments";
 export { createDb, createMigrator, type Db, type DbConfig, migrateToLatest } from "./create-db";
+export { seedLivingDemo } from "./demo-studio";
 export * from "./image-uploads";
 export * from "./invoices";
 export { createLiveBus, LIVE_CHANNEL, type LiveBus } from "./live-bus";

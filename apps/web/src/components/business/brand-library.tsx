@@ -8,7 +8,6 @@ import { Download, Trash2 } from "lucide-react";
 import { useSession } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { useTRPC } from "~/trpc/react";
-import { ConfirmButton } from "../confirm-button";
 import { formatBytes } from "../format";
 import { toastError } from "../toast-error";
 import { useUploadServices } from "../use-upload-services";
@@ -190,17 +189,19 @@ function Colours({ business: b }: { business: BusinessPageData }) {
                   {c.hex}
                 </div>
                 <div className="flex items-center justify-between gap-1 pl-2">
-                  <span className="truncate text-sm" title={c.name}>
+                  <span className="min-w-0 break-words py-1 text-sm" title={c.name}>
                     {c.name}
                   </span>
-                  <ConfirmButton
-                    label="Remove"
-                    variant="ghost"
-                    title={`Remove ${c.name}?`}
-                    description={`${c.hex} leaves the brand library.`}
-                    confirmLabel="Remove"
-                    onConfirm={() => remove.mutate({ id: c.id })}
-                  />
+                  <button
+                    type="button"
+                    className="flex size-11 shrink-0 items-center justify-center rounded text-muted-foreground hover:text-destructive"
+                    aria-label={`Remove ${c.name}`}
+                    onClick={() => {
+                      if (window.confirm(`Remove ${c.name} (${c.hex}) from the brand library?`)) remove.mutate({ id: c.id });
+                    }}
+                  >
+                    <Trash2 className="size-4" />
+                  </button>
                 </div>
               </li>
             ))}

@@ -95,26 +95,27 @@ export default function WorkloadPage() {
             </CardContent>
           </Card>
           <div className="overflow-x-auto rounded-xl border">
-            <table className="w-full text-sm" data-testid="workload-table">
+            <table
+              className="w-full text-sm [&_td]:px-2 sm:[&_td]:px-3 [&_th]:whitespace-nowrap [&_th]:px-2 sm:[&_th]:px-3"
+              data-testid="workload-table"
+            >
               <thead className="bg-muted/50 text-left text-muted-foreground">
                 <tr>
-                  <th className="px-3 py-2 font-medium">Person</th>
-                  <th className="px-3 py-2 text-right font-medium">Active</th>
-                  <th className="px-3 py-2 text-right font-medium">In changes</th>
-                  <th className="px-3 py-2 text-right font-medium">Overdue</th>
+                  <th className="py-2 font-medium">Person</th>
+                  <th className="py-2 text-right font-medium">Active</th>
+                  <th className="py-2 text-right font-medium">In changes</th>
+                  <th className="py-2 text-right font-medium">Overdue</th>
                 </tr>
               </thead>
               <tbody>
                 {[...plan.data.people, plan.data.unassigned].map((r) => (
                   <tr key={r.person?.id ?? "unassigned"} className="border-t">
-                    <td className="max-w-40 truncate px-3 py-2" title={r.person?.email ?? undefined}>
+                    <td className="max-w-40 truncate py-2" title={r.person?.email ?? undefined}>
                       {r.person ? (r.person.name ?? r.person.email) : "Unassigned"}
                     </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{r.active}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{r.inChanges}</td>
-                    <td className={`px-3 py-2 text-right tabular-nums ${r.overdue ? "font-semibold text-destructive" : ""}`}>
-                      {r.overdue}
-                    </td>
+                    <td className="py-2 text-right tabular-nums">{r.active}</td>
+                    <td className="py-2 text-right tabular-nums">{r.inChanges}</td>
+                    <td className={`py-2 text-right tabular-nums ${r.overdue ? "font-semibold text-destructive" : ""}`}>{r.overdue}</td>
                   </tr>
                 ))}
               </tbody>
