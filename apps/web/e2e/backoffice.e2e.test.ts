@@ -114,6 +114,13 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await page.goto(`${app.url}/clients`);
     await page.getByRole("link", { name: DEMO_BUSINESS.name }).click();
     await page.getByRole("heading", { name: DEMO_BUSINESS.name, level: 1 }).waitFor();
+    // The palette opens a business's page too.
+    await page.goto(`${app.url}/blog`);
+    await page.getByTestId("sidebar").waitFor();
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a command or search...").fill("acme coffee");
+    await page.getByRole("option", { name: DEMO_BUSINESS.name, exact: true }).click();
+    await page.getByRole("heading", { name: DEMO_BUSINESS.name, level: 1 }).waitFor();
     await page.getByLabel("Name", { exact: true }).fill("Roast brown");
     await page.getByLabel("Hex").fill("#6B4F2A");
     await page.getByRole("button", { name: "Add colour" }).click();

@@ -41,7 +41,7 @@ describe("the workload plan", () => {
     const admin = session(await makeUser(db, { role: "admin", name: "Ada" }));
     const dora = session(await makeUser(db, { role: "creative", name: "Dora" }));
     const client = session(await makeUser(db, { role: "client", businessId: "acme" }));
-    const gone = session(await makeUser(db, { role: "creative", name: "Gone", deactivatedAt: new Date() }));
+    const gone = session(await makeUser(db, { role: "creative", name: "Gone" }));
     const studio = as(admin);
     const poster = await studio.projects.create({ title: "Poster", event: "poster", businessId: "acme" });
     const menu = await studio.projects.create({ title: "Menu", event: "print", businessId: "acme" });
@@ -50,6 +50,7 @@ describe("the workload plan", () => {
     await studio.projects.assign({ id: poster.id, assigneeId: dora.id });
     await studio.projects.assign({ id: menu.id, assigneeId: dora.id });
     await studio.projects.assign({ id: sign.id, assigneeId: gone.id });
+    await db.updateTable("users").set({ deactivatedAt: new Date() }).where("id", "=", gone.id).execute();
     await studio.projects.setArchived({ id: card.id, archived: true });
     // The poster: two rounds of changes, the last one fresh; the menu: approved long ago.
     await as(client).comments.create({ projectId: poster.id, body: "Bigger", event: "modification" });
@@ -73,5 +74,7 @@ describe("the workload plan", () => {
     expect(plan.unassigned.projects.map((p) => [p.title, p.stage, p.overdue])).toEqual([["Sign", "new", true]]);
 
     expect(await codeOf(as(client).workload.plan())).toBe("FORBIDDEN");
+    // Nobody hands new work to someone deactivated.
+    expect(await codeOf(studio.projects.assign({ id: sign.id, assigneeId: gone.id }))).toBe("BAD_REQUEST");
   });
 });
