@@ -64,6 +64,7 @@ export default function UsersPage() {
                   <td className="px-4 py-2">
                     <NativeSelect
                       aria-label={`Role of ${u.email}`}
+                      className="min-w-28"
                       value={u.role}
                       onChange={(e) => setAccess.mutate({ id: u.id, role: e.target.value as Role })}
                     >
@@ -77,6 +78,7 @@ export default function UsersPage() {
                   <td className="px-4 py-2">
                     <NativeSelect
                       aria-label={`Business of ${u.email}`}
+                      className="min-w-36"
                       value={u.businessId ?? ""}
                       onChange={(e) => setAccess.mutate({ id: u.id, businessId: e.target.value || null })}
                     >
