@@ -34,6 +34,8 @@ describe("the embedded run", () => {
       await nav.waitFor();
       expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Projects", "Archive", "Billing"]);
       expect(app.logs.join("")).toContain("[dev mailbox] to client@atelier.local");
+      // The first start seeded a studio to explore: the client's business already has projects.
+      await page.getByRole("link", { name: /Spring opening poster/ }).waitFor();
     } catch (error) {
       await keepScreenshot(page, "embedded-dev-mailbox");
       throw error;

@@ -9,6 +9,7 @@ import { projectsRouter } from "./routers/projects";
 import { settingsRouter } from "./routers/settings";
 import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
+import { workloadRouter } from "./routers/workload";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   billing: billingRouter,
   posts: postsRouter,
   mail: mailRouter,
+  workload: workloadRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,13 +10,14 @@ import { addProjectFiles, DEMO_USERS, seedDemo, sql } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
+import { brandFolder } from "@atelier/upload-engine";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { appRouter, createCaller } from "./index";
 
 // What ids point at. A field named `id` points at whatever its procedure is about, so it is tried as each kind.
-const ID_KINDS = ["business", "user", "project", "file", "comment", "invoice", "post"] as const;
+const ID_KINDS = ["business", "user", "project", "file", "comment", "invoice", "post", "brandFile", "colour"] as const;
 type IdKind = (typeof ID_KINDS)[number];
 type Ids = Record<IdKind, string>;
 
@@ -44,6 +45,7 @@ const SAMPLE_TEXTS = [
   "users/sample0123456789ab",
   "0".repeat(64),
   "data:image/png;base64,iVBORw0KGgo=",
+  "#1d4ed8",
 ];
 const SAMPLE_NUMBERS = [1, 0, 100];
 
@@ -217,6 +219,14 @@ describe("tenant isolation, procedure by procedure", () => {
     ids.invoice = (await as(staff).invoices.create({ businessId: ids.business, projectId: ids.project, notes: `${word} terms`, lines })).id;
     await as(staff).invoices.setStatus({ id: ids.invoice, status: "sent" });
     ids.post = (await as(staff).posts.create({ title: `${word} post`, body: "Studio news" })).id;
+    const brand = `http://127.0.0.1:9/files/${brandFolder({ id: ids.business, name: `${word} Roastery` })}/${word}-logo.png`;
+    await own.businesses.addBrandFiles({
+      businessId: ids.business,
+      kind: "logo",
+      files: [{ id: randomUUID(), url: brand, thumbnail: brand, blur: brand, name: `${word}-logo.png` }],
+    });
+    ids.brandFile = (await t.db.selectFrom("brandFiles").select("id").where("businessId", "=", ids.business).executeTakeFirstOrThrow()).id;
+    ids.colour = (await own.businesses.addColour({ businessId: ids.business, name: `${word} blue`, hex: "#1d4ed8" })).id;
     return ids;
   }
 
@@ -236,6 +246,8 @@ describe("tenant isolation, procedure by procedure", () => {
       invoices: await rows(sql`select * from invoices where business_id = ${A.business} order by id`),
       lines: await rows(sql`select * from invoice_lines where invoice_id in (select id from invoices where business_id = ${A.business})`),
       posts: await rows(sql`select * from posts where id = ${A.post}`),
+      brandFiles: await rows(sql`select * from brand_files where business_id = ${A.business} order by id`),
+      brandColours: await rows(sql`select * from brand_colours where business_id = ${A.business} order by id`),
     };
   }
 
@@ -307,11 +319,15 @@ describe("tenant isolation, procedure by procedure", () => {
     "users.list",
     "users.create",
     "users.setAccess",
+    "users.setActive",
+    "users.overview",
     "businesses.list",
     "businesses.create",
     "businesses.setImage",
+    "businesses.update",
     "projects.assign",
     "projects.workload",
+    "workload.plan",
     "invoices.list",
     "invoices.create",
     "invoices.setStatus",
@@ -324,6 +340,7 @@ describe("tenant isolation, procedure by procedure", () => {
     "invoices.setBusinessCurrency",
     "posts.list",
     "posts.create",
+    "posts.update",
     "posts.delete",
   ])("refuses the studio's %s to a client, even with its own business's ids", async (path) => {
     const procedure = procedures.find(([name]) => name === path)?.[1];

@@ -119,7 +119,8 @@ export function createKyselyAdapter(db: Db, options: AdapterOptions = {}): Adapt
         .select(["sessions.sessionToken", "sessions.expires", "sessions.userId"])
         .where("sessions.sessionToken", "=", sessionToken)
         .executeTakeFirst();
-      if (!row) return null;
+      // A deactivated user's session is no session, even if a row outlived the deactivation.
+      if (!row || row.deactivatedAt) return null;
       const { sessionToken: token, expires, userId, ...user } = row;
       return { session: { sessionToken: token, expires, userId }, user: toAdapterUser({ ...user, id: userId }) };
     },

@@ -1,5 +1,6 @@
 import { DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { authErrorMessage } from "@atelier/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   allowMagicLink,
@@ -7,6 +8,7 @@ import {
   createKyselyAdapter,
   createMailer,
   createOutbox,
+  DEACTIVATED_ERROR,
   getSessionUser,
   listDevMail,
   MAGIC_LINK_CLIENT_LIMIT,
@@ -88,6 +90,29 @@ describe("auth against PostgreSQL", () => {
     expect(await getSessionUser(t.db, null, now)).toBeNull();
     await adapter.deleteSession!("tok-1");
     expect(await getSessionUser(t.db, `${SESSION_COOKIE}=tok-1`, now)).toBeNull();
+  });
+
+  it("refuses sign-in to a deactivated user by link or provider, with the login page's code for it", async () => {
+    const signIn = createAuthOptions({
+      db: t.db,
+      secret: "s".repeat(32),
+      mailer: createMailer({ from: "x", db: t.db, log: () => {} }),
+      from: "x",
+    }).callbacks!.signIn!;
+    const [, designer] = DEMO_USERS;
+    const ask = (user: { id: string; email: string }) => signIn({ user: user as never, account: null });
+    expect(await ask({ id: designer.id, email: designer.email })).toBe(true);
+    // A sign-in link asked for by an address nobody has yet: a sign-up, allowed.
+    expect(await ask({ id: "walk-in-2@example.com", email: "walk-in-2@example.com" })).toBe(true);
+    await t.db.updateTable("users").set({ deactivatedAt: new Date() }).where("id", "=", designer.id).execute();
+    try {
+      const refused = `/login?error=${DEACTIVATED_ERROR}`;
+      expect(await ask({ id: designer.email, email: designer.email.toUpperCase() })).toBe(refused);
+      expect(await ask({ id: designer.id, email: designer.email })).toBe(refused);
+      expect(authErrorMessage(DEACTIVATED_ERROR)).toContain("deactivated");
+    } finally {
+      await t.db.updateTable("users").set({ deactivatedAt: null }).where("id", "=", designer.id).execute();
+    }
   });
 
   it("uses a verification token once", async () => {

@@ -15,6 +15,6 @@ export {
 export { limitMagicLinkRequest, type MagicLinkGate } from "./magic-link-request";
 export { createMailer, listDevMail, type Mail, type Mailer, type MailerConfig } from "./mailer";
 export type {} from "./next-auth";
-export { type AuthConfig, createAuthOptions, MAGIC_LINK_MAX_AGE_S, type OAuthKeys, SESSION_MAX_AGE_S } from "./options";
+export { type AuthConfig, createAuthOptions, DEACTIVATED_ERROR, MAGIC_LINK_MAX_AGE_S, type OAuthKeys, SESSION_MAX_AGE_S } from "./options";
 export { createOutbox, OUTBOX_POLL_MS, type Outbox, type OutboxConfig } from "./outbox";
 export { getSessionUser, readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionUser } from "./session";

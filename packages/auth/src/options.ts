@@ -1,5 +1,5 @@
 // next-auth options: magic link by e-mail always, social providers only when their keys are configured.
-import { adminMailRecipients, type Db, type User } from "@atelier/db";
+import { adminMailRecipients, type Db, isDeactivated, type User } from "@atelier/db";
 import { safeCallbackPath } from "@atelier/domain";
 import type { AuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
@@ -28,6 +28,9 @@ export interface AuthConfig {
   /** Where the notice to admins about someone who signed up alone is written, and the site it links to. */
   signUpNotice?: { outbox: Pick<Outbox, "enqueue">; appUrl: string };
 }
+
+/** The login page's error code for a deactivated account (see AUTH_ERROR_MESSAGES). */
+export const DEACTIVATED_ERROR = "AccountDeactivated";
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 export const MAGIC_LINK_MAX_AGE_S = 24 * 60 * 60;
@@ -69,6 +72,11 @@ export function createAuthOptions(config: AuthConfig): AuthOptions {
       ...(linkedin ? [LinkedInProvider(linkedin)] : []),
     ],
     callbacks: {
+      // A deactivated user gets no sign-in link and no session, whichever way they sign in; the login page says why.
+      async signIn({ user }) {
+        const deactivated = await isDeactivated(config.db, { id: user.id, email: user.email });
+        return deactivated ? `/login?error=${DEACTIVATED_ERROR}` : true;
+      },
       // After sign-in and sign-out, only a path on this site: the same rule as the login page.
       redirect({ url, baseUrl }) {
         const origin = new URL(baseUrl).origin;

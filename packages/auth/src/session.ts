@@ -23,7 +23,7 @@ export function readCookie(cookieHeader: string | null, name: string): string | 
   return undefined;
 }
 
-/** Looks the session token of the request's cookies up in the database; expired sessions count as none. */
+/** Looks the session token of the request's cookies up in the database; expired sessions and deactivated users count as none. */
 export async function getSessionUser(db: Db, cookieHeader: string | null, now: Date): Promise<SessionUser | null> {
   const token = readCookie(cookieHeader, SECURE_SESSION_COOKIE) ?? readCookie(cookieHeader, SESSION_COOKIE);
   if (!token) return null;
@@ -33,6 +33,7 @@ export async function getSessionUser(db: Db, cookieHeader: string | null, now: D
     .select(["users.id", "users.name", "users.email", "users.image", "users.emailNotification", "users.role", "users.businessId"])
     .where("sessions.sessionToken", "=", token)
     .where("sessions.expires", ">", now)
+    .where("users.deactivatedAt", "is", null)
     .executeTakeFirst();
   if (!row) return null;
   return { ...row, email: row.email ?? "" };

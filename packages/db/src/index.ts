@@ -1,8 +1,10 @@
 // The database package: schema types, connection, migrations, queries and the demo seed.
 
 export { sql } from "kysely";
+export * from "./businesses";
 export * from "./comments";
 export { createDb, createMigrator, type Db, type DbConfig, migrateToLatest } from "./create-db";
+export { seedLivingDemo } from "./demo-studio";
 export * from "./image-uploads";
 export * from "./invoices";
 export type { Page } from "./keyset";
@@ -13,3 +15,4 @@ export * from "./projects";
 export * from "./schema";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./users";
+export * from "./workload";

@@ -273,13 +273,16 @@ export async function addInvoicePayment(
   await db.insertInto("invoicePayments").values(payment).execute();
 }
 
-/** Where an invoice to the business is mailed: its client users' addresses. */
+/** Where an invoice to the business is mailed: the billing contacts it has, or else its client users' addresses. */
 export async function billingContacts(db: Db, businessId: string): Promise<string[]> {
+  const business = await db.selectFrom("businesses").select("billingEmails").where("id", "=", businessId).executeTakeFirst();
+  if (business?.billingEmails?.length) return business.billingEmails;
   const rows = await db
     .selectFrom("users")
     .select("email")
     .where("businessId", "=", businessId)
     .where("role", "=", "client")
+    .where("deactivatedAt", "is", null)
     .where("email", "is not", null)
     .orderBy("email")
     .execute();

@@ -1,5 +1,6 @@
 // The migrations' CHECK constraints hold the same values as the domain's lists, so the two can never drift apart.
 import {
+  BRAND_FILE_KIND_VALUES,
   COMMENT_EVENTS,
   FILE_KIND_VALUES,
   INVOICE_KINDS,
@@ -14,6 +15,7 @@ import { sql } from "./index";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 const DOMAIN_LISTS: Record<string, readonly string[]> = {
+  "brand_files.kind": BRAND_FILE_KIND_VALUES,
   "comments.event": COMMENT_EVENTS,
   "invoices.kind": INVOICE_KINDS,
   "invoices.status": INVOICE_STATUSES,

@@ -1,7 +1,17 @@
 // Table types of the Atelier database, in the camelCase the CamelCasePlugin maps to snake_case columns.
 // Every enumerated column takes its values from @atelier/domain; the migrations' CHECK constraints are
 // tested against the same lists (schema.integration.test.ts).
-import type { CommentEvent, FileKind, InvoiceKind, InvoiceStatus, MailPreference, OutboxStatus, ProjectStage, Role } from "@atelier/domain";
+import type {
+  BrandFileKind,
+  CommentEvent,
+  FileKind,
+  InvoiceKind,
+  InvoiceStatus,
+  MailPreference,
+  OutboxStatus,
+  ProjectStage,
+  Role,
+} from "@atelier/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export type { Role };
@@ -20,6 +30,8 @@ export interface UsersTable {
   /** Every comment up to this sequence number is read by the person (Mark All Read, or before they could see it). */
   readThroughSeq: ColumnType<number, number | undefined, number>;
   createdAt: ColumnType<Date, Date | undefined, never>;
+  /** Set while an admin has deactivated the user: no sign-in, no session; their history stays. */
+  deactivatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface BusinessesTable {
@@ -28,6 +40,33 @@ export interface BusinessesTable {
   image: string | null;
   /** The ISO 4217 code its invoices are in. */
   currency: Generated<string>;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  /** Where its invoices are mailed; null (or none) means its client users. */
+  billingEmails: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+}
+
+/** A file of a business's brand library, kept in its BRAND folder on the upload servers. */
+export interface BrandFilesTable {
+  id: string;
+  businessId: string;
+  kind: BrandFileKind;
+  uploadId: string;
+  name: string;
+  key: string;
+  thumbnail: string;
+  blur: string;
+  size: ColumnType<number | null, number | null | undefined, number | null>;
+  type: string | null;
+  uploadedBy: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A colour value of a business's brand (#rrggbb). */
+export interface BrandColoursTable {
+  id: string;
+  businessId: string;
+  name: string;
+  hex: string;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -258,6 +297,9 @@ export interface PostsTable {
   body: string;
   authorId: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
+  /** Null while a draft, which only its author and the admins see. */
+  publishedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface Database {
@@ -269,6 +311,8 @@ export interface Database {
   devMail: DevMailTable;
   outbox: OutboxTable;
   businesses: BusinessesTable;
+  brandFiles: BrandFilesTable;
+  brandColours: BrandColoursTable;
   projects: ProjectsTable;
   projectFiles: ProjectFilesTable;
   imageUploads: ImageUploadsTable;

@@ -1,5 +1,5 @@
 // Queries on users; every function takes the database handle first.
-import { emailNotificationOf, type MailPreference, sameNotificationScope } from "@atelier/domain";
+import { emailNotificationOf, lastAdminRefusal, type MailPreference, type Role, sameNotificationScope } from "@atelier/domain";
 import { sql } from "kysely";
 import { restartInbox } from "./comments";
 import type { Db } from "./create-db";
@@ -62,6 +62,7 @@ export async function listUserPage(db: Db, q: { words?: readonly string[] | unde
       "users.role",
       "users.businessId",
       "users.createdAt",
+      "users.deactivatedAt",
       "businesses.name as businessName",
       epochMicros("users.createdAt").as("sortKey"),
     ]);
@@ -101,12 +102,134 @@ export function setUserRoleAndBusiness(db: Db, id: string, changes: { role?: Use
   return db.isTransaction ? change(db) : db.transaction().execute(change);
 }
 
+export interface AccessChange {
+  role?: Role;
+  businessId?: string | null;
+  active?: boolean;
+}
+
+/**
+ * Changes a user's role, business or activity under the last-admin rule. The active admins are locked first, so
+ * two admins demoting or deactivating each other at once cannot both pass the rule. Deactivating deletes the
+ * user's sessions in the same transaction: they are signed out at once. Undefined when there is no such user.
+ */
+export function changeUserAccess(
+  db: Db,
+  id: string,
+  change: AccessChange,
+  now: Date,
+): Promise<{ user: User; refusal: null } | { user: null; refusal: string } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const admins = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "admin")
+      .where("deactivatedAt", "is", null)
+      .orderBy("id")
+      .forUpdate()
+      .execute();
+    const before = await trx.selectFrom("users").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+    if (!before) return undefined;
+    const wasActive = before.deactivatedAt === null;
+    const active = change.active ?? wasActive;
+    const refusal = lastAdminRefusal(admins.length, { role: before.role, active: wasActive }, { role: change.role ?? before.role, active });
+    if (refusal) return { user: null, refusal };
+    const user = await trx
+      .updateTable("users")
+      .set({
+        ...(change.role !== undefined ? { role: change.role } : {}),
+        ...(change.businessId !== undefined ? { businessId: change.businessId } : {}),
+        ...(active !== wasActive ? { deactivatedAt: active ? null : now } : {}),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (!active) await trx.deleteFrom("sessions").where("userId", "=", id).execute();
+    if (!sameNotificationScope(before, user)) await restartInbox(trx, id);
+    return { user, refusal: null };
+  });
+}
+
+/** Whether the user with this id or this address (either may be unknown) is deactivated. */
+export async function isDeactivated(db: Db, by: { id?: string | undefined; email?: string | null | undefined }): Promise<boolean> {
+  const { id, email } = by;
+  if (!id && !email) return false;
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("deactivatedAt", "is not", null)
+    .where((eb) => eb.or([...(id ? [eb("id", "=", id)] : []), ...(email ? [eb("email", "=", email.toLowerCase())] : [])]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A user's page: who they are, their business, and what they did lately. */
+export async function userOverview(db: Db, id: string, limit = 10) {
+  const user = await db
+    .selectFrom("users")
+    .leftJoin("businesses", "businesses.id", "users.businessId")
+    .select([
+      "users.id",
+      "users.name",
+      "users.email",
+      "users.image",
+      "users.role",
+      "users.businessId",
+      "users.createdAt",
+      "users.deactivatedAt",
+      "users.mailPreference",
+      "businesses.name as businessName",
+    ])
+    .where("users.id", "=", id)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const projects = await db
+    .selectFrom("projects")
+    .select(["id", "name", "title", "archived", "createdAt", "assigneeId", "createdBy"])
+    .where((eb) => eb.or([eb("createdBy", "=", id), eb("assigneeId", "=", id)]))
+    .orderBy("createdAt", "desc")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  const comments = await db
+    .selectFrom("comments")
+    .innerJoin("projects", "projects.id", "comments.projectId")
+    .select([
+      "comments.id",
+      "comments.body",
+      "comments.event",
+      "comments.createdAt",
+      "projects.id as projectId",
+      "projects.title as projectTitle",
+    ])
+    .where("comments.userId", "=", id)
+    .orderBy("comments.createdAt", "desc")
+    .orderBy("comments.id")
+    .limit(limit)
+    .execute();
+  return { user, projects, comments };
+}
+
+/** Who a person without a business can write to: the studio's active admins. */
+export function studioContacts(db: Db) {
+  return db
+    .selectFrom("users")
+    .select(["name", "email"])
+    .where("role", "=", "admin")
+    .where("deactivatedAt", "is", null)
+    .where("email", "is not", null)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+}
+
 /** The admins who get mail (whatever their rhythm for comments: notices about people go at once). */
 export function adminMailRecipients(db: Db) {
   return db
     .selectFrom("users")
     .select(["id", "email"])
     .where("role", "=", "admin")
+    .where("deactivatedAt", "is", null)
     .where("mailPreference", "!=", "off")
     .where("email", "is not", null)
     .execute();

@@ -10,6 +10,7 @@ export const AUTH_ERROR_MESSAGES = {
   OAuthAccountNotLinked: "That e-mail address already signs in another way. Use the method you used before.",
   AccountNotLinkedError: "That e-mail address already signs in another way. Use the method you used before.",
   AccessDenied: "Access denied.",
+  AccountDeactivated: "This account has been deactivated. Ask the studio's admins if you need access again.",
   Configuration: "Sign-in is not configured correctly on the server.",
 } as const;
 

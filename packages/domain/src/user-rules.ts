@@ -24,3 +24,29 @@ export function roleChangeRefusal(actor: Actor, userId: string, role: Role): str
   if (actor.id === userId && role !== "admin") return "You cannot remove your own admin role.";
   return null;
 }
+
+/** Where a user's access stands for the last-admin rule: their role and whether they may still sign in. */
+export interface Access {
+  role: Role;
+  active: boolean;
+}
+
+export const LAST_ADMIN_MESSAGE = "The studio needs at least one active admin: make someone else an admin first.";
+
+/**
+ * The studio must keep at least one active admin. `activeAdmins` counts them before the change;
+ * the change refused is one that takes the last of them away, by a new role or by deactivation.
+ */
+export function lastAdminRefusal(activeAdmins: number, before: Access, after: Access): string | null {
+  const wasCounted = before.role === "admin" && before.active;
+  const staysCounted = after.role === "admin" && after.active;
+  if (wasCounted && !staysCounted && activeAdmins <= 1) return LAST_ADMIN_MESSAGE;
+  return null;
+}
+
+/** Only an admin deactivates or reactivates, and never themselves (it would end their own session). */
+export function deactivationRefusal(actor: Actor, userId: string): string | null {
+  if (!isAdmin(actor.role)) return "Only an admin may deactivate or reactivate people.";
+  if (actor.id === userId) return "You cannot deactivate yourself.";
+  return null;
+}

@@ -67,6 +67,7 @@ export {
 } from "./components/dropdown-menu";
 export { Input } from "./components/input";
 export { Label } from "./components/label";
+export { Markdown } from "./components/markdown";
 export { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./components/select";
 export {
   Sheet,

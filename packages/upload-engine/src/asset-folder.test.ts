@@ -1,6 +1,6 @@
 // Asset folder precedence, sanitising and avatar paths.
 import { describe, expect, it } from "vitest";
-import { assetFolder, assetPath, avatarPath } from "./asset-folder";
+import { assetFolder, assetPath, avatarPath, brandFolder } from "./asset-folder";
 
 const project = { client: "Acme Café", clientId: "b1", name: "2024-03-15-spring-campaign", projectId: "p1" };
 
@@ -63,5 +63,14 @@ describe("avatarPath", () => {
   it("cannot escape the mode folder", () => {
     expect(avatarPath("users", "../admin")).toBe("users/-admin");
     expect(avatarPath("..", "x")).toBe("untitled/x");
+  });
+});
+
+describe("brandFolder", () => {
+  it("keeps a business's brand library beside its projects, every segment sanitised", () => {
+    expect(brandFolder({ name: "Acme Café", id: "b1" })).toBe("Acme_Cafe-b1/BRAND");
+    expect(brandFolder({ name: "../x", id: "../b" })).toBe("-x--b/BRAND");
+    // A project's folder has four segments, so no project's folder is the brand folder.
+    expect(assetFolder({ ...project, name: "BRAND" }).split("/")).toHaveLength(4);
   });
 });

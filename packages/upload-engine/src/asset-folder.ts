@@ -1,5 +1,5 @@
 // Storage paths for project assets and avatars (SPEC section 5).
-import { fileKindFolder } from "@atelier/domain";
+import { BRAND_FOLDER, fileKindFolder } from "@atelier/domain";
 import { sanitizeSegment } from "./sanitize-segment";
 
 export interface AssetFolderInput {
@@ -42,6 +42,11 @@ export function assetFolder(input: AssetFolderInput): string {
     labelled(input.name, input.projectId),
     sanitizeSegment(assetSubfolder(input)),
   ].join("/");
+}
+
+/** `CLIENT-clientId/BRAND`: a business's brand library, beside its projects' folders. */
+export function brandFolder(business: { name: string; id: string }): string {
+  return `${labelled(business.name, business.id)}/${BRAND_FOLDER}`;
 }
 
 /** The subfolder alone, in the SPEC's order of precedence. */

@@ -7,6 +7,7 @@ export {
   assetPath,
   assetSubfolder,
   avatarPath,
+  brandFolder,
 } from "./asset-folder";
 export { type Base64Encoder, Base64Error, base64Length, decodeBase64, encodeBase64, encodeBase64Into } from "./base64";
 export { canThumbnail, mediaType, THUMBNAIL_TYPES } from "./can-thumbnail";

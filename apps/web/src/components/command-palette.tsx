@@ -1,6 +1,6 @@
 "use client";
 // The command palette: Ctrl+K / Cmd+K opens it; suggestions are the create actions this role may take.
-import { COMMAND_PALETTE_TEXT, commandPaletteItems, navItems, projectDisplayName, type Role } from "@atelier/domain";
+import { COMMAND_PALETTE_TEXT, commandPaletteItems, isStaff, navItems, projectDisplayName, type Role } from "@atelier/domain";
 import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from "@atelier/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -26,6 +26,8 @@ export function CommandPalette({ role, open, onOpenChange }: { role: Role; open:
     enabled: open,
     placeholderData: keepPreviousData,
   });
+  // The studio also finds businesses, to open (and edit) a business's page.
+  const businesses = useQuery({ ...trpc.businesses.list.queryOptions(), enabled: open && isStaff(role) });
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -66,6 +68,15 @@ export function CommandPalette({ role, open, onOpenChange }: { role: Role; open:
               >
                 {projectDisplayName(p.name)}
                 <span className="ml-auto text-xs text-muted-foreground">{p.businessName}</span>
+              </CommandItem>
+            ))}
+          </CommandGroup>
+        )}
+        {businesses.data && businesses.data.length > 0 && (
+          <CommandGroup heading="Businesses">
+            {businesses.data.map((b) => (
+              <CommandItem key={b.id} value={`Business ${b.name}`} onSelect={() => go(`/businesses/${b.id}`)}>
+                {b.name}
               </CommandItem>
             ))}
           </CommandGroup>

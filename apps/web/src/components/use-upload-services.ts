@@ -16,20 +16,24 @@ function randomId(): string {
 }
 
 /**
- * `ticketScope` names the project and kind of file asset uploads are for (tickets are limited to that
- * folder); avatar uploads need none. Each project and kind gets services of its own, fixed to it: uploads
- * outlive the page, and a retry after the user moved on must still go to the first project's folder.
+ * `ticketScope` names the project and kind of file asset uploads are for, or the business whose brand library
+ * they go to (tickets are limited to that folder); avatar uploads need none. Each target gets services of its own,
+ * fixed to it: uploads outlive the page, and a retry after the user moved on must still go to the first folder.
  */
-export function useUploadServices(ticketScope?: () => { projectId: string; kind: FileKind } | null): UploadServices {
+export function useUploadServices(
+  ticketScope?: () => { projectId: string; kind: FileKind } | { businessId: string } | null,
+): UploadServices {
   const client = useTRPCClient();
   const target = ticketScope?.() ?? null;
-  const projectId = target?.projectId;
-  const kind = target?.kind;
+  const projectId = target && "projectId" in target ? target.projectId : undefined;
+  const kind = target && "kind" in target ? target.kind : undefined;
+  const businessId = target && "businessId" in target ? target.businessId : undefined;
   return useMemo(
     () => ({
       storageBase: typeof window === "undefined" ? "" : window.location.origin,
       placeholderUrl: "/placeholder.svg",
       uploadTicket: async () => {
+        if (businessId) return client.businesses.brandTicket.query({ businessId });
         if (!projectId || !kind) throw new Error("Files are uploaded to a project.");
         return client.uploads.ticket.query({ projectId, kind });
       },
@@ -41,6 +45,6 @@ export function useUploadServices(ticketScope?: () => { projectId: string; kind:
       ...(globalThis.crypto?.subtle ? { sha256: webCryptoSha256(crypto.subtle) } : {}),
       resizeImage,
     }),
-    [client, projectId, kind],
+    [client, projectId, kind, businessId],
   );
 }

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startInvoiceReminders } from "@atelier/api";
 import { createAuthOptions, createMailer, createOutbox, createSignInLink, INVITATION_MAX_AGE_S, type Outbox } from "@atelier/auth";
-import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedDemo } from "@atelier/db";
+import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedLivingDemo } from "@atelier/db";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadServerConfig } from "../env";
@@ -29,7 +29,8 @@ async function createServer(): Promise<Server> {
   mkdirSync(dataDir, { recursive: true });
   const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: join(dataDir, "pglite") });
   await migrateToLatest(db);
-  if (config.seedDemo && (await seedDemo(db))) console.log("Seeded the demo users (admin, creative, client).");
+  if (config.seedDemo && (await seedLivingDemo(db, new Date())))
+    console.log("Seeded the demo studio: users (admin, creative, client), businesses, projects, invoices and a blog post.");
   const transport = createMailer({
     smtpUrl: config.devMailbox ? undefined : config.SMTP_URL,
     from: config.MAIL_FROM,

@@ -1,9 +1,62 @@
-// businesses.*: the studio's clients; staff list and create them.
+// businesses.*: the studio's clients. Staff list, create and edit them; a business's page and brand library are
+// for its own members and the studio (anyone else is told there is no such business).
 import { randomUUID } from "node:crypto";
-import { businessOverview, createBusiness, findBusinessByName, listBusinesses, setBusinessImage } from "@atelier/db";
-import { DomainError, isAdmin } from "@atelier/domain";
+import {
+  addBrandColour,
+  addBrandFiles,
+  businessMembers,
+  businessOverview,
+  businessProjects,
+  createBusiness,
+  findBrandColour,
+  findBrandFile,
+  findBusinessByName,
+  isBrandKeyInUse,
+  listBrandColours,
+  listBrandFiles,
+  listBusinesses,
+  listInvoices,
+  removeBrandColour,
+  removeBrandFile,
+  setBusinessImage,
+  updateBusiness,
+} from "@atelier/db";
+import {
+  BILLING_CONTACTS_MAX,
+  BRAND_FILE_KIND_VALUES,
+  BUSINESS_NAME_MAX_LENGTH,
+  balancesByCurrency,
+  CURRENCY_CODES,
+  canEditBusiness,
+  canRemoveProjectFile,
+  canSeeBusiness,
+  DomainError,
+  isAdmin,
+  isStaff,
+  normalizeHex,
+} from "@atelier/domain";
+import { issueUploadTicket } from "@atelier/storage";
+import { brandFolder } from "@atelier/upload-engine";
 import { z } from "zod";
-import { router, staffProcedure } from "../trpc";
+import { businessProcedure } from "../business-procedure";
+import { fileKeyInFolder } from "../project-folders";
+import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
+import { protectedProcedure, router, staffProcedure } from "../trpc";
+
+const id = z.string().min(1).max(200);
+const name = z.string().trim().min(1, "A business needs a name").max(BUSINESS_NAME_MAX_LENGTH);
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+// Thumbnails are public image URLs on this origin (/storage/v1/…) or a placeholder path.
+const imageUrl = z.string().min(1).max(2048);
+
+function requireEditor(user: { role: Parameters<typeof canEditBusiness>[0]["role"]; businessId: string | null }) {
+  if (!canEditBusiness(user)) throw new DomainError("FORBIDDEN", "Only the studio edits a business's details.");
+}
+
+async function refuseTakenName(db: Parameters<typeof findBusinessByName>[0], value: string, except?: string) {
+  const existing = await findBusinessByName(db, value);
+  if (existing && existing.id !== except) throw new DomainError("CONFLICT", `A business named "${value}" already exists.`);
+}
 
 export const businessesRouter = router({
   list: staffProcedure.query(({ ctx }) => listBusinesses(ctx.db)),
@@ -24,19 +77,77 @@ export const businessesRouter = router({
     }));
   }),
 
-  create: staffProcedure
-    .input(z.object({ name: z.string().trim().min(1, "A business needs a name").max(100) }))
-    .mutation(async ({ ctx, input }) => {
-      if (await findBusinessByName(ctx.db, input.name))
-        throw new DomainError("CONFLICT", `A business named "${input.name}" already exists.`);
-      return createBusiness(ctx.db, { id: randomUUID(), name: input.name });
+  /**
+   * A business's page: details, members, projects and brand library; billing contacts for the studio;
+   * invoices and what is owed for an admin.
+   */
+  byId: businessProcedure(z.object({ id })).query(async ({ ctx }) => {
+    const { business } = ctx;
+    const staff = isStaff(ctx.user.role);
+    const [members, projects, files, colours, server] = await Promise.all([
+      businessMembers(ctx.db, business.id),
+      businessProjects(ctx.db, business.id),
+      listBrandFiles(ctx.db, business.id),
+      listBrandColours(ctx.db, business.id),
+      pickUploadServer(ctx.files),
+    ]);
+    const invoices = isAdmin(ctx.user.role) ? await listInvoices(ctx.db, { businessId: business.id }) : null;
+    const now = ctx.now();
+    const clientEmails = members.flatMap((m) => (m.role === "client" && !m.deactivatedAt && m.email ? [m.email] : []));
+    return {
+      id: business.id,
+      name: business.name,
+      image: business.image,
+      currency: business.currency,
+      createdAt: business.createdAt,
+      // Members see each other's names; addresses and activity are the studio's to see.
+      members: members.map((m) => (staff ? m : { id: m.id, name: m.name, email: null, image: m.image, role: m.role, deactivatedAt: null })),
+      projects,
+      billing: staff ? { contacts: business.billingEmails ?? [], defaults: clientEmails } : null,
+      invoices,
+      balances: invoices ? balancesByCurrency(invoices) : null,
+      brand: {
+        files: files.map(({ key, ...f }) => ({
+          ...f,
+          downloadUrl: server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now),
+        })),
+        colours,
+      },
+      canEdit: canEditBusiness(ctx.user),
+    };
+  }),
+
+  create: staffProcedure.input(z.object({ name })).mutation(async ({ ctx, input }) => {
+    await refuseTakenName(ctx.db, input.name);
+    return createBusiness(ctx.db, { id: randomUUID(), name: input.name });
+  }),
+
+  /** The studio edits a business's name, currency and billing contacts (an empty list means its client users). */
+  update: businessProcedure(
+    z.object({
+      id,
+      name: name.optional(),
+      currency: z.enum(CURRENCY_CODES).optional(),
+      billingEmails: z.array(z.email().max(320)).max(BILLING_CONTACTS_MAX).optional(),
     }),
+  ).mutation(async ({ ctx, input }) => {
+    requireEditor(ctx.user);
+    if (input.name !== undefined) await refuseTakenName(ctx.db, input.name, ctx.business.id);
+    const emails = input.billingEmails?.map((e) => e.toLowerCase());
+    const updated = await updateBusiness(ctx.db, ctx.business.id, {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.currency !== undefined ? { currency: input.currency } : {}),
+      ...(emails !== undefined ? { billingEmails: emails.length ? [...new Set(emails)] : null } : {}),
+    });
+    if (!updated) throw new DomainError("NOT_FOUND", "No such business.");
+    return { id: updated.id, name: updated.name, currency: updated.currency, billingEmails: updated.billingEmails ?? [] };
+  }),
 
   /** The business's logo, uploaded to the avatars bucket under clients/. */
   setImage: staffProcedure
     .input(
       z.object({
-        id: z.string().min(1).max(200),
+        id,
         image: z
           .url({ protocol: /^https?$/ })
           .max(2048)
@@ -48,4 +159,81 @@ export const businessesRouter = router({
       if (!updated) throw new DomainError("NOT_FOUND", "No such business.");
       return updated;
     }),
+
+  /** A ticket for the business's BRAND folder: its members and the studio add to its brand library. */
+  brandTicket: businessProcedure(z.object({ businessId: id })).query(({ ctx }) => {
+    const pathPrefix = brandFolder(ctx.business);
+    const { ticket, expiresAt } = issueUploadTicket({ userId: ctx.user.id, pathPrefix }, ctx.files.secret, ctx.now());
+    return { ticket, expiresAt: new Date(expiresAt), balancerUrl: ctx.files.balancerUrl, folder: pathPrefix };
+  }),
+
+  addBrandFiles: businessProcedure(
+    z.object({
+      businessId: id,
+      kind: z.enum(BRAND_FILE_KIND_VALUES),
+      files: z
+        .array(
+          z.object({
+            id,
+            url: httpUrl,
+            thumbnail: imageUrl,
+            blur: imageUrl,
+            name: z.string().min(1).max(255),
+            size: z.number().int().nonnegative().max(5368709120).optional(),
+            type: z.string().max(255).optional(),
+          }),
+        )
+        .min(1)
+        .max(200),
+    }),
+  ).mutation(async ({ ctx, input }) => {
+    // Only files in this business's own BRAND folder, kept by key: download links are signed for whatever key is kept.
+    const folder = brandFolder(ctx.business);
+    const files = input.files.map((f) => ({ ...f, key: fileKeyInFolder(f.url, folder) }));
+    if (!files.every((f): f is typeof f & { key: string } => f.key !== null))
+      throw new DomainError("BAD_INPUT", "Those files are not in this business's brand folder.");
+    await addBrandFiles(
+      ctx.db,
+      files.map((f) => ({
+        id: randomUUID(),
+        businessId: ctx.business.id,
+        kind: input.kind,
+        uploadId: f.id,
+        name: f.name,
+        key: f.key,
+        thumbnail: f.thumbnail,
+        blur: f.blur,
+        size: f.size ?? null,
+        type: f.type ?? null,
+        uploadedBy: ctx.user.id,
+      })),
+    );
+    return { added: files.length };
+  }),
+
+  /** Takes a file out of the library (the studio any, a member what they added), and its bytes off the upload servers. */
+  removeBrandFile: protectedProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
+    const file = await findBrandFile(ctx.db, input.id);
+    if (!file || !canSeeBusiness(ctx.user, file.businessId)) throw new DomainError("NOT_FOUND", "No such file.");
+    if (!canRemoveProjectFile(ctx.user, file)) throw new DomainError("FORBIDDEN", "Only the studio or whoever added a file removes it.");
+    await removeBrandFile(ctx.db, file.id);
+    if (!(await isBrandKeyInUse(ctx.db, file.key)))
+      await deleteStoredFile(ctx.files, file.key, { userId: ctx.user.id, anyOwner: isStaff(ctx.user.role) }, ctx.now());
+    return { id: file.id, name: file.name };
+  }),
+
+  addColour: businessProcedure(
+    z.object({ businessId: id, name: z.string().trim().min(1, "Name the colour").max(60), hex: z.string().max(9) }),
+  ).mutation(async ({ ctx, input }) => {
+    const hex = normalizeHex(input.hex);
+    if (!hex) throw new DomainError("BAD_INPUT", "A colour is a hex value such as #1d4ed8.");
+    return addBrandColour(ctx.db, { id: randomUUID(), businessId: ctx.business.id, name: input.name, hex });
+  }),
+
+  removeColour: protectedProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
+    const colour = await findBrandColour(ctx.db, input.id);
+    if (!colour || !canSeeBusiness(ctx.user, colour.businessId)) throw new DomainError("NOT_FOUND", "No such colour.");
+    await removeBrandColour(ctx.db, colour.id);
+    return { id: colour.id };
+  }),
 });

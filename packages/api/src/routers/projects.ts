@@ -124,7 +124,8 @@ export const projectsRouter = router({
     const { project } = ctx;
     if (input.assigneeId !== null) {
       const assignee = await findUserById(ctx.db, input.assigneeId);
-      if (!assignee || !isStaff(assignee.role)) throw new DomainError("BAD_INPUT", "Projects are assigned to the studio's designers.");
+      if (!assignee || !isStaff(assignee.role) || assignee.deactivatedAt)
+        throw new DomainError("BAD_INPUT", "Projects are assigned to the studio's designers.");
     }
     await setProjectAssignee(ctx.db, project.id, input.assigneeId);
     return { id: project.id, assigneeId: input.assigneeId };

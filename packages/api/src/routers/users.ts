@@ -2,15 +2,26 @@
 import { randomUUID } from "node:crypto";
 import { invitationMail } from "@atelier/auth";
 import {
+  changeUserAccess,
   createUser,
   findBusiness,
   findUserByEmail,
   findUserById,
   listUserPage,
-  setUserRoleAndBusiness,
+  studioContacts,
   updateUserProfile,
+  userOverview,
 } from "@atelier/db";
-import { canChangeEmail, canEditUser, DomainError, ROLES, roleChangeRefusal, searchWords, USER_NAME_MAX_LENGTH } from "@atelier/domain";
+import {
+  canChangeEmail,
+  canEditUser,
+  DomainError,
+  deactivationRefusal,
+  ROLES,
+  roleChangeRefusal,
+  searchWords,
+  USER_NAME_MAX_LENGTH,
+} from "@atelier/domain";
 import { z } from "zod";
 import { listPageInput } from "../list-page-input";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
@@ -27,6 +38,7 @@ const updateUserInput = z.object({
 });
 
 const businessId = z.string().min(1).max(200).nullable();
+const userId = z.object({ id: z.string().min(1).max(200) });
 
 async function requireBusiness(db: Parameters<typeof findBusiness>[0], id: string | null | undefined) {
   if (id && !(await findBusiness(db, id))) throw new DomainError("NOT_FOUND", "No such business.");
@@ -82,13 +94,39 @@ export const usersRouter = router({
         if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
       }
       await requireBusiness(ctx.db, input.businessId);
-      const updated = await setUserRoleAndBusiness(ctx.db, input.id, {
-        ...(input.role ? { role: input.role } : {}),
-        ...(input.businessId !== undefined ? { businessId: input.businessId } : {}),
-      });
-      if (!updated) throw new DomainError("NOT_FOUND", "No such user.");
-      return { id: updated.id, role: updated.role, businessId: updated.businessId };
+      const changed = await changeUserAccess(
+        ctx.db,
+        input.id,
+        {
+          ...(input.role ? { role: input.role } : {}),
+          ...(input.businessId !== undefined ? { businessId: input.businessId } : {}),
+        },
+        ctx.now(),
+      );
+      if (!changed) throw new DomainError("NOT_FOUND", "No such user.");
+      if (changed.refusal !== null) throw new DomainError("PRECONDITION_FAILED", changed.refusal);
+      return { id: changed.user.id, role: changed.user.role, businessId: changed.user.businessId };
     }),
+
+  /** Deactivating ends the user's sessions at once and refuses their sign-in; their projects and comments stay. */
+  setActive: adminProcedure.input(userId.extend({ active: z.boolean() })).mutation(async ({ ctx, input }) => {
+    const refusal = deactivationRefusal(ctx.user, input.id);
+    if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+    const changed = await changeUserAccess(ctx.db, input.id, { active: input.active }, ctx.now());
+    if (!changed) throw new DomainError("NOT_FOUND", "No such user.");
+    if (changed.refusal !== null) throw new DomainError("PRECONDITION_FAILED", changed.refusal);
+    return { id: changed.user.id, deactivatedAt: changed.user.deactivatedAt };
+  }),
+
+  /** The admin's page of one user: details, business and recent activity. */
+  overview: adminProcedure.input(userId).query(async ({ ctx, input }) => {
+    const overview = await userOverview(ctx.db, input.id);
+    if (!overview) throw new DomainError("NOT_FOUND", "No such user.");
+    return overview;
+  }),
+
+  /** Whom to write to: the studio's admins, for someone waiting to be linked to a business. */
+  contacts: protectedProcedure.query(({ ctx }) => studioContacts(ctx.db)),
 
   me: protectedProcedure.query(({ ctx }) => ctx.user),
 

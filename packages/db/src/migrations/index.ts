@@ -15,6 +15,9 @@ import * as mailAttachments from "./2026-11-23-0200-mail-attachments";
 import * as invoiceDocuments from "./2026-11-23-0201-invoice-documents";
 import * as projectStage from "./2026-11-25-0001-project-stage";
 import * as inbox from "./2026-11-25-0100-inbox";
+import * as userDeactivation from "./2026-11-25-0300-user-deactivation";
+import * as businessPages from "./2026-11-25-0301-business-pages";
+import * as postDrafts from "./2026-11-25-0302-post-drafts";
 import * as projectLists from "./2026-11-25-0500-project-lists";
 import * as listPages from "./2026-11-25-0501-list-pages";
 import * as projectActivity from "./2026-11-25-0502-project-activity";
@@ -35,6 +38,9 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-0201-invoice-documents": invoiceDocuments,
   "2026-11-25-0001-project-stage": projectStage,
   "2026-11-25-0100-inbox": inbox,
+  "2026-11-25-0300-user-deactivation": userDeactivation,
+  "2026-11-25-0301-business-pages": businessPages,
+  "2026-11-25-0302-post-drafts": postDrafts,
   "2026-11-25-0500-project-lists": projectLists,
   "2026-11-25-0501-list-pages": listPages,
   "2026-11-25-0502-project-activity": projectActivity,

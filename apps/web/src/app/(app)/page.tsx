@@ -1,5 +1,11 @@
 import { ProjectList } from "~/components/project-list";
+import { StudioContacts } from "~/components/studio-contacts";
 
 export default function ProjectsPage() {
-  return <ProjectList archived={false} />;
+  return (
+    <>
+      <StudioContacts />
+      <ProjectList archived={false} />
+    </>
+  );
 }

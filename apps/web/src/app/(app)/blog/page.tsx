@@ -1,88 +1,118 @@
 "use client";
-// Blog: news the studio's designers and admins share with each other.
-import { formatNotificationTime, isAdmin } from "@atelier/domain";
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Skeleton, Textarea, UserAvatar } from "@atelier/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
+// Blog: news the studio's designers and admins share with each other, written in Markdown; drafts stay with their author.
+import { canEditPost, formatNotificationTime } from "@atelier/domain";
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Markdown, Skeleton, toast, UserAvatar } from "@atelier/ui";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { PostEditor } from "~/components/blog/post-editor";
+import { ConfirmButton } from "~/components/confirm-button";
 import { EmptyState, PageHeader } from "~/components/empty-state";
-import { FormError, SubmitButton } from "~/components/form-parts";
 import { toastError } from "~/components/toast-error";
 import { useTRPC } from "~/trpc/react";
 
 export default function BlogPage() {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const { data: session } = useSession();
   const posts = useQuery(trpc.posts.list.queryOptions());
-  const [title, setTitle] = useState("");
-  const [body, setBody] = useState("");
+  const [editing, setEditing] = useState<string | null>(null);
+  // A new editor after each post written, so the form starts empty.
+  const [fresh, setFresh] = useState(0);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.posts.list.queryKey() });
   const create = useMutation(
     trpc.posts.create.mutationOptions({
       onSuccess: () => {
-        setTitle("");
-        setBody("");
+        setFresh((n) => n + 1);
+        return refresh();
       },
     }),
   );
-  const remove = useMutation(trpc.posts.delete.mutationOptions({ onError: toastError }));
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    create.mutate({ title, body });
-  }
+  const update = useMutation(
+    trpc.posts.update.mutationOptions({
+      onSuccess: () => {
+        setEditing(null);
+        toast({ title: "Post saved" });
+        return refresh();
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.posts.delete.mutationOptions({
+      onSuccess: () => {
+        toast({ title: "Post removed" });
+        return refresh();
+      },
+      onError: toastError,
+    }),
+  );
 
   return (
     <>
       <PageHeader title="Blog" description="News from the studio, for the studio." />
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid gap-6">
+        <PostEditor
+          key={fresh}
+          heading="New post"
+          initial={{ title: "", body: "" }}
+          published={false}
+          pending={create.isPending}
+          error={create.error}
+          onSave={(post) => create.mutate(post)}
+        />
         <div className="grid content-start gap-4">
           {posts.isPending && <Skeleton className="h-32" />}
           {posts.data?.length === 0 && <EmptyState title="No posts yet" description="Share the first piece of news." />}
-          {posts.data?.map((post) => (
-            <Card key={post.id} data-testid="post">
-              <CardHeader className="grid-cols-[auto_1fr_auto] items-center gap-3">
-                <UserAvatar name={post.authorName} src={post.authorImage} size="sm" />
-                <div>
-                  <CardTitle className="text-base">{post.title}</CardTitle>
-                  <p className="text-xs text-muted-foreground">
-                    {post.authorName ?? "Former member"} · {formatNotificationTime(post.createdAt)}
-                  </p>
-                </div>
-                {session && (post.authorId === session.user.id || isAdmin(session.user.role)) && (
-                  <Button variant="ghost" size="sm" onClick={() => remove.mutate({ id: post.id })}>
-                    Remove
-                  </Button>
-                )}
-              </CardHeader>
-              <CardContent>
-                <p className="whitespace-pre-wrap text-sm">{post.body}</p>
-              </CardContent>
-            </Card>
-          ))}
+          {posts.data?.map((post) =>
+            editing === post.id ? (
+              <PostEditor
+                key={post.id}
+                heading="Edit post"
+                initial={post}
+                published={post.publishedAt !== null}
+                pending={update.isPending}
+                error={update.error}
+                onSave={(changes) => update.mutate({ id: post.id, ...changes })}
+                onCancel={() => setEditing(null)}
+              />
+            ) : (
+              <Card key={post.id} data-testid="post">
+                <CardHeader className="grid-cols-[auto_1fr] items-center gap-3 sm:grid-cols-[auto_1fr_auto]">
+                  <UserAvatar name={post.authorName} src={post.authorImage} size="sm" />
+                  <div className="min-w-0">
+                    <CardTitle className="flex flex-wrap items-center gap-2 text-base">
+                      <span className="break-words">{post.title}</span>
+                      {post.publishedAt === null && <Badge variant="secondary">Draft</Badge>}
+                    </CardTitle>
+                    <p className="text-xs text-muted-foreground">
+                      {post.authorName ?? "Former member"} · {formatNotificationTime(post.publishedAt ?? post.createdAt)}
+                      {post.updatedAt && " · edited"}
+                    </p>
+                  </div>
+                  {session && canEditPost(session.user, post) && (
+                    <div className="col-span-2 flex gap-1 sm:col-span-1">
+                      <Button variant="ghost" size="sm" className="min-h-11" onClick={() => setEditing(post.id)}>
+                        Edit
+                      </Button>
+                      <ConfirmButton
+                        label="Delete"
+                        variant="ghost"
+                        title={`Delete "${post.title}"?`}
+                        description="The post is removed for everyone. This cannot be undone."
+                        confirmLabel="Delete"
+                        pending={remove.isPending}
+                        onConfirm={() => remove.mutate({ id: post.id })}
+                      />
+                    </div>
+                  )}
+                </CardHeader>
+                <CardContent>
+                  <Markdown>{post.body}</Markdown>
+                </CardContent>
+              </Card>
+            ),
+          )}
         </div>
-        <Card className="self-start">
-          <form onSubmit={onSubmit}>
-            <CardHeader>
-              <CardTitle className="text-base">New post</CardTitle>
-            </CardHeader>
-            <CardContent className="grid gap-3">
-              <div className="grid gap-2">
-                <Label htmlFor="post-title">Title</Label>
-                <Input id="post-title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="post-body">Post</Label>
-                <Textarea id="post-body" required rows={6} maxLength={20_000} value={body} onChange={(e) => setBody(e.target.value)} />
-              </div>
-              <FormError error={create.error} />
-            </CardContent>
-            <CardFooter className="justify-end">
-              <SubmitButton pending={create.isPending} pendingLabel="Publishing…">
-                Publish
-              </SubmitButton>
-            </CardFooter>
-          </form>
-        </Card>
       </div>
     </>
   );

@@ -44,7 +44,11 @@ export default function BusinessesPage() {
             <Card>
               <CardHeader className="gap-3" data-testid="business">
                 <div className="grid gap-1">
-                  <CardTitle className="text-base">{b.name}</CardTitle>
+                  <CardTitle className="text-base">
+                    <Link href={`/businesses/${b.id}`} className="underline-offset-4 hover:underline">
+                      {b.name}
+                    </Link>
+                  </CardTitle>
                   <p className="text-xs text-muted-foreground">Client since {formatDate(b.createdAt)}</p>
                   <p className="text-sm text-muted-foreground" data-testid="business-counts">
                     {plural(b.activeProjects, "active project")} · {b.archivedProjects} archived · {plural(b.people, "person", "people")}

@@ -1,8 +1,9 @@
 "use client";
 // Users: everyone with access; an admin sets each person's role and business here.
 import { ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
-import { Skeleton, toast, UserAvatar } from "@atelier/ui";
+import { Badge, Skeleton, toast, UserAvatar } from "@atelier/ui";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { BusinessOptions } from "~/components/form-parts";
@@ -54,17 +55,25 @@ export default function UsersPage() {
                 .map((u) => (
                   <tr key={u.id} className="border-t" data-testid="user-row">
                     <td className="px-4 py-2">
-                      <div className="flex items-center gap-3">
+                      <Link
+                        href={`/users/${u.id}`}
+                        className="flex min-h-11 items-center gap-3 rounded-md underline-offset-4 hover:underline"
+                        title={u.email ?? undefined}
+                      >
                         <UserAvatar name={u.name ?? u.email} src={u.image} size="sm" />
                         <div className="min-w-0">
-                          <div className="truncate font-medium">{u.name ?? "Invited"}</div>
+                          <div className="flex items-center gap-2 font-medium">
+                            <span className="truncate">{u.name ?? "Invited"}</span>
+                            {u.deactivatedAt && <Badge variant="destructive">Deactivated</Badge>}
+                          </div>
                           <div className="truncate text-xs text-muted-foreground">{u.email}</div>
                         </div>
-                      </div>
+                      </Link>
                     </td>
                     <td className="px-4 py-2">
                       <NativeSelect
                         aria-label={`Role of ${u.email}`}
+                        className="min-w-28"
                         value={u.role}
                         onChange={(e) => setAccess.mutate({ id: u.id, role: e.target.value as Role })}
                       >
@@ -78,6 +87,7 @@ export default function UsersPage() {
                     <td className="px-4 py-2">
                       <NativeSelect
                         aria-label={`Business of ${u.email}`}
+                        className="min-w-36"
                         value={u.businessId ?? ""}
                         onChange={(e) => setAccess.mutate({ id: u.id, businessId: e.target.value || null })}
                       >

@@ -1,51 +1,37 @@
 "use client";
-// Workload: who in the studio has which active projects, and what nobody has picked up yet.
-import { projectDisplayName, ROLE_LABELS } from "@atelier/domain";
+import type { AppRouter } from "@atelier/api";
+// Workload as a plan: per person in the studio, their active projects, what is overdue and what is in a round
+// of changes, as a chart and a table; projects are handed out or moved to someone else from here.
+import { PROJECT_STAGES, RESPONSE_DAYS, ROLE_LABELS } from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { NativeSelect } from "~/components/native-select";
 import { toastError } from "~/components/toast-error";
+import { WorkloadChart } from "~/components/workload-chart";
 import { useTRPC } from "~/trpc/react";
 
-type Item = { id: string; name: string; businessName: string };
-type Person = { id: string; name: string | null; email: string | null };
+type Plan = inferRouterOutputs<AppRouter>["workload"]["plan"];
+type Row = Plan["unassigned"];
+type PlannedProject = Row["projects"][number];
+type Person = NonNullable<Row["person"]>;
 
-function ProjectLinks({ projects, empty, extra }: { projects: Item[]; empty: string; extra?: (project: Item) => ReactNode }) {
-  if (projects.length === 0) return <p className="text-sm text-muted-foreground">{empty}</p>;
-  return (
-    <ul className="grid gap-2 text-sm">
-      {projects.map((p) => (
-        <li key={p.id} className="grid gap-1">
-          <span>
-            <Link href={`/projects/${p.id}`} className="hover:underline">
-              {projectDisplayName(p.name)}
-            </Link>{" "}
-            <span className="text-muted-foreground">· {p.businessName}</span>
-          </span>
-          {extra?.(p)}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Hands an unassigned project to someone in the studio, from the workload itself. */
-function AssignSelect({ project, people }: { project: Item; people: Person[] }) {
+/** Hands a project to someone in the studio, or moves it to someone else. */
+function AssignSelect({ project, people }: { project: PlannedProject; people: Person[] }) {
   const trpc = useTRPC();
-  // The workload refreshes by itself: every successful mutation refetches the page's queries.
+  // The plan refreshes by itself: every successful mutation refetches the page's queries.
   const assign = useMutation(trpc.projects.assign.mutationOptions({ onError: toastError }));
   return (
     <NativeSelect
-      aria-label={`Assign ${projectDisplayName(project.name)}`}
-      className="h-8 w-52"
-      value=""
+      aria-label={`Assign ${project.title}`}
+      className="h-11 w-full sm:w-44"
+      value={project.assigneeId && people.some((p) => p.id === project.assigneeId) ? project.assigneeId : ""}
       disabled={assign.isPending}
-      onChange={(e) => e.target.value && assign.mutate({ id: project.id, assigneeId: e.target.value })}
+      onChange={(e) => assign.mutate({ id: project.id, assigneeId: e.target.value || null })}
     >
-      <option value="">Assign to…</option>
+      <option value="">Nobody</option>
       {people.map((person) => (
         <option key={person.id} value={person.id}>
           {person.name ?? person.email ?? person.id}
@@ -55,49 +41,118 @@ function AssignSelect({ project, people }: { project: Item; people: Person[] }) 
   );
 }
 
+function ProjectRows({ row, people }: { row: Row; people: Person[] }) {
+  if (row.projects.length === 0) return <p className="px-2 py-3 text-sm text-muted-foreground">Nothing here.</p>;
+  return (
+    <ul className="divide-y">
+      {row.projects.map((p) => (
+        <li key={p.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <Link href={`/projects/${p.id}`} className="block truncate font-medium hover:underline" title={p.title}>
+              {p.title}
+            </Link>
+            <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+              <span className="truncate" title={p.businessName}>
+                {p.businessName}
+              </span>
+              <span>· {PROJECT_STAGES[p.stage]}</span>
+              {p.changeRounds > 0 && <span>· {p.changeRounds === 1 ? "1 round of changes" : `${p.changeRounds} rounds of changes`}</span>}
+              {p.overdue && <Badge variant="destructive">Overdue</Badge>}
+              {p.inChanges && !p.overdue && <Badge variant="secondary">In changes</Badge>}
+            </div>
+          </div>
+          <AssignSelect project={p} people={people} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function WorkloadPage() {
   const trpc = useTRPC();
-  const load = useQuery(trpc.projects.workload.queryOptions());
+  const plan = useQuery(trpc.workload.plan.queryOptions());
+  const people = plan.data?.people.flatMap((r) => (r.person ? [r.person] : [])) ?? [];
   return (
     <>
       <PageHeader
         title="Workload"
-        description="Active projects by person. Hand out what nobody has yet here, or reassign from a project's page."
+        description={`Active projects by person. Overdue: a brief or change request waiting on the studio for more than ${RESPONSE_DAYS} days.`}
       />
-      {load.isPending && <Skeleton className="h-40" />}
-      {load.error && <EmptyState title="Workload could not be loaded" description={load.error.message} />}
-      {load.data && (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          <Card className="border-dashed" data-testid="workload-unassigned">
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-base">
-                Unassigned <Badge variant="secondary">{load.data.unassigned.length}</Badge>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ProjectLinks
-                projects={load.data.unassigned}
-                empty="Everything has someone."
-                extra={(project) => <AssignSelect project={project} people={load.data.people} />}
+      {plan.isPending && <Skeleton className="h-40" />}
+      {plan.error && <EmptyState title="Workload could not be loaded" description={plan.error.message} />}
+      {plan.data && (
+        <div className="grid gap-4">
+          <Card>
+            <CardContent className="pt-6">
+              <WorkloadChart
+                data={plan.data.people.map((r) => ({
+                  name: r.person?.name ?? r.person?.email ?? "",
+                  active: r.active,
+                  inChanges: r.inChanges,
+                  overdue: r.overdue,
+                }))}
               />
             </CardContent>
           </Card>
-          {load.data.people.map((person) => (
-            <Card key={person.id} data-testid="workload-person">
-              <CardHeader className="grid-cols-[auto_1fr] items-center gap-3">
-                <UserAvatar name={person.name ?? person.email} src={person.image} />
-                <div>
-                  <CardTitle className="flex items-center gap-2 text-base">
-                    {person.name ?? person.email} <Badge variant="secondary">{person.projects.length}</Badge>
-                  </CardTitle>
-                  <p className="text-xs text-muted-foreground">{ROLE_LABELS[person.role]}</p>
-                </div>
+          <div className="overflow-x-auto rounded-xl border">
+            <table
+              className="w-full text-sm [&_td]:px-2 sm:[&_td]:px-3 [&_th]:whitespace-nowrap [&_th]:px-2 sm:[&_th]:px-3"
+              data-testid="workload-table"
+            >
+              <thead className="bg-muted/50 text-left text-muted-foreground">
+                <tr>
+                  <th className="py-2 font-medium">Person</th>
+                  <th className="py-2 text-right font-medium">Active</th>
+                  <th className="py-2 text-right font-medium">In changes</th>
+                  <th className="py-2 text-right font-medium">Overdue</th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...plan.data.people, plan.data.unassigned].map((r) => (
+                  <tr key={r.person?.id ?? "unassigned"} className="border-t">
+                    <td className="max-w-40 truncate py-2" title={r.person?.email ?? undefined}>
+                      {r.person ? (r.person.name ?? r.person.email) : "Unassigned"}
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{r.active}</td>
+                    <td className="py-2 text-right tabular-nums">{r.inChanges}</td>
+                    <td className={`py-2 text-right tabular-nums ${r.overdue ? "font-semibold text-destructive" : ""}`}>{r.overdue}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card className="border-dashed" data-testid="workload-unassigned">
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2 text-base">
+                  Unassigned <Badge variant="secondary">{plan.data.unassigned.active}</Badge>
+                </CardTitle>
               </CardHeader>
               <CardContent>
-                <ProjectLinks projects={person.projects} empty="Nothing assigned." />
+                <ProjectRows row={plan.data.unassigned} people={people} />
               </CardContent>
             </Card>
-          ))}
+            {plan.data.people.map((r) =>
+              r.person ? (
+                <Card key={r.person.id} data-testid="workload-person">
+                  <CardHeader className="grid-cols-[auto_1fr] items-center gap-3">
+                    <UserAvatar name={r.person.name ?? r.person.email} src={r.person.image} />
+                    <div className="min-w-0">
+                      <CardTitle className="flex flex-wrap items-center gap-2 text-base">
+                        <span className="truncate">{r.person.name ?? r.person.email}</span>
+                        <Badge variant="secondary">{r.active}</Badge>
+                        {r.overdue > 0 && <Badge variant="destructive">{r.overdue} overdue</Badge>}
+                      </CardTitle>
+                      <p className="text-xs text-muted-foreground">{ROLE_LABELS[r.person.role]}</p>
+                    </div>
+                  </CardHeader>
+                  <CardContent>
+                    <ProjectRows row={r} people={people} />
+                  </CardContent>
+                </Card>
+              ) : null,
+            )}
+          </div>
         </div>
       )}
     </>

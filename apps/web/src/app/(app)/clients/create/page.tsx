@@ -15,8 +15,8 @@ export default function CreateBusinessPage() {
   const create = useMutation(
     trpc.businesses.create.mutationOptions({
       onSuccess: (b) => {
-        toast({ title: `${b.name} added` });
-        router.push("/clients");
+        toast({ title: `${b.name} added: add its details, people and brand` });
+        router.push(`/businesses/${b.id}`);
       },
     }),
   );

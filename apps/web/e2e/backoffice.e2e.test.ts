@@ -1,0 +1,196 @@
+// The back office in Chromium: an admin deactivates a client from the user page (the client's open session
+// ends and sign-in is refused with a message); a business page and brand colours; a Markdown post with a
+// script tag and a javascript: link renders inert; the workload plan. Each page is looked at as a phone and a desktop.
+import { randomBytes, randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
+import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ARTIFACTS_DIR, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+
+describe("the back office (PostgreSQL, Chromium)", () => {
+  let t: TestDatabase;
+  let smtp: SmtpSink;
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [t, smtp, browser] = await Promise.all([createTestDatabase(), startSmtpSink(), launchBrowser()]);
+    await seedDemo(t.db);
+    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, MAIL_FROM: "Atelier <studio@atelier.test>" });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await smtp?.close();
+    await t?.destroy();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail") await keepScreenshot(page, ctx.task.name);
+    await context.close();
+  });
+
+  async function sessionFor(email: string): Promise<string> {
+    const user = await findUserByEmail(t.db, email);
+    if (!user) throw new Error(`no user ${email}`);
+    const sessionToken = randomBytes(32).toString("hex");
+    await t.db
+      .insertInto("sessions")
+      .values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) })
+      .execute();
+    return sessionToken;
+  }
+
+  async function signInAs(email: string, on: BrowserContext = context): Promise<void> {
+    const value = await sessionFor(email);
+    await on.clearCookies();
+    await on.addCookies([{ name: "next-auth.session-token", value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
+  }
+
+  /** The page as a phone shows it: nothing wider than the screen; then as a desktop. Both kept as screenshots. */
+  async function fitsPhone(name: string): Promise<void> {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-phone.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-desktop.png`), fullPage: true });
+  }
+
+  it("an admin deactivates a client from the user page: the open session ends and sign-in is refused with a message", async () => {
+    // The client is signed in, in a browser of their own.
+    const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const clientPage = await clientContext.newPage();
+      await signInAs("client@atelier.local", clientContext);
+      await clientPage.goto(app.url);
+      await clientPage.getByRole("link", { name: /Your business/ }).waitFor();
+
+      await signInAs("admin@atelier.local");
+      await page.goto(`${app.url}/users`);
+      await page.getByRole("link", { name: /Cleo Client/ }).click();
+      await page.getByRole("heading", { name: /Cleo Client/ }).waitFor();
+      await fitsPhone("user-page");
+      await page.getByRole("button", { name: "Deactivate" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
+      await page.getByText("Deactivated", { exact: true }).first().waitFor();
+
+      // The client's next call is refused: the page falls back to the login screen.
+      await clientPage.reload();
+      await clientPage.getByRole("button", { name: "Send me a sign-in link" }).waitFor();
+      // Asking for a sign-in link says why none comes.
+      const alert = new Promise<string>((resolve) =>
+        clientPage.once("dialog", (dialog) => {
+          resolve(dialog.message());
+          void dialog.dismiss();
+        }),
+      );
+      await clientPage.getByLabel("E-mail").fill("client@atelier.local");
+      await clientPage.getByRole("button", { name: "Send me a sign-in link" }).click();
+      expect(await alert).toContain("deactivated");
+      await clientPage.goto(`${app.url}/login?error=AccountDeactivated`);
+      await clientPage.getByRole("alert").filter({ hasText: "deactivated" }).waitFor();
+
+      // Reactivated, the client may come back; their history is still there.
+      await page.getByRole("button", { name: "Reactivate" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Reactivate" }).click();
+      await page.getByRole("button", { name: "Deactivate" }).waitFor();
+    } finally {
+      await clientContext.close();
+    }
+  });
+
+  it("a business page shows details, people and a brand library; its client sees its own", async () => {
+    await signInAs("designer@atelier.local");
+    await page.goto(`${app.url}/clients`);
+    await page.getByRole("link", { name: DEMO_BUSINESS.name }).click();
+    await page.getByRole("heading", { name: DEMO_BUSINESS.name, level: 1 }).waitFor();
+    // The palette opens a business's page too.
+    await page.goto(`${app.url}/blog`);
+    await page.getByTestId("sidebar").waitFor();
+    await page.keyboard.press("Control+k");
+    await page.getByPlaceholder("Type a command or search...").fill("acme coffee");
+    await page.getByRole("option", { name: DEMO_BUSINESS.name, exact: true }).click();
+    await page.getByRole("heading", { name: DEMO_BUSINESS.name, level: 1 }).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("Roast brown");
+    await page.getByLabel("Hex").fill("#6B4F2A");
+    await page.getByRole("button", { name: "Add colour" }).click();
+    await page.getByTestId("brand-colours").getByText("#6b4f2a").waitFor();
+    await page.getByRole("button", { name: "Edit details" }).click();
+    await page.getByLabel(/Billing contacts/).fill("books@acme.test");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByTestId("billing-contacts").filter({ hasText: "books@acme.test" }).waitFor();
+    await fitsPhone("business-page-designer");
+
+    await signInAs("client@atelier.local");
+    await page.goto(app.url);
+    await page.getByRole("link", { name: /Your business/ }).click();
+    await page.getByTestId("brand-colours").getByText("Roast brown").waitFor();
+    expect(await page.getByRole("button", { name: "Edit details" }).count()).toBe(0);
+    await fitsPhone("business-page-client");
+  });
+
+  it("renders a Markdown post with a script tag and a javascript: link inert, with a live preview", async () => {
+    await signInAs("designer@atelier.local");
+    const ran: string[] = [];
+    await page.exposeFunction("reportRan", (what: string) => ran.push(what));
+    await page.goto(`${app.url}/blog`);
+    await page.getByLabel("Title").first().fill("Hostile post");
+    const body = [
+      "## Studio news",
+      "",
+      "We print with **Acme Print**: [their site](https://example.com) or [click](javascript:reportRan('link')).",
+      "",
+      "<script>reportRan('script')</script>",
+      "",
+      '<img src="x" onerror="reportRan(\'img\')">',
+    ].join("\n");
+    await page.getByLabel(/^Post/).first().fill(body);
+    await page.getByTestId("post-preview").getByRole("heading", { name: "Studio news" }).waitFor();
+    await page.getByRole("button", { name: "Publish" }).click();
+    const post = page.getByTestId("post").filter({ hasText: "Hostile post" });
+    await post.getByRole("heading", { name: "Studio news" }).waitFor();
+    expect(await post.locator("strong").innerText()).toBe("Acme Print");
+    expect(await page.locator("main script, main [onerror]").count()).toBe(0);
+    const hrefs = await page.locator("main a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    expect(hrefs.filter((h) => /^\s*javascript:/i.test(h))).toEqual([]);
+    await post.getByText("click").click();
+    await page.waitForTimeout(300);
+    expect(ran).toEqual([]);
+    await fitsPhone("blog");
+
+    // Edited into a draft; deleted after asking.
+    await post.getByRole("button", { name: "Edit" }).click();
+    await page.getByRole("button", { name: "Unpublish and save as draft" }).click();
+    await page.getByTestId("post").filter({ hasText: "Hostile post" }).getByText("Draft").waitFor();
+    await page.getByTestId("post").filter({ hasText: "Hostile post" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByTestId("post").filter({ hasText: "Hostile post" }).waitFor({ state: "detached" });
+  });
+
+  it("plans the workload: a chart, a table, and reassigning from the plan", async () => {
+    await signInAs("admin@atelier.local");
+    await page.goto(`${app.url}/projects/create`);
+    await page.getByLabel("Title").fill("Autumn menu");
+    await page.getByLabel("Business").selectOption({ label: DEMO_BUSINESS.name });
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.getByRole("heading", { name: "Autumn menu" }).waitFor();
+    await page.goto(`${app.url}/workload`);
+    await page.getByTestId("workload-chart").locator("svg").first().waitFor();
+    await page.getByTestId("workload-unassigned").getByLabel("Assign Autumn menu").selectOption({ label: "Dora Designer" });
+    const dora = page.getByTestId("workload-person").filter({ hasText: "Dora Designer" });
+    await dora.getByRole("link", { name: "Autumn menu" }).waitFor();
+    await fitsPhone("workload");
+    await dora.getByRole("link", { name: "Autumn menu" }).click();
+    await page.getByRole("heading", { name: "Autumn menu" }).waitFor();
+  });
+});
