@@ -14,6 +14,7 @@ export * from "./notification-time";
 export * from "./outbox";
 export * from "./project-name";
 export * from "./projects";
+export * from "./proofs";
 export * from "./roles";
 export * from "./session";
 export * from "./storage-rules";

@@ -14,6 +14,7 @@ import * as mailDigests from "./2026-11-23-0101-mail-digests";
 import * as mailAttachments from "./2026-11-23-0200-mail-attachments";
 import * as invoiceDocuments from "./2026-11-23-0201-invoice-documents";
 import * as projectStage from "./2026-11-25-0001-project-stage";
+import * as proofs from "./2026-11-25-0600-proofs";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-23-0200-mail-attachments": mailAttachments,
   "2026-11-23-0201-invoice-documents": invoiceDocuments,
   "2026-11-25-0001-project-stage": projectStage,
+  "2026-11-25-0600-proofs": proofs,
 };
