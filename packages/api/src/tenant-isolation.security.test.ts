@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addProjectFiles, DEMO_USERS, seedDemo, sql } from "@atelier/db";
+import { addProjectFiles, createAnnotation, createComment, createProof, DEMO_USERS, seedDemo, sql } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
@@ -16,7 +16,7 @@ import type { z } from "zod";
 import { appRouter, createCaller } from "./index";
 
 // What ids point at. A field named `id` points at whatever its procedure is about, so it is tried as each kind.
-const ID_KINDS = ["business", "user", "project", "file", "comment", "invoice", "post"] as const;
+const ID_KINDS = ["business", "user", "project", "file", "comment", "invoice", "post", "proof", "annotation"] as const;
 type IdKind = (typeof ID_KINDS)[number];
 type Ids = Record<IdKind, string>;
 
@@ -32,6 +32,8 @@ const ID_FIELDS: Record<string, IdKind> = {
   parentId: "comment",
   invoiceId: "invoice",
   postId: "post",
+  proofId: "proof",
+  annotationId: "annotation",
 };
 
 /** Values for other text fields: each field takes the first its schema accepts. */
@@ -202,6 +204,57 @@ describe("tenant isolation, procedure by procedure", () => {
     ids.invoice = (await as(staff).invoices.create({ businessId: ids.business, projectId: ids.project, notes: `${word} terms`, lines })).id;
     await as(staff).invoices.setStatus({ id: ids.invoice, status: "sent" });
     ids.post = (await as(staff).posts.create({ title: `${word} post`, body: "Studio news" })).id;
+    // A proof of the file with a pin on it, written directly: sending one hashes stored bytes, which this test has none of.
+    ids.proof = randomUUID();
+    const proofComment = randomUUID();
+    await createComment(t.db, {
+      id: proofComment,
+      projectId: ids.project,
+      userId: admin.id,
+      event: "proof_sent",
+      body: `${word} round 1`,
+      parentId: null,
+      createdAt: new Date(),
+    });
+    await createProof(
+      t.db,
+      {
+        id: ids.proof,
+        projectId: ids.project,
+        round: 1,
+        note: `${word} note`,
+        dueOn: null,
+        sentBy: admin.id,
+        commentId: proofComment,
+        createdAt: new Date(),
+      },
+      [{ fileId: ids.file, name: file.name, key: file.key, sha256: "a".repeat(64), size: 1, type: null, thumbnail: url }],
+    );
+    ids.annotation = randomUUID();
+    const pinComment = randomUUID();
+    await createComment(t.db, {
+      id: pinComment,
+      projectId: ids.project,
+      userId: ids.user,
+      event: null,
+      body: `${word} pin`,
+      parentId: null,
+      createdAt: new Date(),
+    });
+    await createAnnotation(t.db, {
+      id: ids.annotation,
+      proofId: ids.proof,
+      fileId: ids.file,
+      page: 1,
+      x: 0.5,
+      y: 0.5,
+      w: null,
+      h: null,
+      shadow: false,
+      commentId: pinComment,
+      createdBy: ids.user,
+      createdAt: new Date(),
+    });
     return ids;
   }
 
@@ -221,6 +274,14 @@ describe("tenant isolation, procedure by procedure", () => {
       invoices: await rows(sql`select * from invoices where business_id = ${A.business} order by id`),
       lines: await rows(sql`select * from invoice_lines where invoice_id in (select id from invoices where business_id = ${A.business})`),
       posts: await rows(sql`select * from posts where id = ${A.post}`),
+      proofs: await rows(sql`select * from proofs where project_id in (${projects}) order by id`),
+      proofFiles: await rows(
+        sql`select * from proof_files where proof_id in (select id from proofs where project_id in (${projects})) order by 1, 2`,
+      ),
+      annotations: await rows(
+        sql`select * from annotations where proof_id in (select id from proofs where project_id in (${projects})) order by id`,
+      ),
+      allowance: await rows(sql`select revision_allowance from businesses where id = ${A.business}`),
     };
   }
 
@@ -310,6 +371,7 @@ describe("tenant isolation, procedure by procedure", () => {
     "posts.list",
     "posts.create",
     "posts.delete",
+    "proofs.setAllowance",
   ])("refuses the studio's %s to a client, even with its own business's ids", async (path) => {
     const procedure = procedures.find(([name]) => name === path)?.[1];
     expect(procedure, path).toBeDefined();

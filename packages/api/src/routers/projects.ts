@@ -29,6 +29,7 @@ import {
 } from "@atelier/domain";
 import { z } from "zod";
 import { fileKeyInFolder, projectFolder } from "../project-folders";
+import { printReadyCheck } from "../proof-checks";
 import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
@@ -47,11 +48,15 @@ export const projectsRouter = router({
 
   byId: projectProcedure(z.object({ id })).query(async ({ ctx }) => {
     const { project } = ctx;
-    const [files, server] = await Promise.all([listProjectFiles(ctx.db, project.id), pickUploadServer(ctx.files)]);
+    const [files, server, printCheck] = await Promise.all([
+      listProjectFiles(ctx.db, project.id),
+      pickUploadServer(ctx.files),
+      printReadyCheck(ctx, project.id),
+    ]);
     const now = ctx.now();
     // Without an upload server to link to, the files are listed without links.
     const downloadUrl = (key: string) => (server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now));
-    return { ...project, files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })) };
+    return { ...project, files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })), printCheck };
   }),
 
   create: protectedProcedure
