@@ -6,6 +6,7 @@ import {
   commentKinds,
   eventLabel,
   formatNotificationTime,
+  type ProjectStage,
   type SessionUser,
 } from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
@@ -15,7 +16,8 @@ import { FormError, SubmitButton } from "~/components/form-parts";
 import { useTRPC } from "~/trpc/react";
 import { NativeSelect } from "./native-select";
 
-export function ProjectThread({ projectId, user }: { projectId: string; user: SessionUser }) {
+/** With the project's `stage`, the composer offers only the events the stage allows the user. */
+export function ProjectThread({ projectId, user, stage }: { projectId: string; user: SessionUser; stage?: ProjectStage }) {
   const trpc = useTRPC();
   const thread = useQuery(trpc.comments.byProject.queryOptions({ projectId }));
   const [body, setBody] = useState("");
@@ -92,7 +94,7 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
               value={event}
               onChange={(e) => setEvent(e.target.value as CommentEvent | "")}
             >
-              {commentKinds(user.role).map((k) => (
+              {commentKinds(user.role, stage).map((k) => (
                 <option key={k.label} value={k.event ?? ""}>
                   {k.label}
                 </option>

@@ -23,6 +23,7 @@ import { EmptyState } from "~/components/empty-state";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { ProjectThread } from "~/components/project-thread";
+import { ProofsPanel } from "~/components/proofs-panel";
 import { StageBadge } from "~/components/stage-badge";
 import { toastError } from "~/components/toast-error";
 import { useUploadServices } from "~/components/use-upload-services";
@@ -182,7 +183,8 @@ export default function ProjectPage() {
         )}
       </div>
       <div className="grid gap-6">
-        {session && <ProjectThread projectId={p.id} user={session.user} />}
+        {session && <ProofsPanel project={p} user={session.user} />}
+        {session && <ProjectThread projectId={p.id} user={session.user} stage={p.stage} />}
         {FILE_KINDS.map((kind) => (
           <Card key={kind.value} role="region" aria-labelledby={`files-${kind.value}`}>
             <CardHeader className="grid-cols-[1fr_auto] gap-4">
