@@ -128,12 +128,12 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
   it("the client briefs the project; the composer offers only what the stage allows", async () => {
     await client.goto(projectUrl);
     const kinds = client.getByLabel("Kind of comment");
-    expect(await kinds.locator("option").allInnerTexts()).toEqual(["Comment", "Brief"]);
+    await expect.poll(() => kinds.locator("option").allInnerTexts()).toEqual(["Comment", "Brief"]);
     await client.getByLabel("Your comment").fill("Autumn colours, our logo big");
     await kinds.selectOption({ label: "Brief" });
     await client.getByRole("button", { name: "Post" }).click();
     await client.getByTestId("project-stage").filter({ hasText: "Briefed" }).waitFor();
-    expect(await kinds.locator("option").allInnerTexts()).toEqual(["Comment"]);
+    await expect.poll(() => kinds.locator("option").allInnerTexts()).toEqual(["Comment"]);
   });
 
   it("the designer sends round 1 with a PNG and a 200-page PDF", async () => {
@@ -170,6 +170,11 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
     await client.getByRole("button", { name: "Pin comment" }).click();
     await client.getByTestId("pin-entry").filter({ hasText: "logo too small" }).waitFor();
     await client.getByTestId("pin").first().waitFor();
+    await client.keyboard.press("Escape");
+    // The thread entry links back to its pin, which opens the file at it.
+    await client.getByTestId("comment").filter({ hasText: "logo too small" }).getByTestId("pin-link").click();
+    await client.getByTestId("pin-entry").filter({ hasText: "logo too small" }).waitFor();
+    expect(await client.getByTestId("pdf-page-number").innerText()).toBe("1 / 200");
     await client.keyboard.press("Escape");
 
     await proof(client, 1).getByRole("button", { name: "Request changes" }).click();
@@ -211,5 +216,30 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
     expect(await mismatch.innerText()).toContain(sha256(other));
     await client.reload();
     await client.getByTestId("print-mismatch").waitFor();
+  });
+
+  it("fits a phone and a desktop: no sideways scrolling, with the viewer open too", async () => {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      for (const [who, page] of [
+        ["client", client],
+        ["designer", designer],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(projectUrl);
+        await proof(page, 1).waitFor();
+        const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(await overflow(), `${who} at ${width}px`).toBeLessThanOrEqual(0);
+        await keepScreenshot(page, `proofs-${who}-${width}`);
+        await proof(page, 1).getByRole("button", { name: "Open flyer.pdf" }).click();
+        await page.locator('[data-testid="pdf-page"][data-rendered-page="1"]').waitFor();
+        await page.getByTestId("pin").first().waitFor();
+        expect(await overflow(), `${who}'s viewer at ${width}px`).toBeLessThanOrEqual(0);
+        await keepScreenshot(page, `proofs-viewer-${who}-${width}`);
+        await page.keyboard.press("Escape");
+      }
+    }
   });
 });

@@ -282,6 +282,10 @@ describe("proofs, approvals and pins", () => {
     const clientPins = await as(acme()).annotations.list({ proofId: proof.id });
     expect(clientPins.map((p) => [p.id, p.commentId, p.body, p.page])).toEqual([[pin.id, pin.commentId, "logo too small", 1]]);
     expect((await as(acme()).comments.byProject({ projectId })).map((c) => c.id)).toContain(pin.commentId);
+    expect(await as(acme()).annotations.byProject({ projectId })).toEqual([
+      { id: pin.id, commentId: pin.commentId, proofId: proof.id, fileId: file.id, page: 1, round: 1, fileName: "pins.pdf" },
+    ]);
+    expect((await as(studio()).annotations.byProject({ projectId })).map((p) => p.id)).toEqual([pin.id, shadow.id]);
     const studioPins = await as(studio()).annotations.list({ proofId: proof.id });
     expect(studioPins.map((p) => p.id)).toEqual([pin.id, shadow.id]);
 
@@ -292,6 +296,7 @@ describe("proofs, approvals and pins", () => {
       await as(acme()).comments.findMany(),
       await as(acme()).proofs.list({ projectId }),
       await as(acme()).projects.byId({ id: projectId }),
+      await as(acme()).annotations.byProject({ projectId }),
     ]);
     expect(seen).not.toContain(secretNote);
     expect(seen).not.toContain(shadow.id);

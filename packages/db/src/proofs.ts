@@ -290,3 +290,25 @@ export async function saveStoredDigest(db: Db, digest: { key: string; etag: stri
     .onConflict((oc) => oc.columns(["key", "etag"]).doNothing())
     .execute();
 }
+
+/** Every pin on a project's proofs, with where it lies (file, page, round), so thread entries can point at their pins. */
+export function listProjectAnnotations(db: Db, projectId: string, options: { withoutShadow: boolean }) {
+  let query = db
+    .selectFrom("annotations")
+    .innerJoin("proofs", "proofs.id", "annotations.proofId")
+    .innerJoin("proofFiles", (join) =>
+      join.onRef("proofFiles.proofId", "=", "annotations.proofId").onRef("proofFiles.fileId", "=", "annotations.fileId"),
+    )
+    .select([
+      "annotations.id",
+      "annotations.commentId",
+      "annotations.proofId",
+      "annotations.fileId",
+      "annotations.page",
+      "proofs.round",
+      "proofFiles.name as fileName",
+    ])
+    .where("proofs.projectId", "=", projectId);
+  if (options.withoutShadow) query = query.where("annotations.shadow", "=", false);
+  return query.orderBy("annotations.createdAt").execute();
+}

@@ -11,13 +11,26 @@ import {
 } from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { useTRPC } from "~/trpc/react";
 import { NativeSelect } from "./native-select";
 
-/** With the project's `stage`, the composer offers only the events the stage allows the user. */
-export function ProjectThread({ projectId, user, stage }: { projectId: string; user: SessionUser; stage?: ProjectStage }) {
+/**
+ * With the project's `stage`, the composer offers only the events the stage allows the user; `commentExtra` adds to a
+ * comment's entry (a link to the pin it was written at).
+ */
+export function ProjectThread({
+  projectId,
+  user,
+  stage,
+  commentExtra,
+}: {
+  projectId: string;
+  user: SessionUser;
+  stage?: ProjectStage;
+  commentExtra?: (commentId: string) => ReactNode;
+}) {
   const trpc = useTRPC();
   const thread = useQuery(trpc.comments.byProject.queryOptions({ projectId }));
   const [body, setBody] = useState("");
@@ -74,6 +87,7 @@ export function ProjectThread({ projectId, user, stage }: { projectId: string; u
                   <span className="ml-2 text-xs text-muted-foreground">{formatNotificationTime(c.createdAt)}</span>
                 </p>
                 <p className="whitespace-pre-wrap break-words text-sm">{c.body}</p>
+                {commentExtra?.(c.id)}
               </div>
             </li>
           ))}

@@ -99,11 +99,15 @@ export function ProofViewer({
   proofId,
   file,
   user,
+  initialPage = 1,
+  initialPin,
   onClose,
 }: {
   proofId: string;
   file: ViewedFile;
   user: SessionUser;
+  initialPage?: number;
+  initialPin?: string;
   onClose: () => void;
 }) {
   const trpc = useTRPC();
@@ -111,12 +115,12 @@ export function ProofViewer({
   const kind = kindOf(file);
   const [zoom, setZoom] = useState(1);
   const [mode, setMode] = useState<"pin" | "move">("pin");
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useState(initialPage);
   const [pages, setPages] = useState(0);
   const [draft, setDraft] = useState<Area | null>(null);
   const [body, setBody] = useState("");
   const [internal, setInternal] = useState(false);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<string | null>(initialPin ?? null);
   const drag = useRef<{ x: number; y: number; scrollLeft: number; scrollTop: number; clientX: number; clientY: number } | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const surface = useRef<HTMLDivElement>(null);

@@ -5,7 +5,7 @@ import { canTakeAction, isStaff, PROOF_STATUSES, type ProjectStage, type ProofSt
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Input, Label, Textarea, toast } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Eye } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { formatDate } from "~/components/format";
 import { toastError } from "~/components/toast-error";
@@ -206,6 +206,18 @@ function AnswerProof({
   );
 }
 
+type ProjectPin = { id: string; fileName: string; page: number | null; round: number };
+
+/** A thread entry's link to the pin it was written at: opens the proof's file there. */
+export function PinLink({ pin }: { pin: ProjectPin }) {
+  return (
+    <a href={`#pin-${pin.id}`} className="inline-flex min-h-11 items-center text-xs underline underline-offset-2" data-testid="pin-link">
+      Pinned on {pin.fileName}
+      {pin.page ? `, page ${pin.page}` : ""} · round {pin.round}
+    </a>
+  );
+}
+
 export function ProofsPanel({ project, user }: { project: ProofsPanelProject; user: SessionUser }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -220,12 +232,34 @@ export function ProofsPanel({ project, user }: { project: ProofsPanelProject; us
     void queryClient.invalidateQueries(trpc.comments.byProject.queryFilter({ projectId: project.id }));
   };
   const threadUpdated = thread.dataUpdatedAt;
+  const firstThread = useRef(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the thread's data changes
   useEffect(() => {
+    // The first answer is what the page loaded with; only later ones may bring news.
+    if (!firstThread.current) {
+      firstThread.current = threadUpdated;
+      return;
+    }
     void queryClient.invalidateQueries(trpc.proofs.pathFilter());
     void queryClient.invalidateQueries(trpc.annotations.pathFilter());
+    void queryClient.invalidateQueries(trpc.projects.byId.queryFilter({ id: project.id }));
   }, [threadUpdated]);
-  const [viewing, setViewing] = useState<{ proofId: string; file: ViewedFile } | null>(null);
+  const [viewing, setViewing] = useState<{ proofId: string; file: ViewedFile; pinId?: string; page?: number } | null>(null);
+  // A thread entry links to its pin as #pin-{id}: the file opens at that pin.
+  const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: project.id }));
+  useEffect(() => {
+    const open = () => {
+      const pinId = /^#pin-(.+)$/.exec(window.location.hash)?.[1];
+      const pin = pinId ? pins.data?.find((a) => a.id === decodeURIComponent(pinId)) : undefined;
+      const file = pin && proofs.data?.find((p) => p.id === pin.proofId)?.files.find((f) => f.id === pin.fileId);
+      if (!pin || !file?.downloadUrl) return;
+      setViewing({ proofId: pin.proofId, file: { ...file, downloadUrl: file.downloadUrl }, pinId: pin.id, page: pin.page ?? 1 });
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+    };
+    open();
+    window.addEventListener("hashchange", open);
+    return () => window.removeEventListener("hashchange", open);
+  }, [pins.data, proofs.data]);
   const canSend = canTakeAction(user.role, project.stage, "sendProof");
   const canAnswer = canTakeAction(user.role, project.stage, "approve");
   const latestRound = proofs.data?.[0]?.round;
@@ -314,7 +348,16 @@ export function ProofsPanel({ project, user }: { project: ProofsPanelProject; us
           ))}
         </ol>
       </CardContent>
-      {viewing && <ProofViewer proofId={viewing.proofId} file={viewing.file} user={user} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <ProofViewer
+          proofId={viewing.proofId}
+          file={viewing.file}
+          user={user}
+          initialPage={viewing.page}
+          initialPin={viewing.pinId}
+          onClose={() => setViewing(null)}
+        />
+      )}
     </Card>
   );
 }

@@ -11,6 +11,7 @@ import {
   findProofFile,
   latestRound,
   listAnnotations,
+  listProjectAnnotations,
   listProjectFiles,
   listProofs,
   lockProjectRounds,
@@ -267,6 +268,11 @@ export const annotationsRouter = router({
   /** A proof's pins with their comments; internal ones for the studio only. */
   list: proofProcedure(z.object({ proofId: id })).query(({ ctx }) =>
     listAnnotations(ctx.db, ctx.proof.id, { withoutShadow: !canSeeShadow(ctx.user.role) }),
+  ),
+
+  /** Where each pin of a project lies, by its thread entry: the thread links to its pins with it. */
+  byProject: projectProcedure(z.object({ projectId: id })).query(({ ctx }) =>
+    listProjectAnnotations(ctx.db, ctx.project.id, { withoutShadow: !canSeeShadow(ctx.user.role) }),
   ),
 
   resolve: protectedProcedure.input(z.object({ annotationId: id, resolved: z.boolean() })).mutation(async ({ ctx, input }) => {

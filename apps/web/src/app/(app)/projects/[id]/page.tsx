@@ -23,7 +23,7 @@ import { EmptyState } from "~/components/empty-state";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { ProjectThread } from "~/components/project-thread";
-import { ProofsPanel } from "~/components/proofs-panel";
+import { PinLink, ProofsPanel } from "~/components/proofs-panel";
 import { StageBadge } from "~/components/stage-badge";
 import { toastError } from "~/components/toast-error";
 import { useUploadServices } from "~/components/use-upload-services";
@@ -104,6 +104,7 @@ export default function ProjectPage() {
   const [kind, setKind] = useState<FileKind>("materials");
   const [dialogOpen, setDialogOpen] = useState(false);
   const project = useQuery(trpc.projects.byId.queryOptions({ id }));
+  const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: id }));
   const services = useUploadServices(() => (project.data ? { projectId: project.data.id, kind } : null));
   const addFiles = useMutation(
     trpc.projects.addFiles.mutationOptions({
@@ -184,7 +185,17 @@ export default function ProjectPage() {
       </div>
       <div className="grid gap-6">
         {session && <ProofsPanel project={p} user={session.user} />}
-        {session && <ProjectThread projectId={p.id} user={session.user} stage={p.stage} />}
+        {session && (
+          <ProjectThread
+            projectId={p.id}
+            user={session.user}
+            stage={p.stage}
+            commentExtra={(commentId) => {
+              const pin = pins.data?.find((a) => a.commentId === commentId);
+              return pin ? <PinLink pin={pin} /> : null;
+            }}
+          />
+        )}
         {FILE_KINDS.map((kind) => (
           <Card key={kind.value} role="region" aria-labelledby={`files-${kind.value}`}>
             <CardHeader className="grid-cols-[1fr_auto] gap-4">
