@@ -167,7 +167,7 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
     const box = (await canvas.boundingBox())!;
     await client.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.1);
     await client.getByLabel("Comment at the pin").fill("logo too small");
-    await client.getByRole("button", { name: "Pin comment" }).click();
+    await client.getByRole("button", { name: "Pin comment", exact: true }).click();
     await client.getByTestId("pin-entry").filter({ hasText: "logo too small" }).waitFor();
     await client.getByTestId("pin").first().waitFor();
     await client.keyboard.press("Escape");

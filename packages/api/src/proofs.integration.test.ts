@@ -160,7 +160,7 @@ describe("proofs, approvals and pins", () => {
     // The thread tells each step.
     const thread = await as(acme()).comments.byProject({ projectId });
     expect(thread.map((c) => c.event)).toEqual(["briefing", "proof_sent", "modification", "proof_sent", "proof_sent", "approved"]);
-    expect(thread.at(-1)?.body).toContain(sha256(png));
+    expect(thread.at(-1)?.body).toContain(`flyer.png (SHA-256 ${sha256(png).slice(0, 16)}…)`);
   });
 
   it("an admin approves for the client, recorded as such, and requests past the allowance are billable", async () => {

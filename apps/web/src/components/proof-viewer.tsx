@@ -228,7 +228,7 @@ export function ProofViewer({
                   variant={mode === "pin" ? "default" : "outline"}
                   size="icon"
                   className="size-11"
-                  aria-label="Pin comments"
+                  aria-label="Pin mode"
                   aria-pressed={mode === "pin"}
                   onClick={() => setMode("pin")}
                 >
@@ -238,7 +238,7 @@ export function ProofViewer({
                   variant={mode === "move" ? "default" : "outline"}
                   size="icon"
                   className="size-11"
-                  aria-label="Move around"
+                  aria-label="Move mode"
                   aria-pressed={mode === "move"}
                   onClick={() => setMode("move")}
                 >

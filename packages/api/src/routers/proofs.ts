@@ -194,7 +194,8 @@ export const proofsRouter = router({
     const files = await assertProofBytesUnchanged(ctx, proof.id);
     const sha256s = files.map((f) => f.sha256);
     const approvedAt = ctx.now();
-    const names = files.map((f) => `${f.name} (SHA-256 ${f.sha256})`).join("\n");
+    // The thread names each file with the start of its hash; the approval record and the Proofs panel keep them whole.
+    const names = files.map((f) => `${f.name} (SHA-256 ${f.sha256.slice(0, 16)}…)`).join("\n");
     await postComment(ctx, project, { event: "approved", body: `Approved round ${proof.round}:\n${names}` }, async (trx, commentId) => {
       const approval = {
         proofId: proof.id,
