@@ -216,6 +216,14 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
     expect(await mismatch.innerText()).toContain(sha256(other));
     await client.reload();
     await client.getByTestId("print-mismatch").waitFor();
+
+    // The studio raises the business's allowance; both sides see it.
+    await designer.getByLabel("Change rounds included for Acme Coffee").fill("5");
+    await designer.getByRole("button", { name: "Save", exact: true }).click();
+    await designer.getByTestId("revision-ledger").filter({ hasText: "round 1 of 5 used" }).waitFor();
+    await client.reload();
+    await client.getByTestId("revision-ledger").filter({ hasText: "round 1 of 5 used" }).waitFor();
+    expect(await client.getByLabel("Change rounds included for Acme Coffee").count()).toBe(0);
   });
 
   it("fits a phone and a desktop: no sideways scrolling, with the viewer open too", async () => {

@@ -1,7 +1,15 @@
 "use client";
 // A project's proof rounds: staff send one from the project's files; the client's people ask for changes (against the
 // revision allowance) or approve the latest; approvals show the SHA-256 of every file, and print-ready files that differ.
-import { canTakeAction, isStaff, PROOF_STATUSES, type ProjectStage, type ProofStatus, type SessionUser } from "@atelier/domain";
+import {
+  canTakeAction,
+  isStaff,
+  MAX_REVISION_ALLOWANCE,
+  PROOF_STATUSES,
+  type ProjectStage,
+  type ProofStatus,
+  type SessionUser,
+} from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Input, Label, Textarea, toast } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Eye } from "lucide-react";
@@ -14,6 +22,8 @@ import { ProofViewer, type ViewedFile } from "./proof-viewer";
 
 export interface ProofsPanelProject {
   id: string;
+  businessId: string;
+  businessName: string;
   stage: ProjectStage;
   files: { id: string; name: string; kind: string }[];
   printCheck:
@@ -206,6 +216,50 @@ function AnswerProof({
   );
 }
 
+/** Staff set how many change rounds the business's projects include; past them, requests are billed. */
+function AllowanceForm({ project, allowance, onSaved }: { project: ProofsPanelProject; allowance: number; onSaved: () => void }) {
+  const trpc = useTRPC();
+  const [value, setValue] = useState(String(allowance));
+  useEffect(() => setValue(String(allowance)), [allowance]);
+  const save = useMutation(
+    trpc.proofs.setAllowance.mutationOptions({
+      onSuccess: ({ allowance }) => {
+        toast({ title: `${project.businessName}: ${allowance} change round${allowance === 1 ? "" : "s"} included` });
+        onSaved();
+      },
+      onError: toastError,
+    }),
+  );
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ businessId: project.businessId, allowance: Number(value) });
+      }}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor="revision-allowance" className="text-xs">
+          Change rounds included for {project.businessName}
+        </Label>
+        <Input
+          id="revision-allowance"
+          type="number"
+          min={0}
+          max={MAX_REVISION_ALLOWANCE}
+          required
+          className="h-11 w-24"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="outline" className="h-11" disabled={save.isPending || Number(value) === allowance}>
+        Save
+      </Button>
+    </form>
+  );
+}
+
 type ProjectPin = { id: string; fileName: string; page: number | null; round: number };
 
 /** A thread entry's link to the pin it was written at: opens the proof's file there. */
@@ -274,6 +328,7 @@ export function ProofsPanel({ project, user }: { project: ProofsPanelProject; us
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        {isStaff(user.role) && ledger.data && <AllowanceForm project={project} allowance={ledger.data.allowance} onSaved={refresh} />}
         <PrintCheck check={project.printCheck} />
         {canSend && <SendProofForm project={project} onSent={refresh} />}
         {proofs.data?.length === 0 && (
