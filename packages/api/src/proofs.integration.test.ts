@@ -8,8 +8,9 @@ import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } 
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { FileKind, LiveEvent, SessionUser } from "@atelier/domain";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "./index";
+import { createCaller, createProofZipHandler } from "./index";
 import { codeOf } from "./testing/code-of";
 import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
@@ -157,6 +158,18 @@ describe("proofs, approvals and pins", () => {
     ]);
     expect(proofs[0]?.approval).toMatchObject({ by: client.id, actingFor: null, sha256s: [sha256(png)] });
     expect((await as(acme()).projects.byId({ id: projectId })).stage).toBe("approved");
+    // "Download all": the round's files in one ZIP streamed from the upload servers, byte for byte; a forged link finds nothing.
+    const zipHandler = createProofZipHandler({ db: t.db, files: { secret, balancerUrl: uploads.balancerUrl } });
+    const zipUrl = proofs.at(-1)!.zipUrl;
+    const zip = await zipHandler(new Request(zipUrl), first.id);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    expect(Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, sha256(bytes)]))).toEqual({
+      "flyer.png": sha256(png),
+      "flyer.pdf": sha256(pdf),
+    });
+    expect((await zipHandler(new Request(zipUrl), third.id)).status).toBe(404);
+    expect((await zipHandler(new Request(zipUrl.replace(/token=[^&]+/, "token=forged")), first.id)).status).toBe(404);
     // The thread tells each step.
     const thread = await as(acme()).comments.byProject({ projectId });
     expect(thread.map((c) => c.event)).toEqual(["briefing", "proof_sent", "modification", "proof_sent", "proof_sent", "approved"]);

@@ -12,7 +12,7 @@ import {
 } from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Input, Label, Textarea, toast } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, CheckCircle2, Eye } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Download, Eye } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { formatDate } from "~/components/format";
@@ -354,6 +354,13 @@ export function ProofsPanel({ project, user }: { project: ProofsPanelProject; us
                 )}
               </div>
               {proof.note && <p className="whitespace-pre-wrap break-words text-sm">{proof.note}</p>}
+              <a
+                href={proof.zipUrl}
+                className="inline-flex min-h-11 w-fit items-center gap-2 text-sm underline underline-offset-2"
+                data-testid="proof-zip"
+              >
+                <Download className="size-4" aria-hidden /> Download all (ZIP)
+              </a>
               <ul className="grid gap-2 sm:grid-cols-2">
                 {proof.files.map((f) => (
                   <li key={f.id} className="flex min-w-0 items-center gap-2 rounded-md border p-2" data-testid="proof-file">

@@ -46,6 +46,7 @@ import {
 import { z } from "zod";
 import { storedFileDigest } from "../file-digests";
 import { postComment } from "../post-comment";
+import { proofZipUrl } from "../proof-zip";
 import { pickUploadServer, signedDownloadUrl } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
@@ -148,6 +149,7 @@ export const proofsRouter = router({
     const now = ctx.now();
     return proofs.map((proof) => ({
       ...proof,
+      zipUrl: proofZipUrl(ctx, proof.id),
       files: proof.files.map(({ key, fileId, ...f }) => ({
         ...f,
         id: fileId,
