@@ -202,6 +202,14 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
     await proof(client, 2).getByTestId("approval").waitFor();
     expect(await proof(client, 2).getByTestId("approved-hash").allInnerTexts()).toEqual([expect.stringContaining(sha256(png))]);
     await client.getByTestId("project-stage").filter({ hasText: "Approved" }).waitFor();
+    // Download all: the round as one ZIP, streamed by the web app from the upload servers.
+    const zipHref = await proof(client, 1).getByTestId("proof-zip").getAttribute("href");
+    const zip = await fetch(new URL(zipHref!, app.url));
+    expect([zip.status, zip.headers.get("content-type")]).toEqual([200, "application/zip"]);
+    const zipBytes = new Uint8Array(await zip.arrayBuffer());
+    // Stored, not compressed: both files' bytes are in the archive whole, after a "PK" signature.
+    expect(Buffer.from(zipBytes.subarray(0, 2)).toString()).toBe("PK");
+    expect(zipBytes.length).toBeGreaterThan(png.length + pdf.length);
     // The designer, never asked to approve, was not offered it.
     await designer.reload();
     await proof(designer, 2).getByTestId("approval").waitFor();
