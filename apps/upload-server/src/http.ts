@@ -30,7 +30,8 @@ export function corsHeaders(req: IncomingMessage, webOrigin: string | undefined)
   if (origin !== webOrigin) return { Vary: "Origin" };
   return {
     "Access-Control-Allow-Origin": origin,
-    "Access-Control-Expose-Headers": "ETag, Content-Range, Content-Length, Content-Disposition",
+    // Accept-Ranges tells a PDF viewer it may read a large file by ranges instead of whole.
+    "Access-Control-Expose-Headers": "ETag, Accept-Ranges, Content-Range, Content-Length, Content-Disposition",
     Vary: "Origin",
   };
 }

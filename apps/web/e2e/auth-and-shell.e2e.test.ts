@@ -229,7 +229,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
       .select(["id", "title"])
       .where("title", "=", "Acme spring poster")
       .executeTakeFirstOrThrow();
-    // The studio leaves an internal note; the client asks for a change.
+    // The studio leaves an internal note; the client sends its brief.
     await signInAs("designer@atelier.local");
     await page.goto(`${app.url}/projects/${project.id}`);
     await page.getByLabel("Your comment").fill("Their logo file is low resolution");
@@ -261,10 +261,10 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.goto(`${app.url}/projects/${project.id}`);
     await page.getByRole("heading", { name: "Acme spring poster" }).waitFor();
     await page.getByLabel("Your comment").fill("Could the headline be bigger?");
-    await chooseOption(page.getByLabel("Kind of comment"), "Request changes");
+    await chooseOption(page.getByLabel("Kind of comment"), "Brief");
     await page.getByRole("button", { name: "Post" }).click();
     await page.getByTestId("comment").filter({ hasText: "Could the headline be bigger?" }).waitFor();
-    await page.getByTestId("project-stage").filter({ hasText: "Changes requested" }).waitFor();
+    await page.getByTestId("project-stage").filter({ hasText: "Briefed" }).waitFor();
     expect(await page.getByTestId("comment").allInnerTexts()).not.toContainEqual(expect.stringContaining("low resolution"));
     // The admin sees both in the bell, opens one, then marks the rest read.
     await signInAs("admin@atelier.local");
@@ -274,7 +274,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     const acmeCard = page.getByRole("link", { name: /Acme spring poster/ });
     await chooseOption(page.getByLabel("Stage"), "Approved");
     await page.getByText("No project matches").waitFor();
-    await chooseOption(page.getByLabel("Stage"), "Changes requested");
+    await chooseOption(page.getByLabel("Stage"), "Briefed");
     await acmeCard.waitFor();
     await page.getByLabel("Search projects").fill("ACME poster");
     await acmeCard.waitFor();
@@ -286,7 +286,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByRole("button", { name: /^Notifications/ }).click();
     await page.getByRole("heading", { name: "Unread Notifications" }).waitFor();
     // Both are on one project: one entry, the newest, standing for the other too.
-    const entry = page.getByTestId("notification").filter({ hasText: "Cleo Client asked for modification Acme spring poster" });
+    const entry = page.getByTestId("notification").filter({ hasText: "Cleo Client started the project Acme spring poster" });
     await entry.getByTestId("notification-more").filter({ hasText: "+1 more" }).waitFor();
     expect(await page.getByTestId("notification").filter({ hasText: "Acme spring poster" }).count()).toBe(1);
     await entry.click();

@@ -8,7 +8,7 @@ import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
 
 describe("the back office (PostgreSQL, Chromium)", () => {
   let t: TestDatabase;
@@ -181,12 +181,12 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await signInAs("admin@atelier.local");
     await page.goto(`${app.url}/projects/create`);
     await page.getByLabel("Title").fill("Autumn menu");
-    await page.getByLabel("Business").selectOption({ label: DEMO_BUSINESS.name });
+    await chooseOption(page.getByLabel("Business"), DEMO_BUSINESS.name);
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByRole("heading", { name: "Autumn menu" }).waitFor();
     await page.goto(`${app.url}/workload`);
     await page.getByTestId("workload-chart").locator("svg").first().waitFor();
-    await page.getByTestId("workload-unassigned").getByLabel("Assign Autumn menu").selectOption({ label: "Dora Designer" });
+    await chooseOption(page.getByTestId("workload-unassigned").getByLabel("Assign Autumn menu"), "Dora Designer");
     const dora = page.getByTestId("workload-person").filter({ hasText: "Dora Designer" });
     await dora.getByRole("link", { name: "Autumn menu" }).waitFor();
     await fitsPhone("workload");

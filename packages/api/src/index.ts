@@ -4,5 +4,6 @@ export { DOMAIN_TO_TRPC, INTERNAL_MESSAGE, toTRPCError } from "./errors";
 export { createTrpcHandler, refuseCrossSite, type TrpcHandlerOptions } from "./handler";
 export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, remindOverdueInvoices, startInvoiceReminders } from "./invoice-documents";
+export { createProofZipHandler } from "./proof-zip";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export type { Context } from "./trpc";

@@ -187,12 +187,11 @@ describe("projects and their files, per business", () => {
   });
 
   describe("comments and notifications", () => {
-    /** A new project of Acme's where the client asks for a change, the studio answers and keeps an internal note. */
+    /** A new project of Acme's where the client sends its brief, the studio answers and keeps an internal note. */
     async function conversation() {
       const acmeProject = await newAcmeProject();
-      const requestId = (
-        await as(acmeClient()).comments.create({ projectId: acmeProject, body: "Bigger logo, please", event: "modification" })
-      ).id;
+      const requestId = (await as(acmeClient()).comments.create({ projectId: acmeProject, body: "Bigger logo, please", event: "briefing" }))
+        .id;
       await as(user(creative, null)).comments.create({ projectId: acmeProject, body: "On it", parentId: requestId });
       const shadowId = (
         await as(user(creative, null)).comments.create({ projectId: acmeProject, body: "Client is picky", event: "shadow" })
@@ -231,7 +230,7 @@ describe("projects and their files, per business", () => {
       smtp.mails.length = 0;
       const { acmeProject, requestId } = await conversation();
       const request = await smtp.waitFor("designer@atelier.local");
-      expect(request.raw).toContain("Cleo Client asked for modification Summer party flyer");
+      expect(request.raw).toContain("Cleo Client started the project Summer party flyer");
       expect(extractLink(request.raw)).toBe(`http://app.test/projects/${acmeProject}?id=${requestId}`);
       await smtp.waitFor("admin@atelier.local");
       await smtp.waitFor("client@atelier.local");
@@ -255,8 +254,8 @@ describe("projects and their files, per business", () => {
       expect((await notificationsOn(acmeClient(), acmeProject)).map((c) => c.body)).toEqual(["On it", "Bigger logo, please"]);
       expect(await as(globexClient()).comments.findMany()).toEqual([]);
       // Where the project stands follows the last event, not the internal note posted after it.
-      expect((await as(acmeClient()).projects.byId({ id: acmeProject })).stage).toBe("modification");
-      expect((await as(acmeClient()).projects.list()).items.find((p) => p.id === acmeProject)?.stage).toBe("modification");
+      expect((await as(acmeClient()).projects.byId({ id: acmeProject })).stage).toBe("briefing");
+      expect((await as(acmeClient()).projects.list()).items.find((p) => p.id === acmeProject)?.stage).toBe("briefing");
       expect(await codeOf(as(globexClient()).comments.byProject({ projectId: acmeProject }))).toBe("NOT_FOUND");
     });
 

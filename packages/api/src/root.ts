@@ -6,6 +6,7 @@ import { billingRouter, invoicesRouter } from "./routers/invoices";
 import { mailRouter } from "./routers/mail";
 import { postsRouter } from "./routers/posts";
 import { projectsRouter } from "./routers/projects";
+import { annotationsRouter, proofsRouter } from "./routers/proofs";
 import { settingsRouter } from "./routers/settings";
 import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
@@ -20,6 +21,8 @@ export const appRouter = router({
   businesses: businessesRouter,
   projects: projectsRouter,
   comments: commentsRouter,
+  proofs: proofsRouter,
+  annotations: annotationsRouter,
   invoices: invoicesRouter,
   billing: billingRouter,
   posts: postsRouter,

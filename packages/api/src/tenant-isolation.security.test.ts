@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addProjectFiles, DEMO_USERS, seedDemo, sql } from "@atelier/db";
+import { addProjectFiles, createAnnotation, createComment, createProof, DEMO_USERS, seedDemo, sql } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
@@ -17,7 +17,19 @@ import type { z } from "zod";
 import { appRouter, createCaller } from "./index";
 
 // What ids point at. A field named `id` points at whatever its procedure is about, so it is tried as each kind.
-const ID_KINDS = ["business", "user", "project", "file", "comment", "invoice", "post", "brandFile", "colour"] as const;
+const ID_KINDS = [
+  "business",
+  "user",
+  "project",
+  "file",
+  "comment",
+  "invoice",
+  "post",
+  "brandFile",
+  "colour",
+  "proof",
+  "annotation",
+] as const;
 type IdKind = (typeof ID_KINDS)[number];
 type Ids = Record<IdKind, string>;
 
@@ -33,6 +45,8 @@ const ID_FIELDS: Record<string, IdKind> = {
   parentId: "comment",
   invoiceId: "invoice",
   postId: "post",
+  proofId: "proof",
+  annotationId: "annotation",
 };
 
 /** Values for other text fields: each field takes the first its schema accepts. */
@@ -227,6 +241,57 @@ describe("tenant isolation, procedure by procedure", () => {
     });
     ids.brandFile = (await t.db.selectFrom("brandFiles").select("id").where("businessId", "=", ids.business).executeTakeFirstOrThrow()).id;
     ids.colour = (await own.businesses.addColour({ businessId: ids.business, name: `${word} blue`, hex: "#1d4ed8" })).id;
+    // A proof of the file with a pin on it, written directly: sending one hashes stored bytes, which this test has none of.
+    ids.proof = randomUUID();
+    const proofComment = randomUUID();
+    await createComment(t.db, {
+      id: proofComment,
+      projectId: ids.project,
+      userId: admin.id,
+      event: "proof_sent",
+      body: `${word} round 1`,
+      parentId: null,
+      createdAt: new Date(),
+    });
+    await createProof(
+      t.db,
+      {
+        id: ids.proof,
+        projectId: ids.project,
+        round: 1,
+        note: `${word} note`,
+        dueOn: null,
+        sentBy: admin.id,
+        commentId: proofComment,
+        createdAt: new Date(),
+      },
+      [{ fileId: ids.file, name: file.name, key: file.key, sha256: "a".repeat(64), size: 1, type: null, thumbnail: url }],
+    );
+    ids.annotation = randomUUID();
+    const pinComment = randomUUID();
+    await createComment(t.db, {
+      id: pinComment,
+      projectId: ids.project,
+      userId: ids.user,
+      event: null,
+      body: `${word} pin`,
+      parentId: null,
+      createdAt: new Date(),
+    });
+    await createAnnotation(t.db, {
+      id: ids.annotation,
+      proofId: ids.proof,
+      fileId: ids.file,
+      page: 1,
+      x: 0.5,
+      y: 0.5,
+      w: null,
+      h: null,
+      shadow: false,
+      commentId: pinComment,
+      createdBy: ids.user,
+      createdAt: new Date(),
+    });
     return ids;
   }
 
@@ -248,6 +313,14 @@ describe("tenant isolation, procedure by procedure", () => {
       posts: await rows(sql`select * from posts where id = ${A.post}`),
       brandFiles: await rows(sql`select * from brand_files where business_id = ${A.business} order by id`),
       brandColours: await rows(sql`select * from brand_colours where business_id = ${A.business} order by id`),
+      proofs: await rows(sql`select * from proofs where project_id in (${projects}) order by id`),
+      proofFiles: await rows(
+        sql`select * from proof_files where proof_id in (select id from proofs where project_id in (${projects})) order by 1, 2`,
+      ),
+      annotations: await rows(
+        sql`select * from annotations where proof_id in (select id from proofs where project_id in (${projects})) order by id`,
+      ),
+      allowance: await rows(sql`select revision_allowance from businesses where id = ${A.business}`),
     };
   }
 
@@ -342,6 +415,7 @@ describe("tenant isolation, procedure by procedure", () => {
     "posts.create",
     "posts.update",
     "posts.delete",
+    "proofs.setAllowance",
   ])("refuses the studio's %s to a client, even with its own business's ids", async (path) => {
     const procedure = procedures.find(([name]) => name === path)?.[1];
     expect(procedure, path).toBeDefined();

@@ -1,8 +1,9 @@
 // The workload plan on real PostgreSQL: each designer's active projects, the overdue ones and the rounds of changes.
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createBusiness, type Db } from "@atelier/db";
+import { createBusiness, createComment, type Db } from "@atelier/db";
 import { createTestDatabase, makeUser, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
@@ -52,11 +53,14 @@ describe("the workload plan", () => {
     await studio.projects.assign({ id: sign.id, assigneeId: gone.id });
     await db.updateTable("users").set({ deactivatedAt: new Date() }).where("id", "=", gone.id).execute();
     await studio.projects.setArchived({ id: card.id, archived: true });
-    // The poster: two rounds of changes, the last one fresh; the menu: approved long ago.
-    await as(client).comments.create({ projectId: poster.id, body: "Bigger", event: "modification" });
-    await as(dora).comments.create({ projectId: menu.id, body: "Done", event: "approved" });
+    // The poster: two rounds of changes, the last one fresh; the menu: approved long ago. (The events as the
+    // proofs' actions write them into the thread.)
+    const say = (userId: string, projectId: string, body: string, event: "modification" | "approved") =>
+      createComment(db, { id: randomUUID(), projectId, userId, event, body, parentId: null, createdAt: clock });
+    await say(client.id, poster.id, "Bigger", "modification");
+    await say(client.id, menu.id, "Done", "approved");
     clock = new Date("2026-11-24T09:00:00Z");
-    await as(client).comments.create({ projectId: poster.id, body: "Bigger still", event: "modification" });
+    await say(client.id, poster.id, "Bigger still", "modification");
     await as(dora).comments.create({ projectId: poster.id, body: "On it", event: "shadow" });
     clock = new Date("2026-11-25T09:00:00Z");
 

@@ -12,6 +12,7 @@ export { createLiveBus, LIVE_CHANNEL, type LiveBus } from "./live-bus";
 export * from "./outbox";
 export * from "./posts";
 export * from "./projects";
+export * from "./proofs";
 export * from "./schema";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./users";

@@ -201,9 +201,10 @@ export async function removeProjectFile(db: Db, id: string): Promise<void> {
   await db.deleteFrom("projectFiles").where("id", "=", id).execute();
 }
 
-/** Whether any project's record still holds the stored file at `key`. */
+/** Whether any project's record, or any proof sent (which keeps its files whatever the project's list), still holds the stored file at `key`. */
 export async function isFileKeyInUse(db: Db, key: string): Promise<boolean> {
-  return (await db.selectFrom("projectFiles").select("id").where("key", "=", key).limit(1).executeTakeFirst()) !== undefined;
+  if ((await db.selectFrom("projectFiles").select("id").where("key", "=", key).limit(1).executeTakeFirst()) !== undefined) return true;
+  return (await db.selectFrom("proofFiles").select("proofId").where("key", "=", key).limit(1).executeTakeFirst()) !== undefined;
 }
 
 export type NewProjectFile = Insertable<ProjectFilesTable>;

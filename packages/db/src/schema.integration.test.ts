@@ -8,6 +8,7 @@ import {
   MAIL_PREFERENCES,
   OUTBOX_STATUSES,
   PROJECT_STAGE_VALUES,
+  PROOF_STATUS_VALUES,
   ROLES,
 } from "@atelier/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +23,7 @@ const DOMAIN_LISTS: Record<string, readonly string[]> = {
   "outbox.status": OUTBOX_STATUSES,
   "project_files.kind": FILE_KIND_VALUES,
   "projects.stage": PROJECT_STAGE_VALUES,
+  "proofs.status": PROOF_STATUS_VALUES,
   "users.mail_preference": MAIL_PREFERENCES,
   "users.role": ROLES,
 };

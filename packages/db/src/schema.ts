@@ -10,6 +10,7 @@ import type {
   MailPreference,
   OutboxStatus,
   ProjectStage,
+  ProofStatus,
   Role,
 } from "@atelier/domain";
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
@@ -40,6 +41,8 @@ export interface BusinessesTable {
   image: string | null;
   /** The ISO 4217 code its invoices are in. */
   currency: Generated<string>;
+  /** Change rounds its projects include before a request for changes is billable. */
+  revisionAllowance: Generated<number>;
   createdAt: ColumnType<Date, Date | undefined, never>;
   /** Where its invoices are mailed; null (or none) means its client users. */
   billingEmails: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
@@ -302,6 +305,72 @@ export interface PostsTable {
   updatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** One round of a project's proofs; see migrations/2026-11-25-0600-proofs.ts. */
+export interface ProofsTable {
+  id: string;
+  projectId: string;
+  round: number;
+  note: string | null;
+  /** A calendar date (YYYY-MM-DD). */
+  dueOn: string | null;
+  status: Generated<ProofStatus>;
+  sentBy: string | null;
+  commentId: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  changesBy: ColumnType<string | null, string | null | undefined, string | null>;
+  changesForBusiness: ColumnType<string | null, string | null | undefined, string | null>;
+  changesAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revision: ColumnType<number | null, number | null | undefined, number | null>;
+  billable: Generated<boolean>;
+}
+
+export interface ProofFilesTable {
+  proofId: string;
+  fileId: string;
+  position: number;
+  name: string;
+  key: string;
+  sha256: string;
+  size: number;
+  type: string | null;
+  thumbnail: string;
+}
+
+export interface ProofApprovalsTable {
+  proofId: string;
+  approvedBy: string | null;
+  actingForBusiness: string | null;
+  approvedAt: Date;
+  round: number;
+  sha256s: string[];
+  commentId: string | null;
+}
+
+export interface AnnotationsTable {
+  id: string;
+  proofId: string;
+  fileId: string;
+  page: number | null;
+  x: number;
+  y: number;
+  w: number | null;
+  h: number | null;
+  shadow: boolean;
+  commentId: string;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  resolvedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  resolvedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface StoredFileDigestsTable {
+  key: string;
+  etag: string;
+  sha256: string;
+  size: number;
+  computedAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -325,6 +394,11 @@ export interface Database {
   invoicePayments: InvoicePaymentsTable;
   billingProfile: BillingProfileTable;
   posts: PostsTable;
+  proofs: ProofsTable;
+  proofFiles: ProofFilesTable;
+  proofApprovals: ProofApprovalsTable;
+  annotations: AnnotationsTable;
+  storedFileDigests: StoredFileDigestsTable;
 }
 
 export type User = Selectable<UsersTable>;

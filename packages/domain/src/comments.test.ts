@@ -215,7 +215,15 @@ describe("replyEvent", () => {
 
 describe("commentKinds", () => {
   it("offers internal notes to the studio only", () => {
-    expect(commentKinds("client").map((k) => k.label)).toEqual(["Comment", "Request changes", "Approve", "Brief", "Reopen"]);
+    expect(commentKinds("client").map((k) => k.label)).toEqual([
+      "Comment",
+      "Request changes",
+      "Approve",
+      "Brief",
+      "Reopen",
+      "Start work",
+      "Deliver",
+    ]);
     expect(commentKinds("creative").map((k) => k.label)).toContain("Internal note");
   });
 });

@@ -1,8 +1,19 @@
 // Comment events, read state and the notification lists built from comments.
 
+import type { ProjectStage } from "./projects";
+import { canCommentWithEvent } from "./proofs";
 import { canSeeShadow, isStaff, type Role } from "./roles";
 
-export const COMMENT_EVENTS = ["modification", "reopened", "briefing", "approved", "shadow"] as const;
+export const COMMENT_EVENTS = [
+  "modification",
+  "reopened",
+  "briefing",
+  "approved",
+  "shadow",
+  "in_progress",
+  "proof_sent",
+  "delivered",
+] as const;
 
 export type CommentEvent = (typeof COMMENT_EVENTS)[number];
 
@@ -55,6 +66,9 @@ export const EVENT_LABELS = {
   approved: "approved the project",
   reopened: "reopened the project",
   shadow: PLAIN_COMMENT_LABEL,
+  in_progress: "started work on",
+  proof_sent: "sent a proof of",
+  delivered: "delivered",
 } as const satisfies Record<CommentEvent, string>;
 
 export function eventLabel(event: string | null | undefined): string {
@@ -148,8 +162,14 @@ export const COMMENT_KINDS = [
   { event: "briefing", label: "Brief" },
   { event: "reopened", label: "Reopen" },
   { event: "shadow", label: "Internal note" },
+  { event: "in_progress", label: "Start work" },
+  { event: "delivered", label: "Deliver" },
 ] as const satisfies readonly { event: CommentEvent | null; label: string }[];
 
-export function commentKinds(role: Role) {
-  return COMMENT_KINDS.filter((k) => canPostEvent(role, k.event));
+/**
+ * What the composer offers: with the project's stage, only the events the stage machine lets this role write
+ * as a comment (requests for changes, approvals and proofs go through the Proofs panel instead).
+ */
+export function commentKinds(role: Role, stage?: ProjectStage) {
+  return COMMENT_KINDS.filter((k) => canPostEvent(role, k.event) && (stage === undefined || canCommentWithEvent(role, stage, k.event)));
 }

@@ -16,6 +16,7 @@ export * from "./outbox";
 export * from "./posts";
 export * from "./project-name";
 export * from "./projects";
+export * from "./proofs";
 export * from "./roles";
 export * from "./session";
 export * from "./storage-rules";

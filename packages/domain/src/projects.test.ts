@@ -85,6 +85,11 @@ describe("stageAfter", () => {
     ["modification", "modification"],
     ["approved", "approved"],
     ["reopened", "reopened"],
+    ["in_progress", "in_progress"],
+    ["proof_sent", "proof_sent"],
+    ["delivered", "delivered"],
+    ["new", null],
+    ["archived", null],
   ])("%s -> %s", (event, stage) => expect(stageAfter(event)).toBe(stage));
 });
 

@@ -80,8 +80,11 @@ export function assetFolderInput(kind: FileKind, business: { id: string; name: s
 export const PROJECT_STAGES = {
   new: "New",
   briefing: "Briefed",
+  in_progress: "In progress",
+  proof_sent: "Proof sent",
   modification: "Changes requested",
   approved: "Approved",
+  delivered: "Delivered",
   reopened: "Reopened",
 } as const;
 export type ProjectStage = keyof typeof PROJECT_STAGES;
@@ -89,7 +92,8 @@ export const PROJECT_STAGE_VALUES = Object.keys(PROJECT_STAGES) as [ProjectStage
 
 /** The stage a comment's event moves its project to; null for comments that move nothing (plain ones, internal notes). */
 export function stageAfter(event: string | null | undefined): ProjectStage | null {
-  return event === "briefing" || event === "modification" || event === "approved" || event === "reopened" ? event : null;
+  // Every stage but the first is named after the event that leads to it (see STAGE_ACTIONS in ./proofs).
+  return event && event !== "new" && (PROJECT_STAGE_VALUES as readonly string[]).includes(event) ? (event as ProjectStage) : null;
 }
 
 /** How a project list can be ordered; each order is served by an index. */

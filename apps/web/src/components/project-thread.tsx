@@ -6,17 +6,32 @@ import {
   commentKinds,
   eventLabel,
   formatNotificationTime,
+  type ProjectStage,
   type SessionUser,
   THREAD_PAGE_SIZE,
 } from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { useTRPC } from "~/trpc/react";
 import { NativeSelect } from "./native-select";
 
-export function ProjectThread({ projectId, user }: { projectId: string; user: SessionUser }) {
+/**
+ * With the project's `stage`, the composer offers only the events the stage allows the user; `commentExtra` adds to a
+ * comment's entry (a link to the pin it was written at).
+ */
+export function ProjectThread({
+  projectId,
+  user,
+  stage,
+  commentExtra,
+}: {
+  projectId: string;
+  user: SessionUser;
+  stage?: ProjectStage;
+  commentExtra?: (commentId: string) => ReactNode;
+}) {
   const trpc = useTRPC();
   // The newest page first; older pages join above it as the reader scrolls up.
   const pages = useInfiniteQuery(
@@ -114,6 +129,7 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
                   <span className="ml-2 text-xs text-muted-foreground">{formatNotificationTime(c.createdAt)}</span>
                 </p>
                 <p className="whitespace-pre-wrap break-words text-sm">{c.body}</p>
+                {commentExtra?.(c.id)}
               </div>
             </li>
           ))}
@@ -134,7 +150,7 @@ export function ProjectThread({ projectId, user }: { projectId: string; user: Se
               value={event}
               onChange={(e) => setEvent(e.target.value as CommentEvent | "")}
             >
-              {commentKinds(user.role).map((k) => (
+              {commentKinds(user.role, stage).map((k) => (
                 <option key={k.label} value={k.event ?? ""}>
                   {k.label}
                 </option>

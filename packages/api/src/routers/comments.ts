@@ -22,6 +22,7 @@ import {
 } from "@atelier/domain";
 import { z } from "zod";
 import { postComment } from "../post-comment";
+import { assertCommentEvent } from "../proof-checks";
 import { projectProcedure, protectedProcedure, router } from "../trpc";
 
 const id = z.string().min(1).max(200);
@@ -90,6 +91,7 @@ export const commentsRouter = router({
     const event = replyEvent(parent?.event ?? null, input.event);
     if (event === "refused")
       throw new DomainError("BAD_INPUT", "A reply to an internal note stays internal: post this as its own comment.");
+    await assertCommentEvent(ctx, project, event);
     const commentId = await postComment(ctx, project, { event, body: input.body, parentId: input.parentId ?? null });
     return { id: commentId };
   }),

@@ -34,6 +34,7 @@ import {
 import { z } from "zod";
 import { pageFields } from "../list-page-input";
 import { fileKeyInFolder, projectFolder } from "../project-folders";
+import { printReadyCheck } from "../proof-checks";
 import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
@@ -70,11 +71,15 @@ export const projectsRouter = router({
 
   byId: projectProcedure(z.object({ id })).query(async ({ ctx }) => {
     const { project } = ctx;
-    const [files, server] = await Promise.all([listProjectFiles(ctx.db, project.id), pickUploadServer(ctx.files)]);
+    const [files, server, printCheck] = await Promise.all([
+      listProjectFiles(ctx.db, project.id),
+      pickUploadServer(ctx.files),
+      printReadyCheck(ctx, project.id),
+    ]);
     const now = ctx.now();
     // Without an upload server to link to, the files are listed without links.
     const downloadUrl = (key: string) => (server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now));
-    return { ...project, files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })) };
+    return { ...project, files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })), printCheck };
   }),
 
   create: protectedProcedure

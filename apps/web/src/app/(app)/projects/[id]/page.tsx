@@ -23,6 +23,7 @@ import { EmptyState } from "~/components/empty-state";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { ProjectThread } from "~/components/project-thread";
+import { PinLink, ProofsPanel } from "~/components/proofs-panel";
 import { StageBadge } from "~/components/stage-badge";
 import { toastError } from "~/components/toast-error";
 import { useUploadServices } from "~/components/use-upload-services";
@@ -103,6 +104,7 @@ export default function ProjectPage() {
   const [kind, setKind] = useState<FileKind>("materials");
   const [dialogOpen, setDialogOpen] = useState(false);
   const project = useQuery(trpc.projects.byId.queryOptions({ id }));
+  const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: id }));
   const services = useUploadServices(() => (project.data ? { projectId: project.data.id, kind } : null));
   const addFiles = useMutation(
     trpc.projects.addFiles.mutationOptions({
@@ -182,7 +184,18 @@ export default function ProjectPage() {
         )}
       </div>
       <div className="grid gap-6">
-        {session && <ProjectThread projectId={p.id} user={session.user} />}
+        {session && <ProofsPanel project={p} user={session.user} />}
+        {session && (
+          <ProjectThread
+            projectId={p.id}
+            user={session.user}
+            stage={p.stage}
+            commentExtra={(commentId) => {
+              const pin = pins.data?.find((a) => a.commentId === commentId);
+              return pin ? <PinLink pin={pin} /> : null;
+            }}
+          />
+        )}
         {FILE_KINDS.map((kind) => (
           <Card key={kind.value} role="region" aria-labelledby={`files-${kind.value}`}>
             <CardHeader className="grid-cols-[1fr_auto] gap-4">

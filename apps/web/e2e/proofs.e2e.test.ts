@@ -1,0 +1,278 @@
+// The design loop in Chromium, two people in two browser contexts: the designer sends round 1 with a PNG and a
+// 200-page PDF; the client opens the PDF, pins "logo too small" on page 1 and asks for changes (1 of 3 used); the
+// designer sees the pin live and sends round 2; the client approves it; the project shows the approved hashes, and
+// a later print-ready file that differs shows the mismatch.
+import { createHash, randomBytes } from "node:crypto";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
+import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
+import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { makePng } from "./fixtures";
+import {
+  chooseOption,
+  freePort,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  startApp,
+  startUploadServers,
+  type UploadServers,
+} from "./harness";
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** A PDF of `pages` pages, each with a heading and enough drawing to make the file a few megabytes. */
+function makePdf(pages: number): Buffer {
+  const objects: string[] = [];
+  // Object numbers start at 1: the new length is the new object's number.
+  const add = (body: string) => objects.push(body);
+  const catalog = add("<< /Type /Catalog /Pages 2 0 R >>");
+  add(""); // the page tree, filled in once the pages exist
+  const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  const kids: number[] = [];
+  const strokes = Array.from(
+    { length: 1500 },
+    (_, i) => `${(i * 7) % 595} ${(i * 13) % 842} m ${(i * 11) % 595} ${(i * 5) % 842} l S`,
+  ).join("\n");
+  for (let n = 1; n <= pages; n++) {
+    const stream = `0.8 g\n${strokes}\n0 g\nBT /F1 36 Tf 72 760 Td (Page ${n}) Tj ET`;
+    const content = add(`<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`);
+    kids.push(
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
+    );
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${pages} >>`;
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
+}
+
+describe("proofs, pins and approval in two browsers (PostgreSQL, real upload servers)", () => {
+  let t: TestDatabase;
+  let smtp: SmtpSink;
+  let uploads: UploadServers;
+  let app: RunningApp;
+  let browser: Browser;
+  let designer: Page;
+  let client: Page;
+  let projectUrl = "";
+  const png = makePng(800, 600);
+  const pdf = makePdf(200);
+
+  async function signIn(email: string): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+    await page.getByText("Check your email").waitFor();
+    await page.goto(extractLink((await smtp.waitFor(email)).raw)!);
+    await page.getByTestId("sidebar").waitFor();
+    return page;
+  }
+
+  async function upload(page: Page, kind: string, files: { name: string; mimeType: string; buffer: Buffer }[]) {
+    await page.getByRole("button", { name: `Upload ${kind}` }).click();
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles(files);
+    await page.getByRole("button", { name: new RegExp(`^Upload ${files.length} file`) }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${files.length} file${files.length === 1 ? "" : "s"} added` })
+      .first()
+      .waitFor({ timeout: 90_000 });
+    await page.keyboard.press("Escape");
+  }
+
+  const proof = (page: Page, round: number) => page.locator(`[data-testid="proof"][data-round="${round}"]`);
+
+  async function sendProof(round: number, names: string[]) {
+    const form = designer.getByRole("form", { name: "Send a proof" });
+    for (const name of names) await form.getByLabel(name, { exact: true }).check();
+    await form.getByLabel("Note to the client").fill(`Round ${round}, as discussed`);
+    await form.getByRole("button", { name: "Send proof" }).click();
+    await proof(designer, round).waitFor();
+  }
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const secret = randomBytes(24).toString("hex");
+    [t, smtp, browser, uploads] = await Promise.all([
+      createTestDatabase(),
+      startSmtpSink(),
+      launchBrowser(),
+      startUploadServers({ secret, webOrigin: `http://localhost:${port}` }),
+    ]);
+    await seedDemo(t.db);
+    app = await startApp(
+      { DATABASE_URL: t.url, SMTP_URL: smtp.url, UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl },
+      { port },
+    );
+    const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Harvest festival flyer", event: "flyer" });
+    projectUrl = `${app.url}/projects/${project.id}`;
+    designer = await signIn("designer@atelier.local");
+    client = await signIn("client@atelier.local");
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await uploads?.stop();
+    await smtp?.close();
+    await t?.destroy();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail") {
+      await keepScreenshot(designer, `${ctx.task.name}-designer`);
+      await keepScreenshot(client, `${ctx.task.name}-client`);
+    }
+  });
+
+  it("the client briefs the project; the composer offers only what the stage allows", async () => {
+    await client.goto(projectUrl);
+    const kinds = client.getByLabel("Kind of comment");
+    // The kit's Select lists its options only while open.
+    const kindOptions = async () => {
+      await kinds.click();
+      const texts = await client.getByRole("option").allInnerTexts();
+      await client.keyboard.press("Escape");
+      await client.getByRole("listbox").waitFor({ state: "detached" });
+      return texts;
+    };
+    await expect.poll(kindOptions).toEqual(["Comment", "Brief"]);
+    await client.getByLabel("Your comment").fill("Autumn colours, our logo big");
+    await chooseOption(kinds, "Brief");
+    await client.getByRole("button", { name: "Post" }).click();
+    await client.getByTestId("project-stage").filter({ hasText: "Briefed" }).waitFor();
+    await expect.poll(kindOptions).toEqual(["Comment"]);
+  });
+
+  it("the designer sends round 1 with a PNG and a 200-page PDF", async () => {
+    await designer.goto(projectUrl);
+    await upload(designer, "Materials", [
+      { name: "flyer.png", mimeType: "image/png", buffer: png },
+      { name: "flyer.pdf", mimeType: "application/pdf", buffer: pdf },
+    ]);
+    await sendProof(1, ["flyer.png", "flyer.pdf"]);
+    await designer.getByTestId("project-stage").filter({ hasText: "Proof sent" }).waitFor();
+  });
+
+  it("the client opens the PDF by ranges, pins 'logo too small' on page 1 and asks for changes (1 of 3 used)", async () => {
+    const ranges: number[] = [];
+    client.on("response", (r) => {
+      if (r.url().includes("/files/") && r.url().includes("flyer.pdf")) ranges.push(r.status());
+    });
+    await client.goto(projectUrl);
+    const started = Date.now();
+    await proof(client, 1).getByRole("button", { name: "Open flyer.pdf" }).click();
+    const canvas = client.getByTestId("pdf-page");
+    await client.locator('[data-testid="pdf-page"][data-rendered-page="1"]').waitFor();
+    const firstPageMs = Number(await canvas.getAttribute("data-first-page-ms"));
+    console.log(
+      `first page of a 200-page PDF (${pdf.length} bytes): ${firstPageMs} ms in the viewer, ${Date.now() - started} ms from the click`,
+    );
+    expect(await client.getByTestId("pdf-page-number").innerText()).toBe("1 / 200");
+    // Read by ranges: partial answers, never the whole file in one.
+    expect(ranges).toContain(206);
+
+    const box = (await canvas.boundingBox())!;
+    await client.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.1);
+    await client.getByLabel("Comment at the pin").fill("logo too small");
+    await client.getByRole("button", { name: "Pin comment", exact: true }).click();
+    await client.getByTestId("pin-entry").filter({ hasText: "logo too small" }).waitFor();
+    await client.getByTestId("pin").first().waitFor();
+    await client.keyboard.press("Escape");
+    // The thread entry links back to its pin, which opens the file at it.
+    await client.getByTestId("comment").filter({ hasText: "logo too small" }).getByTestId("pin-link").click();
+    await client.getByTestId("pin-entry").filter({ hasText: "logo too small" }).waitFor();
+    expect(await client.getByTestId("pdf-page-number").innerText()).toBe("1 / 200");
+    await client.keyboard.press("Escape");
+
+    await proof(client, 1).getByRole("button", { name: "Request changes" }).click();
+    expect(await client.getByTestId("next-revision").innerText()).toContain("round 1 of 3 used");
+    await client.getByLabel("What should change").fill("Logo bigger, please");
+    await client.getByRole("button", { name: "Send request" }).click();
+    await client.getByTestId("revision-ledger").filter({ hasText: "round 1 of 3 used" }).waitFor();
+    await proof(client, 1).getByTestId("proof-status").filter({ hasText: "Changes requested" }).waitFor();
+  });
+
+  it("the designer sees the pin live, and sends round 2", async () => {
+    // The designer's page has stayed open since round 1: the pin reaches it through the live stream.
+    await designer.getByTestId("comment").filter({ hasText: "logo too small" }).waitFor();
+    await proof(designer, 1).getByTestId("proof-status").filter({ hasText: "Changes requested" }).waitFor();
+    await proof(designer, 1).getByRole("button", { name: "Open flyer.pdf" }).click();
+    await designer.getByTestId("pin-entry").filter({ hasText: "logo too small" }).waitFor();
+    await designer.keyboard.press("Escape");
+    await sendProof(2, ["flyer.png"]);
+  });
+
+  it("the client approves round 2; the project shows the approved hashes; a different print-ready file shows the mismatch", async () => {
+    await proof(client, 2).waitFor();
+    client.once("dialog", (dialog) => void dialog.accept());
+    await proof(client, 2).getByRole("button", { name: "Approve" }).click();
+    await proof(client, 2).getByTestId("approval").waitFor();
+    expect(await proof(client, 2).getByTestId("approved-hash").allInnerTexts()).toEqual([expect.stringContaining(sha256(png))]);
+    await client.getByTestId("project-stage").filter({ hasText: "Approved" }).waitFor();
+    // Download all: the round as one ZIP, streamed by the web app from the upload servers.
+    const zipHref = await proof(client, 1).getByTestId("proof-zip").getAttribute("href");
+    const zip = await fetch(new URL(zipHref!, app.url));
+    expect([zip.status, zip.headers.get("content-type")]).toEqual([200, "application/zip"]);
+    const zipBytes = new Uint8Array(await zip.arrayBuffer());
+    // Stored, not compressed: both files' bytes are in the archive whole, after a "PK" signature.
+    expect(Buffer.from(zipBytes.subarray(0, 2)).toString()).toBe("PK");
+    expect(zipBytes.length).toBeGreaterThan(png.length + pdf.length);
+    // The designer, never asked to approve, was not offered it.
+    await designer.reload();
+    await proof(designer, 2).getByTestId("approval").waitFor();
+    expect(await proof(designer, 2).getByRole("button", { name: "Approve" }).count()).toBe(0);
+
+    const other = makePng(800, 601);
+    await upload(designer, "Print-ready files", [{ name: "flyer-print.png", mimeType: "image/png", buffer: other }]);
+    await designer.reload();
+    const mismatch = designer.getByTestId("print-mismatch");
+    await mismatch.waitFor();
+    expect(await mismatch.innerText()).toContain("flyer-print.png");
+    expect(await mismatch.innerText()).toContain(sha256(other));
+    await client.reload();
+    await client.getByTestId("print-mismatch").waitFor();
+
+    // The studio raises the business's allowance; both sides see it.
+    await designer.getByLabel("Change rounds included for Acme Coffee").fill("5");
+    await designer.getByRole("button", { name: "Save", exact: true }).click();
+    await designer.getByTestId("revision-ledger").filter({ hasText: "round 1 of 5 used" }).waitFor();
+    await client.reload();
+    await client.getByTestId("revision-ledger").filter({ hasText: "round 1 of 5 used" }).waitFor();
+    expect(await client.getByLabel("Change rounds included for Acme Coffee").count()).toBe(0);
+  });
+
+  it("fits a phone and a desktop: no sideways scrolling, with the viewer open too", async () => {
+    for (const [width, height] of [
+      [390, 844],
+      [1280, 800],
+    ] as const) {
+      for (const [who, page] of [
+        ["client", client],
+        ["designer", designer],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await page.goto(projectUrl);
+        await proof(page, 1).waitFor();
+        const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(await overflow(), `${who} at ${width}px`).toBeLessThanOrEqual(0);
+        await keepScreenshot(page, `proofs-${who}-${width}`);
+        await proof(page, 1).getByRole("button", { name: "Open flyer.pdf" }).click();
+        await page.locator('[data-testid="pdf-page"][data-rendered-page="1"]').waitFor();
+        await page.getByTestId("pin").first().waitFor();
+        expect(await overflow(), `${who}'s viewer at ${width}px`).toBeLessThanOrEqual(0);
+        await keepScreenshot(page, `proofs-viewer-${who}-${width}`);
+        await page.keyboard.press("Escape");
+      }
+    }
+  });
+});

@@ -1,0 +1,425 @@
+"use client";
+// A project's proof rounds: staff send one from the project's files; the client's people ask for changes (against the
+// revision allowance) or approve the latest; approvals show the SHA-256 of every file, and print-ready files that differ.
+import {
+  canTakeAction,
+  isStaff,
+  MAX_REVISION_ALLOWANCE,
+  PROOF_STATUSES,
+  type ProjectStage,
+  type ProofStatus,
+  type SessionUser,
+} from "@atelier/domain";
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Input, Label, Textarea, toast } from "@atelier/ui";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AlertTriangle, CheckCircle2, Download, Eye } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { FormError, SubmitButton } from "~/components/form-parts";
+import { formatDate } from "~/components/format";
+import { toastError } from "~/components/toast-error";
+import { useTRPC } from "~/trpc/react";
+import { ProofViewer, type ViewedFile } from "./proof-viewer";
+
+export interface ProofsPanelProject {
+  id: string;
+  businessId: string;
+  businessName: string;
+  stage: ProjectStage;
+  files: { id: string; name: string; kind: string }[];
+  printCheck:
+    | { approvedRound: number; sha256s: string[]; mismatched: { id: string; name: string; sha256: string | null }[] }
+    | "unchecked"
+    | null;
+}
+
+const STATUS_STYLE: Record<ProofStatus, string> = {
+  sent: "border-fuchsia-500/40 text-fuchsia-700 dark:text-fuchsia-300",
+  changes_requested: "border-amber-500/50 text-amber-700 dark:text-amber-300",
+  approved: "border-emerald-500/40 text-emerald-700 dark:text-emerald-300",
+  superseded: "text-muted-foreground",
+};
+
+/** A SHA-256 shown whole: it is what the approval is about, so it wraps rather than hides. */
+function Hash({ value }: { value: string }) {
+  return <code className="block break-all font-mono text-[11px] leading-tight text-muted-foreground">{value}</code>;
+}
+
+function PrintCheck({ check }: { check: ProofsPanelProject["printCheck"] }) {
+  if (check === null) return null;
+  if (check === "unchecked")
+    return <p className="text-sm text-muted-foreground">The print-ready files could not be checked against the approval right now.</p>;
+  if (check.mismatched.length === 0)
+    return (
+      <p className="flex items-center gap-2 text-sm text-emerald-700 dark:text-emerald-300" data-testid="print-check">
+        <CheckCircle2 className="size-4 shrink-0" aria-hidden /> Print-ready files match approved round {check.approvedRound}.
+      </p>
+    );
+  return (
+    <div role="alert" data-testid="print-mismatch" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm">
+      <p className="flex items-center gap-2 font-medium text-destructive">
+        <AlertTriangle className="size-4 shrink-0" aria-hidden /> Not the approved files
+      </p>
+      <p className="mt-1">
+        These print-ready files differ from what was approved in round {check.approvedRound}. Send them as a proof for a new approval before
+        delivering:
+      </p>
+      <ul className="mt-1 grid gap-1">
+        {check.mismatched.map((f) => (
+          <li key={f.id}>
+            <span className="break-all font-medium">{f.name}</span>
+            {f.sha256 ? <Hash value={f.sha256} /> : <span className="text-muted-foreground"> (no longer stored)</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function SendProofForm({ project, onSent }: { project: ProofsPanelProject; onSent: () => void }) {
+  const trpc = useTRPC();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [note, setNote] = useState("");
+  const [dueOn, setDueOn] = useState("");
+  const send = useMutation(
+    trpc.proofs.create.mutationOptions({
+      onSuccess: ({ round }) => {
+        toast({ title: `Round ${round} sent` });
+        setChosen([]);
+        setNote("");
+        setDueOn("");
+        onSent();
+      },
+    }),
+  );
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    send.mutate({ projectId: project.id, fileIds: chosen, ...(note.trim() ? { note } : {}), ...(dueOn ? { dueOn } : {}) });
+  }
+  if (project.files.length === 0)
+    return <p className="text-sm text-muted-foreground">Upload files to the project to send them as a proof.</p>;
+  return (
+    <form onSubmit={onSubmit} className="grid gap-3 rounded-lg border p-3" aria-label="Send a proof">
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 text-sm font-medium">Files for this round</legend>
+        {project.files.map((f) => (
+          <label key={f.id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-accent">
+            <input
+              type="checkbox"
+              className="size-5 shrink-0"
+              checked={chosen.includes(f.id)}
+              onChange={(e) => setChosen((c) => (e.target.checked ? [...c, f.id] : c.filter((id) => id !== f.id)))}
+            />
+            <span className="min-w-0 truncate text-sm" title={f.name}>
+              {f.name}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="grid gap-1">
+        <Label htmlFor="proof-note">Note to the client</Label>
+        <Textarea
+          id="proof-note"
+          value={note}
+          maxLength={5000}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder="What changed, what to look at…"
+        />
+      </div>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="proof-due">Answer by</Label>
+          <Input id="proof-due" type="date" className="h-11 w-44" value={dueOn} onChange={(e) => setDueOn(e.target.value)} />
+        </div>
+        <SubmitButton pending={send.isPending} pendingLabel="Sending…" disabled={chosen.length === 0}>
+          Send proof
+        </SubmitButton>
+      </div>
+      <FormError error={send.error} />
+    </form>
+  );
+}
+
+function AnswerProof({
+  proofId,
+  next,
+  onDone,
+}: {
+  proofId: string;
+  next: { label: string; billable: boolean } | undefined;
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const [asking, setAsking] = useState(false);
+  const [body, setBody] = useState("");
+  const requestChanges = useMutation(
+    trpc.proofs.requestChanges.mutationOptions({
+      onSuccess: ({ revisionsUsed, allowance }) => {
+        toast({ title: `Changes requested: round ${revisionsUsed} of ${allowance} used` });
+        setAsking(false);
+        setBody("");
+        onDone();
+      },
+    }),
+  );
+  const approve = useMutation(
+    trpc.proofs.approve.mutationOptions({
+      onSuccess: () => {
+        toast({ title: "Approved" });
+        onDone();
+      },
+      onError: toastError,
+    }),
+  );
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          className="h-11"
+          disabled={approve.isPending}
+          onClick={() => {
+            if (window.confirm("Approve exactly these files for print? Their SHA-256 is recorded with your approval."))
+              approve.mutate({ proofId });
+          }}
+        >
+          Approve
+        </Button>
+        <Button className="h-11" variant="outline" aria-expanded={asking} onClick={() => setAsking((a) => !a)}>
+          Request changes
+        </Button>
+      </div>
+      {asking && (
+        <form
+          className="grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            requestChanges.mutate({ proofId, body });
+          }}
+        >
+          {next && (
+            <p
+              className={cn("text-sm", next.billable ? "font-medium text-amber-700 dark:text-amber-300" : "text-muted-foreground")}
+              data-testid="next-revision"
+            >
+              This uses {next.label}.{next.billable ? " It is past the included rounds, so it is billed." : ""}
+            </p>
+          )}
+          <Textarea aria-label="What should change" required maxLength={5000} value={body} onChange={(e) => setBody(e.target.value)} />
+          <div className="flex justify-end">
+            <SubmitButton pending={requestChanges.isPending} pendingLabel="Sending…">
+              Send request
+            </SubmitButton>
+          </div>
+          <FormError error={requestChanges.error} />
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** Staff set how many change rounds the business's projects include; past them, requests are billed. */
+function AllowanceForm({ project, allowance, onSaved }: { project: ProofsPanelProject; allowance: number; onSaved: () => void }) {
+  const trpc = useTRPC();
+  const [value, setValue] = useState(String(allowance));
+  useEffect(() => setValue(String(allowance)), [allowance]);
+  const save = useMutation(
+    trpc.proofs.setAllowance.mutationOptions({
+      onSuccess: ({ allowance }) => {
+        toast({ title: `${project.businessName}: ${allowance} change round${allowance === 1 ? "" : "s"} included` });
+        onSaved();
+      },
+      onError: toastError,
+    }),
+  );
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ businessId: project.businessId, allowance: Number(value) });
+      }}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor="revision-allowance" className="text-xs">
+          Change rounds included for {project.businessName}
+        </Label>
+        <Input
+          id="revision-allowance"
+          type="number"
+          min={0}
+          max={MAX_REVISION_ALLOWANCE}
+          required
+          className="h-11 w-24"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="outline" className="h-11" disabled={save.isPending || Number(value) === allowance}>
+        Save
+      </Button>
+    </form>
+  );
+}
+
+type ProjectPin = { id: string; fileName: string; page: number | null; round: number };
+
+/** A thread entry's link to the pin it was written at: opens the proof's file there. */
+export function PinLink({ pin }: { pin: ProjectPin }) {
+  return (
+    <a href={`#pin-${pin.id}`} className="inline-flex min-h-11 items-center text-xs underline underline-offset-2" data-testid="pin-link">
+      Pinned on {pin.fileName}
+      {pin.page ? `, page ${pin.page}` : ""} · round {pin.round}
+    </a>
+  );
+}
+
+export function ProofsPanel({ project, user }: { project: ProofsPanelProject; user: SessionUser }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const proofs = useQuery(trpc.proofs.list.queryOptions({ projectId: project.id }));
+  const ledger = useQuery(trpc.proofs.ledger.queryOptions({ projectId: project.id }));
+  // The thread refreshes live; whatever it hears of may be a proof, an answer or a pin, so those refresh with it.
+  const thread = useQuery(trpc.comments.byProject.queryOptions({ projectId: project.id }));
+  const refresh = () => {
+    void queryClient.invalidateQueries(trpc.proofs.pathFilter());
+    void queryClient.invalidateQueries(trpc.annotations.pathFilter());
+    void queryClient.invalidateQueries(trpc.projects.byId.queryFilter({ id: project.id }));
+    void queryClient.invalidateQueries(trpc.comments.byProject.queryFilter({ projectId: project.id }));
+  };
+  const threadUpdated = thread.dataUpdatedAt;
+  const firstThread = useRef(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the thread's data changes
+  useEffect(() => {
+    // The first answer is what the page loaded with; only later ones may bring news.
+    if (!firstThread.current) {
+      firstThread.current = threadUpdated;
+      return;
+    }
+    void queryClient.invalidateQueries(trpc.proofs.pathFilter());
+    void queryClient.invalidateQueries(trpc.annotations.pathFilter());
+    void queryClient.invalidateQueries(trpc.projects.byId.queryFilter({ id: project.id }));
+  }, [threadUpdated]);
+  const [viewing, setViewing] = useState<{ proofId: string; file: ViewedFile; pinId?: string; page?: number } | null>(null);
+  // A thread entry links to its pin as #pin-{id}: the file opens at that pin.
+  const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: project.id }));
+  useEffect(() => {
+    const open = () => {
+      const pinId = /^#pin-(.+)$/.exec(window.location.hash)?.[1];
+      const pin = pinId ? pins.data?.find((a) => a.id === decodeURIComponent(pinId)) : undefined;
+      const file = pin && proofs.data?.find((p) => p.id === pin.proofId)?.files.find((f) => f.id === pin.fileId);
+      if (!pin || !file?.downloadUrl) return;
+      setViewing({ proofId: pin.proofId, file: { ...file, downloadUrl: file.downloadUrl }, pinId: pin.id, page: pin.page ?? 1 });
+      history.replaceState(null, "", window.location.pathname + window.location.search);
+    };
+    open();
+    window.addEventListener("hashchange", open);
+    return () => window.removeEventListener("hashchange", open);
+  }, [pins.data, proofs.data]);
+  const canSend = canTakeAction(user.role, project.stage, "sendProof");
+  const canAnswer = canTakeAction(user.role, project.stage, "approve");
+  const latestRound = proofs.data?.[0]?.round;
+
+  return (
+    <Card role="region" aria-labelledby="proofs-title">
+      <CardHeader>
+        <CardTitle id="proofs-title">Proofs</CardTitle>
+        <CardDescription data-testid="revision-ledger">
+          {ledger.data ? `Changes: ${ledger.data.label}` : "\u00a0"}
+          {ledger.data && ledger.data.used > ledger.data.allowance && " · extra rounds are billed"}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {isStaff(user.role) && ledger.data && <AllowanceForm project={project} allowance={ledger.data.allowance} onSaved={refresh} />}
+        <PrintCheck check={project.printCheck} />
+        {canSend && <SendProofForm project={project} onSent={refresh} />}
+        {proofs.data?.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            {isStaff(user.role) ? "No proof sent yet." : "No proof yet: the studio sends one here when it is ready."}
+          </p>
+        )}
+        <ol className="grid gap-3">
+          {proofs.data?.map((proof) => (
+            <li key={proof.id} className="grid gap-2 rounded-lg border p-3" data-testid="proof" data-round={proof.round}>
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="font-medium">Round {proof.round}</h3>
+                <Badge variant="outline" className={STATUS_STYLE[proof.status]} data-testid="proof-status">
+                  {PROOF_STATUSES[proof.status]}
+                </Badge>
+                {proof.billable && <Badge variant="outline">Billable change round</Badge>}
+                <span className="text-xs text-muted-foreground">
+                  Sent {formatDate(proof.createdAt)}
+                  {proof.senderName ? ` by ${proof.senderName}` : ""}
+                </span>
+                {proof.dueOn && (
+                  <span className="text-xs text-muted-foreground">· answer by {formatDate(new Date(`${proof.dueOn}T12:00:00Z`))}</span>
+                )}
+              </div>
+              {proof.note && <p className="whitespace-pre-wrap break-words text-sm">{proof.note}</p>}
+              <a
+                href={proof.zipUrl}
+                className="inline-flex min-h-11 w-fit items-center gap-2 text-sm underline underline-offset-2"
+                data-testid="proof-zip"
+              >
+                <Download className="size-4" aria-hidden /> Download all (ZIP)
+              </a>
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {proof.files.map((f) => (
+                  <li key={f.id} className="flex min-w-0 items-center gap-2 rounded-md border p-2" data-testid="proof-file">
+                    <img src={f.thumbnail} alt="" className="size-12 shrink-0 rounded bg-muted object-cover" loading="lazy" />
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium" title={f.name}>
+                        {f.name}
+                      </p>
+                      <p className="truncate font-mono text-[11px] text-muted-foreground" title={`SHA-256 ${f.sha256}`}>
+                        {f.sha256.slice(0, 16)}…
+                      </p>
+                    </div>
+                    {f.downloadUrl && (
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        className="size-11 shrink-0"
+                        aria-label={`Open ${f.name}`}
+                        onClick={() => setViewing({ proofId: proof.id, file: { ...f, downloadUrl: f.downloadUrl! } })}
+                      >
+                        <Eye className="size-5" aria-hidden />
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {proof.approval && (
+                <div className="rounded-md bg-emerald-500/10 p-2 text-sm" data-testid="approval">
+                  <p>
+                    Approved by {proof.approval.byName ?? "someone"}
+                    {proof.approval.actingFor ? " for the client" : ""} on {formatDate(proof.approval.at)}. The approved bytes (SHA-256):
+                  </p>
+                  <ul className="mt-1 grid gap-1">
+                    {proof.files.map((f, i) => (
+                      <li key={f.id} data-testid="approved-hash">
+                        <span className="break-all text-xs">{f.name}</span>
+                        <Hash value={proof.approval!.sha256s[i] ?? f.sha256} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+              {canAnswer && proof.status === "sent" && proof.round === latestRound && (
+                <AnswerProof proofId={proof.id} next={ledger.data?.next} onDone={refresh} />
+              )}
+            </li>
+          ))}
+        </ol>
+      </CardContent>
+      {viewing && (
+        <ProofViewer
+          proofId={viewing.proofId}
+          file={viewing.file}
+          user={user}
+          initialPage={viewing.page}
+          initialPin={viewing.pinId}
+          onClose={() => setViewing(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,290 @@
+// proofs.* and annotations.*: proof rounds, requests for changes against the revision allowance, approvals bound to
+// the stored bytes' SHA-256, and pins on proof files. Each action speaks in the project's thread through postComment.
+import { randomUUID } from "node:crypto";
+import {
+  createAnnotation,
+  createProof,
+  findAnnotation,
+  findBusiness,
+  findProject,
+  findProof,
+  findProofFile,
+  latestRound,
+  listAnnotations,
+  listProjectAnnotations,
+  listProjectFiles,
+  listProofs,
+  lockProjectRounds,
+  type NewProofFile,
+  proofFiles,
+  recordApproval,
+  recordChangesRequested,
+  revisionAllowance,
+  revisionsUsed,
+  setAnnotationResolved,
+  setRevisionAllowance,
+} from "@atelier/db";
+import {
+  actingFor,
+  COMMENT_BODY_MAX_LENGTH,
+  canPinShadow,
+  canSeeProject,
+  canSeeShadow,
+  canTakeAction,
+  canViewAnnotation,
+  DomainError,
+  MAX_REVISION_ALLOWANCE,
+  nextRevision,
+  nextRound,
+  PROJECT_STAGES,
+  pinFits,
+  proofAnswerRefusal,
+  revisionLedger,
+  STAGE_ACTIONS,
+  type StageAction,
+} from "@atelier/domain";
+import { z } from "zod";
+import { storedFileDigest } from "../file-digests";
+import { postComment } from "../post-comment";
+import { proofZipUrl } from "../proof-zip";
+import { pickUploadServer, signedDownloadUrl } from "../stored-files";
+import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
+
+const id = z.string().min(1).max(200);
+const body = z.string().trim().min(1, "Write something first").max(COMMENT_BODY_MAX_LENGTH);
+const calendarDate = z.iso.date();
+const fraction = z.number().min(0).max(1);
+
+type Project = NonNullable<Awaited<ReturnType<typeof findProject>>>;
+
+/** Refuses an action the stage machine does not allow: the wrong role is FORBIDDEN, the wrong stage a precondition. */
+function assertAction(role: Parameters<typeof canTakeAction>[0], project: Project, action: StageAction): void {
+  if (canTakeAction(role, project.stage, action)) return;
+  const rule = STAGE_ACTIONS[action];
+  if (!(rule.roles as readonly string[]).includes(role)) {
+    throw new DomainError(
+      "FORBIDDEN",
+      action === "sendProof" ? "Only the studio sends proofs." : "Only the client's people answer a proof.",
+    );
+  }
+  throw new DomainError(
+    "PRECONDITION_FAILED",
+    `${rule.label} is not possible while the project is ${PROJECT_STAGES[project.stage].toLowerCase()}.`,
+  );
+}
+
+/** A procedure on one proof: it and its project are put on the context when the caller may see them, otherwise NOT_FOUND. */
+function proofProcedure<TInput extends z.ZodType<{ proofId: string }>>(input: TInput) {
+  return protectedProcedure.input(input).use(async ({ ctx, input, next }) => {
+    const proof = await findProof(ctx.db, (input as { proofId: string }).proofId);
+    const project = proof ? await findProject(ctx.db, proof.projectId) : undefined;
+    if (!proof || !project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such proof.");
+    return next({ ctx: { proof, project } });
+  });
+}
+
+/** The proof's files as the store holds them now; refuses when any changed since the proof was sent. */
+async function assertProofBytesUnchanged(ctx: Parameters<typeof storedFileDigest>[0], proofId: string) {
+  const files = await proofFiles(ctx.db, proofId);
+  for (const file of files) {
+    const now = await storedFileDigest(ctx, file.key);
+    if (now?.sha256 !== file.sha256) {
+      throw new DomainError(
+        "PRECONDITION_FAILED",
+        `${file.name} is no longer the file this proof was sent with. Ask the studio for a new round.`,
+      );
+    }
+  }
+  return files;
+}
+
+export const proofsRouter = router({
+  /** Staff send a round: files already on the project, hashed by the server from the stored bytes, with a note. */
+  create: projectProcedure(
+    z.object({
+      projectId: id,
+      fileIds: z.array(id).min(1).max(100),
+      note: z.string().trim().max(COMMENT_BODY_MAX_LENGTH).optional(),
+      dueOn: calendarDate.optional(),
+    }),
+  ).mutation(async ({ ctx, input }) => {
+    const { project } = ctx;
+    assertAction(ctx.user.role, project, "sendProof");
+    const onProject = await listProjectFiles(ctx.db, project.id);
+    const chosen = [...new Set(input.fileIds)].map((fileId) => onProject.find((f) => f.id === fileId));
+    if (!chosen.every((f) => f !== undefined)) throw new DomainError("NOT_FOUND", "No such file on this project.");
+    const files: NewProofFile[] = [];
+    for (const file of chosen) {
+      const digest = await storedFileDigest(ctx, file.key);
+      if (!digest) throw new DomainError("PRECONDITION_FAILED", `${file.name} is no longer in the store: upload it again.`);
+      files.push({ fileId: file.id, name: file.name, key: file.key, type: file.type, thumbnail: file.thumbnail, ...digest });
+    }
+    const round = nextRound(await latestRound(ctx.db, project.id));
+    const note = input.note || null;
+    const proofId = randomUUID();
+    await postComment(ctx, project, { event: "proof_sent", body: `Round ${round}${note ? `: ${note}` : ""}` }, async (trx, commentId) => {
+      if (nextRound(await lockProjectRounds(trx, project.id)) !== round)
+        throw new DomainError("CONFLICT", "Another proof was just sent. Reload and try again.");
+      await createProof(
+        trx,
+        {
+          id: proofId,
+          projectId: project.id,
+          round,
+          note,
+          dueOn: input.dueOn ?? null,
+          sentBy: ctx.user.id,
+          commentId,
+          createdAt: ctx.now(),
+        },
+        files,
+      );
+    });
+    return { id: proofId, round };
+  }),
+
+  /** A project's rounds, newest first, with their files (and download links) and approvals. */
+  list: projectProcedure(z.object({ projectId: id })).query(async ({ ctx }) => {
+    const [proofs, server] = await Promise.all([listProofs(ctx.db, ctx.project.id), pickUploadServer(ctx.files)]);
+    const now = ctx.now();
+    return proofs.map((proof) => ({
+      ...proof,
+      zipUrl: proofZipUrl(ctx, proof.id),
+      files: proof.files.map(({ key, fileId, ...f }) => ({
+        ...f,
+        id: fileId,
+        downloadUrl: server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now),
+      })),
+    }));
+  }),
+
+  /** The revision ledger: change rounds used against the business's allowance, and what the next request would use. */
+  ledger: projectProcedure(z.object({ projectId: id })).query(async ({ ctx }) => {
+    const [used, allowance] = await Promise.all([revisionsUsed(ctx.db, ctx.project.id), revisionAllowance(ctx.db, ctx.project.businessId)]);
+    return { ...revisionLedger(used, allowance), next: nextRevision(used, allowance) };
+  }),
+
+  requestChanges: proofProcedure(z.object({ proofId: id, body })).mutation(async ({ ctx, input }) => {
+    const { proof, project } = ctx;
+    assertAction(ctx.user.role, project, "requestChanges");
+    const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
+    if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+    const allowance = await revisionAllowance(ctx.db, project.businessId);
+    let used = 0;
+    await postComment(ctx, project, { event: "modification", body: input.body }, async (trx) => {
+      const next = nextRevision(await revisionsUsed(trx, project.id), allowance);
+      const request = {
+        by: ctx.user.id,
+        forBusiness: actingFor(ctx.user.role, project.businessId),
+        at: ctx.now(),
+        revision: next.round,
+        billable: next.billable,
+      };
+      if (!(await recordChangesRequested(trx, proof.id, request)))
+        throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
+      used = next.round;
+    });
+    return { revisionsUsed: used, allowance, billable: used > allowance };
+  }),
+
+  /** The client's people (or an admin for them) approve the latest round: the record names the SHA-256 of each of its files. */
+  approve: proofProcedure(z.object({ proofId: id })).mutation(async ({ ctx }) => {
+    const { proof, project } = ctx;
+    assertAction(ctx.user.role, project, "approve");
+    const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
+    if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+    const files = await assertProofBytesUnchanged(ctx, proof.id);
+    const sha256s = files.map((f) => f.sha256);
+    const approvedAt = ctx.now();
+    // The thread names each file with the start of its hash; the approval record and the Proofs panel keep them whole.
+    const names = files.map((f) => `${f.name} (SHA-256 ${f.sha256.slice(0, 16)}…)`).join("\n");
+    await postComment(ctx, project, { event: "approved", body: `Approved round ${proof.round}:\n${names}` }, async (trx, commentId) => {
+      const approval = {
+        proofId: proof.id,
+        approvedBy: ctx.user.id,
+        actingForBusiness: actingFor(ctx.user.role, project.businessId),
+        approvedAt,
+        round: proof.round,
+        sha256s,
+        commentId,
+      };
+      if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
+    });
+    return { approvedAt, sha256s };
+  }),
+
+  /** Staff set how many change rounds a business's projects include. */
+  setAllowance: staffProcedure
+    .input(z.object({ businessId: id, allowance: z.number().int().min(0).max(MAX_REVISION_ALLOWANCE) }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findBusiness(ctx.db, input.businessId))) throw new DomainError("NOT_FOUND", "No such business.");
+      await setRevisionAllowance(ctx.db, input.businessId, input.allowance);
+      return { businessId: input.businessId, allowance: input.allowance };
+    }),
+});
+
+export const annotationsRouter = router({
+  /** A pin on a proof file (a point, or a box; on a PDF, a page), written to the thread as its comment. */
+  create: proofProcedure(
+    z.object({
+      proofId: id,
+      fileId: id,
+      x: fraction,
+      y: fraction,
+      w: fraction.optional(),
+      h: fraction.optional(),
+      page: z.number().int().min(1).max(100_000).optional(),
+      body,
+      shadow: z.boolean().default(false),
+    }),
+  ).mutation(async ({ ctx, input }) => {
+    const { proof, project } = ctx;
+    const file = await findProofFile(ctx.db, proof.id, input.fileId);
+    if (!file) throw new DomainError("NOT_FOUND", "No such file in this proof.");
+    if (input.shadow && !canPinShadow(ctx.user.role)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
+    if (!pinFits(input)) throw new DomainError("BAD_INPUT", "A pin lies on the page: a point, or a box with both a width and a height.");
+    const annotationId = randomUUID();
+    const commentId = await postComment(
+      ctx,
+      project,
+      { event: input.shadow ? "shadow" : null, body: input.body },
+      async (trx, commentId) => {
+        await createAnnotation(trx, {
+          id: annotationId,
+          proofId: proof.id,
+          fileId: file.fileId,
+          page: input.page ?? null,
+          x: input.x,
+          y: input.y,
+          w: input.w ?? null,
+          h: input.h ?? null,
+          shadow: input.shadow,
+          commentId,
+          createdBy: ctx.user.id,
+          createdAt: ctx.now(),
+        });
+      },
+    );
+    return { id: annotationId, commentId };
+  }),
+
+  /** A proof's pins with their comments; internal ones for the studio only. */
+  list: proofProcedure(z.object({ proofId: id })).query(({ ctx }) =>
+    listAnnotations(ctx.db, ctx.proof.id, { withoutShadow: !canSeeShadow(ctx.user.role) }),
+  ),
+
+  /** Where each pin of a project lies, by its thread entry: the thread links to its pins with it. */
+  byProject: projectProcedure(z.object({ projectId: id })).query(({ ctx }) =>
+    listProjectAnnotations(ctx.db, ctx.project.id, { withoutShadow: !canSeeShadow(ctx.user.role) }),
+  ),
+
+  resolve: protectedProcedure.input(z.object({ annotationId: id, resolved: z.boolean() })).mutation(async ({ ctx, input }) => {
+    const annotation = await findAnnotation(ctx.db, input.annotationId);
+    const project = annotation ? await findProject(ctx.db, annotation.projectId) : undefined;
+    if (!annotation || !project || !canSeeProject(ctx.user, project) || !canViewAnnotation(annotation, ctx.user.role)) {
+      throw new DomainError("NOT_FOUND", "No such pin.");
+    }
+    await setAnnotationResolved(ctx.db, annotation.id, input.resolved ? { by: ctx.user.id, at: ctx.now() } : null);
+    return { id: annotation.id, resolved: input.resolved };
+  }),
+});
