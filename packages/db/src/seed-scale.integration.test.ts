@@ -36,6 +36,15 @@ describe("seed:scale", () => {
     expect(demoComments.n).toBeGreaterThan(size.comments / (size.businesses + 1) / 2);
     const demoAuthors = await t.db.selectFrom("comments").select("userId").distinct().where("userId", "like", "demo-%").execute();
     expect(demoAuthors.map((a) => a.userId).sort()).toEqual(["demo-admin", "demo-client", "demo-creative"]);
+    const demoReaders = await t.db
+      .selectFrom("commentReads")
+      .innerJoin("comments", "comments.id", "commentReads.commentId")
+      .select("commentReads.userId")
+      .distinct()
+      .where("commentReads.userId", "like", "demo-%")
+      .whereRef("commentReads.userId", "!=", "comments.userId")
+      .execute();
+    expect(demoReaders.map((r) => r.userId).sort()).toEqual(["demo-admin", "demo-client", "demo-creative"]);
   });
 
   it("refuses to seed over what is there unless forced", async () => {
