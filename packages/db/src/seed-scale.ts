@@ -115,59 +115,60 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
 
   // One connection throughout: the helper tables are temporary, and the settings are the session's.
   await db.connection().execute(async (conn) => {
-    const step = async (name: string, statement: string) => {
-      const t = performance.now();
-      if (options.printSql) log(statement);
-      const result = await sql.raw(statement).execute(conn);
-      log(`  ${name}: ${result.numAffectedRows ?? ""} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    };
-    // The helper tables are tiny and the plans simple: compiling them to machine code (JIT) costs more than it saves.
-    await step("settings", "set synchronous_commit = off; set jit = off; set work_mem = '256MB'; set maintenance_work_mem = '512MB'");
-    // Foreign keys checked row by row cost more than the inserts themselves here; a superuser can defer them to one
-    // set-based check per key at the end (checkForeignKeys), which refuses the seed as a failed row check would.
-    const deferredKeys = await sql
-      .raw("set session_replication_role = replica")
-      .execute(conn)
-      .then(() => true)
-      .catch(() => false);
-    const staffRoles = list(STAFF_ROLES);
-    const stageEvents = list(COMMENT_EVENTS.filter((e) => stageAfter(e) !== null));
-    const B = size.businesses;
+    try {
+      const step = async (name: string, statement: string) => {
+        const t = performance.now();
+        if (options.printSql) log(statement);
+        const result = await sql.raw(statement).execute(conn);
+        log(`  ${name}: ${result.numAffectedRows ?? ""} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      };
+      // The helper tables are tiny and the plans simple: compiling them to machine code (JIT) costs more than it saves.
+      await step("settings", "set synchronous_commit = off; set jit = off; set work_mem = '256MB'; set maintenance_work_mem = '512MB'");
+      // Foreign keys checked row by row cost more than the inserts themselves here; a superuser can defer them to one
+      // set-based check per key at the end (checkForeignKeys), which refuses the seed as a failed row check would.
+      const deferredKeys = await sql
+        .raw("set session_replication_role = replica")
+        .execute(conn)
+        .then(() => true)
+        .catch(() => false);
+      const staffRoles = list(STAFF_ROLES);
+      const stageEvents = list(COMMENT_EVENTS.filter((e) => stageAfter(e) !== null));
+      const B = size.businesses;
 
-    // Businesses: number 0 is the demo one.
-    await sql`insert into businesses (id, name) values (${DEMO_BUSINESS.id}, ${DEMO_BUSINESS.name}) on conflict do nothing`.execute(conn);
-    await step(
-      "businesses",
-      `insert into businesses (id, name, created_at)
+      // Businesses: number 0 is the demo one.
+      await sql`insert into businesses (id, name) values (${DEMO_BUSINESS.id}, ${DEMO_BUSINESS.name}) on conflict do nothing`.execute(conn);
+      await step(
+        "businesses",
+        `insert into businesses (id, name, created_at)
        select 'scale-b' || g, 'Business ' || g || ' ' || (array[${list(TITLES_A)}])[1 + g % ${TITLES_A.length}], now() - interval '800 days'
        from generate_series(1, ${B}) g`,
-    );
-    await step(
-      "numbered businesses",
-      `create temp table seed_businesses as
+      );
+      await step(
+        "numbered businesses",
+        `create temp table seed_businesses as
        select 0 as n, '${DEMO_BUSINESS.id}'::text as id
        union all select g, 'scale-b' || g from generate_series(1, ${B}) g`,
-    );
+      );
 
-    // People: the demo users, staff (one admin in five) and clients spread over every business.
-    await db
-      .insertInto("users")
-      .values(DEMO_USERS.map((u) => ({ ...u, emailVerified: new Date() })))
-      .onConflict((oc) => oc.column("id").doNothing())
-      .execute();
-    await step(
-      "users",
-      `insert into users (id, name, email, email_verified, role, business_id, created_at)
+      // People: the demo users, staff (one admin in five) and clients spread over every business.
+      await db
+        .insertInto("users")
+        .values(DEMO_USERS.map((u) => ({ ...u, emailVerified: new Date() })))
+        .onConflict((oc) => oc.column("id").doNothing())
+        .execute();
+      await step(
+        "users",
+        `insert into users (id, name, email, email_verified, role, business_id, created_at)
        select 'scale-s' || g, 'Staff ' || g, 'staff' || g || '@scale.test', now(),
               case when g % 5 = 1 then 'admin' else 'creative' end, null, now() - interval '800 days'
        from generate_series(1, ${size.staff}) g
        union all
        select 'scale-c' || g, 'Client ' || g, 'client' || g || '@scale.test', now(), 'client', b.id, now() - interval '800 days'
        from generate_series(1, ${size.clients}) g join seed_businesses b on b.n = g % ${B + 1}`,
-    );
-    await step(
-      "people by business",
-      `create temp table seed_people as
+      );
+      await step(
+        "people by business",
+        `create temp table seed_people as
        select array_agg(id order by id) filter (where role in (${staffRoles})) as staff,
               array_agg(id order by id) filter (where role = 'creative') as creatives
        from users;
@@ -176,13 +177,13 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
        from seed_businesses b join users u on u.business_id = b.id and u.role = 'client'
        group by b.n, b.id;
        analyze seed_businesses, seed_people, seed_clients`,
-    );
+      );
 
-    // Projects: created over two years, each business in turn; a fifth archived, from the older ones.
-    const P = size.projects;
-    await step(
-      "projects",
-      `insert into projects (id, business_id, name, title, event, archived, assignee_id, created_by, created_at)
+      // Projects: created over two years, each business in turn; a fifth archived, from the older ones.
+      const P = size.projects;
+      await step(
+        "projects",
+        `insert into projects (id, business_id, name, title, event, archived, assignee_id, created_by, created_at)
        select 'scale-p' || p, c.business_id, to_char(t at time zone 'UTC', 'YYYY-MM-DD') || '-' || replace(title, ' ', '-'), title,
               (array[${list(PROJECT_EVENTS)}])[1 + p % ${PROJECT_EVENTS.length}],
               p < ${Math.floor(0.4 * P)} and ${rnd("p", 1)} < 0.5,
@@ -197,22 +198,22 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
        ) x
        join seed_clients c on c.n = p % ${B + 1}
        cross join seed_people s`,
-    );
+      );
 
-    // Comments: the j-th comment of project p is number k = j * P + p, over ten days after the project started.
-    // Its event (when it is not a reply) is a function of k, so a reply can take its parent's: a reply to an
-    // internal note is one too (replyEvent in @atelier/domain), other replies are plain. A few are orphans.
-    const N = size.comments;
-    const baseEvent = (k: string, j: string) => `case when ${j} = 0 then 'briefing'
+      // Comments: the j-th comment of project p is number k = j * P + p, over ten days after the project started.
+      // Its event (when it is not a reply) is a function of k, so a reply can take its parent's: a reply to an
+      // internal note is one too (replyEvent in @atelier/domain), other replies are plain. A few are orphans.
+      const N = size.comments;
+      const baseEvent = (k: string, j: string) => `case when ${j} = 0 then 'briefing'
         when ${rnd(k, 10)} < 0.05 then 'shadow'
         when ${rnd(k, 10)} < 0.09 then 'modification'
         when ${rnd(k, 10)} < 0.11 then 'approved'
         when ${rnd(k, 10)} < 0.12 then 'reopened'
         when ${rnd(k, 10)} < 0.125 then 'briefing' end`;
-    const isReply = (k: string, j: string) => `(${j} > 0 and ${rnd(k, 11)} < 0.1)`;
-    await step(
-      "comments",
-      `insert into comments (id, project_id, business_id, user_id, event, body, parent_id, is_child, created_at)
+      const isReply = (k: string, j: string) => `(${j} > 0 and ${rnd(k, 11)} < 0.1)`;
+      await step(
+        "comments",
+        `insert into comments (id, project_id, business_id, user_id, event, body, parent_id, is_child, created_at)
        select id, project_id, business_id,
               case when event = 'shadow' or (event is null and ${rnd("k", 12)} < 0.5) or (event = 'reopened')
                    then s.staff[1 + floor(${rnd("k", 13)} * cardinality(s.staff))::int]
@@ -239,24 +240,24 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
        join seed_clients c on c.n = c0.p % ${B + 1}
        cross join seed_people s
        order by created_at, id`,
-    );
+      );
 
-    // A project's stage is its last stage event's, as createComment moves it.
-    await step(
-      "project stages",
-      `update projects set stage = last.event
+      // A project's stage is its last stage event's, as createComment moves it.
+      await step(
+        "project stages",
+        `update projects set stage = last.event
        from (
          select distinct on (project_id) project_id, event from comments
          where event in (${stageEvents}) order by project_id, seq desc
        ) last
        where last.project_id = projects.id`,
-    );
+      );
 
-    // Reads: every author has read their comment (createComment marks it); 90 % are read by one more person who may
-    // see them: a staff member, or for what clients see, one of the business's people half the time.
-    await step(
-      "comment reads",
-      `insert into comment_reads (comment_id, user_id, read_at)
+      // Reads: every author has read their comment (createComment marks it); 90 % are read by one more person who may
+      // see them: a staff member, or for what clients see, one of the business's people half the time.
+      await step(
+        "comment reads",
+        `insert into comment_reads (comment_id, user_id, read_at)
        select id, user_id, created_at from comments where user_id is not null
        union all
        select id, reader, created_at + interval '3 hours'
@@ -273,37 +274,37 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
        ) r
        -- Someone alone in the pool who wrote the comment has no one else to read it.
        where reader is distinct from author`,
-    );
+      );
 
-    // Watermarks: each person has read everything up to a recent point and has a few hundred (clients) to a few
-    // thousand (staff) comments they may see after it; the demo users a number the bell shows at once.
-    const demoUnread = Object.entries({ "demo-admin": 240, "demo-creative": 180, "demo-client": 130 })
-      .map(([id, n]) => `when '${id}' then ${n}`)
-      .join(" ");
-    const wanted = `case u.id ${demoUnread} else case when u.role in (${staffRoles})
+      // Watermarks: each person has read everything up to a recent point and has a few hundred (clients) to a few
+      // thousand (staff) comments they may see after it; the demo users a number the bell shows at once.
+      const demoUnread = Object.entries({ "demo-admin": 240, "demo-creative": 180, "demo-client": 130 })
+        .map(([id, n]) => `when '${id}' then ${n}`)
+        .join(" ");
+      const wanted = `case u.id ${demoUnread} else case when u.role in (${staffRoles})
       then ${unreadAfter("hashtext(u.id)", 30, 500, 5000)} else ${unreadAfter("hashtext(u.id)", 30, 100, 1000)} end end`;
-    // At small scales nobody keeps more than 30 % of what they may see unread.
-    const keep = (visible: number) => `least(${wanted}, ${Math.floor(0.3 * visible)})::int`;
-    await step(
-      "read watermarks",
-      `update users u set read_through_seq = coalesce(case when u.role in (${staffRoles})
+      // At small scales nobody keeps more than 30 % of what they may see unread.
+      const keep = (visible: number) => `least(${wanted}, ${Math.floor(0.3 * visible)})::int`;
+      await step(
+        "read watermarks",
+        `update users u set read_through_seq = coalesce(case when u.role in (${staffRoles})
          then (select seq from comments order by seq desc offset ${keep(N)} limit 1)
          else (select seq from comments c where c.business_id = u.business_id and c.event is distinct from 'shadow'
                order by c.created_at desc, c.id desc offset ${keep(Math.ceil((0.95 * N) / (B + 1)))} limit 1) end, 0)`,
-    );
+      );
 
-    // The inbox, by the rule of the inbox migration's backfill, after each person's watermark. Staff and the others
-    // are two halves of one statement so each joins on an index instead of testing every pair.
-    // Nobody's notifications start before the lowest watermark: said as a constant, the planner reads only that part
-    // of the comments (by their seq index) instead of pairing all of history with every person.
-    await step("statistics", "analyze users, comments, comment_reads");
-    const lowest = await sql<{ seq: number }>`select coalesce(min(read_through_seq), 0)::bigint as seq from users`.execute(conn);
-    const since = Number(lowest.rows[0]?.seq ?? 0);
-    const notification = `c.seq > ${since} and c.user_id is distinct from u.id and not (c.is_child and c.parent_id is null)
+      // The inbox, by the rule of the inbox migration's backfill, after each person's watermark. Staff and the others
+      // are two halves of one statement so each joins on an index instead of testing every pair.
+      // Nobody's notifications start before the lowest watermark: said as a constant, the planner reads only that part
+      // of the comments (by their seq index) instead of pairing all of history with every person.
+      await step("statistics", "analyze users, comments, comment_reads");
+      const lowest = await sql<{ seq: number }>`select coalesce(min(read_through_seq), 0)::bigint as seq from users`.execute(conn);
+      const since = Number(lowest.rows[0]?.seq ?? 0);
+      const notification = `c.seq > ${since} and c.user_id is distinct from u.id and not (c.is_child and c.parent_id is null)
       and not exists (select 1 from comment_reads r where r.comment_id = c.id and r.user_id = u.id)`;
-    await step(
-      "inbox",
-      `insert into inbox (user_id, comment_id, project_id, seq, created_at)
+      await step(
+        "inbox",
+        `insert into inbox (user_id, comment_id, project_id, seq, created_at)
        select u.id, c.id, c.project_id, c.seq, c.created_at
        from users u join comments c on c.seq > u.read_through_seq
        where u.role in (${staffRoles}) and ${notification}
@@ -311,12 +312,16 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
        select u.id, c.id, c.project_id, c.seq, c.created_at
        from users u join comments c on c.business_id = u.business_id and c.seq > u.read_through_seq
        where u.role not in (${staffRoles}) and c.event is distinct from 'shadow' and ${notification}`,
-    );
-    if (deferredKeys) {
-      await sql.raw("set session_replication_role = origin").execute(conn);
-      await checkForeignKeys(conn, log);
+      );
+      if (deferredKeys) {
+        await sql.raw("set session_replication_role = origin").execute(conn);
+        await checkForeignKeys(conn, log);
+      }
+      await step("analyze", "drop table seed_businesses, seed_people, seed_clients; analyze");
+    } finally {
+      // The connection goes back to the pool as it came, whatever failed: keys checked, its usual settings.
+      await sql.raw("reset all").execute(conn);
     }
-    await step("analyze", "drop table seed_businesses, seed_people, seed_clients; analyze");
   });
 
   const counts: Record<string, number> = {};
