@@ -1,10 +1,10 @@
-// The bell's queries read what they need through indexes, never a whole table: on a seeded studio (seed:scale, then
+// The bell's queries (and a project's thread) read what they need through indexes, never a whole table: on a seeded studio (seed:scale, then
 // ANALYZE), every statement the inbox functions send for a client and for staff is captured as compiled (SQL and
 // parameters) and EXPLAINed with those parameters; no plan may hold a sequential scan of comments, inbox or projects.
 import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CommentCursor, type InboxViewer, listNotifications, unreadByProject, unreadCount } from "./comments";
+import { type CommentCursor, type InboxViewer, listNotifications, listProjectComments, unreadByProject, unreadCount } from "./comments";
 import type { Db } from "./create-db";
 import type { Database } from "./schema";
 import { seedScale } from "./seed-scale";
@@ -57,7 +57,7 @@ describe("plans of the bell's queries on a seeded studio", () => {
   };
 
   for (const [name, viewer] of Object.entries(viewers)) {
-    it(`uses indexes for a ${name}: notifications (all, unread, read, paged), the unread count and the grouping`, async () => {
+    it(`uses indexes for a ${name}: notifications (all, unread, read, paged), the unread count, the grouping and a thread`, async () => {
       const cursorOf = (rows: { id: string; createdAt: Date }[]): CommentCursor => {
         const last = rows.at(-1);
         if (!last) throw new Error("the seeded viewer has nothing to page through");
@@ -71,7 +71,12 @@ describe("plans of the bell's queries on a seeded studio", () => {
         const read = await listNotifications(db, viewer, { filter: "read", limit: 100 });
         await listNotifications(db, viewer, { filter: "read", before: cursorOf(read), limit: 100 });
         expect(await unreadCount(db, viewer.id)).toBeGreaterThan(20);
-        expect((await unreadByProject(db, viewer, 30)).length).toBeGreaterThan(0);
+        const groups = await unreadByProject(db, viewer, 30);
+        expect(groups.length).toBeGreaterThan(0);
+        // A project's thread, newest page and the one before it.
+        const thread = { projectId: groups[0]!.latest.project.id, withoutShadow: viewer.role === "client", limit: 20 };
+        const newest = await listProjectComments(db, thread);
+        await listProjectComments(db, { ...thread, before: cursorOf(newest) });
       });
       // Every query of the list, the count and the grouping was seen (each page also reads its comments' readers).
       expect(plans.filter((p) => /from "inbox"/.test(p.sql)).length).toBeGreaterThanOrEqual(4);
