@@ -60,6 +60,7 @@ interface Sample {
   seconds: number;
   count: number;
   items?: number;
+  lastBody: string;
 }
 
 /** How many projects an answer of projects.list holds: an array today, a page `{ items, nextCursor }` once it pages. */
@@ -87,7 +88,7 @@ async function request(url: string, cookie: string): Promise<{ ms: number; body:
 /** Up to `total` requests, `concurrency` at a time, starting no new one after the budget. */
 async function batch(url: string, cookie: string, concurrency: number, total: number): Promise<Sample> {
   const ms: number[] = [];
-  let bytes = 0;
+  let lastBody = "";
   let started = 0;
   const t0 = performance.now();
   const worker = async () => {
@@ -95,11 +96,11 @@ async function batch(url: string, cookie: string, concurrency: number, total: nu
       started++;
       const r = await request(url, cookie);
       ms.push(r.ms);
-      bytes = Buffer.byteLength(r.body);
+      lastBody = r.body;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { ms, bytes, seconds: (performance.now() - t0) / 1000, count: ms.length };
+  return { ms, bytes: Buffer.byteLength(lastBody), lastBody, seconds: (performance.now() - t0) / 1000, count: ms.length };
 }
 
 const quantile = (sorted: number[], q: number) =>
@@ -203,6 +204,23 @@ async function main(): Promise<void> {
   let pg: PostgresServer | undefined;
   let app: RunningApp | undefined;
   let db: Db | undefined;
+  let stopping: Promise<void> | undefined;
+  const stopAll = () => {
+    stopping ??= (async () => {
+      await app?.stop();
+      // The sessions made here open the database to whoever holds their tokens: they go with the run.
+      if (tokens.length > 0) await db?.deleteFrom("sessions").where("sessionToken", "in", tokens).execute();
+      await db?.destroy();
+      pg?.stop();
+    })();
+    return stopping;
+  };
+  // Ctrl+C or a kill stops what the run started too (the web server runs in its own process group).
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)
+    process.once(signal, () => void stopAll().finally(() => process.exit(code)));
   try {
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
@@ -235,10 +253,8 @@ async function main(): Promise<void> {
           const call = CALLS[index % CALLS.length]!;
           const role = roles[Math.floor(index / CALLS.length)]!;
           const sample = await batch(callUrl(app.url, call), cookies[role]!, concurrency, BATCH[concurrency]);
-          if (call.procedure === "projects.list") {
-            const last = await request(callUrl(app.url, call), cookies[role]!);
-            sample.items = itemsOf((JSON.parse(last.body) as { result: { data: { json: unknown } } }).result.data.json);
-          }
+          if (call.procedure === "projects.list")
+            sample.items = itemsOf((JSON.parse(sample.lastBody) as { result: { data: { json: unknown } } }).result.data.json);
           const key = `${role}/${concurrency}/${call.name}`;
           results.set(key, [...(results.get(key) ?? []), sample]);
         }
@@ -252,11 +268,7 @@ async function main(): Promise<void> {
     const met = report(results, roles);
     console.log(met ? "every target met" : "some targets missed");
   } finally {
-    await app?.stop();
-    // The sessions made here open the database to whoever holds their tokens: they go with the run.
-    if (tokens.length > 0) await db?.deleteFrom("sessions").where("sessionToken", "in", tokens).execute();
-    await db?.destroy();
-    pg?.stop();
+    await stopAll();
   }
 }
 
