@@ -1,0 +1,278 @@
+// The product at a real studio's size, through the real HTTP endpoint: seeds a studio (seed:scale), starts the built
+// web server as the end-to-end tests do, signs in a client and a staff member with database sessions, and times the
+// bell's calls and the first page of projects.list beside users.me (the baseline: a session lookup and nothing else)
+// at concurrency 1 and 32, in rounds that take every call in turn so each meets the same machine. Prints throughput,
+// p50, p95, answer size, the ratios against users.me of the same role and concurrency, and the issue's targets.
+//
+//   npm run bench                              (turbo runs every bench; this one seeds the full size: about 3 min)
+//   cd apps/web && npx tsx bench/scale.bench.ts --scale 0.05 --rounds 2
+//
+// Without DATABASE_URL a throwaway PostgreSQL server is started and removed. With it, that database is used: seeded
+// when it holds no studio yet, taken as it is when it does (so a seeded database can be benchmarked again).
+// Needs the web app's build (apps/web/dist/serve.js and .next): `npx turbo run build --filter=@atelier/web`.
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createDb, type Db, DEMO_USERS, sql } from "@atelier/db";
+import { seedScale } from "@atelier/db/seed-scale";
+import { type PostgresServer, startPostgres } from "../../../tooling/scripts/postgres";
+import { type RunningApp, startApp } from "../e2e/harness";
+
+const WEB_DIR = new URL("..", import.meta.url).pathname;
+
+const { values: args } = parseArgs({
+  options: {
+    scale: { type: "string", default: "1" },
+    rounds: { type: "string", default: "3" },
+    // A batch stops starting requests after this many seconds (a slow call still finishes the ones it started).
+    budget: { type: "string", default: "10" },
+  },
+});
+const ROUNDS = Number(args.rounds);
+const BUDGET_MS = Number(args.budget) * 1000;
+/** Requests per batch: a few waves at each concurrency, so the count is bounded whatever a call costs. */
+const BATCH = { 1: 15, 32: 96 } as const;
+const CONCURRENCIES = [1, 32] as const;
+
+interface Call {
+  name: string;
+  procedure: string;
+  input?: unknown;
+  /** The issue's targets apply: throughput and p95 against users.me; `maxBytes` for a first page. */
+  target: boolean;
+  maxBytes?: number;
+}
+
+const CALLS: Call[] = [
+  { name: "users.me", procedure: "users.me", target: false },
+  { name: "comments.findMany", procedure: "comments.findMany", target: true },
+  { name: "findMany unread", procedure: "comments.findMany", input: { filter: "unread" }, target: true },
+  { name: "comments.unreadCount", procedure: "comments.unreadCount", target: true },
+  { name: "comments.unreadByProject", procedure: "comments.unreadByProject", target: true },
+  { name: "projects.list", procedure: "projects.list", target: true, maxBytes: 64 * 1024 },
+];
+
+interface Sample {
+  ms: number[];
+  bytes: number;
+  seconds: number;
+  count: number;
+  items?: number;
+  lastBody: string;
+}
+
+/** How many projects an answer of projects.list holds: an array today, a page `{ items, nextCursor }` once it pages. */
+function itemsOf(data: unknown): number | undefined {
+  if (Array.isArray(data)) return data.length;
+  if (data && typeof data === "object" && Array.isArray((data as { items?: unknown }).items))
+    return (data as { items: unknown[] }).items.length;
+  return undefined;
+}
+
+function callUrl(base: string, call: Call): string {
+  const query = call.input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: call.input }))}`;
+  return `${base}/api/trpc/${call.procedure}${query}`;
+}
+
+async function request(url: string, cookie: string): Promise<{ ms: number; body: string }> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  const body = await res.text();
+  const ms = performance.now() - started;
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 300)}`);
+  return { ms, body };
+}
+
+/** Up to `total` requests, `concurrency` at a time, starting no new one after the budget. */
+async function batch(url: string, cookie: string, concurrency: number, total: number): Promise<Sample> {
+  const ms: number[] = [];
+  let lastBody = "";
+  let started = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (started < total && (started < concurrency || performance.now() - t0 < BUDGET_MS)) {
+      started++;
+      const r = await request(url, cookie);
+      ms.push(r.ms);
+      lastBody = r.body;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { ms, bytes: Buffer.byteLength(lastBody), lastBody, seconds: (performance.now() - t0) / 1000, count: ms.length };
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+
+const tokens: string[] = [];
+
+async function signIn(db: Db, userId: string): Promise<string> {
+  const sessionToken = randomBytes(32).toString("hex");
+  tokens.push(sessionToken);
+  await db
+    .insertInto("sessions")
+    .values({ id: randomUUID(), sessionToken, userId, expires: new Date(Date.now() + 86_400_000) })
+    .execute();
+  // The cookie next-auth sets on http (SESSION_COOKIE of @atelier/auth).
+  return `next-auth.session-token=${sessionToken}`;
+}
+
+async function prepareDatabase(url: string, scale: number): Promise<void> {
+  const db = await createDb({ databaseUrl: url });
+  try {
+    const seeded = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_name = 'projects'`
+      .execute(db)
+      .then(async (r) => (r.rows[0]?.n ? (await sql<{ n: number }>`select count(*)::int as n from projects`.execute(db)).rows[0]?.n : 0));
+    if (seeded) {
+      console.log(`Using the studio already in the database (${seeded.toLocaleString("en-US")} projects).`);
+      return;
+    }
+    console.log(`Seeding at scale ${scale} ...`);
+    const report = await seedScale(db, { scale });
+    console.log(
+      `  ${Object.entries(report.counts)
+        .map(([table, n]) => `${table} ${n.toLocaleString("en-US")}`)
+        .join(", ")} in ${report.seconds.toFixed(0)} s`,
+    );
+  } finally {
+    await db.destroy();
+  }
+}
+
+function report(results: Map<string, Sample[]>, roles: string[]): boolean {
+  const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+  let allMet = true;
+  const rows: string[][] = [["role", "conc", "call", "req/s", "p50 ms", "p95 ms", "answer", "items", "thr x", "p95 x", "targets"]];
+  for (const role of roles) {
+    for (const concurrency of CONCURRENCIES) {
+      const summary = (call: Call) => {
+        const samples = results.get(`${role}/${concurrency}/${call.name}`) ?? [];
+        const ms = samples.flatMap((s) => s.ms).sort((a, b) => a - b);
+        const seconds = samples.reduce((a, s) => a + s.seconds, 0);
+        const count = samples.reduce((a, s) => a + s.count, 0);
+        return {
+          rps: count / seconds,
+          p50: quantile(ms, 0.5),
+          p95: quantile(ms, 0.95),
+          bytes: samples.at(-1)?.bytes ?? 0,
+          items: samples.at(-1)?.items,
+        };
+      };
+      const base = summary(CALLS[0]!);
+      for (const call of CALLS) {
+        const s = summary(call);
+        const thr = s.rps / base.rps;
+        const p95 = s.p95 / base.p95;
+        const verdicts: string[] = [];
+        if (call.target) {
+          verdicts.push(thr >= 0.7 ? "thr met" : "thr MISSED");
+          verdicts.push(p95 <= 1.5 ? "p95 met" : "p95 MISSED");
+        }
+        if (call.maxBytes !== undefined) verdicts.push(s.bytes < call.maxBytes ? "<64KB met" : "<64KB MISSED");
+        if (verdicts.some((v) => v.includes("MISSED"))) allMet = false;
+        rows.push([
+          role,
+          String(concurrency),
+          call.name,
+          fmt(s.rps),
+          fmt(s.p50),
+          fmt(s.p95),
+          s.bytes >= 10_240 ? `${(s.bytes / 1024).toFixed(0)} KB` : `${s.bytes} B`,
+          s.items === undefined ? "" : String(s.items),
+          call.target ? fmt(thr, 2) : "1.00",
+          call.target ? fmt(p95, 2) : "1.00",
+          verdicts.join(", "),
+        ]);
+      }
+    }
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i < 3 || i === 10 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+  console.log(
+    "targets: throughput >= 0.7x users.me, p95 <= 1.5x users.me (same role, concurrency and run), projects.list first page < 64 KB",
+  );
+  return allMet;
+}
+
+async function main(): Promise<void> {
+  for (const built of [join(WEB_DIR, "dist/serve.js"), join(WEB_DIR, ".next")]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: build the web app first (npx turbo run build --filter=@atelier/web)`);
+  }
+  let pg: PostgresServer | undefined;
+  let app: RunningApp | undefined;
+  let db: Db | undefined;
+  let stopping: Promise<void> | undefined;
+  const stopAll = () => {
+    stopping ??= (async () => {
+      await app?.stop();
+      // The sessions made here open the database to whoever holds their tokens: they go with the run.
+      if (tokens.length > 0) await db?.deleteFrom("sessions").where("sessionToken", "in", tokens).execute();
+      await db?.destroy();
+      pg?.stop();
+    })();
+    return stopping;
+  };
+  // Ctrl+C or a kill stops what the run started too (the web server runs in its own process group).
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)
+    process.once(signal, () => void stopAll().finally(() => process.exit(code)));
+  try {
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      pg = await startPostgres();
+      databaseUrl = pg.url;
+      console.log(`Started a throwaway PostgreSQL server at ${databaseUrl}`);
+    }
+    await prepareDatabase(databaseUrl, Number(args.scale));
+    db = await createDb({ databaseUrl });
+    app = await startApp({ DATABASE_URL: databaseUrl, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" });
+    const client = DEMO_USERS.find((u) => u.role === "client")!;
+    const staff = DEMO_USERS.find((u) => u.role === "admin")!;
+    const cookies: Record<string, string> = { client: await signIn(db, client.id), staff: await signIn(db, staff.id) };
+    const roles = Object.keys(cookies);
+    console.log(
+      `web server at ${app.url}; client ${client.id}, staff ${staff.id}; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
+
+    // Every call once, to check it answers and to warm the server's code paths.
+    for (const role of roles) for (const call of CALLS) await request(callUrl(app.url, call), cookies[role]!);
+
+    const results = new Map<string, Sample[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const concurrency of CONCURRENCIES) {
+        // Each round starts one call later, so no call always runs first or right after a heavy one.
+        for (let i = 0; i < CALLS.length * roles.length; i++) {
+          const index = (i + round) % (CALLS.length * roles.length);
+          const call = CALLS[index % CALLS.length]!;
+          const role = roles[Math.floor(index / CALLS.length)]!;
+          const sample = await batch(callUrl(app.url, call), cookies[role]!, concurrency, BATCH[concurrency]);
+          if (call.procedure === "projects.list")
+            sample.items = itemsOf((JSON.parse(sample.lastBody) as { result: { data: { json: unknown } } }).result.data.json);
+          const key = `${role}/${concurrency}/${call.name}`;
+          results.set(key, [...(results.get(key) ?? []), sample]);
+        }
+      }
+      console.log(
+        `round ${round + 1} of ${ROUNDS} done; load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")}`,
+      );
+    }
+    const met = report(results, roles);
+    console.log(met ? "every target met" : "some targets missed");
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
