@@ -58,38 +58,45 @@ function commentsWithAuthors(db: Db) {
     .select(commentColumns);
 }
 
+/** Whether the viewer has read the comment: a read row of theirs, or the comment lies at or below their watermark. */
+function readByViewer(eb: ExpressionBuilder<Database, "comments">, viewerId: string) {
+  return eb
+    .or([
+      eb.exists(
+        eb
+          .selectFrom("commentReads")
+          .select("commentReads.commentId")
+          .whereRef("commentReads.commentId", "=", "comments.id")
+          .where("commentReads.userId", "=", viewerId),
+      ),
+      eb("comments.seq", "<=", watermarkOf(viewerId)),
+    ])
+    .as("readByViewer");
+}
+
+/** The person's watermark, as a subquery. */
+function watermarkOf(userId: string) {
+  return sql<number>`(select read_through_seq from users where id = ${userId})`;
+}
+
 type SelectedComment = Awaited<ReturnType<ReturnType<typeof commentsWithAuthors>["execute"]>>[number];
 
-/** The rows in the SPEC's shape, each with its readers; `viewer` also counts as a reader of what its watermark covers. */
-async function withReads(db: Db, rows: SelectedComment[], viewer?: { id: string; readThroughSeq: number }): Promise<CommentRow[]> {
-  const reads = rows.length
-    ? await db
-        .selectFrom("commentReads")
-        .select(["commentId", "userId"])
-        .where(
-          "commentId",
-          "in",
-          rows.map((r) => r.id),
-        )
-        .execute()
-    : [];
-  const readers = new Map<string, { userId: string }[]>();
-  for (const read of reads) readers.set(read.commentId, [...(readers.get(read.commentId) ?? []), { userId: read.userId }]);
-  return rows.map((r) => {
-    const readBy = readers.get(r.id) ?? [];
-    const watermarked = viewer && r.seq <= viewer.readThroughSeq && !readBy.some((read) => read.userId === viewer.id);
-    return {
-      id: r.id,
-      event: r.event,
-      body: r.body,
-      createdAt: r.createdAt,
-      isChild: r.isChild,
-      parentId: r.parentId,
-      user: { id: r.userId ?? "", name: r.userName ?? null, image: r.userImage ?? null },
-      project: { id: r.projectId, name: r.projectName },
-      reads: watermarked ? [...readBy, { userId: viewer.id }] : readBy,
-    };
-  });
+/**
+ * A row in the SPEC's shape. Its reads hold the viewer alone, when the viewer has read it: that is what the
+ * bell asks of them, and who else read what is not the viewer's to know.
+ */
+function toCommentRow(r: SelectedComment, viewerId: string, read: boolean): CommentRow {
+  return {
+    id: r.id,
+    event: r.event,
+    body: r.body,
+    createdAt: r.createdAt,
+    isChild: r.isChild,
+    parentId: r.parentId,
+    user: { id: r.userId ?? "", name: r.userName ?? null, image: r.userImage ?? null },
+    project: { id: r.projectId, name: r.projectName },
+    reads: read ? [{ userId: viewerId }] : [],
+  };
 }
 
 function before(eb: ExpressionBuilder<Database, "comments">, cursor: CommentCursor | undefined): Expression<SqlBool> {
@@ -99,14 +106,16 @@ function before(eb: ExpressionBuilder<Database, "comments">, cursor: CommentCurs
 /** A project's thread, newest first, a page at a time; internal notes left out for those who may not see them. */
 export async function listProjectComments(
   db: Db,
+  viewerId: string,
   filter: { projectId: string; withoutShadow: boolean; before?: CommentCursor; limit: number },
 ): Promise<CommentRow[]> {
   let query = commentsWithAuthors(db)
+    .select((eb) => readByViewer(eb, viewerId))
     .where("comments.projectId", "=", filter.projectId)
     .where((eb) => before(eb, filter.before));
   if (filter.withoutShadow) query = query.where("comments.event", "is distinct from", "shadow");
   const rows = await query.orderBy("comments.createdAt", "desc").orderBy("comments.id", "desc").limit(filter.limit).execute();
-  return withReads(db, rows);
+  return rows.map((r) => toCommentRow(r, viewerId, Boolean(r.readByViewer)));
 }
 
 function readThrough(db: Db, userId: string) {
@@ -119,10 +128,10 @@ function readThrough(db: Db, userId: string) {
 }
 
 /** The viewer's unread notifications, newest first. */
-async function unreadPage(db: Db, viewer: InboxViewer, readThroughSeq: number, page: { before?: CommentCursor; limit: number }) {
+async function unreadPage(db: Db, viewer: InboxViewer, page: { before?: CommentCursor; limit: number }) {
   return commentsWithAuthors(db)
     .innerJoin("inbox", (join) => join.onRef("inbox.commentId", "=", "comments.id").on("inbox.userId", "=", viewer.id))
-    .where("inbox.seq", ">", readThroughSeq)
+    .where((eb) => eb("inbox.seq", ">", watermarkOf(viewer.id)))
     .where(visibleTo(viewer))
     .where((eb) =>
       page.before
@@ -154,29 +163,34 @@ export async function listNotifications(
   viewer: InboxViewer,
   page: { filter: "all" | "unread" | "read"; before?: CommentCursor; limit: number },
 ): Promise<CommentRow[]> {
-  const readThroughSeq = await readThrough(db, viewer.id);
-  const me = { id: viewer.id, readThroughSeq };
-  if (page.filter === "unread") return withReads(db, await unreadPage(db, viewer, readThroughSeq, page), me);
-  let query = commentsWithAuthors(db)
+  if (page.filter === "unread") return (await unreadPage(db, viewer, page)).map((r) => toCommentRow(r, viewer.id, false));
+  const visible = commentsWithAuthors(db)
     .where(visibleTo(viewer))
-    .where((eb) => before(eb, page.before));
-  if (page.filter === "read")
-    query = query
-      .where("comments.userId", "is distinct from", viewer.id)
-      .where((eb) => eb.not(eb.and([eb("comments.isChild", "=", true), eb("comments.parentId", "is", null)])))
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("inbox")
-              .select("inbox.commentId")
-              .whereRef("inbox.commentId", "=", "comments.id")
-              .where("inbox.userId", "=", viewer.id)
-              .where("inbox.seq", ">", readThroughSeq),
-          ),
+    .where((eb) => before(eb, page.before))
+    .orderBy("comments.createdAt", "desc")
+    .orderBy("comments.id", "desc")
+    .limit(page.limit);
+  if (page.filter === "all") {
+    const rows = await visible.select((eb) => readByViewer(eb, viewer.id)).execute();
+    return rows.map((r) => toCommentRow(r, viewer.id, Boolean(r.readByViewer)));
+  }
+  const rows = await visible
+    .where("comments.userId", "is distinct from", viewer.id)
+    .where((eb) => eb.not(eb.and([eb("comments.isChild", "=", true), eb("comments.parentId", "is", null)])))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("inbox")
+            .select("inbox.commentId")
+            .whereRef("inbox.commentId", "=", "comments.id")
+            .where("inbox.userId", "=", viewer.id)
+            .where("inbox.seq", ">", watermarkOf(viewer.id)),
         ),
-      );
-  const rows = await query.orderBy("comments.createdAt", "desc").orderBy("comments.id", "desc").limit(page.limit).execute();
-  return withReads(db, rows, me);
+      ),
+    )
+    .execute();
+  return rows.map((r) => toCommentRow(r, viewer.id, true));
 }
 
 /** How many unread notifications the person has: exact, counted from their inbox rows alone. */
@@ -220,7 +234,7 @@ export async function unreadByProject(db: Db, viewer: InboxViewer, limit: number
     .orderBy("inbox.createdAt", "desc")
     .orderBy("inbox.commentId", "desc")
     .execute();
-  const comments = new Map((await withReads(db, latest, { id: viewer.id, readThroughSeq })).map((c) => [c.project.id, c]));
+  const comments = new Map(latest.map((r) => [r.projectId, toCommentRow(r, viewer.id, false)]));
   return groups.flatMap((g) => {
     const comment = comments.get(g.projectId);
     return comment ? [{ count: Number(g.count), latest: comment }] : [];

@@ -75,8 +75,8 @@ describe("plans of the bell's queries on a seeded studio", () => {
         expect(groups.length).toBeGreaterThan(0);
         // A project's thread, newest page and the one before it.
         const thread = { projectId: groups[0]!.latest.project.id, withoutShadow: viewer.role === "client", limit: 20 };
-        const newest = await listProjectComments(db, thread);
-        await listProjectComments(db, { ...thread, before: cursorOf(newest) });
+        const newest = await listProjectComments(db, viewer.id, thread);
+        await listProjectComments(db, viewer.id, { ...thread, before: cursorOf(newest) });
       });
       // Every query of the list, the count and the grouping was seen (each page also reads its comments' readers).
       expect(plans.filter((p) => /from "inbox"/.test(p.sql)).length).toBeGreaterThanOrEqual(4);

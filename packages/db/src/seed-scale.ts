@@ -183,13 +183,13 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
       const P = size.projects;
       await step(
         "projects",
-        `insert into projects (id, business_id, name, title, event, archived, assignee_id, created_by, created_at)
+        `insert into projects (id, business_id, name, title, event, archived, assignee_id, created_by, created_at, last_activity_at)
        select 'scale-p' || p, c.business_id, to_char(t at time zone 'UTC', 'YYYY-MM-DD') || '-' || replace(title, ' ', '-'), title,
               (array[${list(PROJECT_EVENTS)}])[1 + p % ${PROJECT_EVENTS.length}],
               p < ${Math.floor(0.4 * P)} and ${rnd("p", 1)} < 0.5,
               case when ${rnd("p", 2)} < 0.1 then null
                    else s.creatives[1 + floor(${rnd("p", 3)} * cardinality(s.creatives))::int] end,
-              c.ids[1 + floor(${rnd("p", 4)} * c.count)::int], t
+              c.ids[1 + floor(${rnd("p", 4)} * c.count)::int], t, t
        from (
          select p, now() - interval '740 days' + (p::float8 / ${P}) * interval '720 days' as t,
                 (array[${list(TITLES_A)}])[1 + floor(${rnd("p", 5)} * ${TITLES_A.length})::int] || ' ' ||
@@ -206,16 +206,19 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
       const N = size.comments;
       const baseEvent = (k: string, j: string) => `case when ${j} = 0 then 'briefing'
         when ${rnd(k, 10)} < 0.05 then 'shadow'
-        when ${rnd(k, 10)} < 0.09 then 'modification'
-        when ${rnd(k, 10)} < 0.11 then 'approved'
-        when ${rnd(k, 10)} < 0.12 then 'reopened'
-        when ${rnd(k, 10)} < 0.125 then 'briefing' end`;
+        when ${rnd(k, 10)} < 0.06 then 'in_progress'
+        when ${rnd(k, 10)} < 0.08 then 'proof_sent'
+        when ${rnd(k, 10)} < 0.10 then 'modification'
+        when ${rnd(k, 10)} < 0.115 then 'approved'
+        when ${rnd(k, 10)} < 0.12 then 'delivered'
+        when ${rnd(k, 10)} < 0.125 then 'reopened'
+        when ${rnd(k, 10)} < 0.128 then 'briefing' end`;
       const isReply = (k: string, j: string) => `(${j} > 0 and ${rnd(k, 11)} < 0.1)`;
       await step(
         "comments",
         `insert into comments (id, project_id, business_id, user_id, event, body, parent_id, is_child, created_at)
        select id, project_id, business_id,
-              case when event = 'shadow' or (event is null and ${rnd("k", 12)} < 0.5) or (event = 'reopened')
+              case when event in ('shadow', 'reopened', 'in_progress', 'proof_sent', 'delivered') or (event is null and ${rnd("k", 12)} < 0.5)
                    then s.staff[1 + floor(${rnd("k", 13)} * cardinality(s.staff))::int]
                    else c.ids[1 + floor(${rnd("k", 13)} * c.count)::int] end,
               event, body, parent_id, is_child, created_at
@@ -251,6 +254,16 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
          where event in (${stageEvents}) order by project_id, seq desc
        ) last
        where last.project_id = projects.id`,
+      );
+      // What the projects' triggers keep (they do not fire while the keys are deferred): the search text, and the
+      // latest activity everyone on the project sees.
+      await step(
+        "project search and activity",
+        `update projects set search = project_search_text(name, business_id, assignee_id),
+         last_activity_at = coalesce(last.at, projects.created_at)
+       from (select p.id, max(c.created_at) filter (where c.event is distinct from 'shadow') as at
+             from projects p left join comments c on c.project_id = p.id group by p.id) last
+       where last.id = projects.id`,
       );
 
       // Reads: every author has read their comment (createComment marks it); 90 % are read by one more person who may

@@ -65,7 +65,7 @@ export const commentsRouter = router({
 
   /** A project's thread, oldest first: the newest page, or the page before `cursor` (the oldest comment shown). */
   byProject: projectProcedure(z.object({ projectId: id, cursor: cursorInput.nullish() })).query(async ({ ctx, input }) => {
-    const comments = await listProjectComments(ctx.db, {
+    const comments = await listProjectComments(ctx.db, ctx.user.id, {
       projectId: ctx.project.id,
       withoutShadow: !canSeeShadow(ctx.user.role),
       before: input.cursor ?? undefined,
