@@ -68,11 +68,12 @@ describe("the mail outbox through an SMTP outage and a crash (PostgreSQL, real S
     app = await startApp(env(), { port });
     const project = (await trpc(cookie, "projects.create", { title: "Spring flyer", event: "print" })) as { id: string };
     for (let n = 1; n <= 5; n++) await trpc(cookie, "comments.create", { projectId: project.id, body: `Change ${n}` });
-    // Each mail is tried and refused before the app goes down.
+    // Each mail (the note that opened the project and the five comments, to each of the two in the studio) is tried
+    // and refused before the app goes down.
     await until(async () => {
       const rows = await t.db.selectFrom("outbox").select(["attempts", "status", "payload"]).where("kind", "=", "comment").execute();
       const comments = rows.reduce((n, r) => n + (r.payload?.length ?? 0), 0);
-      return comments === 10 && rows.every((r) => r.attempts >= 1 && r.status === "pending");
+      return comments === 12 && rows.every((r) => r.attempts >= 1 && r.status === "pending");
     }, 30_000);
     expect(smtp.mails).toHaveLength(0);
 

@@ -188,6 +188,18 @@ describe("the inbox, exact at any volume", () => {
     expect(await as(creative).comments.markAllRead()).toEqual({ marked: 0 });
   });
 
+  it("tells the studio of a new project, and its business's people of one the studio starts for them", async () => {
+    const [admin, creative, client] = people as [SessionUser, SessionUser, SessionUser];
+    for (const u of [admin, creative, client]) await as(await current(u.id)).comments.markAllRead();
+    const me = await current(client.id);
+    const { id } = await as(me).projects.create({ title: "Window sticker", event: "print" });
+    const [heard] = await as(creative).comments.unreadByProject();
+    expect(heard?.latest).toMatchObject({ body: "Started a print project: Window sticker", project: { id } });
+    expect((await as(me).comments.unreadCount()).count).toBe(0);
+    const started = await as(admin).projects.create({ title: "Gift card", event: "print", businessId: me.businessId ?? "" });
+    expect((await as(me).comments.findMany({ filter: "unread" })).map((c) => c.project.id)).toEqual([started.id]);
+  });
+
   it("marks hundreds read at once, and keeps them read in the SPEC's shape", async () => {
     const [admin, creative] = people as [SessionUser, SessionUser];
     await as(creative).comments.markAllRead();

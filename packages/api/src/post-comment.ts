@@ -15,6 +15,8 @@ export interface NewThreadComment {
   event: CommentEvent | null;
   body: string;
   parentId?: string | null;
+  /** Writes the comment depends on, made first in its transaction (the project that a first comment opens). */
+  prepare?: (trx: Db) => Promise<void>;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function postComment(
   const mail = ctx.mail;
   // The comment and its notification mail are kept together or not at all: the outbox delivers the mail.
   await ctx.db.transaction().execute(async (trx) => {
+    await input.prepare?.(trx);
     await createComment(trx, comment);
     await inTransaction?.(trx, comment.id);
     if (!mail) return;

@@ -170,9 +170,9 @@ describe("proofs, approvals and pins", () => {
     });
     expect((await zipHandler(new Request(zipUrl), third.id)).status).toBe(404);
     expect((await zipHandler(new Request(zipUrl.replace(/token=[^&]+/, "token=forged")), first.id)).status).toBe(404);
-    // The thread tells each step.
+    // The thread tells each step, from the note that opened the project.
     const thread = await as(acme()).comments.byProject({ projectId });
-    expect(thread.map((c) => c.event)).toEqual(["briefing", "proof_sent", "modification", "proof_sent", "proof_sent", "approved"]);
+    expect(thread.map((c) => c.event)).toEqual([null, "briefing", "proof_sent", "modification", "proof_sent", "proof_sent", "approved"]);
     expect(thread.at(-1)?.body).toContain(`flyer.png (SHA-256 ${sha256(png).slice(0, 16)}…)`);
   });
 

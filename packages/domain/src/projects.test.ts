@@ -11,6 +11,7 @@ import {
   projectFilterFromParams,
   projectFilterToParams,
   projectName,
+  projectOpenedNote,
   searchWords,
   stageAfter,
 } from "./projects";
@@ -127,5 +128,12 @@ describe("project filters in the address", () => {
     expect(isProjectFilterNarrowing({ query: " " })).toBe(false);
     expect(isProjectFilterNarrowing({ assigneeId: null })).toBe(true);
     expect(isProjectFilterNarrowing({ stage: "new" })).toBe(true);
+  });
+});
+
+describe("projectOpenedNote", () => {
+  it("names the kind of project and its title", () => {
+    expect(projectOpenedNote("Spring flyer", "flyer")).toBe("Started a flyer project: Spring flyer");
+    expect(projectOpenedNote("Feed", "social")).toBe("Started a social media project: Feed");
   });
 });

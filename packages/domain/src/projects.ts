@@ -31,6 +31,12 @@ export function fileKindFolder(kind: FileKind): (typeof FILE_KINDS)[number]["fol
   return FILE_KINDS.find((k) => k.value === kind)!.folder;
 }
 
+/** The first entry of a project's thread, which tells everyone on the project that it exists. */
+export function projectOpenedNote(title: string, event: ProjectEvent): string {
+  const kind = PROJECT_EVENTS.find((e) => e.value === event)?.label ?? "new";
+  return `Started a ${kind.toLowerCase()} project: ${title}`;
+}
+
 export const PROJECT_TITLE_MAX_LENGTH = 120;
 
 /** 'YYYY-MM-DD-' plus the title's words joined by dashes: the name lists and storage folders use. */

@@ -29,10 +29,12 @@ import {
   PROJECT_STAGE_VALUES,
   PROJECT_TITLE_MAX_LENGTH,
   projectName,
+  projectOpenedNote,
   searchWords,
 } from "@atelier/domain";
 import { z } from "zod";
 import { pageFields } from "../list-page-input";
+import { postComment } from "../post-comment";
 import { fileKeyInFolder, projectFolder } from "../project-folders";
 import { printReadyCheck } from "../proof-checks";
 import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
@@ -113,7 +115,12 @@ export const projectsRouter = router({
         createdBy: ctx.user.id,
         createdAt: now,
       };
-      await createProject(ctx.db, project);
+      // The project opens its thread: everyone on it hears of it, the studio in the bell and by mail.
+      await postComment(ctx, project, {
+        event: null,
+        body: projectOpenedNote(input.title, input.event),
+        prepare: (trx) => createProject(trx, project),
+      });
       return { id: project.id, name: project.name };
     }),
 
