@@ -81,7 +81,7 @@ describe("the back office (PostgreSQL, Chromium)", () => {
       await page.getByRole("heading", { name: /Cleo Client/ }).waitFor();
       await fitsPhone("user-page");
       await page.getByRole("button", { name: "Deactivate" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Deactivate" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Deactivate" }).click();
       await page.getByText("Deactivated", { exact: true }).first().waitFor();
 
       // The client's next call is refused: the page falls back to the login screen.
@@ -102,7 +102,7 @@ describe("the back office (PostgreSQL, Chromium)", () => {
 
       // Reactivated, the client may come back; their history is still there.
       await page.getByRole("button", { name: "Reactivate" }).click();
-      await page.getByRole("dialog").getByRole("button", { name: "Reactivate" }).click();
+      await page.getByRole("alertdialog").getByRole("button", { name: "Reactivate" }).click();
       await page.getByRole("button", { name: "Deactivate" }).waitFor();
     } finally {
       await clientContext.close();
@@ -173,7 +173,7 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await page.getByRole("button", { name: "Unpublish and save as draft" }).click();
     await page.getByTestId("post").filter({ hasText: "Hostile post" }).getByText("Draft").waitFor();
     await page.getByTestId("post").filter({ hasText: "Hostile post" }).getByRole("button", { name: "Delete" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await page.getByTestId("post").filter({ hasText: "Hostile post" }).waitFor({ state: "detached" });
   });
 
