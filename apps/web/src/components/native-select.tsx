@@ -49,7 +49,8 @@ export function NativeSelect({ className, children, value, onChange, disabled, r
         ref={native}
         aria-hidden
         tabIndex={-1}
-        className="sr-only"
+        // Pinned to its containing block's corner: left where the table put it, it could widen a page that scrolls a table.
+        className="sr-only left-0 top-0"
         value={current}
         onChange={() => undefined}
         name={name}
