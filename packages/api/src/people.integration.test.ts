@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createKyselyAdapter, getSessionUser, SESSION_COOKIE } from "@atelier/auth";
-import { createBusiness, type Db } from "@atelier/db";
+import { createBusiness, type Db, notificationRecipients } from "@atelier/db";
 import { createTestDatabase, makeProject, makeUser, type TestDatabase } from "@atelier/db/testing";
 import { LAST_ADMIN_MESSAGE, type SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
@@ -103,6 +103,9 @@ describe("people: roles, deactivation and sessions", () => {
     expect(done.deactivatedAt).toEqual(now());
     expect((await me()).status).toBe(401);
     expect(await db.selectFrom("sessions").select("id").where("userId", "=", client.id).execute()).toEqual([]);
+    // Nor does comment mail reach them any more.
+    const recipients = await notificationRecipients(db, { businessId: "people-biz", authorId: admin.id, staffOnly: false });
+    expect(recipients.map((r) => r.id)).not.toContain(client.id);
 
     // A session row that outlived the deactivation is still no session, to the API and to next-auth.
     await adapter.createSession!({ sessionToken: "late-token", userId: client.id, expires: new Date("2026-12-25T00:00:00Z") });

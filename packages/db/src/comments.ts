@@ -380,13 +380,15 @@ export async function restartInbox(db: Db, userId: string): Promise<void> {
 
 /**
  * Who hears of a new comment by e-mail: people on the project (its business's users and the studio's staff)
- * who have not turned mail off, except its author, with how often they want it; internal notes reach the staff only.
+ * who have not turned mail off and are not deactivated, except its author, with how often they want it; internal notes
+ * reach the staff only.
  */
 export function notificationRecipients(db: Db, comment: { businessId: string; authorId: string; staffOnly: boolean }) {
   return db
     .selectFrom("users")
     .select(["id", "email", "name", "mailPreference"])
     .where("mailPreference", "!=", "off")
+    .where("deactivatedAt", "is", null)
     .where("id", "!=", comment.authorId)
     .where("email", "is not", null)
     .where((eb) =>
