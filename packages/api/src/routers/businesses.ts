@@ -39,15 +39,13 @@ import { issueUploadTicket } from "@atelier/storage";
 import { brandFolder } from "@atelier/upload-engine";
 import { z } from "zod";
 import { businessProcedure } from "../business-procedure";
+import { uploadedFileInput } from "../file-input";
 import { fileKeyInFolder } from "../project-folders";
 import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
 import { protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
 const name = z.string().trim().min(1, "A business needs a name").max(BUSINESS_NAME_MAX_LENGTH);
-const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
-// Thumbnails are public image URLs on this origin (/storage/v1/…) or a placeholder path.
-const imageUrl = z.string().min(1).max(2048);
 
 function requireEditor(user: { role: Parameters<typeof canEditBusiness>[0]["role"]; businessId: string | null }) {
   if (!canEditBusiness(user)) throw new DomainError("FORBIDDEN", "Only the studio edits a business's details.");
@@ -171,20 +169,7 @@ export const businessesRouter = router({
     z.object({
       businessId: id,
       kind: z.enum(BRAND_FILE_KIND_VALUES),
-      files: z
-        .array(
-          z.object({
-            id,
-            url: httpUrl,
-            thumbnail: imageUrl,
-            blur: imageUrl,
-            name: z.string().min(1).max(255),
-            size: z.number().int().nonnegative().max(5368709120).optional(),
-            type: z.string().max(255).optional(),
-          }),
-        )
-        .min(1)
-        .max(200),
+      files: z.array(uploadedFileInput).min(1).max(200),
     }),
   ).mutation(async ({ ctx, input }) => {
     // Only files in this business's own BRAND folder, kept by key: download links are signed for whatever key is kept.

@@ -33,6 +33,7 @@ import {
   searchWords,
 } from "@atelier/domain";
 import { z } from "zod";
+import { uploadedFileInput } from "../file-input";
 import { pageFields } from "../list-page-input";
 import { postComment } from "../post-comment";
 import { fileKeyInFolder, projectFolder } from "../project-folders";
@@ -41,9 +42,6 @@ import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
-const httpUrl = z.url({ protocol: /^https?$/ }).max(4096);
-// The placeholder image is a path on our own site.
-const imageUrl = z.union([httpUrl, z.string().regex(/^\/[A-Za-z0-9._/-]{1,200}$/)]);
 
 export const projectsRouter = router({
   /**
@@ -151,14 +149,7 @@ export const projectsRouter = router({
       kind: z.enum(FILE_KIND_VALUES),
       files: z
         .array(
-          z.object({
-            id,
-            url: httpUrl,
-            thumbnail: imageUrl,
-            blur: imageUrl,
-            name: z.string().min(1).max(255),
-            size: z.number().int().nonnegative().max(5368709120).optional(),
-            type: z.string().max(255).optional(),
+          uploadedFileInput.extend({
             sha256: z
               .string()
               .regex(/^[0-9a-f]{64}$/)
