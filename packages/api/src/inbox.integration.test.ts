@@ -11,6 +11,7 @@ import { createFsStore } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
+import { projectFolder } from "./project-folders";
 
 /** Whether the call went through; a refusal must be one the API gives on purpose, never a crash. */
 async function attempt(call: Promise<unknown>): Promise<boolean> {
@@ -198,6 +199,37 @@ describe("the inbox, exact at any volume", () => {
     expect((await as(me).comments.unreadCount()).count).toBe(0);
     const started = await as(admin).projects.create({ title: "Gift card", event: "print", businessId: me.businessId ?? "" });
     expect((await as(me).comments.findMany({ filter: "unread" })).map((c) => c.project.id)).toEqual([started.id]);
+  });
+
+  it("tells the business when the studio delivers print-ready files, and nobody of other uploads", async () => {
+    const [admin, creative, client] = people as [SessionUser, SessionUser, SessionUser];
+    await as(admin).users.setAccess({ id: client.id, businessId: "acme-inbox" });
+    const me = await current(client.id);
+    for (const u of [admin, creative, me]) await as(u).comments.markAllRead();
+    const { id } = await as(admin).projects.create({ title: "Shop sign", event: "print", businessId: "acme-inbox" });
+    await as(me).comments.markAllRead();
+    const project = await as(creative).projects.byId({ id });
+    const file = (kind: "materials" | "print_ready", name: string) => ({
+      id: `up-${name}`,
+      url: `http://127.0.0.1:3101/files/${projectFolder(kind, project)}/${name}`,
+      thumbnail: "/placeholder.svg",
+      blur: "/placeholder.svg",
+      name,
+    });
+    await as(creative).projects.addFiles({ projectId: id, kind: "materials", files: [file("materials", "photo.jpg")] });
+    expect((await as(me).comments.unreadCount()).count).toBe(0);
+    await as(creative).projects.addFiles({
+      projectId: id,
+      kind: "print_ready",
+      files: [file("print_ready", "sign.pdf"), file("print_ready", "sign-back.pdf")],
+    });
+    const [heard] = await as(me).comments.unreadByProject();
+    expect(heard).toMatchObject({ count: 1, latest: { body: "Delivered 2 print-ready files: sign.pdf, sign-back.pdf", project: { id } } });
+    expect((await as(admin).comments.unreadCount()).count).toBe(1);
+    expect((await as(creative).projects.byId({ id })).files.map((f) => f.name).sort()).toEqual(["photo.jpg", "sign-back.pdf", "sign.pdf"]);
+    // A client's own print-ready upload is no delivery: nobody hears of it.
+    await as(me).projects.addFiles({ projectId: id, kind: "print_ready", files: [file("print_ready", "mine.pdf")] });
+    expect((await as(creative).comments.unreadCount()).count).toBe(1);
   });
 
   it("marks hundreds read at once, and keeps them read in the SPEC's shape", async () => {

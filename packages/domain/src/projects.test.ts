@@ -6,6 +6,7 @@ import {
   canCreateProjectFor,
   canRemoveProjectFile,
   canSeeProject,
+  filesDeliveredNote,
   isProjectFilterNarrowing,
   type ProjectFilter,
   projectFilterFromParams,
@@ -135,5 +136,19 @@ describe("projectOpenedNote", () => {
   it("names the kind of project and its title", () => {
     expect(projectOpenedNote("Spring flyer", "flyer")).toBe("Started a flyer project: Spring flyer");
     expect(projectOpenedNote("Feed", "social")).toBe("Started a social media project: Feed");
+  });
+});
+
+describe("filesDeliveredNote", () => {
+  it("speaks only of print-ready files", () => {
+    expect(filesDeliveredNote("briefing", ["a.pdf"])).toBeNull();
+    expect(filesDeliveredNote("materials", ["logo.svg"])).toBeNull();
+    expect(filesDeliveredNote("print_ready", [])).toBeNull();
+  });
+
+  it("names the files, and counts the rest past five", () => {
+    expect(filesDeliveredNote("print_ready", ["flyer.pdf"])).toBe("Delivered 1 print-ready file: flyer.pdf");
+    const names = ["1.pdf", "2.pdf", "3.pdf", "4.pdf", "5.pdf", "6.pdf", "7.pdf"];
+    expect(filesDeliveredNote("print_ready", names)).toBe("Delivered 7 print-ready files: 1.pdf, 2.pdf, 3.pdf, 4.pdf, 5.pdf and 2 more");
   });
 });

@@ -37,6 +37,18 @@ export function projectOpenedNote(title: string, event: ProjectEvent): string {
   return `Started a ${kind.toLowerCase()} project: ${title}`;
 }
 
+/** How many file names a files-delivered note lists before it says "and N more". */
+const DELIVERED_NAMES_SHOWN = 5;
+
+/** The thread entry that tells a project's business its print-ready files have arrived (null for other kinds). */
+export function filesDeliveredNote(kind: FileKind, names: readonly string[]): string | null {
+  if (kind !== "print_ready" || names.length === 0) return null;
+  const shown = names.slice(0, DELIVERED_NAMES_SHOWN).join(", ");
+  const more = names.length > DELIVERED_NAMES_SHOWN ? ` and ${names.length - DELIVERED_NAMES_SHOWN} more` : "";
+  const count = names.length === 1 ? "1 print-ready file" : `${names.length} print-ready files`;
+  return `Delivered ${count}: ${shown}${more}`;
+}
+
 export const PROJECT_TITLE_MAX_LENGTH = 120;
 
 /** 'YYYY-MM-DD-' plus the title's words joined by dashes: the name lists and storage folders use. */

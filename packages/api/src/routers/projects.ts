@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import {
   addProjectFiles,
   createProject,
+  type Db,
   findBusiness,
   findProject,
   findProjectFile,
@@ -22,6 +23,7 @@ import {
   canSeeProject,
   DomainError,
   FILE_KIND_VALUES,
+  filesDeliveredNote,
   isStaff,
   LIST_PAGE_SIZE,
   PROJECT_EVENT_VALUES,
@@ -166,23 +168,34 @@ export const projectsRouter = router({
     const files = input.files.map((f) => ({ ...f, key: fileKeyInFolder(f.url, folder) }));
     if (!files.every((f): f is typeof f & { key: string } => f.key !== null))
       throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
-    await addProjectFiles(
-      ctx.db,
-      files.map((f) => ({
-        id: randomUUID(),
-        projectId: project.id,
-        kind: input.kind,
-        uploadId: f.id,
-        name: f.name,
-        key: f.key,
-        thumbnail: f.thumbnail,
-        blur: f.blur,
-        size: f.size ?? null,
-        type: f.type ?? null,
-        sha256: f.sha256 ?? null,
-        uploadedBy: ctx.user.id,
-      })),
-    );
+    const rows = (db: Db) =>
+      addProjectFiles(
+        db,
+        files.map((f) => ({
+          id: randomUUID(),
+          projectId: project.id,
+          kind: input.kind,
+          uploadId: f.id,
+          name: f.name,
+          key: f.key,
+          thumbnail: f.thumbnail,
+          blur: f.blur,
+          size: f.size ?? null,
+          type: f.type ?? null,
+          sha256: f.sha256 ?? null,
+          uploadedBy: ctx.user.id,
+        })),
+      );
+    // Print-ready files from the studio are a delivery: the thread says so (with the files, in one transaction), so
+    // the business hears of it through the inbox and the mail outbox like any other comment.
+    const note = isStaff(ctx.user.role)
+      ? filesDeliveredNote(
+          input.kind,
+          files.map((f) => f.name),
+        )
+      : null;
+    if (note) await postComment(ctx, project, { event: null, body: note, prepare: rows });
+    else await rows(ctx.db);
     return { added: input.files.length };
   }),
 
