@@ -58,20 +58,20 @@ function commentsWithAuthors(db: Db) {
     .select(commentColumns);
 }
 
-/** Whether the viewer has read the comment: a read row of theirs, or the comment lies at or below their watermark. */
+/**
+ * Whether the viewer has read the comment: a read row of theirs, or the comment lies at or below their watermark.
+ * The read row is looked up as a scalar subquery with LIMIT 1, not EXISTS: inside an OR, PostgreSQL may run an EXISTS
+ * as a hashed subplan, which reads all of the viewer's read rows (a sequential scan of comment_reads at scale) to
+ * answer for one page of 100 comments. The scalar form probes the primary key once per row of the page.
+ */
 function readByViewer(eb: ExpressionBuilder<Database, "comments">, viewerId: string) {
-  return eb
-    .or([
-      eb.exists(
-        eb
-          .selectFrom("commentReads")
-          .select("commentReads.commentId")
-          .whereRef("commentReads.commentId", "=", "comments.id")
-          .where("commentReads.userId", "=", viewerId),
-      ),
-      eb("comments.seq", "<=", watermarkOf(viewerId)),
-    ])
-    .as("readByViewer");
+  const readRow = eb
+    .selectFrom("commentReads")
+    .select(sql<boolean>`true`.as("read"))
+    .whereRef("commentReads.commentId", "=", "comments.id")
+    .where("commentReads.userId", "=", viewerId)
+    .limit(1);
+  return eb.or([eb(readRow, "is not", null), eb("comments.seq", "<=", watermarkOf(viewerId))]).as("readByViewer");
 }
 
 /** The person's watermark, as a subquery. */
