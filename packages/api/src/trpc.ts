@@ -4,9 +4,9 @@ import { type Db, findProject, type LiveBus } from "@atelier/db";
 import { canSeeProject, DomainError, isAdmin, isStaff, type SessionUser } from "@atelier/domain";
 import type { ObjectStore } from "@atelier/storage";
 import { initTRPC, TRPCError } from "@trpc/server";
-import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { toTRPCError } from "./errors";
+import { wireTransformer } from "./wire-format";
 
 // 1. Context: what every procedure may use. Time comes in as a function so tests can set it.
 export interface Context {
@@ -33,7 +33,8 @@ export interface Context {
 
 // 2. Initialisation.
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  // superjson on the wire; answers are written by its fast path for plain data (wire-format.ts).
+  transformer: wireTransformer,
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : undefined;
     return {
