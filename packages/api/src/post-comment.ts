@@ -2,7 +2,7 @@
 // mail through the outbox and the live event. comments.create and every action that speaks in the thread use it.
 import { randomUUID } from "node:crypto";
 import { createComment, type Db, notificationRecipients } from "@atelier/db";
-import { type CommentEvent, canViewComment, commentDigest, type SessionUser } from "@atelier/domain";
+import { type CommentEvent, canViewComment, clipCommentBody, commentDigest, type SessionUser } from "@atelier/domain";
 import type { Context } from "./trpc";
 
 export interface ThreadProject {
@@ -30,6 +30,7 @@ export async function postComment(
   inTransaction?: (trx: Db, commentId: string) => Promise<void>,
 ): Promise<string> {
   const { event } = input;
+  const body = clipCommentBody(input.body);
   // A comment no client may view (an internal note) reaches the studio only, by mail and live.
   const staffOnly = !canViewComment({ event }, "client");
   const comment = {
@@ -37,7 +38,7 @@ export async function postComment(
     projectId: project.id,
     userId: ctx.user.id,
     event,
-    body: input.body,
+    body,
     parentId: input.parentId ?? null,
     createdAt: ctx.now(),
   };
@@ -54,7 +55,7 @@ export async function postComment(
       staffOnly,
     });
     const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
-    const item = { author: ctx.user.name ?? ctx.user.email, event, projectName: project.name, body: input.body, url };
+    const item = { author: ctx.user.name ?? ctx.user.email, event, projectName: project.name, body, url };
     // Comments on one project within a few minutes (or a day, for a daily reader) become one mail.
     await mail.outbox.gather(
       trx,

@@ -6,7 +6,7 @@ import { createMailer, createOutbox, type Outbox } from "@atelier/auth";
 import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import type { FileKind, LiveEvent, SessionUser } from "@atelier/domain";
+import { COMMENT_BODY_MAX_LENGTH, type FileKind, type LiveEvent, type SessionUser } from "@atelier/domain";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -141,8 +141,12 @@ describe("proofs, approvals and pins", () => {
     expect((await as(acme()).projects.byId({ id: projectId })).stage).toBe("modification");
     expect(await as(studio()).proofs.ledger({ projectId })).toMatchObject({ used: 1, label: "round 1 of 3 used" });
 
-    const second = await as(studio()).proofs.create({ projectId, fileIds: [document.id] });
+    // A note as long as a comment may be: its thread entry ("Round 2: ...") is cut to the limit the database keeps.
+    const second = await as(studio()).proofs.create({ projectId, fileIds: [document.id], note: "n".repeat(COMMENT_BODY_MAX_LENGTH) });
     expect(second.round).toBe(2);
+    const sent = (await as(studio()).comments.byProject({ projectId })).find((c) => c.body.startsWith("Round 2: "));
+    expect(sent?.body).toHaveLength(COMMENT_BODY_MAX_LENGTH);
+    expect(sent?.body.endsWith("n…")).toBe(true);
     const third = await as(studio()).proofs.create({ projectId, fileIds: [image.id], note: "Or this one" });
     // Round 2 was replaced by round 3 before anyone answered it.
     expect(await codeOf(as(acme()).proofs.approve({ proofId: second.id }))).toBe("PRECONDITION_FAILED");

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
+  COMMENT_BODY_MAX_LENGTH,
   type Comment,
   canPostEvent,
   canViewComment,
+  clipCommentBody,
   commentKinds,
   eventLabel,
   isCommentEvent,
@@ -238,4 +240,20 @@ describe("sameNotificationScope", () => {
     [{ role: "client", businessId: "acme" }, { role: "creative", businessId: "acme" }, false],
     [{ role: "admin", businessId: null }, { role: "client", businessId: null }, false],
   ] as const)("%o -> %o: %s", (a, b, same) => expect(sameNotificationScope(a, b)).toBe(same));
+});
+
+describe("clipCommentBody", () => {
+  it("keeps a body within the limit as it is", () => {
+    const body = "x".repeat(COMMENT_BODY_MAX_LENGTH);
+    expect(clipCommentBody(body)).toBe(body);
+  });
+
+  it("cuts a longer one to the limit, ending with an ellipsis, never inside an emoji", () => {
+    const clipped = clipCommentBody(`Round 2: ${"y".repeat(COMMENT_BODY_MAX_LENGTH)}`);
+    expect(clipped).toHaveLength(COMMENT_BODY_MAX_LENGTH);
+    expect(clipped.endsWith("y…")).toBe(true);
+    const emoji = clipCommentBody(`${"a".repeat(COMMENT_BODY_MAX_LENGTH - 2)}🙂🙂`);
+    expect(emoji.length).toBeLessThanOrEqual(COMMENT_BODY_MAX_LENGTH);
+    expect(emoji).toBe(`${"a".repeat(COMMENT_BODY_MAX_LENGTH - 2)}…`);
+  });
 });

@@ -151,6 +151,17 @@ export function replyEvent(parentEvent: CommentEvent | null, event: CommentEvent
 
 export const COMMENT_BODY_MAX_LENGTH = 5000;
 
+/**
+ * A comment within the limit the database keeps: what people type is refused past it at the form, but a note the
+ * product composes (a round's note after "Round 2: ", the names of many files) is cut, ending with an ellipsis.
+ */
+export function clipCommentBody(body: string): string {
+  if (body.length <= COMMENT_BODY_MAX_LENGTH) return body;
+  // Cut between code points, never inside a surrogate pair.
+  const cut = body.slice(0, COMMENT_BODY_MAX_LENGTH - 1);
+  return `${/[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
+}
+
 /** A project thread comes a page of this many comments at a time, the newest first. */
 export const THREAD_PAGE_SIZE = 50;
 

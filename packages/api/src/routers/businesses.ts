@@ -24,8 +24,8 @@ import {
 import {
   BILLING_CONTACTS_MAX,
   BRAND_FILE_KIND_VALUES,
-  BUSINESS_NAME_MAX_LENGTH,
   balancesByCurrency,
+  businessNameInput,
   CURRENCY_CODES,
   canEditBusiness,
   canRemoveProjectFile,
@@ -45,7 +45,7 @@ import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored
 import { protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
-const name = z.string().trim().min(1, "A business needs a name").max(BUSINESS_NAME_MAX_LENGTH);
+const name = businessNameInput;
 
 function requireEditor(user: { role: Parameters<typeof canEditBusiness>[0]["role"]; businessId: string | null }) {
   if (!canEditBusiness(user)) throw new DomainError("FORBIDDEN", "Only the studio edits a business's details.");

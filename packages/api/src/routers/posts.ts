@@ -6,8 +6,8 @@ import {
   canSeePost,
   DomainError,
   isAdmin,
-  POST_BODY_MAX_LENGTH,
-  POST_TITLE_MAX_LENGTH,
+  postBodyInput,
+  postTitleInput,
   publishedAtAfter,
   type SessionUser,
 } from "@atelier/domain";
@@ -16,8 +16,8 @@ import { router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
 const content = {
-  title: z.string().trim().min(1, "Give the post a title").max(POST_TITLE_MAX_LENGTH),
-  body: z.string().trim().min(1, "Write the post").max(POST_BODY_MAX_LENGTH),
+  title: postTitleInput,
+  body: postBodyInput,
   /** Absent: published, as posts were before drafts. */
   publish: z.boolean().optional(),
 };

@@ -17,10 +17,13 @@ import {
   canEditUser,
   DomainError,
   deactivationRefusal,
+  emailInput,
+  optionalPersonNameInput,
+  personNameInput,
   ROLES,
   roleChangeRefusal,
+  roleInput,
   searchWords,
-  USER_NAME_MAX_LENGTH,
 } from "@atelier/domain";
 import { z } from "zod";
 import { listPageInput } from "../list-page-input";
@@ -28,13 +31,13 @@ import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 const updateUserInput = z.object({
   id: z.string().min(1).max(200),
-  name: z.string().trim().min(1, "Your name is required").max(USER_NAME_MAX_LENGTH).optional(),
+  name: personNameInput.optional(),
   avatar: z
     .url({ protocol: /^https?$/, error: "The avatar must be an http(s) URL" })
     .max(2048)
     .nullable()
     .optional(),
-  email: z.email().max(320).optional(),
+  email: emailInput.optional(),
 });
 
 const businessId = z.string().min(1).max(200).nullable();
@@ -55,9 +58,9 @@ export const usersRouter = router({
   create: adminProcedure
     .input(
       z.object({
-        email: z.email().max(320),
-        name: z.string().trim().min(1).max(USER_NAME_MAX_LENGTH).optional(),
-        role: z.enum(ROLES),
+        email: emailInput,
+        name: optionalPersonNameInput,
+        role: roleInput,
         businessId: businessId.optional(),
       }),
     )

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { BUSINESS_NAME_MAX_LENGTH } from "./businesses";
+import {
+  businessNameInput,
+  EMAIL_MAX_LENGTH,
+  emailInput,
+  optionalPersonNameInput,
+  personNameInput,
+  postTitleInput,
+  roleInput,
+} from "./inputs";
+import { POST_TITLE_MAX_LENGTH } from "./posts";
+import { USER_NAME_MAX_LENGTH } from "./user-rules";
+
+const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+
+describe("the fields people type", () => {
+  it("trims text and refuses what is empty once trimmed, in plain words", () => {
+    expect(personNameInput.parse("  Ada Lovelace ")).toBe("Ada Lovelace");
+    expect(messageOf(personNameInput.safeParse("   "))).toBe("Your name is required.");
+    expect(messageOf(businessNameInput.safeParse(""))).toBe("A business needs a name.");
+    expect(messageOf(postTitleInput.safeParse("\n"))).toBe("Give the post a title.");
+  });
+
+  it("keeps the limits, and says what they are", () => {
+    expect(personNameInput.safeParse("a".repeat(USER_NAME_MAX_LENGTH)).success).toBe(true);
+    expect(messageOf(personNameInput.safeParse("a".repeat(USER_NAME_MAX_LENGTH + 1)))).toBe(
+      `The name is too long: keep it to ${USER_NAME_MAX_LENGTH} characters.`,
+    );
+    expect(messageOf(businessNameInput.safeParse("b".repeat(BUSINESS_NAME_MAX_LENGTH + 1)))).toContain(
+      `${BUSINESS_NAME_MAX_LENGTH} characters`,
+    );
+    expect(messageOf(postTitleInput.safeParse("t".repeat(POST_TITLE_MAX_LENGTH + 1)))).toContain(`${POST_TITLE_MAX_LENGTH} characters`);
+    // Trimming comes first: spaces around a name at the limit do not count.
+    expect(personNameInput.safeParse(` ${"a".repeat(USER_NAME_MAX_LENGTH)} `).success).toBe(true);
+  });
+
+  it("reads an e-mail address, trimmed, and explains a wrong one", () => {
+    expect(emailInput.parse(" ada@example.com ")).toBe("ada@example.com");
+    expect(messageOf(emailInput.safeParse("ada@"))).toBe("Write an e-mail address such as name@example.com.");
+    expect(messageOf(emailInput.safeParse(`${"a".repeat(EMAIL_MAX_LENGTH)}@example.com`))).toContain("too long");
+  });
+
+  it("makes an empty optional name absent", () => {
+    expect(optionalPersonNameInput.parse("  ")).toBeUndefined();
+    expect(optionalPersonNameInput.parse(undefined)).toBeUndefined();
+    expect(optionalPersonNameInput.parse(" Grace ")).toBe("Grace");
+  });
+
+  it("knows the roles", () => {
+    expect(roleInput.parse("creative")).toBe("creative");
+    expect(messageOf(roleInput.safeParse("owner"))).toBe("Choose a role.");
+  });
+});
