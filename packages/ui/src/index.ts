@@ -65,6 +65,7 @@ export {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "./components/dropdown-menu";
+export { Field, type FieldControlProps, type FieldProps, fieldError, showServerFieldErrors, useZodForm } from "./components/form";
 export { Input } from "./components/input";
 export { Label } from "./components/label";
 export { Markdown } from "./components/markdown";

@@ -1,11 +1,16 @@
 // Pieces every form of the app repeats: the error line under it, its submit button, and the list of businesses to choose from.
 import { Button } from "@atelier/ui";
 import type { ReactNode } from "react";
-export function FormError({ error }: { error: { message: string } | null }) {
+import { type ErrorWithFields, plainErrorMessage } from "./toast-error";
+
+/** The form's own error line; with `fieldsShown`, refusals of single fields are left to the messages beside them. */
+export function FormError({ error, fieldsShown = false }: { error: ErrorWithFields | null; fieldsShown?: boolean }) {
   if (!error) return null;
+  const zod = error.data?.zodError;
+  if (fieldsShown && zod && !zod.formErrors?.length && Object.values(zod.fieldErrors ?? {}).some((m) => m?.length)) return null;
   return (
     <p role="alert" className="text-sm text-destructive">
-      {error.message}
+      {plainErrorMessage(error)}
     </p>
   );
 }

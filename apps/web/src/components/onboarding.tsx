@@ -1,32 +1,48 @@
 "use client";
 // First sign-in: ask for the name people will know you by (and recommend an avatar).
-import type { SessionUser } from "@atelier/domain";
-import { Button, Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle, Input, Label } from "@atelier/ui";
+import { personNameInput, type SessionUser } from "@atelier/domain";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Field,
+  fieldError,
+  Input,
+  showServerFieldErrors,
+  useZodForm,
+} from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { FormError } from "~/components/form-parts";
 import { useTRPC } from "~/trpc/react";
 import { AvatarPicker } from "./avatar-picker";
 
+const onboardingForm = z.object({ name: personNameInput });
+
 export function Onboarding({ user }: { user: SessionUser }) {
   const trpc = useTRPC();
-  const [name, setName] = useState("");
+  const form = useZodForm(onboardingForm, { defaultValues: { name: "" } });
+  const name = form.watch("name");
   const [image, setImage] = useState(user.image);
   const update = useMutation(
     trpc.users.update.mutationOptions({
       onSuccess: () => window.location.reload(),
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    update.mutate({ id: user.id, name, ...(image !== user.image ? { avatar: image } : {}) });
-  }
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate({ id: user.id, name: values.name, ...(image !== user.image ? { avatar: image } : {}) }),
+  );
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-muted/40 p-4">
       <Card className="w-full max-w-md">
-        <form onSubmit={onSubmit}>
+        <form onSubmit={onSubmit} noValidate>
           <CardHeader>
             <CardTitle>Welcome to Atelier</CardTitle>
             <CardDescription>
@@ -40,18 +56,10 @@ export function Onboarding({ user }: { user: SessionUser }) {
               <p className="text-sm text-muted-foreground">{user.email}</p>
             </div>
             <div className="grid gap-2">
-              <Label htmlFor="name">Your name</Label>
-              <Input
-                id="name"
-                name="name"
-                required
-                maxLength={100}
-                autoComplete="name"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                autoFocus
-              />
-              <FormError error={update.error} />
+              <Field label="Your name" error={fieldError(form, "name")}>
+                {(control) => <Input {...control} autoComplete="name" autoFocus {...form.register("name")} />}
+              </Field>
+              <FormError error={update.error} fieldsShown />
             </div>
           </CardContent>
           <CardFooter className="justify-end">

@@ -1,9 +1,25 @@
 "use client";
 // Writing a post: Markdown on one side, the live preview (rendered as readers will see it) on the other.
-import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "@atelier/domain";
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Markdown, Textarea } from "@atelier/ui";
-import { type FormEvent, useState } from "react";
+import { postBodyInput, postTitleInput } from "@atelier/domain";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Field,
+  fieldError,
+  Input,
+  Markdown,
+  Textarea,
+  useZodForm,
+} from "@atelier/ui";
+import { useRef } from "react";
+import { z } from "zod";
 import { FormError } from "../form-parts";
+
+const postForm = z.object({ title: postTitleInput, body: postBodyInput });
 
 export interface PostDraft {
   title: string;
@@ -28,38 +44,33 @@ export function PostEditor({
   onSave: (post: PostDraft & { publish: boolean }) => void;
   onCancel?: () => void;
 }) {
-  const [title, setTitle] = useState(initial.title);
-  const [body, setBody] = useState(initial.body);
-  const [publish, setPublish] = useState(true);
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    onSave({ title, body, publish });
-  }
+  const form = useZodForm(postForm, { defaultValues: initial });
+  const body = form.watch("body");
+  // Which of the two submit buttons sent the form.
+  const publish = useRef(true);
+  const onSubmit = form.handleSubmit((values) => onSave({ ...values, publish: publish.current }));
   return (
     <Card>
-      <form onSubmit={onSubmit}>
+      <form onSubmit={onSubmit} noValidate>
         <CardHeader>
           <CardTitle className="text-base">{heading}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor="post-title">Title</Label>
-            <Input id="post-title" required maxLength={POST_TITLE_MAX_LENGTH} value={title} onChange={(e) => setTitle(e.target.value)} />
-          </div>
+          <Field label="Title" error={fieldError(form, "title")}>
+            {(control) => <Input {...control} {...form.register("title")} />}
+          </Field>
           <div className="grid gap-3 md:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <Label htmlFor="post-body">Post (Markdown)</Label>
-              <Textarea
-                id="post-body"
-                required
-                rows={10}
-                maxLength={POST_BODY_MAX_LENGTH}
-                value={body}
-                placeholder={"## Headline\n\nText with **bold**, _italics_, [links](https://example.com) and lists:\n\n- one\n- two"}
-                onChange={(e) => setBody(e.target.value)}
-                className="font-mono text-xs"
-              />
-            </div>
+            <Field label="Post (Markdown)" error={fieldError(form, "body")}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  rows={10}
+                  placeholder={"## Headline\n\nText with **bold**, _italics_, [links](https://example.com) and lists:\n\n- one\n- two"}
+                  className="font-mono text-xs"
+                  {...form.register("body")}
+                />
+              )}
+            </Field>
             <div className="grid content-start gap-2">
               <span className="text-sm font-medium">Preview</span>
               <div className="min-h-40 rounded-md border p-3" data-testid="post-preview" aria-live="polite">
@@ -75,10 +86,25 @@ export function PostEditor({
               Cancel
             </Button>
           )}
-          <Button type="submit" variant="outline" className="min-h-11" disabled={pending} onClick={() => setPublish(false)}>
+          <Button
+            type="submit"
+            variant="outline"
+            className="min-h-11"
+            disabled={pending}
+            onClick={() => {
+              publish.current = false;
+            }}
+          >
             {published ? "Unpublish and save as draft" : "Save draft"}
           </Button>
-          <Button type="submit" className="min-h-11" disabled={pending} onClick={() => setPublish(true)}>
+          <Button
+            type="submit"
+            className="min-h-11"
+            disabled={pending}
+            onClick={() => {
+              publish.current = true;
+            }}
+          >
             {published ? "Save" : "Publish"}
           </Button>
         </CardFooter>

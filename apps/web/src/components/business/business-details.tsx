@@ -1,9 +1,26 @@
 "use client";
 // A business's name, logo, currency and billing contacts; the studio edits them here.
-import { BILLING_CONTACTS_MAX, CURRENCY_CODES } from "@atelier/domain";
-import { Button, Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Textarea, toast, UserAvatar } from "@atelier/ui";
+import { BILLING_CONTACTS_MAX, businessNameInput, CURRENCY_CODES, emailInput } from "@atelier/domain";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Field,
+  fieldError,
+  Input,
+  showServerFieldErrors,
+  Textarea,
+  toast,
+  UserAvatar,
+  useZodForm,
+} from "@atelier/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { useTRPC } from "~/trpc/react";
 import { AvatarPicker } from "../avatar-picker";
 import { FormError, SubmitButton } from "../form-parts";
@@ -75,12 +92,29 @@ export function BusinessDetails({ business: b }: { business: BusinessPageData })
   );
 }
 
+const detailsForm = z.object({
+  name: businessNameInput,
+  currency: z.enum(CURRENCY_CODES, "Choose a currency."),
+  billingEmails: z.string().transform((text, ctx) => {
+    const emails = parseEmails(text);
+    const wrong = emails.find((e) => !emailInput.safeParse(e).success);
+    if (wrong) ctx.addIssue({ code: "custom", message: `“${wrong}” is not an e-mail address.` });
+    else if (emails.length > BILLING_CONTACTS_MAX)
+      ctx.addIssue({ code: "custom", message: `Give at most ${BILLING_CONTACTS_MAX} addresses.` });
+    return emails;
+  }),
+});
+
 function DetailsForm({ business: b, onDone }: { business: BusinessPageData; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(b.name);
-  const [currency, setCurrency] = useState(b.currency);
-  const [emails, setEmails] = useState((b.billing?.contacts ?? []).join("\n"));
+  const form = useZodForm(detailsForm, {
+    defaultValues: {
+      name: b.name,
+      currency: b.currency as (typeof CURRENCY_CODES)[number],
+      billingEmails: (b.billing?.contacts ?? []).join("\n"),
+    },
+  });
   const update = useMutation(
     trpc.businesses.update.mutationOptions({
       onSuccess: async () => {
@@ -88,46 +122,53 @@ function DetailsForm({ business: b, onDone }: { business: BusinessPageData; onDo
         await queryClient.invalidateQueries({ queryKey: trpc.businesses.pathKey() });
         onDone();
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    update.mutate({ id: b.id, name, currency: currency as (typeof CURRENCY_CODES)[number], billingEmails: parseEmails(emails) });
-  }
   return (
     <Card>
-      <form onSubmit={onSubmit}>
+      <form onSubmit={form.handleSubmit((values) => update.mutate({ id: b.id, ...values }))} noValidate>
         <CardHeader>
           <CardTitle>Details</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor="business-name">Name</Label>
-            <Input id="business-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="business-currency">Currency of its invoices</Label>
-            <NativeSelect id="business-currency" value={currency} onChange={(e) => setCurrency(e.target.value)}>
-              {CURRENCY_CODES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1.5 sm:col-span-2">
-            <Label htmlFor="business-billing">Billing contacts (one address a line, up to {BILLING_CONTACTS_MAX})</Label>
-            <Textarea
-              id="business-billing"
-              rows={3}
-              value={emails}
-              placeholder={b.billing?.defaults.join("\n") || "books@example.com"}
-              onChange={(e) => setEmails(e.target.value)}
-            />
-            <p className="text-xs text-muted-foreground">Left empty, invoices go to the business's client users.</p>
-          </div>
+          <Field label="Name" error={fieldError(form, "name")}>
+            {(control) => <Input {...control} {...form.register("name")} />}
+          </Field>
+          <Field label="Currency of its invoices" error={fieldError(form, "currency")}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="currency"
+                render={({ field }) => (
+                  <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                    {CURRENCY_CODES.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              />
+            )}
+          </Field>
+          <Field
+            className="sm:col-span-2"
+            label={`Billing contacts (one address a line, up to ${BILLING_CONTACTS_MAX})`}
+            hint="Left empty, invoices go to the business's client users."
+            error={fieldError(form, "billingEmails")}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={3}
+                placeholder={b.billing?.defaults.join("\n") || "books@example.com"}
+                {...form.register("billingEmails")}
+              />
+            )}
+          </Field>
           <div className="sm:col-span-2">
-            <FormError error={update.error} />
+            <FormError error={update.error} fieldsShown />
           </div>
         </CardContent>
         <CardFooter className="justify-end gap-2">

@@ -1,38 +1,39 @@
 "use client";
 // Create Business: a new client of the studio.
-import { Card, CardContent, CardFooter, Input, Label, toast } from "@atelier/ui";
+import { businessNameInput } from "@atelier/domain";
+import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { z } from "zod";
 import { PageHeader } from "~/components/empty-state";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { useTRPC } from "~/trpc/react";
 
+const createBusinessForm = z.object({ name: businessNameInput });
+
 export default function CreateBusinessPage() {
   const trpc = useTRPC();
   const router = useRouter();
-  const [name, setName] = useState("");
+  const form = useZodForm(createBusinessForm, { defaultValues: { name: "" } });
   const create = useMutation(
     trpc.businesses.create.mutationOptions({
       onSuccess: (b) => {
         toast({ title: `${b.name} added: add its details, people and brand` });
         router.push(`/businesses/${b.id}`);
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    create.mutate({ name });
-  }
   return (
     <>
       <PageHeader title="Create Business" />
       <Card className="max-w-xl">
-        <form onSubmit={onSubmit}>
+        <form onSubmit={form.handleSubmit((values) => create.mutate(values))} noValidate>
           <CardContent className="grid gap-2 pt-6">
-            <Label htmlFor="business-name">Name</Label>
-            <Input id="business-name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-            <FormError error={create.error} />
+            <Field label="Name" error={fieldError(form, "name")}>
+              {(control) => <Input {...control} autoFocus {...form.register("name")} />}
+            </Field>
+            <FormError error={create.error} fieldsShown />
           </CardContent>
           <CardFooter className="justify-end">
             <SubmitButton pending={create.isPending} pendingLabel="Saving…">

@@ -1,67 +1,82 @@
 "use client";
 // Create User: gives an e-mail address access; the person signs in with a magic link.
-import { ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
-import { Card, CardContent, CardFooter, Input, Label, toast } from "@atelier/ui";
+import { emailInput, optionalPersonNameInput, ROLE_LABELS, ROLES, roleInput } from "@atelier/domain";
+import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { PageHeader } from "~/components/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
 
+const createUserForm = z.object({
+  email: emailInput,
+  name: optionalPersonNameInput,
+  role: roleInput,
+  businessId: z.string().transform((id) => id || null),
+});
+
 export default function CreateUserPage() {
   const trpc = useTRPC();
   const router = useRouter();
   const businesses = useQuery(trpc.businesses.list.queryOptions());
-  const [email, setEmail] = useState("");
-  const [name, setName] = useState("");
-  const [role, setRole] = useState<Role>("client");
-  const [businessId, setBusinessId] = useState("");
+  const form = useZodForm(createUserForm, { defaultValues: { email: "", name: "", role: "client", businessId: "" } });
   const create = useMutation(
     trpc.users.create.mutationOptions({
       onSuccess: (u) => {
         toast({ title: "User created", description: `${u.email} can now sign in with a link sent to that address.` });
         router.push("/users");
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    create.mutate({ email, role, ...(name.trim() ? { name } : {}), businessId: businessId || null });
-  }
+  const onSubmit = form.handleSubmit((values) => create.mutate(values));
   return (
     <>
       <PageHeader title="Create User" description="They sign in with a link sent to their e-mail address." />
       <Card className="max-w-xl">
-        <form onSubmit={onSubmit}>
+        <form onSubmit={onSubmit} noValidate>
           <CardContent className="grid gap-4 pt-6">
-            <div className="grid gap-2">
-              <Label htmlFor="user-email">E-mail</Label>
-              <Input id="user-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="user-name">Name (optional: they can give it themselves)</Label>
-              <Input id="user-name" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="user-role">Role</Label>
-              <NativeSelect id="user-role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="user-business">Business</Label>
-              <NativeSelect id="user-business" value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
-                <option value="">None</option>
-                <BusinessOptions businesses={businesses.data} />
-              </NativeSelect>
-            </div>
-            <FormError error={create.error} />
+            <Field label="E-mail" error={fieldError(form, "email")}>
+              {(control) => <Input {...control} type="email" autoComplete="off" autoFocus {...form.register("email")} />}
+            </Field>
+            <Field label="Name (optional: they can give it themselves)" error={fieldError(form, "name")}>
+              {(control) => <Input {...control} {...form.register("name")} />}
+            </Field>
+            <Field label="Role" error={fieldError(form, "role")}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="role"
+                  render={({ field }) => (
+                    <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                      {ROLES.map((r) => (
+                        <option key={r} value={r}>
+                          {ROLE_LABELS[r]}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                />
+              )}
+            </Field>
+            <Field label="Business">
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="businessId"
+                  render={({ field }) => (
+                    <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                      <option value="">None</option>
+                      <BusinessOptions businesses={businesses.data} />
+                    </NativeSelect>
+                  )}
+                />
+              )}
+            </Field>
+            <FormError error={create.error} fieldsShown />
           </CardContent>
           <CardFooter className="justify-end">
             <SubmitButton pending={create.isPending} pendingLabel="Creating…">

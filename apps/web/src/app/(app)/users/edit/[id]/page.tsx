@@ -1,30 +1,44 @@
 "use client";
 // Edit Profile: the name (and, for an admin, the e-mail address) of one user.
-import { isAdmin } from "@atelier/domain";
-import { Card, CardContent, CardFooter, CardHeader, CardTitle, Input, Label, Skeleton, toast } from "@atelier/ui";
+import { emailInput, isAdmin, personNameInput } from "@atelier/domain";
+import {
+  Card,
+  CardContent,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  Field,
+  fieldError,
+  Input,
+  Skeleton,
+  showServerFieldErrors,
+  toast,
+  useZodForm,
+} from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { z } from "zod";
 import { AvatarPicker } from "~/components/avatar-picker";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { SubmitButton } from "~/components/form-parts";
 import { toastError } from "~/components/toast-error";
 import { useTRPC } from "~/trpc/react";
 
+const profileForm = z.object({ name: personNameInput, email: emailInput });
+
 export default function EditProfilePage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
   const { data: session, update: refreshSession } = useSession();
   const user = useQuery(trpc.users.byId.queryOptions({ id }));
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  useEffect(() => {
-    if (user.data) {
-      setName(user.data.name ?? "");
-      setEmail(user.data.email ?? "");
-    }
-  }, [user.data]);
+  // Filled once the profile has loaded (and kept while the person types).
+  const form = useZodForm(profileForm, {
+    defaultValues: { name: "", email: "" },
+    values: user.data ? { name: user.data.name ?? "", email: user.data.email ?? "" } : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const name = form.watch("name");
 
   const save = useMutation(
     trpc.users.update.mutationOptions({
@@ -32,7 +46,9 @@ export default function EditProfilePage() {
         if (session?.user.id === id) await refreshSession();
         toast({ title: "Profile saved" });
       },
-      onError: toastError,
+      onError: (error) => {
+        if (!showServerFieldErrors(form, error)) toastError(error);
+      },
     }),
   );
 
@@ -40,31 +56,29 @@ export default function EditProfilePage() {
   if (user.error) return <EmptyState title="Profile unavailable" description={user.error.message} />;
 
   const admin = session ? isAdmin(session.user.role) : false;
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate({ id, name, ...(admin ? { email } : {}) });
-  }
+  const onSubmit = form.handleSubmit((values) => save.mutate({ id, name: values.name, ...(admin ? { email: values.email } : {}) }));
 
   return (
     <>
       <PageHeader title="Edit Profile" />
       <Card className="max-w-xl">
-        <form onSubmit={onSubmit}>
+        <form onSubmit={onSubmit} noValidate>
           <CardHeader className="gap-4">
             <CardTitle>{user.data.name ?? user.data.email}</CardTitle>
             {/* A new avatar is saved at once: the upload already happened. */}
             <AvatarPicker name={name} image={user.data.image} onChange={(avatar) => save.mutate({ id, avatar })} />
           </CardHeader>
           <CardContent className="grid gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor="name">Your name</Label>
-              <Input id="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="email">E-mail</Label>
-              <Input id="email" type="email" required value={email} disabled={!admin} onChange={(e) => setEmail(e.target.value)} />
-              {!admin && <p className="text-xs text-muted-foreground">Your e-mail address is how you sign in; an admin can change it.</p>}
-            </div>
+            <Field label="Your name" error={fieldError(form, "name")}>
+              {(control) => <Input {...control} autoComplete="name" {...form.register("name")} />}
+            </Field>
+            <Field
+              label="E-mail"
+              error={fieldError(form, "email")}
+              hint={admin ? undefined : "Your e-mail address is how you sign in; an admin can change it."}
+            >
+              {(control) => <Input {...control} type="email" disabled={!admin} {...form.register("email")} />}
+            </Field>
           </CardContent>
           <CardFooter className="justify-end">
             <SubmitButton pending={save.isPending} pendingLabel="Saving…">
