@@ -63,10 +63,16 @@ export function BrandAssetPicker({ open, onOpenChange, assets, target, onPick, b
                 return (
                   <li key={asset.id}>
                     <label
+                      htmlFor={`${descriptionId}-${asset.id}`}
                       className="flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border p-2 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent"
                       data-testid="brand-asset-option"
                     >
-                      <Checkbox checked={checked} onCheckedChange={(on) => toggle(asset.id, on === true)} aria-label={asset.name} />
+                      <Checkbox
+                        id={`${descriptionId}-${asset.id}`}
+                        checked={checked}
+                        onCheckedChange={(on) => toggle(asset.id, on === true)}
+                        aria-label={asset.name}
+                      />
                       <img src={asset.thumbnail} alt="" className="size-12 shrink-0 rounded bg-muted object-cover" loading="lazy" />
                       <span className="min-w-0 flex-1">
                         <span className="block truncate text-sm font-medium" title={asset.name}>
