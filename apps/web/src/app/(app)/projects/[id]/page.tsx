@@ -226,12 +226,12 @@ export default function ProjectPage() {
         )}
         {FILE_KINDS.map((kind) => (
           <Card key={kind.value} role="region" aria-labelledby={`files-${kind.value}`}>
-            <CardHeader className="grid-cols-[1fr_auto] gap-4">
+            <CardHeader className="gap-4 sm:grid-cols-[1fr_auto]">
               <div>
                 <CardTitle id={`files-${kind.value}`}>{kind.label}</CardTitle>
                 <CardDescription>{kind.hint}</CardDescription>
               </div>
-              <div className="flex flex-wrap justify-end gap-2">
+              <div className="flex flex-wrap gap-2 sm:justify-end">
                 <Button
                   size="sm"
                   variant="outline"
