@@ -6,7 +6,7 @@ import { Button } from "../components/button";
 import { Checkbox } from "../components/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "../components/dialog";
 
-export interface BrandAsset {
+interface BrandAsset {
   id: string;
   name: string;
   /** What kind of asset, as people read it (Logos, Fonts, …). */
@@ -14,7 +14,7 @@ export interface BrandAsset {
   thumbnail: string;
 }
 
-export interface BrandAssetPickerProps {
+interface BrandAssetPickerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Undefined while loading. */
