@@ -47,6 +47,7 @@ const ID_FIELDS: Record<string, IdKind> = {
   postId: "post",
   proofId: "proof",
   annotationId: "annotation",
+  assetId: "brandFile",
 };
 
 /** Values for other text fields: each field takes the first its schema accepts. */

@@ -44,9 +44,10 @@ export async function removeBrandFile(db: Db, id: string): Promise<void> {
   await db.deleteFrom("brandFiles").where("id", "=", id).execute();
 }
 
-/** Whether another brand file still holds this key (the same upload added twice). */
-export async function isBrandKeyInUse(db: Db, key: string): Promise<boolean> {
-  return (await db.selectFrom("brandFiles").select("id").where("key", "=", key).limit(1).executeTakeFirst()) !== undefined;
+/** Those of `ids` that are files of this business's brand library (others', and unknown ids, are left out). */
+export function brandFilesOf(db: Db, businessId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("brandFiles").selectAll().where("businessId", "=", businessId).where("id", "in", ids).execute();
 }
 
 export function listBrandColours(db: Db, businessId: string) {

@@ -1,14 +1,18 @@
 // A studio a newcomer can explore on the embedded run's first start: three businesses with their clients,
-// a dozen projects across every stage with threads and internal notes, invoices in several statuses and a
-// blog post. Data first, then inserts through the query functions; written only next to a fresh demo seed.
-import type { CommentEvent } from "@atelier/domain";
+// a dozen projects across every stage with threads, internal notes, files and proofs, invoices in several
+// statuses, a brand library and a blog post. Data first, then inserts through the query functions; written
+// only next to a fresh demo seed.
+import { createHash } from "node:crypto";
+import type { BrandFileKind, CommentEvent, FileKind } from "@atelier/domain";
 import { projectName } from "@atelier/domain";
-import { addBrandColour } from "./businesses";
+import { addBrandColour, addBrandFiles } from "./businesses";
 import { createComment } from "./comments";
 import type { Db } from "./create-db";
+import { type DemoPicture, demoPdf, demoPng } from "./demo-files";
 import { addInvoicePayment, createInvoice, type NewInvoiceLine, setInvoiceStatus } from "./invoices";
 import { createPost } from "./posts";
-import { createBusiness, createProject, setProjectArchived, setProjectAssignee } from "./projects";
+import { addProjectFiles, createBusiness, createProject, setProjectArchived, setProjectAssignee } from "./projects";
+import { createAnnotation, createProof, recordApproval, recordChangesRequested } from "./proofs";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 import { createUser, setUserRoleAndBusiness } from "./users";
 
@@ -33,6 +37,26 @@ const SECOND_DESIGNER = { id: "demo-creative-2", name: "Milo Maker", email: "mil
 
 type Line = { by: "client" | "designer" | "admin" | "milo"; body: string; event?: CommentEvent };
 
+/** A file's bytes: a small generated picture, or a one-page PDF. */
+type DemoContent = { picture: DemoPicture } | { pdf: { title: string; lines: string[] } };
+
+interface DemoFile {
+  name: string;
+  kind: FileKind;
+  by: Line["by"];
+  content: DemoContent;
+}
+
+/**
+ * Round 1 of a proof of one of the project's files, sent with a line of its thread (by index) and answered by
+ * another: changes asked for with a pin on the picture, or approved.
+ */
+interface DemoProof {
+  file: string;
+  sentWith: number;
+  answer: { changes: number; pin: { x: number; y: number } } | { approved: number };
+}
+
 interface DemoProject {
   key: string;
   business: string;
@@ -42,7 +66,17 @@ interface DemoProject {
   assignee: "designer" | "milo" | null;
   archived?: boolean;
   thread: Line[];
+  files?: DemoFile[];
+  proof?: DemoProof;
 }
+
+const WARM = { from: [250, 214, 165], to: [214, 94, 42], accent: [255, 247, 230] } as const;
+const GREEN = { from: [196, 230, 200], to: [46, 125, 80], accent: [250, 250, 240] } as const;
+const WHEAT = { from: [245, 232, 200], to: [181, 140, 70], accent: [90, 60, 30] } as const;
+const INK = { from: [210, 220, 240], to: [40, 60, 120], accent: [255, 220, 120] } as const;
+const picture = (width: number, height: number, palette: Omit<DemoPicture, "width" | "height">): DemoContent => ({
+  picture: { width, height, ...palette },
+});
 
 /** Every stage: new, briefed, changes requested (fresh and overdue), approved, reopened, and archived work. */
 const PROJECTS: DemoProject[] = [
@@ -59,6 +93,11 @@ const PROJECTS: DemoProject[] = [
       { by: "client", body: "Lovely! Could the date be bigger and the logo smaller?", event: "modification" },
       { by: "designer", body: "Client prefers orange over red, keep it in mind.", event: "shadow" },
     ],
+    files: [
+      { name: "terrace-photo.png", kind: "briefing", by: "client", content: picture(480, 320, GREEN) },
+      { name: "spring-poster-draft-1.png", kind: "materials", by: "designer", content: picture(300, 424, WARM) },
+    ],
+    proof: { file: "spring-poster-draft-1.png", sentWith: 1, answer: { changes: 2, pin: { x: 0.7, y: 0.45 } } },
   },
   {
     key: "menu",
@@ -72,6 +111,20 @@ const PROJECTS: DemoProject[] = [
       { by: "designer", body: "Print-ready PDF is in the files." },
       { by: "client", body: "Approved, thank you!", event: "approved" },
     ],
+    files: [
+      {
+        name: "autumn-menu.pdf",
+        kind: "print_ready",
+        by: "designer",
+        content: {
+          pdf: {
+            title: "Autumn menu",
+            lines: ["Pumpkin spice latte", "Chai with oat milk", "Apple crumble", "Plum cake", "A4, 3 mm bleed, CMYK"],
+          },
+        },
+      },
+    ],
+    proof: { file: "autumn-menu.pdf", sentWith: 1, answer: { approved: 2 } },
   },
   {
     key: "stickers",
@@ -93,6 +146,10 @@ const PROJECTS: DemoProject[] = [
       { by: "client", body: "Three square posts for the launch week.", event: "briefing" },
       { by: "milo", body: "Drafts uploaded: tell me which direction you like." },
       { by: "client", body: "Direction B, but with our green.", event: "modification" },
+    ],
+    files: [
+      { name: "launch-direction-a.png", kind: "materials", by: "milo", content: picture(320, 320, WARM) },
+      { name: "launch-direction-b.png", kind: "materials", by: "milo", content: picture(320, 320, GREEN) },
     ],
   },
   {
@@ -148,6 +205,11 @@ const PROJECTS: DemoProject[] = [
       { by: "designer", body: "Bolder version uploaded." },
       { by: "client", body: "Perfect.", event: "approved" },
     ],
+    files: [
+      { name: "old-logo.png", kind: "briefing", by: "client", content: picture(320, 320, WHEAT) },
+      { name: "logo-direction-2-bolder.png", kind: "materials", by: "designer", content: picture(320, 320, WHEAT) },
+    ],
+    proof: { file: "logo-direction-2-bolder.png", sentWith: 3, answer: { approved: 4 } },
   },
   {
     key: "catalogue",
@@ -160,6 +222,7 @@ const PROJECTS: DemoProject[] = [
       { by: "client", body: "32 pages, 60 titles, cover from our photo shoot.", event: "briefing" },
       { by: "milo", body: "Spreads 1–8 ready to look at." },
     ],
+    files: [{ name: "cover-photo.png", kind: "briefing", by: "client", content: picture(424, 300, INK) }],
   },
   {
     key: "bookmarks",
@@ -253,6 +316,18 @@ const INVOICES: {
   },
 ];
 
+/** Acme Coffee's brand library, for the project upload dialog's "From brand library". */
+const BRAND_FILES: { name: string; kind: BrandFileKind; content: DemoContent }[] = [
+  { name: "acme-coffee-logo.png", kind: "logo", content: picture(400, 200, WARM) },
+  {
+    name: "acme-coffee-brand-guide.pdf",
+    kind: "guideline",
+    content: {
+      pdf: { title: "Acme Coffee brand guide", lines: ["Roast brown #6b4f2a", "Crema #f3e3c3", "Leave the logo room to breathe."] },
+    },
+  },
+];
+
 const POST = {
   title: "Welcome to the studio",
   body: [
@@ -270,8 +345,30 @@ const POST = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Where a demo file goes: among a project's files of one kind, or in its business's brand library. */
+export type DemoFilePlace =
+  | { kind: FileKind; business: { id: string; name: string }; project: { id: string; name: string } }
+  | { kind: "brand"; business: { id: string; name: string } };
+
+/** The upload store the demo's files are written to, as an upload by `owner` into that place would be; answers the key. */
+export interface DemoFileStore {
+  put(place: DemoFilePlace, file: { name: string; bytes: Uint8Array; type: string; owner: string }): Promise<string>;
+}
+
+/** The bytes and how the app shows them: a picture is its own thumbnail, a PDF gets the placeholder. */
+async function render(name: string, content: DemoContent) {
+  if ("picture" in content) {
+    const bytes = demoPng(content.picture);
+    const thumbnail = `data:image/png;base64,${bytes.toString("base64")}`;
+    return { name, bytes, type: "image/png", thumbnail };
+  }
+  return { name, bytes: await demoPdf(content.pdf.title, content.pdf.lines), type: "application/pdf", thumbnail: "/placeholder.svg" };
+}
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
 /** Fills the demo studio in; call it only right after seedDemo wrote the demo users into an empty database. */
-async function seedDemoStudio(db: Db, now: Date): Promise<void> {
+async function seedDemoStudio(db: Db, now: Date, store: DemoFileStore | undefined): Promise<void> {
   const at = (daysAgo: number, minutes = 0) => new Date(now.getTime() - daysAgo * DAY_MS + minutes * 60_000);
   const people = { client: CLIENT.id, designer: DESIGNER.id, admin: ADMIN.id, milo: SECOND_DESIGNER.id } as Record<Line["by"], string>;
   await createUser(db, { ...SECOND_DESIGNER, role: "creative", businessId: null });
@@ -315,7 +412,32 @@ async function seedDemoStudio(db: Db, now: Date): Promise<void> {
         createdAt: at(daysAgo),
       });
     }
+    if (store) await seedProjectFiles(db, store, p, { id, name: projectName(createdAt, p.title), client, people, at });
     if (p.archived) await setProjectArchived(db, id, true);
+  }
+  if (store) {
+    const business = { id: DEMO_BUSINESS.id, name: DEMO_BUSINESS.name };
+    for (const [i, f] of BRAND_FILES.entries()) {
+      const file = await render(f.name, f.content);
+      const key = await store.put({ kind: "brand", business }, { ...file, owner: CLIENT.id });
+      const { bytes, thumbnail, type } = file;
+      await addBrandFiles(db, [
+        {
+          id: `demo-brand-${i + 1}`,
+          businessId: business.id,
+          kind: f.kind,
+          uploadId: `demo-brand-upload-${i + 1}`,
+          name: f.name,
+          key,
+          thumbnail,
+          blur: thumbnail,
+          size: bytes.byteLength,
+          type,
+          uploadedBy: CLIENT.id,
+          createdAt: at(40),
+        },
+      ]);
+    }
   }
 
   for (const [i, inv] of INVOICES.entries()) {
@@ -356,12 +478,108 @@ async function seedDemoStudio(db: Db, now: Date): Promise<void> {
   await createPost(db, { id: "demo-post-welcome", ...POST, authorId: ADMIN.id, createdAt: at(3), publishedAt: at(3) });
 }
 
+/** A project's files, stored as uploads are, and its proof round with the SHA-256 of the bytes just stored. */
+async function seedProjectFiles(
+  db: Db,
+  store: DemoFileStore,
+  p: DemoProject,
+  project: { id: string; name: string; client: string; people: Record<Line["by"], string>; at: (daysAgo: number) => Date },
+): Promise<void> {
+  const business = { id: p.business, name: BUSINESSES.find((b) => b.id === p.business)?.name ?? DEMO_BUSINESS.name };
+  const by = (who: Line["by"]) => (who === "client" ? project.client : project.people[who]);
+  // Each comment's time as the thread wrote it (see the loop above).
+  const lineAt = (i: number) => project.at(p.daysAgo - ((p.daysAgo - 1) * (i + 1)) / p.thread.length);
+  const stored = new Map<string, { fileId: string; key: string; sha256: string; size: number; type: string; thumbnail: string }>();
+  for (const [i, f] of (p.files ?? []).entries()) {
+    const file = await render(f.name, f.content);
+    const owner = by(f.by);
+    const key = await store.put({ kind: f.kind, business, project }, { ...file, owner });
+    const fileId = `${project.id}-file-${i + 1}`;
+    const sha = sha256(file.bytes);
+    await addProjectFiles(db, [
+      {
+        id: fileId,
+        projectId: project.id,
+        kind: f.kind,
+        uploadId: `${fileId}-upload`,
+        name: f.name,
+        key,
+        thumbnail: file.thumbnail,
+        blur: file.thumbnail,
+        size: file.bytes.byteLength,
+        type: file.type,
+        sha256: sha,
+        uploadedBy: owner,
+        createdAt: lineAt(Math.max(0, (p.proof?.sentWith ?? 1) - 1)),
+      },
+    ]);
+    stored.set(f.name, { fileId, key, sha256: sha, size: file.bytes.byteLength, type: file.type, thumbnail: file.thumbnail });
+  }
+  const proof = p.proof;
+  const file = proof && stored.get(proof.file);
+  if (!proof || !file) return;
+  const proofId = `${project.id}-proof-1`;
+  const commentOf = (i: number) => `${project.id}-comment-${i}`;
+  const sent = p.thread[proof.sentWith];
+  await createProof(
+    db,
+    {
+      id: proofId,
+      projectId: project.id,
+      round: 1,
+      note: null,
+      dueOn: null,
+      sentBy: sent ? by(sent.by) : project.people.designer,
+      commentId: commentOf(proof.sentWith),
+      createdAt: lineAt(proof.sentWith),
+    },
+    [
+      {
+        fileId: file.fileId,
+        name: proof.file,
+        key: file.key,
+        sha256: file.sha256,
+        size: file.size,
+        type: file.type,
+        thumbnail: file.thumbnail,
+      },
+    ],
+  );
+  if ("approved" in proof.answer) {
+    await recordApproval(db, {
+      proofId,
+      approvedBy: project.client,
+      actingForBusiness: null,
+      approvedAt: lineAt(proof.answer.approved),
+      round: 1,
+      sha256s: [file.sha256],
+      commentId: commentOf(proof.answer.approved),
+    });
+    return;
+  }
+  const at = lineAt(proof.answer.changes);
+  await recordChangesRequested(db, proofId, { by: project.client, forBusiness: null, at, revision: 1, billable: false });
+  await createAnnotation(db, {
+    id: `${proofId}-pin-1`,
+    proofId,
+    fileId: file.fileId,
+    page: null,
+    ...proof.answer.pin,
+    w: null,
+    h: null,
+    shadow: false,
+    commentId: commentOf(proof.answer.changes),
+    createdBy: project.client,
+    createdAt: at,
+  });
+}
+
 /**
  * The demo users, then their studio, into an empty database only; answers whether it seeded. Not one
- * transaction: invoices take their numbers in transactions of their own.
+ * transaction: invoices take their numbers in transactions of their own. Files are written to `store` when given.
  */
-export async function seedLivingDemo(db: Db, now: Date): Promise<boolean> {
+export async function seedLivingDemo(db: Db, now: Date, store?: DemoFileStore): Promise<boolean> {
   if (!(await seedDemo(db))) return false;
-  await seedDemoStudio(db, now);
+  await seedDemoStudio(db, now, store);
   return true;
 }

@@ -4,7 +4,7 @@ export { sql } from "kysely";
 export * from "./businesses";
 export * from "./comments";
 export { createDb, createMigrator, type Db, type DbConfig, migrateToLatest } from "./create-db";
-export { seedLivingDemo } from "./demo-studio";
+export { type DemoFilePlace, type DemoFileStore, seedLivingDemo } from "./demo-studio";
 export * from "./image-uploads";
 export * from "./invoices";
 export type { Page } from "./keyset";

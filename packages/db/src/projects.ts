@@ -201,9 +201,13 @@ export async function removeProjectFile(db: Db, id: string): Promise<void> {
   await db.deleteFrom("projectFiles").where("id", "=", id).execute();
 }
 
-/** Whether any project's record, or any proof sent (which keeps its files whatever the project's list), still holds the stored file at `key`. */
+/**
+ * Whether any project's record, any proof sent (which keeps its files whatever the project's list), or any brand
+ * library (whose files projects pick without copying them) still holds the stored file at `key`.
+ */
 export async function isFileKeyInUse(db: Db, key: string): Promise<boolean> {
   if ((await db.selectFrom("projectFiles").select("id").where("key", "=", key).limit(1).executeTakeFirst()) !== undefined) return true;
+  if ((await db.selectFrom("brandFiles").select("id").where("key", "=", key).limit(1).executeTakeFirst()) !== undefined) return true;
   return (await db.selectFrom("proofFiles").select("proofId").where("key", "=", key).limit(1).executeTakeFirst()) !== undefined;
 }
 

@@ -7,6 +7,7 @@ import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedLi
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadServerConfig } from "../env";
+import { demoUploadStore } from "./demo-files";
 import { embeddedSecret } from "./secrets";
 
 export interface Server {
@@ -29,8 +30,8 @@ async function createServer(): Promise<Server> {
   mkdirSync(dataDir, { recursive: true });
   const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: join(dataDir, "pglite") });
   await migrateToLatest(db);
-  if (config.seedDemo && (await seedLivingDemo(db, new Date())))
-    console.log("Seeded the demo studio: users (admin, creative, client), businesses, projects, invoices and a blog post.");
+  if (config.seedDemo && (await seedLivingDemo(db, new Date(), demoUploadStore(dataDir))))
+    console.log("Seeded the demo studio: users (admin, creative, client), businesses, projects, files, proofs, invoices and a blog post.");
   const transport = createMailer({
     smtpUrl: config.devMailbox ? undefined : config.SMTP_URL,
     from: config.MAIL_FROM,

@@ -11,7 +11,7 @@ import {
   findBrandColour,
   findBrandFile,
   findBusinessByName,
-  isBrandKeyInUse,
+  isFileKeyInUse,
   listBrandColours,
   listBrandFiles,
   listBusinesses,
@@ -196,13 +196,13 @@ export const businessesRouter = router({
     return { added: files.length };
   }),
 
-  /** Takes a file out of the library (the studio any, a member what they added), and its bytes off the upload servers. */
+  /** Takes a file out of the library (the studio any, a member what they added), and its bytes off the upload servers unless a project still uses them. */
   removeBrandFile: protectedProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
     const file = await findBrandFile(ctx.db, input.id);
     if (!file || !canSeeBusiness(ctx.user, file.businessId)) throw new DomainError("NOT_FOUND", "No such file.");
     if (!canRemoveProjectFile(ctx.user, file)) throw new DomainError("FORBIDDEN", "Only the studio or whoever added a file removes it.");
     await removeBrandFile(ctx.db, file.id);
-    if (!(await isBrandKeyInUse(ctx.db, file.key)))
+    if (!(await isFileKeyInUse(ctx.db, file.key)))
       await deleteStoredFile(ctx.files, file.key, { userId: ctx.user.id, anyOwner: isStaff(ctx.user.role) }, ctx.now());
     return { id: file.id, name: file.name };
   }),

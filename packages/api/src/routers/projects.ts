@@ -2,6 +2,7 @@
 import { randomUUID } from "node:crypto";
 import {
   addProjectFiles,
+  brandFilesOf,
   createProject,
   type Db,
   findBusiness,
@@ -9,6 +10,7 @@ import {
   findProjectFile,
   findUserById,
   isFileKeyInUse,
+  listBrandFiles,
   listProjectFiles,
   listProjectPage,
   removeProjectFile,
@@ -44,6 +46,8 @@ import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
+/** As many brand assets as one pick may attach: a library's worth. */
+const BRAND_PICK_MAX = 200;
 
 export const projectsRouter = router({
   /**
@@ -197,6 +201,50 @@ export const projectsRouter = router({
     if (note) await postComment(ctx, project, { event: null, body: note, prepare: rows });
     else await rows(ctx.db);
     return { added: input.files.length };
+  }),
+
+  /** The project's business's brand library, for the upload dialog's "From brand library" picker. */
+  brandAssets: projectProcedure(z.object({ projectId: id })).query(async ({ ctx }) => {
+    const files = await listBrandFiles(ctx.db, ctx.project.businessId);
+    return files.map((f) => ({ id: f.id, kind: f.kind, name: f.name, thumbnail: f.thumbnail, type: f.type, size: f.size }));
+  }),
+
+  /**
+   * Attaches brand assets of the project's own business to the project as files of `kind`. The project file keeps
+   * the asset's key, so it names the same stored bytes (nothing is copied); an asset already among the project's
+   * files of that kind is not added twice. An id of another business's asset is answered as one that does not exist.
+   */
+  addBrandAssets: projectProcedure(
+    z.object({
+      projectId: id,
+      kind: z.enum(FILE_KIND_VALUES),
+      assetIds: z.array(id).min(1).max(BRAND_PICK_MAX),
+    }),
+  ).mutation(async ({ ctx, input }) => {
+    const { project } = ctx;
+    const wanted = [...new Set(input.assetIds)];
+    const assets = await brandFilesOf(ctx.db, project.businessId, wanted);
+    if (assets.length !== wanted.length) throw new DomainError("NOT_FOUND", "No such file in this business's brand library.");
+    const present = new Set((await listProjectFiles(ctx.db, project.id)).filter((f) => f.kind === input.kind).map((f) => f.key));
+    const fresh = assets.filter((a) => !present.has(a.key));
+    await addProjectFiles(
+      ctx.db,
+      fresh.map((a) => ({
+        id: randomUUID(),
+        projectId: project.id,
+        kind: input.kind,
+        uploadId: a.uploadId,
+        name: a.name,
+        key: a.key,
+        thumbnail: a.thumbnail,
+        blur: a.blur,
+        size: a.size,
+        type: a.type,
+        sha256: null,
+        uploadedBy: ctx.user.id,
+      })),
+    );
+    return { added: fresh.length };
   }),
 
   /** Takes a file off its project (staff any, a client its own uploads), and its bytes off the upload servers. */

@@ -1,8 +1,17 @@
 "use client";
 // A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog.
-import { canRemoveProjectFile, FILE_KINDS, type FileKind, isStaff, PROJECT_EVENTS, projectDisplayName } from "@atelier/domain";
+import {
+  BRAND_FILE_KINDS,
+  canRemoveProjectFile,
+  FILE_KINDS,
+  type FileKind,
+  isStaff,
+  PROJECT_EVENTS,
+  projectDisplayName,
+} from "@atelier/domain";
 import {
   Badge,
+  BrandAssetPicker,
   Button,
   Card,
   CardContent,
@@ -14,8 +23,8 @@ import {
   UploadDialog,
   type UploadedFile,
 } from "@atelier/ui";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { Download, Trash2, Upload } from "lucide-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download, Library, Trash2, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
@@ -103,7 +112,26 @@ export default function ProjectPage() {
   // The dialog stays mounted, so closing it does not stop uploads in flight.
   const [kind, setKind] = useState<FileKind>("materials");
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const queryClient = useQueryClient();
   const project = useQuery(trpc.projects.byId.queryOptions({ id }));
+  const brandAssets = useQuery({
+    ...trpc.projects.brandAssets.queryOptions({ projectId: id }),
+    enabled: pickerOpen,
+    select: (assets) => assets.map((a) => ({ ...a, kindLabel: BRAND_FILE_KINDS.find((k) => k.value === a.kind)?.label ?? a.kind })),
+  });
+  const addBrandAssets = useMutation(
+    trpc.projects.addBrandAssets.mutationOptions({
+      onSuccess: ({ added }) => {
+        toast({
+          title: added === 0 ? "Those files are already here" : `${added} file${added === 1 ? "" : "s"} added from the brand library`,
+        });
+        setPickerOpen(false);
+        return queryClient.invalidateQueries({ queryKey: trpc.projects.byId.queryKey({ id }) });
+      },
+      onError: toastError,
+    }),
+  );
   const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: id }));
   const services = useUploadServices(() => (project.data ? { projectId: project.data.id, kind } : null));
   const addFiles = useMutation(
@@ -198,22 +226,38 @@ export default function ProjectPage() {
         )}
         {FILE_KINDS.map((kind) => (
           <Card key={kind.value} role="region" aria-labelledby={`files-${kind.value}`}>
-            <CardHeader className="grid-cols-[1fr_auto] gap-4">
+            <CardHeader className="gap-4 sm:grid-cols-[1fr_auto]">
               <div>
                 <CardTitle id={`files-${kind.value}`}>{kind.label}</CardTitle>
                 <CardDescription>{kind.hint}</CardDescription>
               </div>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  setKind(kind.value);
-                  setDialogOpen(true);
-                }}
-                aria-label={`Upload ${kind.label}`}
-              >
-                <Upload className="size-4" aria-hidden /> Upload
-              </Button>
+              <div className="flex flex-wrap gap-2 sm:justify-end">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="min-h-11"
+                  onClick={() => {
+                    setKind(kind.value);
+                    setDialogOpen(true);
+                  }}
+                  aria-label={`Upload ${kind.label}`}
+                >
+                  <Upload className="size-4" aria-hidden /> Upload
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="min-h-11"
+                  onClick={() => {
+                    setKind(kind.value);
+                    setPickerOpen(true);
+                  }}
+                  aria-label={`Add ${kind.label} from the brand library`}
+                  title="From brand library"
+                >
+                  <Library className="size-4" aria-hidden /> Brand library
+                </Button>
+              </div>
             </CardHeader>
             <CardContent>
               <FileGrid files={p.files.filter((f) => f.kind === kind.value)} canRemove={canRemove} onRemove={confirmRemove} />
@@ -232,6 +276,14 @@ export default function ProjectPage() {
         showErrors={status === "authenticated"}
         closeOnBrowserBack
         note={FILE_KINDS.find((k) => k.value === kind)?.label}
+      />
+      <BrandAssetPicker
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        assets={brandAssets.data}
+        target={FILE_KINDS.find((k) => k.value === kind)?.label ?? kind}
+        busy={addBrandAssets.isPending}
+        onPick={(assetIds) => addBrandAssets.mutate({ projectId: p.id, kind, assetIds })}
       />
     </>
   );

@@ -1,0 +1,108 @@
+// The living demo's files from the browser: on the embedded run's first start the seed writes its pictures and PDFs
+// where the upload servers keep uploads (DATA_DIR/uploads), so a newcomer sees thumbnails, downloads the print-ready
+// PDF whose bytes the approval names, and picks the demo business's logo from its brand library.
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  ARTIFACTS_DIR,
+  freePort,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  startApp,
+  startUploadServers,
+  type UploadServers,
+} from "./harness";
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+describe("the living demo's files (embedded database, real upload servers)", () => {
+  let uploads: UploadServers;
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const secret = "demo-files-e2e-secret-0123456789";
+    [browser, uploads] = await Promise.all([launchBrowser(), startUploadServers({ secret, webOrigin: `http://localhost:${port}` })]);
+    // As under npm start, the upload servers' store is the app's DATA_DIR/uploads.
+    dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-demo-"));
+    symlinkSync(uploads.storeDir!, join(dataDir, "uploads"));
+    app = await startApp({ DATA_DIR: dataDir, UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl }, { port });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // The demo client signs in through the dev mailbox, as a newcomer would.
+    await page.goto(app.url);
+    await page.getByLabel("E-mail").fill("client@atelier.local");
+    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+    await page.getByText("Check your email").waitFor();
+    await page.goto(`${app.url}/dev/mailbox`);
+    await page.getByRole("link", { name: "Open the sign-in link" }).first().click();
+    await page.getByTestId("sidebar").waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await uploads?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail") await keepScreenshot(page, ctx.task.name);
+  });
+
+  const openProject = async (title: RegExp) => {
+    await page.goto(app.url);
+    await page.getByRole("link", { name: title }).first().click();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+  };
+
+  it("opens the approved menu's print-ready PDF, whose bytes are the ones the approval names", async () => {
+    await openProject(/Autumn menu card/);
+    const file = page.getByRole("region", { name: "Print-ready files" }).getByTestId("project-file").filter({ hasText: "autumn-menu.pdf" });
+    const href = await file.getByRole("link", { name: "Download autumn-menu.pdf" }).getAttribute("href");
+    const res = await fetch(href!);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
+    // The approval shown on the page names the SHA-256 of exactly these bytes.
+    await page.getByText(sha256(bytes).slice(0, 12)).first().waitFor();
+    // The server reads the stored bytes itself and finds the print-ready file to be the approved one.
+    expect(await page.getByTestId("print-check").innerText()).toContain("Print-ready files match approved round 1");
+    await page.screenshot({ path: join(ARTIFACTS_DIR, "demo-menu-1280.png"), fullPage: true });
+  });
+
+  it("shows the poster's pictures, and its logo comes from the brand library on a phone", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openProject(/Spring opening poster/);
+    const picture = page
+      .getByRole("region", { name: "Materials" })
+      .getByTestId("project-file")
+      .filter({ hasText: "spring-poster-draft-1.png" });
+    expect(await picture.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const href = await picture.getByRole("link", { name: "Download spring-poster-draft-1.png" }).getAttribute("href");
+    const res = await fetch(href!);
+    expect(res.status).toBe(200);
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 8)
+        .toString("hex"),
+    ).toBe("89504e470d0a1a0a");
+    await page.screenshot({ path: join(ARTIFACTS_DIR, "demo-poster-390.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Add Materials from the brand library" }).click();
+    const dialog = page.getByRole("dialog", { name: "From brand library" });
+    await dialog.getByRole("checkbox", { name: "acme-coffee-logo.png" }).click();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, "demo-brand-picker-390.png") });
+    await dialog.getByRole("button", { name: "Add 1 file" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    const logo = page.getByRole("region", { name: "Materials" }).getByTestId("project-file").filter({ hasText: "acme-coffee-logo.png" });
+    const logoHref = await logo.getByRole("link", { name: "Download acme-coffee-logo.png" }).getAttribute("href");
+    expect((await fetch(logoHref!)).status).toBe(200);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
