@@ -177,6 +177,28 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await page.getByTestId("post").filter({ hasText: "Hostile post" }).waitFor({ state: "detached" });
   });
 
+  it("forms speak: each refused field says why under it, the input is kept, and the server's refusal shows in plain words", async () => {
+    await signInAs("admin@atelier.local");
+    await page.goto(`${app.url}/users/create`);
+    await page.getByRole("button", { name: "Create User" }).click();
+    const email = page.getByLabel("E-mail");
+    await expect.poll(() => email.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText("Write an e-mail address such as name@example.com.").isVisible()).toBe(true);
+    const name = page.getByLabel(/^Name/);
+    await name.fill("N".repeat(101));
+    await name.blur();
+    await page.getByText("The name is too long: keep it to 100 characters.").waitFor();
+    await fitsPhone("form-messages");
+    // Fixed, the message goes; an address already taken is the server's refusal, said as it is, and the input stays.
+    await name.fill("  Nina Novak  ");
+    await email.fill("client@atelier.local");
+    await page.getByRole("button", { name: "Create User" }).click();
+    await page.getByRole("alert").filter({ hasText: "Someone with that e-mail address already has access." }).waitFor();
+    expect(await page.getByText(/too long/).count()).toBe(0);
+    expect(await email.inputValue()).toBe("client@atelier.local");
+    expect(await page.getByText(/✖|→ at/).count()).toBe(0);
+  });
+
   it("plans the workload: a chart, a table, and reassigning from the plan", async () => {
     await signInAs("admin@atelier.local");
     await page.goto(`${app.url}/projects/create`);
