@@ -166,10 +166,11 @@ export const projectsRouter = router({
     const files = input.files.map((f) => ({ ...f, key: fileKeyInFolder(f.url, folder) }));
     if (!files.every((f): f is typeof f & { key: string } => f.key !== null))
       throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
+    const ids = files.map(() => randomUUID());
     await addProjectFiles(
       ctx.db,
-      files.map((f) => ({
-        id: randomUUID(),
+      files.map((f, i) => ({
+        id: ids[i]!,
         projectId: project.id,
         kind: input.kind,
         uploadId: f.id,
@@ -183,7 +184,8 @@ export const projectsRouter = router({
         uploadedBy: ctx.user.id,
       })),
     );
-    return { added: input.files.length };
+    // The new files' ids, in the order given: a proof can be sent with them next.
+    return { added: input.files.length, ids };
   }),
 
   /** Takes a file off its project (staff any, a client its own uploads), and its bytes off the upload servers. */

@@ -1,5 +1,6 @@
 "use client";
-// A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog.
+// A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog; each opens in
+// the file viewer, which steps through the files of its kind.
 import { canRemoveProjectFile, FILE_KINDS, type FileKind, isStaff, PROJECT_EVENTS, projectDisplayName } from "@atelier/domain";
 import {
   Badge,
@@ -18,12 +19,13 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Download, Trash2, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { EmptyState } from "~/components/empty-state";
+import { FileViewer } from "~/components/file-viewer";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { ProjectThread } from "~/components/project-thread";
-import { PinLink, ProofsPanel } from "~/components/proofs-panel";
+import { PinLink, ProofsPanel, type UploadForProof } from "~/components/proofs-panel";
 import { StageBadge } from "~/components/stage-badge";
 import { toastError } from "~/components/toast-error";
 import { useUploadServices } from "~/components/use-upload-services";
@@ -35,6 +37,7 @@ type ProjectFile = {
   name: string;
   thumbnail: string;
   size: number | null;
+  type: string | null;
   createdAt: Date;
   /** Null while no upload server answers. */
   downloadUrl: string | null;
@@ -46,17 +49,26 @@ function FileGrid({
   files,
   canRemove,
   onRemove,
+  onOpen,
 }: {
   files: ProjectFile[];
   canRemove: (file: ProjectFile) => boolean;
   onRemove: (file: ProjectFile) => void;
+  onOpen: (file: ProjectFile) => void;
 }) {
   if (files.length === 0) return <p className="text-sm text-muted-foreground">No files yet.</p>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {files.map((f) => (
         <li key={f.id} className="overflow-hidden rounded-lg border" data-testid="project-file">
-          <img src={f.thumbnail} alt="" className="aspect-square w-full bg-muted object-cover" loading="lazy" />
+          <button
+            type="button"
+            className="block w-full focus-visible:outline-2 focus-visible:outline-ring"
+            onClick={() => onOpen(f)}
+            aria-label={`Open ${f.name}`}
+          >
+            <img src={f.thumbnail} alt="" className="aspect-square w-full bg-muted object-cover" loading="lazy" />
+          </button>
           <div className="flex items-start justify-between gap-2 p-2">
             <div className="min-w-0">
               <p className="truncate text-sm font-medium" title={f.name}>
@@ -103,6 +115,9 @@ export default function ProjectPage() {
   // The dialog stays mounted, so closing it does not stop uploads in flight.
   const [kind, setKind] = useState<FileKind>("materials");
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Files uploaded from the proof form are handed to it once they are on the project.
+  const forProof = useRef<((fileIds: string[]) => void) | null>(null);
+  const [viewing, setViewing] = useState<{ kind: string; id: string; page: number } | null>(null);
   const project = useQuery(trpc.projects.byId.queryOptions({ id }));
   const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: id }));
   const services = useUploadServices(() => (project.data ? { projectId: project.data.id, kind } : null));
@@ -131,21 +146,34 @@ export default function ProjectPage() {
   if (project.error) return <EmptyState title="Project not found" description="It does not exist, or it belongs to another business." />;
   const p = project.data;
 
+  const uploadForProof: UploadForProof = (kind, onAdded) => {
+    forProof.current = onAdded;
+    setKind(kind);
+    setDialogOpen(true);
+  };
+  const inViewer = viewing ? p.files.filter((f) => f.kind === viewing.kind) : [];
+  const viewedIndex = viewing ? inViewer.findIndex((f) => f.id === viewing.id) : -1;
+
   function onUploaded(kind: FileKind, files: UploadedFile[]) {
-    addFiles.mutate({
-      projectId: p.id,
-      kind,
-      files: files.map((f) => ({
-        id: f.id,
-        url: f.url,
-        thumbnail: f.thumbnail,
-        blur: f.blur,
-        name: f.name ?? decodeURIComponent(new URL(f.url).pathname.split("/").pop() ?? "file"),
-        ...(f.size !== undefined ? { size: f.size } : {}),
-        ...(f.type ? { type: f.type } : {}),
-        ...(f.sha256 ? { sha256: f.sha256 } : {}),
-      })),
-    });
+    const onAdded = forProof.current;
+    void addFiles
+      .mutateAsync({
+        projectId: p.id,
+        kind,
+        files: files.map((f) => ({
+          id: f.id,
+          url: f.url,
+          thumbnail: f.thumbnail,
+          blur: f.blur,
+          name: f.name ?? decodeURIComponent(new URL(f.url).pathname.split("/").pop() ?? "file"),
+          ...(f.size !== undefined ? { size: f.size } : {}),
+          ...(f.type ? { type: f.type } : {}),
+          ...(f.sha256 ? { sha256: f.sha256 } : {}),
+        })),
+      })
+      .then(({ ids }) => onAdded?.(ids))
+      // Already shown by the mutation's toast.
+      .catch(() => undefined);
   }
 
   return (
@@ -184,7 +212,7 @@ export default function ProjectPage() {
         )}
       </div>
       <div className="grid gap-6">
-        {session && <ProofsPanel project={p} user={session.user} />}
+        {session && <ProofsPanel project={p} user={session.user} uploadNew={uploadForProof} />}
         {session && (
           <ProjectThread
             projectId={p.id}
@@ -207,6 +235,7 @@ export default function ProjectPage() {
                 size="sm"
                 variant="outline"
                 onClick={() => {
+                  forProof.current = null;
                   setKind(kind.value);
                   setDialogOpen(true);
                 }}
@@ -216,11 +245,27 @@ export default function ProjectPage() {
               </Button>
             </CardHeader>
             <CardContent>
-              <FileGrid files={p.files.filter((f) => f.kind === kind.value)} canRemove={canRemove} onRemove={confirmRemove} />
+              <FileGrid
+                files={p.files.filter((f) => f.kind === kind.value)}
+                canRemove={canRemove}
+                onRemove={confirmRemove}
+                onOpen={(f) => setViewing({ kind: f.kind, id: f.id, page: 1 })}
+              />
             </CardContent>
           </Card>
         ))}
       </div>
+      {viewing && viewedIndex >= 0 && (
+        <FileViewer
+          files={inViewer}
+          index={viewedIndex}
+          onIndexChange={(i) => setViewing({ kind: viewing.kind, id: inViewer[i]!.id, page: 1 })}
+          page={viewing.page}
+          onPageChange={(page) => setViewing({ ...viewing, page })}
+          onClose={() => setViewing(null)}
+          description={FILE_KINDS.find((k) => k.value === viewing.kind)?.label}
+        />
+      )}
       <UploadDialog
         // Each kind of file its own dialog: files picked for one never land in another's folder.
         key={kind}
