@@ -3,13 +3,23 @@
 // until asked; arrows step through the files, Escape and the close button close it, focus stays inside. Then a
 // proof is sent with a file uploaded on the spot.
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeNoisyPng, makePdf, makePng } from "./fixtures";
-import { freePort, keepScreenshot, launchBrowser, type RunningApp, startApp, startUploadServers, type UploadServers } from "./harness";
+import {
+  ARTIFACTS_DIR,
+  freePort,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  startApp,
+  startUploadServers,
+  type UploadServers,
+} from "./harness";
 
 /** The smallest valid ZIP: an end-of-central-directory record and nothing else. */
 const zip = Buffer.concat([Buffer.from("PK\x05\x06", "latin1"), Buffer.alloc(18)]);
@@ -41,6 +51,8 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
   const materials = () => page.getByRole("region", { name: "Materials" });
   const viewer = (name: string) => page.getByRole("dialog", { name });
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  /** The window as the person sees it (the dialog is fixed to it), kept beside the other screenshots. */
+  const snap = (name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
   /** The widths a zoomed image may have: its fitted width times the zoom, give or take rounding. */
   const widthOf = async (locator: Locator) => (await locator.boundingBox())?.width ?? 0;
   const near = (expected: number) => ({ asymmetricMatch: (n: number) => Math.abs(n - expected) <= 2 });
@@ -121,7 +133,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(fitted).toBeLessThanOrEqual(width);
       expect(await overflow(), "no sideways scrolling with the viewer open").toBeLessThanOrEqual(0);
       await reachable(viewer("poster.png").getByRole("button", { name: "Close" }), width, height);
-      await keepScreenshot(page, `viewer-image-${width}`);
+      await snap(`viewer-image-${width}`);
       await viewer("poster.png").getByRole("button", { name: "Zoom in" }).click();
       await expect.poll(() => widthOf(image)).toEqual(near(fitted * 1.5));
       await page.keyboard.press("+");
@@ -129,7 +141,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(await viewer("poster.png").getByTestId("zoom-level").innerText()).toBe("200%");
       // Zoomed in, the image scrolls inside the viewer, never the page.
       expect(await overflow()).toBeLessThanOrEqual(0);
-      await keepScreenshot(page, `viewer-image-zoomed-${width}`);
+      await snap(`viewer-image-zoomed-${width}`);
       // Dragging pans the zoomed image.
       const frame = viewer("poster.png").getByTestId("viewer");
       const before = await frame.evaluate((el) => el.scrollLeft);
@@ -163,7 +175,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(drawn).toBe(true);
       expect(await viewer("brochure.pdf").getByTestId("pdf-page-number").innerText()).toBe("1 / 3");
       expect(await overflow()).toBeLessThanOrEqual(0);
-      await keepScreenshot(page, `viewer-pdf-${width}`);
+      await snap(`viewer-pdf-${width}`);
 
       await viewer("brochure.pdf").getByRole("button", { name: "Close" }).click();
       await viewer("brochure.pdf").waitFor({ state: "detached" });
@@ -179,7 +191,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(download.status).toBe(200);
       expect(Buffer.from(await download.arrayBuffer())).toEqual(zip);
       expect(await overflow()).toBeLessThanOrEqual(0);
-      await keepScreenshot(page, `viewer-zip-${width}`);
+      await snap(`viewer-zip-${width}`);
 
       await page.keyboard.press("Escape");
       await viewer("fonts.zip").waitFor({ state: "detached" });
@@ -190,7 +202,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await held.waitFor();
       expect(await viewer("panorama.png").getByTestId("viewer-image").count()).toBe(0);
       await held.getByRole("img", { name: "Preview of panorama.png" }).waitFor();
-      await keepScreenshot(page, `viewer-large-${width}`);
+      await snap(`viewer-large-${width}`);
       await held.getByRole("button", { name: `Load full resolution (${Math.round(large.length / 1e6)} MB)` }).click();
       await expect.poll(() => widthOf(viewer("panorama.png").getByTestId("viewer-image"))).toBeGreaterThan(100);
       await page.keyboard.press("Escape");
@@ -243,7 +255,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     await viewer("cover.png").getByRole("button", { name: "Pin mode" }).waitFor();
     await page.keyboard.press("ArrowLeft");
     await viewer("poster.png").getByTestId("viewer-image").waitFor();
-    await keepScreenshot(page, "viewer-proof-1280");
+    await snap("viewer-proof-1280");
     await page.keyboard.press("Escape");
   });
 });

@@ -52,7 +52,7 @@ export interface ViewState {
   shown: boolean;
 }
 
-export const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8] as const;
+const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 6, 8] as const;
 const MIN_ZOOM = ZOOM_STEPS[0];
 const MAX_ZOOM = ZOOM_STEPS[ZOOM_STEPS.length - 1]!;
 const clampZoom = (z: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
@@ -198,7 +198,9 @@ export function FileViewer({
   const [fullImage, setFullImage] = useState(false);
   const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  // The dialog's content mounts after the dialog (in a portal): effects that need the frame wait for it.
+  const [frameEl, setFrameEl] = useState<HTMLDivElement | null>(null);
   const surface = useRef<HTMLDivElement>(null);
   const [frame, setFrame] = useState({ w: 0, h: 0 });
 
@@ -213,14 +215,14 @@ export function FileViewer({
   }, [file.id]);
 
   useLayoutEffect(() => {
-    const el = scroller.current;
+    const el = frameEl;
     if (!el) return;
     const measure = () => setFrame({ w: Math.max(120, el.clientWidth - 2), h: Math.max(120, el.clientHeight - 2) });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [frameEl]);
 
   const thumbnailOnly = kind === "image" && opensAsThumbnail(file) && !fullImage;
   const hasThumbnail = Boolean(file.thumbnail && !file.thumbnail.startsWith("/"));
@@ -263,7 +265,7 @@ export function FileViewer({
 
   // The wheel zooms images (a trackpad pinch arrives as a wheel with ctrlKey); over a PDF it scrolls unless pinched.
   useEffect(() => {
-    const s = scroller.current;
+    const s = frameEl;
     if (!s) return;
     const onWheel = (e: WheelEvent) => {
       if (!showsFile || (kind === "pdf" && !e.ctrlKey && !e.metaKey)) return;
@@ -285,7 +287,7 @@ export function FileViewer({
     // Not passive: the page itself must not scroll or zoom.
     s.addEventListener("wheel", onWheel, { passive: false });
     return () => s.removeEventListener("wheel", onWheel);
-  }, [kind, showsFile]);
+  }, [frameEl, kind, showsFile]);
 
   // Pointers on the file: one drags (pans, or goes to the tool), two pinch.
   const pointers = useRef(new Map<number, { x: number; y: number }>());
@@ -552,7 +554,10 @@ export function FileViewer({
               </div>
             )}
             <div
-              ref={scroller}
+              ref={(el) => {
+                scroller.current = el;
+                setFrameEl(el);
+              }}
               className="relative flex min-h-[40dvh] flex-1 overflow-auto rounded-lg border bg-muted/40"
               data-testid="viewer"
             >

@@ -21,6 +21,7 @@ import { formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { toastError } from "~/components/toast-error";
 import { useTRPC } from "~/trpc/react";
+import type { ViewedFile } from "./file-viewer";
 import { ProofViewer } from "./proof-viewer";
 
 export interface ProofsPanelProject {
@@ -351,17 +352,20 @@ export function ProofsPanel({
     void queryClient.invalidateQueries(trpc.annotations.pathFilter());
     void queryClient.invalidateQueries(trpc.projects.byId.queryFilter({ id: project.id }));
   }, [threadUpdated]);
-  const [viewing, setViewing] = useState<{ proofId: string; index: number; pinId?: string; page?: number } | null>(null);
-  const viewedFiles = viewing ? proofs.data?.find((p) => p.id === viewing.proofId)?.files : undefined;
+  // The files as they were when opened: their signed links change with every refetch, and the viewer must not reload.
+  const [viewing, setViewing] = useState<{ proofId: string; files: ViewedFile[]; index: number; pinId?: string; page?: number } | null>(
+    null,
+  );
   // A thread entry links to its pin as #pin-{id}: the file opens at that pin.
   const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: project.id }));
   useEffect(() => {
     const open = () => {
       const pinId = /^#pin-(.+)$/.exec(window.location.hash)?.[1];
       const pin = pinId ? pins.data?.find((a) => a.id === decodeURIComponent(pinId)) : undefined;
-      const index = pin ? (proofs.data?.find((p) => p.id === pin.proofId)?.files.findIndex((f) => f.id === pin.fileId) ?? -1) : -1;
-      if (!pin || index < 0) return;
-      setViewing({ proofId: pin.proofId, index, pinId: pin.id, page: pin.page ?? 1 });
+      const files = pin ? proofs.data?.find((p) => p.id === pin.proofId)?.files : undefined;
+      const index = pin && files ? files.findIndex((f) => f.id === pin.fileId) : -1;
+      if (!pin || !files || index < 0) return;
+      setViewing({ proofId: pin.proofId, files, index, pinId: pin.id, page: pin.page ?? 1 });
       history.replaceState(null, "", window.location.pathname + window.location.search);
     };
     open();
@@ -432,7 +436,7 @@ export function ProofsPanel({
                       size="icon"
                       className="size-11 shrink-0"
                       aria-label={`Open ${f.name}`}
-                      onClick={() => setViewing({ proofId: proof.id, index })}
+                      onClick={() => setViewing({ proofId: proof.id, files: proof.files, index })}
                     >
                       <Eye className="size-5" aria-hidden />
                     </Button>
@@ -462,12 +466,12 @@ export function ProofsPanel({
           ))}
         </ol>
       </CardContent>
-      {viewing && viewedFiles && viewedFiles.length > 0 && (
+      {viewing && (
         <ProofViewer
           key={`${viewing.proofId}:${viewing.index}:${viewing.pinId ?? ""}`}
           proofId={viewing.proofId}
-          files={viewedFiles}
-          initialIndex={Math.min(viewing.index, viewedFiles.length - 1)}
+          files={viewing.files}
+          initialIndex={viewing.index}
           user={user}
           initialPage={viewing.page}
           initialPin={viewing.pinId}

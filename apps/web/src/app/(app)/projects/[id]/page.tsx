@@ -117,7 +117,9 @@ export default function ProjectPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   // Files uploaded from the proof form are handed to it once they are on the project.
   const forProof = useRef<((fileIds: string[]) => void) | null>(null);
-  const [viewing, setViewing] = useState<{ kind: string; id: string; page: number } | null>(null);
+  // The files of one kind as they were when one was opened: their signed links change with every refetch, and the
+  // viewer must not reload the file it shows.
+  const [viewing, setViewing] = useState<{ files: ProjectFile[]; index: number; page: number; label: string } | null>(null);
   const project = useQuery(trpc.projects.byId.queryOptions({ id }));
   const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: id }));
   const services = useUploadServices(() => (project.data ? { projectId: project.data.id, kind } : null));
@@ -151,8 +153,6 @@ export default function ProjectPage() {
     setKind(kind);
     setDialogOpen(true);
   };
-  const inViewer = viewing ? p.files.filter((f) => f.kind === viewing.kind) : [];
-  const viewedIndex = viewing ? inViewer.findIndex((f) => f.id === viewing.id) : -1;
 
   function onUploaded(kind: FileKind, files: UploadedFile[]) {
     const onAdded = forProof.current;
@@ -249,21 +249,24 @@ export default function ProjectPage() {
                 files={p.files.filter((f) => f.kind === kind.value)}
                 canRemove={canRemove}
                 onRemove={confirmRemove}
-                onOpen={(f) => setViewing({ kind: f.kind, id: f.id, page: 1 })}
+                onOpen={(f) => {
+                  const files = p.files.filter((file) => file.kind === kind.value);
+                  setViewing({ files, index: files.findIndex((file) => file.id === f.id), page: 1, label: kind.label });
+                }}
               />
             </CardContent>
           </Card>
         ))}
       </div>
-      {viewing && viewedIndex >= 0 && (
+      {viewing && (
         <FileViewer
-          files={inViewer}
-          index={viewedIndex}
-          onIndexChange={(i) => setViewing({ kind: viewing.kind, id: inViewer[i]!.id, page: 1 })}
+          files={viewing.files}
+          index={viewing.index}
+          onIndexChange={(index) => setViewing({ ...viewing, index, page: 1 })}
           page={viewing.page}
           onPageChange={(page) => setViewing({ ...viewing, page })}
           onClose={() => setViewing(null)}
-          description={FILE_KINDS.find((k) => k.value === viewing.kind)?.label}
+          description={viewing.label}
         />
       )}
       <UploadDialog
