@@ -204,15 +204,16 @@ export function FileViewer({
   const surface = useRef<HTMLDivElement>(null);
   const [frame, setFrame] = useState({ w: 0, h: 0 });
 
-  // Each file opens fitted, at its first page, as its thumbnail when large.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resets when the shown file changes
-  useEffect(() => {
+  // Each file opens fitted, as its thumbnail when large: reset while rendering, before its image can load.
+  const [shownId, setShownId] = useState(file.id);
+  if (shownId !== file.id) {
+    setShownId(file.id);
     setZoom(1);
     setPages(0);
     setFullImage(false);
     setNatural(null);
     setFailed(null);
-  }, [file.id]);
+  }
 
   useLayoutEffect(() => {
     const el = frameEl;

@@ -263,7 +263,11 @@ export function ProofViewer({
                 </li>
               ))}
             </ol>
-            {here.length === 0 && !draft && <p className="text-sm text-muted-foreground">No pins here yet.</p>}
+            {here.length === 0 && !draft && (
+              <p className="text-sm text-muted-foreground">
+                No pins here yet: click a point or drag a box on the file to pin a comment there.
+              </p>
+            )}
           </>
         );
       }}
