@@ -58,6 +58,8 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
   const near = (expected: number) => ({ asymmetricMatch: (n: number) => Math.abs(n - expected) <= 2 });
   /** The element is inside the window, so a finger can reach it. */
   async function reachable(locator: Locator, width: number, height: number) {
+    // Measured once the dialog's opening animation (a zoom) has finished.
+    await locator.evaluate((el) => Promise.all((el.closest("[role=dialog]") ?? el).getAnimations().map((a) => a.finished)));
     const box = (await locator.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.y).toBeGreaterThanOrEqual(0);
@@ -151,6 +153,13 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2, { steps: 4 });
       await page.mouse.up();
       expect(await frame.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+      await page.keyboard.press("0");
+      await expect.poll(() => widthOf(image)).toEqual(near(fitted));
+      // The wheel zooms the image where the pointer is; "0" fits it again.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -300);
+      await expect.poll(() => widthOf(image)).toBeGreaterThan(fitted * 1.3);
+      expect(await overflow()).toBeLessThanOrEqual(0);
       await page.keyboard.press("0");
       await expect.poll(() => widthOf(image)).toEqual(near(fitted));
       // Focus stays in the dialog.

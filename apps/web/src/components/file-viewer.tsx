@@ -431,7 +431,11 @@ export function FileViewer({
                 draggable={false}
                 data-testid="viewer-image"
                 data-zoom={zoom}
-                onLoad={(e) => setNatural({ w: e.currentTarget.naturalWidth || 1, h: e.currentTarget.naturalHeight || 1 })}
+                onLoad={(e) => {
+                  const { naturalWidth: w, naturalHeight: h } = e.currentTarget;
+                  // An SVG without a size of its own fills the frame.
+                  setNatural(w > 0 && h > 0 ? { w, h } : { w: frame.w, h: frame.h });
+                }}
                 onError={() => setFailed("the browser could not read the image")}
                 className={cn("block max-w-none", !natural && "invisible")}
                 style={imageWidth ? { width: `${imageWidth}px` } : { width: `${Math.min(frame.w, 320)}px` }}
