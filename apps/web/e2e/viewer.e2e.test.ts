@@ -162,6 +162,21 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(await overflow()).toBeLessThanOrEqual(0);
       await page.keyboard.press("0");
       await expect.poll(() => widthOf(image)).toEqual(near(fitted));
+      // Two fingers spreading apart zoom in (touches sent as a touchscreen sends them).
+      const cdp = await page.context().newCDPSession(page);
+      const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+      const fingers = (apart: number) => [
+        { x: cx - apart, y: cy, id: 1 },
+        { x: cx + apart, y: cy, id: 2 },
+      ];
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(20) });
+      for (const apart of [30, 45, 60, 70]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(apart) });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await cdp.detach();
+      // 3.5 times as far apart: zoomed about as much (between steps, as pinching leaves it).
+      await expect.poll(() => widthOf(image)).toBeGreaterThan(fitted * 2.5);
+      await page.keyboard.press("0");
+      await expect.poll(() => widthOf(image)).toEqual(near(fitted));
       // Focus stays in the dialog.
       for (let i = 0; i < 12; i++) await page.keyboard.press("Tab");
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
