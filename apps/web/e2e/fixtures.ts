@@ -1,4 +1,5 @@
-// Test files made on the spot: a real PNG of any size, and JPEG dimensions read from their header.
+// Test files made on the spot: a real PNG of any size, a PDF of many pages, and JPEG dimensions read from their header.
+import { randomBytes } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 
 function chunk(type: string, data: Buffer): Buffer {
@@ -34,6 +35,24 @@ export function makePng(width: number, height: number): Buffer {
   ]);
 }
 
+/** An RGB PNG of random pixels, stored uncompressed: a file of about width × height × 3 bytes, quickly made. */
+export function makeNoisyPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(2, 9);
+  const rows = randomBytes((width * 3 + 1) * height);
+  // Each row starts with its filter byte: 0, none.
+  for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows, { level: 0 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
 /** Width and height from a JPEG's start-of-frame marker; undefined when it is not a JPEG. */
 export function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
@@ -48,4 +67,37 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
     i += 2 + length;
   }
   return undefined;
+}
+
+/** A PDF of `pages` pages, each with a heading and enough drawing to make the file a few megabytes. */
+export function makePdf(pages: number): Buffer {
+  const objects: string[] = [];
+  // Object numbers start at 1: the new length is the new object's number.
+  const add = (body: string) => objects.push(body);
+  const catalog = add("<< /Type /Catalog /Pages 2 0 R >>");
+  add(""); // the page tree, filled in once the pages exist
+  const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  const kids: number[] = [];
+  const strokes = Array.from(
+    { length: 1500 },
+    (_, i) => `${(i * 7) % 595} ${(i * 13) % 842} m ${(i * 11) % 595} ${(i * 5) % 842} l S`,
+  ).join("\n");
+  for (let n = 1; n <= pages; n++) {
+    const stream = `0.8 g\n${strokes}\n0 g\nBT /F1 36 Tf 72 760 Td (Page ${n}) Tj ET`;
+    const content = add(`<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`);
+    kids.push(
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
+    );
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${pages} >>`;
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, "latin1");
 }

@@ -8,7 +8,7 @@ import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { makePng } from "./fixtures";
+import { makePdf, makePng } from "./fixtures";
 import {
   chooseOption,
   freePort,
@@ -21,39 +21,6 @@ import {
 } from "./harness";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-
-/** A PDF of `pages` pages, each with a heading and enough drawing to make the file a few megabytes. */
-function makePdf(pages: number): Buffer {
-  const objects: string[] = [];
-  // Object numbers start at 1: the new length is the new object's number.
-  const add = (body: string) => objects.push(body);
-  const catalog = add("<< /Type /Catalog /Pages 2 0 R >>");
-  add(""); // the page tree, filled in once the pages exist
-  const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-  const kids: number[] = [];
-  const strokes = Array.from(
-    { length: 1500 },
-    (_, i) => `${(i * 7) % 595} ${(i * 13) % 842} m ${(i * 11) % 595} ${(i * 5) % 842} l S`,
-  ).join("\n");
-  for (let n = 1; n <= pages; n++) {
-    const stream = `0.8 g\n${strokes}\n0 g\nBT /F1 36 Tf 72 760 Td (Page ${n}) Tj ET`;
-    const content = add(`<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`);
-    kids.push(
-      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
-    );
-  }
-  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${pages} >>`;
-  let out = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
-}
 
 describe("proofs, pins and approval in two browsers (PostgreSQL, real upload servers)", () => {
   let t: TestDatabase;

@@ -350,7 +350,7 @@ describe("the production topology: two web instances, a balancer, two upload ser
         },
       ],
     });
-    expect(added).toEqual({ added: 1 });
+    expect(added).toEqual({ added: 1, ids: [expect.any(String)] });
     await expectDownload(b);
   });
 

@@ -119,7 +119,7 @@ describe("projects and their files, per business", () => {
     const sha256 = "a".repeat(64);
     const project = await acme.projects.byId({ id: acmeProject });
     const briefing = projectFolder("briefing", project);
-    await acme.projects.addFiles({
+    const added = await acme.projects.addFiles({
       projectId: acmeProject,
       kind: "briefing",
       files: [
@@ -154,6 +154,8 @@ describe("projects and their files, per business", () => {
     }
     const withFiles = await acme.projects.byId({ id: acmeProject });
     expect(withFiles.files).toHaveLength(1);
+    // The answer names the new file, so a proof can be sent with it next.
+    expect(added).toEqual({ added: 1, ids: [withFiles.files[0]!.id] });
     expect(withFiles.files[0]).toMatchObject({
       kind: "briefing",
       name: "brief.pdf",

@@ -6,6 +6,7 @@ export * from "./avatar";
 export * from "./businesses";
 export * from "./comments";
 export * from "./errors";
+export * from "./file-preview";
 export * from "./inputs";
 export * from "./invoices";
 export * from "./live-events";

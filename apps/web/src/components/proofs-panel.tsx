@@ -3,6 +3,8 @@
 // revision allowance) or approve the latest; approvals show the SHA-256 of every file, and print-ready files that differ.
 import {
   canTakeAction,
+  FILE_KINDS,
+  type FileKind,
   isStaff,
   MAX_REVISION_ALLOWANCE,
   PROOF_STATUSES,
@@ -12,13 +14,15 @@ import {
 } from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Input, Label, Textarea, toast } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, CheckCircle2, Download, Eye } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Download, Eye, Upload } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { formatDate } from "~/components/format";
+import { NativeSelect } from "~/components/native-select";
 import { toastError } from "~/components/toast-error";
 import { useTRPC } from "~/trpc/react";
-import { ProofViewer, type ViewedFile } from "./proof-viewer";
+import type { ViewedFile } from "./file-viewer";
+import { ProofViewer } from "./proof-viewer";
 
 export interface ProofsPanelProject {
   id: string;
@@ -75,9 +79,24 @@ function PrintCheck({ check }: { check: ProofsPanelProject["printCheck"] }) {
   );
 }
 
-function SendProofForm({ project, onSent }: { project: ProofsPanelProject; onSent: () => void }) {
+/**
+ * Opens the project's upload dialog for files of `kind`; `onAdded` hears the ids of the files once they are on the
+ * project, so a proof can be sent with them.
+ */
+export type UploadForProof = (kind: FileKind, onAdded: (fileIds: string[]) => void) => void;
+
+function SendProofForm({
+  project,
+  onSent,
+  uploadNew,
+}: {
+  project: ProofsPanelProject;
+  onSent: () => void;
+  uploadNew: UploadForProof | undefined;
+}) {
   const trpc = useTRPC();
   const [chosen, setChosen] = useState<string[]>([]);
+  const [uploadKind, setUploadKind] = useState<FileKind>("materials");
   const [note, setNote] = useState("");
   const [dueOn, setDueOn] = useState("");
   const send = useMutation(
@@ -95,12 +114,13 @@ function SendProofForm({ project, onSent }: { project: ProofsPanelProject; onSen
     e.preventDefault();
     send.mutate({ projectId: project.id, fileIds: chosen, ...(note.trim() ? { note } : {}), ...(dueOn ? { dueOn } : {}) });
   }
-  if (project.files.length === 0)
+  if (project.files.length === 0 && !uploadNew)
     return <p className="text-sm text-muted-foreground">Upload files to the project to send them as a proof.</p>;
   return (
     <form onSubmit={onSubmit} className="grid gap-3 rounded-lg border p-3" aria-label="Send a proof">
       <fieldset className="grid gap-1">
         <legend className="mb-1 text-sm font-medium">Files for this round</legend>
+        {project.files.length === 0 && <p className="text-sm text-muted-foreground">No files on the project yet: upload them here.</p>}
         {project.files.map((f) => (
           <label key={f.id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-accent">
             <input
@@ -114,6 +134,31 @@ function SendProofForm({ project, onSent }: { project: ProofsPanelProject; onSen
             </span>
           </label>
         ))}
+        {uploadNew && (
+          <div className="mt-1 flex flex-wrap items-center gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              className="h-11"
+              onClick={() => uploadNew(uploadKind, (ids) => setChosen((c) => [...c, ...ids.filter((id) => !c.includes(id))]))}
+            >
+              <Upload className="size-4" aria-hidden /> Upload new files
+            </Button>
+            <span className="text-sm text-muted-foreground">into</span>
+            <NativeSelect
+              aria-label="Project folder for new files"
+              className="w-44"
+              value={uploadKind}
+              onChange={(e) => setUploadKind(e.target.value as FileKind)}
+            >
+              {FILE_KINDS.map((k) => (
+                <option key={k.value} value={k.value}>
+                  {k.label}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
       </fieldset>
       <div className="grid gap-1">
         <Label htmlFor="proof-note">Note to the client</Label>
@@ -272,7 +317,16 @@ export function PinLink({ pin }: { pin: ProjectPin }) {
   );
 }
 
-export function ProofsPanel({ project, user }: { project: ProofsPanelProject; user: SessionUser }) {
+export function ProofsPanel({
+  project,
+  user,
+  uploadNew,
+}: {
+  project: ProofsPanelProject;
+  user: SessionUser;
+  /** Lets staff upload new files for a proof as they send it. */
+  uploadNew?: UploadForProof;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const proofs = useQuery(trpc.proofs.list.queryOptions({ projectId: project.id }));
@@ -298,16 +352,20 @@ export function ProofsPanel({ project, user }: { project: ProofsPanelProject; us
     void queryClient.invalidateQueries(trpc.annotations.pathFilter());
     void queryClient.invalidateQueries(trpc.projects.byId.queryFilter({ id: project.id }));
   }, [threadUpdated]);
-  const [viewing, setViewing] = useState<{ proofId: string; file: ViewedFile; pinId?: string; page?: number } | null>(null);
+  // The files as they were when opened: their signed links change with every refetch, and the viewer must not reload.
+  const [viewing, setViewing] = useState<{ proofId: string; files: ViewedFile[]; index: number; pinId?: string; page?: number } | null>(
+    null,
+  );
   // A thread entry links to its pin as #pin-{id}: the file opens at that pin.
   const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: project.id }));
   useEffect(() => {
     const open = () => {
       const pinId = /^#pin-(.+)$/.exec(window.location.hash)?.[1];
       const pin = pinId ? pins.data?.find((a) => a.id === decodeURIComponent(pinId)) : undefined;
-      const file = pin && proofs.data?.find((p) => p.id === pin.proofId)?.files.find((f) => f.id === pin.fileId);
-      if (!pin || !file?.downloadUrl) return;
-      setViewing({ proofId: pin.proofId, file: { ...file, downloadUrl: file.downloadUrl }, pinId: pin.id, page: pin.page ?? 1 });
+      const files = pin ? proofs.data?.find((p) => p.id === pin.proofId)?.files : undefined;
+      const index = pin && files ? files.findIndex((f) => f.id === pin.fileId) : -1;
+      if (!pin || !files || index < 0) return;
+      setViewing({ proofId: pin.proofId, files, index, pinId: pin.id, page: pin.page ?? 1 });
       history.replaceState(null, "", window.location.pathname + window.location.search);
     };
     open();
@@ -330,7 +388,7 @@ export function ProofsPanel({ project, user }: { project: ProofsPanelProject; us
       <CardContent className="grid gap-4">
         {isStaff(user.role) && ledger.data && <AllowanceForm project={project} allowance={ledger.data.allowance} onSaved={refresh} />}
         <PrintCheck check={project.printCheck} />
-        {canSend && <SendProofForm project={project} onSent={refresh} />}
+        {canSend && <SendProofForm project={project} onSent={refresh} uploadNew={uploadNew} />}
         {proofs.data?.length === 0 && (
           <p className="text-sm text-muted-foreground">
             {isStaff(user.role) ? "No proof sent yet." : "No proof yet: the studio sends one here when it is ready."}
@@ -362,7 +420,7 @@ export function ProofsPanel({ project, user }: { project: ProofsPanelProject; us
                 <Download className="size-4" aria-hidden /> Download all (ZIP)
               </a>
               <ul className="grid gap-2 sm:grid-cols-2">
-                {proof.files.map((f) => (
+                {proof.files.map((f, index) => (
                   <li key={f.id} className="flex min-w-0 items-center gap-2 rounded-md border p-2" data-testid="proof-file">
                     <img src={f.thumbnail} alt="" className="size-12 shrink-0 rounded bg-muted object-cover" loading="lazy" />
                     <div className="min-w-0 flex-1">
@@ -373,17 +431,15 @@ export function ProofsPanel({ project, user }: { project: ProofsPanelProject; us
                         {f.sha256.slice(0, 16)}…
                       </p>
                     </div>
-                    {f.downloadUrl && (
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-11 shrink-0"
-                        aria-label={`Open ${f.name}`}
-                        onClick={() => setViewing({ proofId: proof.id, file: { ...f, downloadUrl: f.downloadUrl! } })}
-                      >
-                        <Eye className="size-5" aria-hidden />
-                      </Button>
-                    )}
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-11 shrink-0"
+                      aria-label={`Open ${f.name}`}
+                      onClick={() => setViewing({ proofId: proof.id, files: proof.files, index })}
+                    >
+                      <Eye className="size-5" aria-hidden />
+                    </Button>
                   </li>
                 ))}
               </ul>
@@ -412,8 +468,10 @@ export function ProofsPanel({ project, user }: { project: ProofsPanelProject; us
       </CardContent>
       {viewing && (
         <ProofViewer
+          key={`${viewing.proofId}:${viewing.index}:${viewing.pinId ?? ""}`}
           proofId={viewing.proofId}
-          file={viewing.file}
+          files={viewing.files}
+          initialIndex={viewing.index}
           user={user}
           initialPage={viewing.page}
           initialPin={viewing.pinId}

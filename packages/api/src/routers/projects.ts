@@ -172,11 +172,12 @@ export const projectsRouter = router({
     const files = input.files.map((f) => ({ ...f, key: fileKeyInFolder(f.url, folder) }));
     if (!files.every((f): f is typeof f & { key: string } => f.key !== null))
       throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
+    const ids = files.map(() => randomUUID());
     const rows = (db: Db) =>
       addProjectFiles(
         db,
-        files.map((f) => ({
-          id: randomUUID(),
+        files.map((f, i) => ({
+          id: ids[i]!,
           projectId: project.id,
           kind: input.kind,
           uploadId: f.id,
@@ -200,7 +201,8 @@ export const projectsRouter = router({
       : null;
     if (note) await postComment(ctx, project, { event: null, body: note, prepare: rows });
     else await rows(ctx.db);
-    return { added: input.files.length };
+    // The new files' ids, in the order given: a proof can be sent with them next.
+    return { added: input.files.length, ids };
   }),
 
   /** The project's business's brand library, for the upload dialog's "From brand library" picker. */

@@ -1,5 +1,6 @@
 "use client";
-// A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog.
+// A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog; each opens in
+// the file viewer, which steps through the files of its kind.
 import {
   BRAND_FILE_KINDS,
   canRemoveProjectFile,
@@ -27,12 +28,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Library, Trash2, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { EmptyState } from "~/components/empty-state";
+import { FileViewer } from "~/components/file-viewer";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { ProjectThread } from "~/components/project-thread";
-import { PinLink, ProofsPanel } from "~/components/proofs-panel";
+import { PinLink, ProofsPanel, type UploadForProof } from "~/components/proofs-panel";
 import { StageBadge } from "~/components/stage-badge";
 import { toastError } from "~/components/toast-error";
 import { useUploadServices } from "~/components/use-upload-services";
@@ -44,6 +46,7 @@ type ProjectFile = {
   name: string;
   thumbnail: string;
   size: number | null;
+  type: string | null;
   createdAt: Date;
   /** Null while no upload server answers. */
   downloadUrl: string | null;
@@ -55,17 +58,26 @@ function FileGrid({
   files,
   canRemove,
   onRemove,
+  onOpen,
 }: {
   files: ProjectFile[];
   canRemove: (file: ProjectFile) => boolean;
   onRemove: (file: ProjectFile) => void;
+  onOpen: (file: ProjectFile) => void;
 }) {
   if (files.length === 0) return <p className="text-sm text-muted-foreground">No files yet.</p>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {files.map((f) => (
         <li key={f.id} className="overflow-hidden rounded-lg border" data-testid="project-file">
-          <img src={f.thumbnail} alt="" className="aspect-square w-full bg-muted object-cover" loading="lazy" />
+          <button
+            type="button"
+            className="block w-full focus-visible:outline-2 focus-visible:outline-ring"
+            onClick={() => onOpen(f)}
+            aria-label={`Open ${f.name}`}
+          >
+            <img src={f.thumbnail} alt="" className="aspect-square w-full bg-muted object-cover" loading="lazy" />
+          </button>
           <div className="flex items-start justify-between gap-2 p-2">
             <div className="min-w-0">
               <p className="truncate text-sm font-medium" title={f.name}>
@@ -114,6 +126,11 @@ export default function ProjectPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const queryClient = useQueryClient();
+  // Files uploaded from the proof form are handed to it once they are on the project.
+  const forProof = useRef<((fileIds: string[]) => void) | null>(null);
+  // The files of one kind as they were when one was opened: their signed links change with every refetch, and the
+  // viewer must not reload the file it shows.
+  const [viewing, setViewing] = useState<{ files: ProjectFile[]; index: number; page: number; label: string } | null>(null);
   const project = useQuery(trpc.projects.byId.queryOptions({ id }));
   const brandAssets = useQuery({
     ...trpc.projects.brandAssets.queryOptions({ projectId: id }),
@@ -159,21 +176,32 @@ export default function ProjectPage() {
   if (project.error) return <EmptyState title="Project not found" description="It does not exist, or it belongs to another business." />;
   const p = project.data;
 
+  const uploadForProof: UploadForProof = (kind, onAdded) => {
+    forProof.current = onAdded;
+    setKind(kind);
+    setDialogOpen(true);
+  };
+
   function onUploaded(kind: FileKind, files: UploadedFile[]) {
-    addFiles.mutate({
-      projectId: p.id,
-      kind,
-      files: files.map((f) => ({
-        id: f.id,
-        url: f.url,
-        thumbnail: f.thumbnail,
-        blur: f.blur,
-        name: f.name ?? decodeURIComponent(new URL(f.url).pathname.split("/").pop() ?? "file"),
-        ...(f.size !== undefined ? { size: f.size } : {}),
-        ...(f.type ? { type: f.type } : {}),
-        ...(f.sha256 ? { sha256: f.sha256 } : {}),
-      })),
-    });
+    const onAdded = forProof.current;
+    void addFiles
+      .mutateAsync({
+        projectId: p.id,
+        kind,
+        files: files.map((f) => ({
+          id: f.id,
+          url: f.url,
+          thumbnail: f.thumbnail,
+          blur: f.blur,
+          name: f.name ?? decodeURIComponent(new URL(f.url).pathname.split("/").pop() ?? "file"),
+          ...(f.size !== undefined ? { size: f.size } : {}),
+          ...(f.type ? { type: f.type } : {}),
+          ...(f.sha256 ? { sha256: f.sha256 } : {}),
+        })),
+      })
+      .then(({ ids }) => onAdded?.(ids))
+      // Already shown by the mutation's toast.
+      .catch(() => undefined);
   }
 
   return (
@@ -212,7 +240,7 @@ export default function ProjectPage() {
         )}
       </div>
       <div className="grid gap-6">
-        {session && <ProofsPanel project={p} user={session.user} />}
+        {session && <ProofsPanel project={p} user={session.user} uploadNew={uploadForProof} />}
         {session && (
           <ProjectThread
             projectId={p.id}
@@ -237,6 +265,7 @@ export default function ProjectPage() {
                   variant="outline"
                   className="min-h-11"
                   onClick={() => {
+                    forProof.current = null;
                     setKind(kind.value);
                     setDialogOpen(true);
                   }}
@@ -260,11 +289,30 @@ export default function ProjectPage() {
               </div>
             </CardHeader>
             <CardContent>
-              <FileGrid files={p.files.filter((f) => f.kind === kind.value)} canRemove={canRemove} onRemove={confirmRemove} />
+              <FileGrid
+                files={p.files.filter((f) => f.kind === kind.value)}
+                canRemove={canRemove}
+                onRemove={confirmRemove}
+                onOpen={(f) => {
+                  const files = p.files.filter((file) => file.kind === kind.value);
+                  setViewing({ files, index: files.findIndex((file) => file.id === f.id), page: 1, label: kind.label });
+                }}
+              />
             </CardContent>
           </Card>
         ))}
       </div>
+      {viewing && (
+        <FileViewer
+          files={viewing.files}
+          index={viewing.index}
+          onIndexChange={(index) => setViewing({ ...viewing, index, page: 1 })}
+          page={viewing.page}
+          onPageChange={(page) => setViewing({ ...viewing, page })}
+          onClose={() => setViewing(null)}
+          description={viewing.label}
+        />
+      )}
       <UploadDialog
         // Each kind of file its own dialog: files picked for one never land in another's folder.
         key={kind}

@@ -1,0 +1,285 @@
+// The file viewer in Chromium, on a desktop and on a phone: every project file opens in it; an image zooms, a PDF's
+// first page is drawn, a ZIP becomes a download card whose link downloads it, a large image opens as its thumbnail
+// until asked; arrows step through the files, Escape and the close button close it, focus stays inside. Then a
+// proof is sent with a file uploaded on the spot.
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
+import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
+import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { makeNoisyPng, makePdf, makePng } from "./fixtures";
+import {
+  ARTIFACTS_DIR,
+  freePort,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  startApp,
+  startUploadServers,
+  type UploadServers,
+} from "./harness";
+
+/** The smallest valid ZIP: an end-of-central-directory record and nothing else. */
+const zip = Buffer.concat([Buffer.from("PK\x05\x06", "latin1"), Buffer.alloc(18)]);
+
+describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
+  let t: TestDatabase;
+  let smtp: SmtpSink;
+  let uploads: UploadServers;
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let projectUrl = "";
+  const png = makePng(1600, 1000);
+  const pdf = makePdf(3);
+  // Above the size from which images open as their thumbnail (10 MB).
+  const large = makeNoisyPng(1900, 1900);
+
+  async function upload(files: { name: string; mimeType: string; buffer: Buffer }[]) {
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles(files);
+    await page.getByRole("button", { name: new RegExp(`^Upload ${files.length} file`) }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `${files.length} file${files.length === 1 ? "" : "s"} added` })
+      .first()
+      .waitFor({ timeout: 90_000 });
+    await page.keyboard.press("Escape");
+  }
+
+  const materials = () => page.getByRole("region", { name: "Materials" });
+  const viewer = (name: string) => page.getByRole("dialog", { name });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  /** The window as the person sees it (the dialog is fixed to it), kept beside the other screenshots. */
+  const snap = (name: string) => page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
+  /** The widths a zoomed image may have: its fitted width times the zoom, give or take rounding. */
+  const widthOf = async (locator: Locator) => (await locator.boundingBox())?.width ?? 0;
+  const near = (expected: number) => ({ asymmetricMatch: (n: number) => Math.abs(n - expected) <= 2 });
+  /** The element is inside the window, so a finger can reach it. */
+  async function reachable(locator: Locator, width: number, height: number) {
+    // Measured once the dialog's opening animation (a zoom) has finished.
+    await locator.evaluate((el) => Promise.all((el.closest("[role=dialog]") ?? el).getAnimations().map((a) => a.finished)));
+    const box = (await locator.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(box.y + box.height).toBeLessThanOrEqual(height);
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+  }
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const secret = randomBytes(24).toString("hex");
+    [t, smtp, browser, uploads] = await Promise.all([
+      createTestDatabase(),
+      startSmtpSink(),
+      launchBrowser(),
+      startUploadServers({ secret, webOrigin: `http://localhost:${port}` }),
+    ]);
+    await seedDemo(t.db);
+    app = await startApp(
+      { DATABASE_URL: t.url, SMTP_URL: smtp.url, UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl },
+      { port },
+    );
+    const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Spring catalogue", event: "flyer" });
+    // Briefed already: the studio may send proofs.
+    await t.db.updateTable("projects").set({ stage: "briefing" }).where("id", "=", project.id).execute();
+    projectUrl = `${app.url}/projects/${project.id}`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    await page.goto(app.url);
+    await page.getByLabel("E-mail").fill("designer@atelier.local");
+    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+    await page.getByText("Check your email").waitFor();
+    await page.goto(extractLink((await smtp.waitFor("designer@atelier.local")).raw)!);
+    await page.getByTestId("sidebar").waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await uploads?.stop();
+    await smtp?.close();
+    await t?.destroy();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail" && page) await keepScreenshot(page, `viewer-${ctx.task.name}`);
+  });
+
+  it("the designer uploads an image, a PDF, a ZIP and a large image to the project", async () => {
+    await page.goto(projectUrl);
+    await page.getByRole("button", { name: "Upload Materials" }).click();
+    await upload([
+      { name: "poster.png", mimeType: "image/png", buffer: png },
+      { name: "brochure.pdf", mimeType: "application/pdf", buffer: pdf },
+      { name: "fonts.zip", mimeType: "application/zip", buffer: zip },
+      { name: "panorama.png", mimeType: "image/png", buffer: large },
+    ]);
+    await materials().getByTestId("project-file").nth(3).waitFor();
+  });
+
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    it(`at ${width}x${height}: zooms the image, draws the PDF's first page, offers the ZIP as a download`, async () => {
+      await page.setViewportSize({ width, height });
+      await page.goto(projectUrl);
+      await materials().getByRole("button", { name: "Open poster.png" }).click();
+
+      // The image, fitted, then zoomed by button and by keys.
+      const image = viewer("poster.png").getByTestId("viewer-image");
+      await image.and(page.locator("[data-zoom='1']")).waitFor();
+      await expect.poll(() => widthOf(image)).toBeGreaterThan(100);
+      const fitted = await widthOf(image);
+      expect(fitted).toBeLessThanOrEqual(width);
+      expect(await overflow(), "no sideways scrolling with the viewer open").toBeLessThanOrEqual(0);
+      await reachable(viewer("poster.png").getByRole("button", { name: "Close" }), width, height);
+      await snap(`viewer-image-${width}`);
+      await viewer("poster.png").getByRole("button", { name: "Zoom in" }).click();
+      await expect.poll(() => widthOf(image)).toEqual(near(fitted * 1.5));
+      await page.keyboard.press("+");
+      await expect.poll(() => widthOf(image)).toEqual(near(fitted * 2));
+      expect(await viewer("poster.png").getByTestId("zoom-level").innerText()).toBe("200%");
+      // Zoomed in, the image scrolls inside the viewer, never the page.
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await snap(`viewer-image-zoomed-${width}`);
+      // Dragging pans the zoomed image.
+      const frame = viewer("poster.png").getByTestId("viewer");
+      const before = await frame.evaluate((el) => el.scrollLeft);
+      const box = (await frame.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 - 60, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.up();
+      expect(await frame.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+      await page.keyboard.press("0");
+      await expect.poll(() => widthOf(image)).toEqual(near(fitted));
+      // The wheel zooms the image where the pointer is; "0" fits it again.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, -300);
+      await expect.poll(() => widthOf(image)).toBeGreaterThan(fitted * 1.3);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await page.keyboard.press("0");
+      await expect.poll(() => widthOf(image)).toEqual(near(fitted));
+      // Two fingers spreading apart zoom in (touches sent as a touchscreen sends them).
+      const cdp = await page.context().newCDPSession(page);
+      const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+      const fingers = (apart: number) => [
+        { x: cx - apart, y: cy, id: 1 },
+        { x: cx + apart, y: cy, id: 2 },
+      ];
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(20) });
+      for (const apart of [30, 45, 60, 70]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(apart) });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await cdp.detach();
+      // 3.5 times as far apart: zoomed about as much (between steps, as pinching leaves it).
+      await expect.poll(() => widthOf(image)).toBeGreaterThan(fitted * 2.5);
+      await page.keyboard.press("0");
+      await expect.poll(() => widthOf(image)).toEqual(near(fitted));
+      // Focus stays in the dialog.
+      for (let i = 0; i < 12; i++) await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest("[role=dialog]")))).toBe(true);
+
+      await page.keyboard.press("Escape");
+      await viewer("poster.png").waitFor({ state: "detached" });
+
+      // The PDF, its first page drawn.
+      await materials().getByRole("button", { name: "Open brochure.pdf" }).click();
+      await viewer("brochure.pdf").locator('[data-testid="pdf-page"][data-rendered-page="1"]').waitFor();
+      const canvas = viewer("brochure.pdf").getByTestId("pdf-page");
+      expect((await canvas.boundingBox())!.width).toBeGreaterThan(200);
+      // Something was drawn: not every pixel is white.
+      const drawn = await canvas.evaluate((el) => {
+        const c = el as HTMLCanvasElement;
+        const data = c.getContext("2d")!.getImageData(0, 0, c.width, c.height).data;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! < 200) return true;
+        return false;
+      });
+      expect(drawn).toBe(true);
+      expect(await viewer("brochure.pdf").getByTestId("pdf-page-number").innerText()).toBe("1 / 3");
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await snap(`viewer-pdf-${width}`);
+
+      await viewer("brochure.pdf").getByRole("button", { name: "Close" }).click();
+      await viewer("brochure.pdf").waitFor({ state: "detached" });
+
+      // The ZIP: a card with its name, size and type, and a link that downloads it.
+      await materials().getByRole("button", { name: "Open fonts.zip" }).click();
+      const card = viewer("fonts.zip").getByTestId("download-card");
+      await card.waitFor();
+      expect(await card.getByTestId("download-card-details").innerText()).toBe("22 B · application/zip");
+      const link = card.getByRole("link", { name: "Download" });
+      await reachable(link, width, height);
+      const download = await fetch((await link.getAttribute("href"))!);
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer())).toEqual(zip);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await snap(`viewer-zip-${width}`);
+
+      await page.keyboard.press("Escape");
+      await viewer("fonts.zip").waitFor({ state: "detached" });
+
+      // The large image: its thumbnail first, the full resolution on request.
+      await materials().getByRole("button", { name: "Open panorama.png" }).click();
+      const held = viewer("panorama.png").getByTestId("large-image");
+      await held.waitFor();
+      expect(await viewer("panorama.png").getByTestId("viewer-image").count()).toBe(0);
+      await held.getByRole("img", { name: "Preview of panorama.png" }).waitFor();
+      await snap(`viewer-large-${width}`);
+      await held.getByRole("button", { name: `Load full resolution (${Math.round(large.length / 1e6)} MB)` }).click();
+      await expect.poll(() => widthOf(viewer("panorama.png").getByTestId("viewer-image"))).toBeGreaterThan(100);
+      await page.keyboard.press("Escape");
+      await viewer("panorama.png").waitFor({ state: "detached" });
+
+      // The arrow keys step through the files in the order of the list, round and round.
+      const names = await materials()
+        .getByRole("button", { name: /^Open / })
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute("aria-label")!.replace(/^Open /, "")));
+      expect([...names].sort()).toEqual(["brochure.pdf", "fonts.zip", "panorama.png", "poster.png"]);
+      await materials()
+        .getByRole("button", { name: `Open ${names[0]}` })
+        .click();
+      await viewer(names[0]!).waitFor();
+      await page.keyboard.press("ArrowRight");
+      await viewer(names[1]!).waitFor();
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowLeft");
+      await viewer(names[3]!).waitFor();
+      await viewer(names[3]!).getByRole("button", { name: "Next file" }).click();
+      await viewer(names[0]!).waitFor();
+      await viewer(names[0]!).getByRole("button", { name: "Close" }).click();
+      await viewer(names[0]!).waitFor({ state: "detached" });
+    });
+  }
+
+  it("sends a proof with a file uploaded on the spot and one already on the project", async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(projectUrl);
+    const form = page.getByRole("form", { name: "Send a proof" });
+    await form.getByLabel("poster.png", { exact: true }).check();
+    await form.getByRole("button", { name: "Upload new files" }).click();
+    await upload([{ name: "cover.png", mimeType: "image/png", buffer: makePng(900, 1200) }]);
+    // On the project, and chosen for the proof already.
+    const cover = form.getByLabel("cover.png", { exact: true });
+    await cover.waitFor();
+    expect(await cover.isChecked()).toBe(true);
+    expect(await materials().getByRole("button", { name: "Open cover.png" }).count()).toBe(1);
+    await form.getByLabel("Note to the client").fill("Cover and poster");
+    await form.getByRole("button", { name: "Send proof" }).click();
+    const round = page.locator('[data-testid="proof"][data-round="1"]');
+    await round.waitFor();
+    expect(await round.getByTestId("proof-file").allInnerTexts()).toEqual([
+      expect.stringContaining("poster.png"),
+      expect.stringContaining("cover.png"),
+    ]);
+    // The proof's files open in the same viewer, with the pin tools.
+    await round.getByRole("button", { name: "Open cover.png" }).click();
+    await viewer("cover.png").getByTestId("viewer-image").waitFor();
+    await viewer("cover.png").getByRole("button", { name: "Pin mode" }).waitFor();
+    await page.keyboard.press("ArrowLeft");
+    await viewer("poster.png").getByTestId("viewer-image").waitFor();
+    await snap("viewer-proof-1280");
+    await page.keyboard.press("Escape");
+  });
+});
