@@ -15,10 +15,11 @@ import {
   type UploadedFile,
 } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Download, Trash2, Upload } from "lucide-react";
+import { Download, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
+import { ArchiveProjectButton, RemoveButton } from "~/components/destructive-actions";
 import { EmptyState } from "~/components/empty-state";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
@@ -49,7 +50,7 @@ function FileGrid({
 }: {
   files: ProjectFile[];
   canRemove: (file: ProjectFile) => boolean;
-  onRemove: (file: ProjectFile) => void;
+  onRemove: (file: ProjectFile) => unknown;
 }) {
   if (files.length === 0) return <p className="text-sm text-muted-foreground">No files yet.</p>;
   return (
@@ -72,21 +73,19 @@ function FileGrid({
                 <a
                   href={f.downloadUrl}
                   download={f.name}
-                  className="rounded p-1 text-muted-foreground hover:text-foreground"
+                  className="flex size-11 items-center justify-center rounded text-muted-foreground hover:text-foreground sm:size-8"
                   aria-label={`Download ${f.name}`}
                 >
                   <Download className="size-4" />
                 </a>
               )}
               {canRemove(f) && (
-                <button
-                  type="button"
-                  onClick={() => onRemove(f)}
-                  className="rounded p-1 text-muted-foreground hover:text-destructive"
-                  aria-label={`Remove ${f.name}`}
-                >
-                  <Trash2 className="size-4" />
-                </button>
+                <RemoveButton
+                  name={f.name}
+                  from="this project"
+                  description="Everyone on the project loses the file and its download link. This cannot be undone."
+                  onConfirm={() => onRemove(f)}
+                />
               )}
             </div>
           </div>
@@ -112,7 +111,7 @@ export default function ProjectPage() {
       onError: toastError,
     }),
   );
-  const archive = useMutation(trpc.projects.setArchived.mutationOptions());
+  const archive = useMutation(trpc.projects.setArchived.mutationOptions({ onError: toastError }));
   const removeFile = useMutation(
     trpc.projects.removeFile.mutationOptions({
       onSuccess: ({ name }) => toast({ title: `${name} removed` }),
@@ -120,9 +119,6 @@ export default function ProjectPage() {
     }),
   );
   const canRemove = (file: ProjectFile) => (session ? canRemoveProjectFile(session.user, file) : false);
-  const confirmRemove = (file: ProjectFile) => {
-    if (window.confirm(`Remove ${file.name} from this project?`)) removeFile.mutate({ id: file.id });
-  };
   const staffView = session ? isStaff(session.user.role) : false;
   const people = useQuery({ ...trpc.projects.workload.queryOptions(), enabled: staffView, select: (w) => w.people });
   const assign = useMutation(trpc.projects.assign.mutationOptions());
@@ -177,9 +173,12 @@ export default function ProjectPage() {
                 </option>
               ))}
             </NativeSelect>
-            <Button variant="outline" disabled={archive.isPending} onClick={() => archive.mutate({ id: p.id, archived: !p.archived })}>
-              {p.archived ? "Reopen" : "Archive"}
-            </Button>
+            <ArchiveProjectButton
+              archived={p.archived}
+              title={projectDisplayName(p.name)}
+              pending={archive.isPending}
+              onChange={(archived) => archive.mutateAsync({ id: p.id, archived })}
+            />
           </div>
         )}
       </div>
@@ -216,7 +215,11 @@ export default function ProjectPage() {
               </Button>
             </CardHeader>
             <CardContent>
-              <FileGrid files={p.files.filter((f) => f.kind === kind.value)} canRemove={canRemove} onRemove={confirmRemove} />
+              <FileGrid
+                files={p.files.filter((f) => f.kind === kind.value)}
+                canRemove={canRemove}
+                onRemove={(file) => removeFile.mutateAsync({ id: file.id })}
+              />
             </CardContent>
           </Card>
         ))}

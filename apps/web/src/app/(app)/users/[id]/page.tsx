@@ -188,7 +188,7 @@ export default function UserPage() {
                 {comments.map((c) => (
                   <li key={c.id}>
                     <Link href={`/projects/${c.projectId}`} className="block min-h-11 rounded-md px-2 py-1 hover:bg-muted" title={c.body}>
-                      <span className="line-clamp-2 break-words text-sm">{c.body}</span>
+                      <span className="line-clamp-2 wrap-anywhere text-sm">{c.body}</span>
                       <span className="text-xs text-muted-foreground">
                         {c.projectTitle} · {formatDate(c.createdAt)}
                         {c.event === "shadow" ? " · internal" : ""}
