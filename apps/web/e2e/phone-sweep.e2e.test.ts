@@ -1,13 +1,13 @@
-// Every page each role's navigation offers, at 390x844 and 1280x800 in Chromium: nothing wider than the screen,
-// the header controls on it, the command palette, the notification sheet and the upload dialog inside the viewport
+// Every page each role's navigation offers, at 390x844 and 1280x800 (and dark) in Chromium: nothing wider than the
+// screen, the header controls on it, the command palette, the notification sheet and the upload dialog inside the viewport
 // with tappable buttons, and axe-core finding nothing serious or critical. Screenshots of each page at both widths
 // go to e2e/.screenshots/<run>/ (printed at the end) to be looked at.
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createComment, DEMO_BUSINESS, DEMO_USERS, seedLivingDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import axe from "axe-core";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, type RunningApp, startApp } from "./harness";
@@ -15,7 +15,6 @@ import { launchBrowser, type RunningApp, startApp } from "./harness";
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const TOUCH_TARGET = 44;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const RUN_DIR = join(new URL(".", import.meta.url).pathname, ".screenshots", new Date().toISOString().replace(/[:.]/g, "-"));
 
 const LONG_URL = `https://example.com/${"very-long-path-segment/".repeat(40)}final?query=${"x".repeat(200)}`;
@@ -137,11 +136,11 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
 
   async function axeFindings(page: Page): Promise<AxeFinding[]> {
     // evaluate, not a script tag: the app's Content-Security-Policy refuses inline scripts.
-    if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+    if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
     return page.evaluate(async () => {
       // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time.
-      const axe = (window as any).axe;
-      const result = await axe.run(document, { resultTypes: ["violations"] });
+      const injected = (window as any).axe;
+      const result = await injected.run(document, { resultTypes: ["violations"] });
       return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[]; html: string }[] }[])
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => ({
@@ -151,6 +150,10 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
           nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`),
         }));
     });
+  }
+
+  async function axeProblems(page: Page, tag: string): Promise<string[]> {
+    return (await axeFindings(page)).map((f) => `${tag}: axe ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join("\n    ")}`);
   }
 
   /** Problems with one element: off the screen, or (for a button to tap on a phone) under 44 px high. */
@@ -215,9 +218,7 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
     // The list scrolls inside the palette: its first entry is on screen and tappable.
     problems.push(...(await placement(palette.getByRole("option").first(), `${tag} first palette entry`, viewport, phone)));
     await shoot(page, `${role}-palette-${phone ? "phone" : "desktop"}`, false);
-    problems.push(
-      ...(await axeFindings(page)).map((f) => `${tag} palette: axe ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join("\n    ")}`),
-    );
+    problems.push(...(await axeProblems(page, `${tag} palette`)));
     await page.keyboard.press("Escape");
     await palette.waitFor({ state: "detached" });
 
@@ -237,9 +238,7 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
           )),
         );
     await shoot(page, `${role}-notifications-${phone ? "phone" : "desktop"}`, false);
-    problems.push(
-      ...(await axeFindings(page)).map((f) => `${tag} sheet: axe ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join("\n    ")}`),
-    );
+    problems.push(...(await axeProblems(page, `${tag} sheet`)));
     await page.keyboard.press("Escape");
     await sheet.waitFor({ state: "detached" });
 
@@ -253,11 +252,7 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
       for (const name of ["Cancel", "Archive"])
         problems.push(...(await placement(question.getByRole("button", { name }), `${tag} archive question's ${name}`, viewport, phone)));
       await shoot(page, `${role}-archive-question-${phone ? "phone" : "desktop"}`, false);
-      problems.push(
-        ...(await axeFindings(page)).map(
-          (f) => `${tag} archive question: axe ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join("\n    ")}`,
-        ),
-      );
+      problems.push(...(await axeProblems(page, `${tag} archive question`)));
       await question.getByRole("button", { name: "Cancel" }).click();
       await question.waitFor({ state: "detached" });
     }
@@ -278,6 +273,7 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
     const close = page.locator(".uppy-Dashboard-close");
     problems.push(...(await placement(close, `${tag} upload dialog's Close button`, viewport, false)));
     await shoot(page, `${role}-upload-${phone ? "phone" : "desktop"}`, false);
+    problems.push(...(await axeProblems(page, `${tag} upload dialog`)));
     await page.keyboard.press("Escape");
     return problems;
   }
@@ -297,8 +293,15 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
           await shoot(page, `${role}-${visit.name}-${width}`);
           problems.push(...(await overflow(page)).map((p) => `${tag}: ${p}`));
           if (!visit.bare) problems.push(...(await headerControls(page, viewport)).map((p) => `${tag}: ${p}`));
-          for (const f of await axeFindings(page))
-            problems.push(`${tag}: axe ${f.impact} ${f.id}: ${f.help}\n    ${f.nodes.join("\n    ")}`);
+          problems.push(...(await axeProblems(page, tag)));
+          if (viewport === DESKTOP) {
+            // The dark theme follows the system: its colours are checked once, on the wide layout.
+            await page.emulateMedia({ colorScheme: "dark" });
+            await page.waitForTimeout(200);
+            await shoot(page, `${role}-${visit.name}-dark`);
+            problems.push(...(await axeProblems(page, `${tag} dark`)));
+            await page.emulateMedia({ colorScheme: "light" });
+          }
         }
         problems.push(...(await overlays(page, role, viewport)));
       }

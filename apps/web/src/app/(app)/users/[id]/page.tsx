@@ -65,7 +65,10 @@ export default function UserPage() {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Link href={`/users/edit/${user.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Link
+            href={`/users/edit/${user.id}`}
+            className={buttonVariants({ variant: "outline", size: "sm", className: "max-sm:min-h-11" })}
+          >
             Edit profile
           </Link>
           {!self &&
