@@ -68,7 +68,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
       .getByTestId("unread-count")
       .filter({ hasText: String(UNREAD) })
       .waitFor();
-    await page.getByRole("button", { name: `Notifications (${UNREAD} unread)` }).click();
+    await page.getByRole("button", { name: `Notifications: ${UNREAD} unread` }).click();
     await page.getByRole("heading", { name: "Unread Notifications" }).waitFor();
     // Two projects, two entries, each standing for the rest of its project's comments.
     await page.getByTestId("notification-more").filter({ hasText: "+68 more" }).waitFor();
@@ -89,7 +89,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     await page.getByTestId("notification").nth(39).waitFor();
     await keepScreenshot(page, "inbox-phone-old");
     await page.reload();
-    await page.getByRole("button", { name: "Notifications (0 unread)" }).waitFor();
+    await page.getByRole("button", { name: "Notifications: 0 unread" }).waitFor();
   });
 
   it("opening a project reads its notifications, and only that project's", async () => {

@@ -181,8 +181,8 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
 
   it("the client approves round 2; the project shows the approved hashes; a different print-ready file shows the mismatch", async () => {
     await proof(client, 2).waitFor();
-    client.once("dialog", (dialog) => void dialog.accept());
     await proof(client, 2).getByRole("button", { name: "Approve" }).click();
+    await client.getByRole("alertdialog").getByRole("button", { name: "Approve" }).click();
     await proof(client, 2).getByTestId("approval").waitFor();
     expect(await proof(client, 2).getByTestId("approved-hash").allInnerTexts()).toEqual([expect.stringContaining(sha256(png))]);
     await client.getByTestId("project-stage").filter({ hasText: "Approved" }).waitFor();

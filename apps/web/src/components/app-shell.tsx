@@ -80,7 +80,7 @@ function UserMenu({ user, onEmailNotifications }: { user: SessionUser; onEmailNo
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
-          <UserAvatar name={user.name} src={user.image} size="sm" />
+          <UserAvatar name={user.name} src={user.image} size="sm" decorative />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
@@ -119,7 +119,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
             <SheetTrigger asChild>
               <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <Menu className="size-5" />
+                <Menu className="size-5" aria-hidden />
               </Button>
             </SheetTrigger>
             <SheetContent side="left" className="w-72 p-4">
@@ -137,12 +137,15 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           <Button
             variant="outline"
             className="size-11 min-w-0 shrink justify-center gap-2 p-0 text-muted-foreground sm:h-9 sm:w-full sm:max-w-xs sm:justify-start sm:px-3"
-            aria-label="Search or run a command"
+            aria-keyshortcuts="Control+K"
             onClick={() => setPaletteOpen(true)}
           >
             <Search className="size-4 shrink-0" aria-hidden />
-            <span className="hidden flex-1 truncate text-left sm:inline">Search or run a command</span>
-            <kbd className="hidden rounded border bg-muted px-1.5 text-[10px] font-medium sm:inline">Ctrl K</kbd>
+            {/* Named by its text (read out on a phone too), so the name holds everything it shows. */}
+            <span className="sr-only flex-1 truncate text-left sm:not-sr-only">Search or run a command</span>
+            <kbd aria-hidden className="hidden rounded border bg-muted px-1.5 text-[10px] font-medium sm:inline">
+              Ctrl K
+            </kbd>
           </Button>
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NotificationBell user={user} />

@@ -24,7 +24,7 @@ export function ConfirmButton({
   return (
     <ConfirmDialog
       trigger={
-        <Button size={size} variant={variant} disabled={pending}>
+        <Button size={size} variant={variant} className="max-sm:min-h-11" disabled={pending}>
           {label}
         </Button>
       }

@@ -74,9 +74,10 @@ export function InvoiceTable({
   // Due dates are calendar dates, compared as the server counts them (UTC).
   const today = new Date().toISOString().slice(0, 10);
   return (
+    // On a phone each invoice is a card (number and total, business and status, then its actions); a table from sm up.
     <div className="overflow-x-auto rounded-xl border">
-      <table className="w-full text-sm [&_td]:px-2 [&_td]:py-2 sm:[&_td]:px-4 [&_th]:px-2 [&_th]:py-2 sm:[&_th]:px-4">
-        <thead className="bg-muted/50 text-left text-muted-foreground">
+      <table className="w-full text-sm max-sm:block sm:wrap-normal [&_td]:px-2 [&_td]:py-2 max-sm:[&_td]:p-0 sm:[&_td]:px-4 [&_th]:px-2 [&_th]:py-2 sm:[&_th]:px-4">
+        <thead className="bg-muted/50 text-left text-muted-foreground max-sm:hidden">
           <tr>
             <th className="font-medium">Invoice</th>
             {showBusiness && <th className="font-medium">Business</th>}
@@ -87,11 +88,14 @@ export function InvoiceTable({
             {actions && <th />}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {invoices.map((inv) => (
             <Fragment key={inv.id}>
-              <tr className="border-t" data-testid="invoice-row">
-                <td>
+              <tr
+                className="border-t max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:p-4 max-sm:first:border-t-0"
+                data-testid="invoice-row"
+              >
+                <td className="max-sm:col-start-1 max-sm:row-start-1">
                   <Button
                     variant="link"
                     className="h-auto p-0"
@@ -109,7 +113,7 @@ export function InvoiceTable({
                     {inv.dueAt && <span className="sm:hidden"> · due {formatInvoiceDate(inv.dueAt)}</span>}
                   </div>
                 </td>
-                {showBusiness && <td>{inv.businessName}</td>}
+                {showBusiness && <td className="max-sm:col-start-1 max-sm:row-start-2 max-sm:text-muted-foreground">{inv.businessName}</td>}
                 <td className="hidden md:table-cell">{inv.projectName ? projectDisplayName(inv.projectName) : "—"}</td>
                 <td className="hidden whitespace-nowrap sm:table-cell">
                   {inv.dueAt ? formatInvoiceDate(inv.dueAt) : "—"}
@@ -119,17 +123,23 @@ export function InvoiceTable({
                     </Badge>
                   )}
                 </td>
-                <td>
+                <td className="max-sm:col-start-2 max-sm:row-start-2 max-sm:text-right">
                   <Badge variant="outline" className={cn(STATUS_STYLE[inv.status])}>
                     {INVOICE_STATUS_LABELS[inv.status]}
                   </Badge>
                 </td>
-                <td className="whitespace-nowrap text-right font-medium tabular-nums">{formatMoney(inv.total, inv.currency)}</td>
-                {actions && <td className="text-right">{actions(inv)}</td>}
+                <td className="whitespace-nowrap text-right font-medium tabular-nums max-sm:col-start-2 max-sm:row-start-1">
+                  {formatMoney(inv.total, inv.currency)}
+                </td>
+                {actions && (
+                  <td className="text-right max-sm:col-span-2 max-sm:row-start-3 max-sm:pt-2 max-sm:[&>div]:justify-start">
+                    {actions(inv)}
+                  </td>
+                )}
               </tr>
               {open === inv.id && (
-                <tr className="bg-muted/30">
-                  <td colSpan={7}>
+                <tr className="bg-muted/30 max-sm:block max-sm:px-4 max-sm:pb-3">
+                  <td colSpan={7} className="max-sm:block">
                     <Lines invoiceId={inv.id} currency={inv.currency} kind={inv.kind} />
                   </td>
                 </tr>

@@ -39,7 +39,7 @@ function Entry({ n, more, onOpen }: { n: Notification; more: number; onOpen: () 
         data-testid="notification"
       >
         <UserAvatar name={n.user.name} src={n.user.image} size="md" />
-        <span className="min-w-0 break-words text-sm">
+        <span className="min-w-0 wrap-anywhere text-sm">
           <strong>{n.user.name ?? "Someone"}</strong> {eventLabel(n.event)}{" "}
           <em className="not-italic font-medium">{projectDisplayName(n.project.name)}</em>
           {more > 0 && (
@@ -115,12 +115,13 @@ export function NotificationBell({ user }: { user: SessionUser }) {
       }}
     >
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications (${count} unread)`}>
-          <Bell className="size-5" />
+        <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications: ${count} unread`}>
+          <Bell className="size-5" aria-hidden />
           {count > 0 && (
             <span
               className="absolute -right-1 -top-0.5 min-w-4 rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-white tabular-nums"
               data-testid="unread-count"
+              aria-hidden
             >
               {count}
             </span>
@@ -135,7 +136,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
         <Button
           size="sm"
           variant="outline"
-          className="my-3 self-start"
+          className="my-3 min-h-11 self-start sm:min-h-8"
           onClick={() => void markAllRead()}
           disabled={marking || count === 0}
           aria-busy={marking}
@@ -152,7 +153,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
         {oldItems.length > 0 && (
           <>
             <h3 className="mb-1 mt-6 text-sm font-semibold text-muted-foreground">{NOTIFICATION_TEXT.old}</h3>
-            <ul className="grid gap-1 opacity-80">
+            <ul className="grid gap-1">
               {oldItems.map((n) => (
                 <Entry key={n.id} n={n} more={0} onOpen={() => setOpen(false)} />
               ))}
@@ -161,7 +162,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
               <Button
                 variant="ghost"
                 size="sm"
-                className="mt-2 self-start"
+                className="mt-2 min-h-11 self-start sm:min-h-8"
                 disabled={old.isFetchingNextPage}
                 onClick={() => void old.fetchNextPage()}
               >

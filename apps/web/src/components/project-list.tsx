@@ -154,7 +154,7 @@ function ProjectCards({ projects, staff, archived }: { projects: ProjectCard[]; 
             <Card className="h-full transition-colors hover:bg-accent/50">
               <CardHeader>
                 <div className="flex items-start justify-between gap-2">
-                  <CardTitle className="min-w-0 break-words text-base" title={projectDisplayName(p.name)}>
+                  <CardTitle className="min-w-0 wrap-anywhere text-base" title={projectDisplayName(p.name)}>
                     {projectDisplayName(p.name)}
                   </CardTitle>
                   <Badge variant="secondary">{eventLabel(p.event)}</Badge>

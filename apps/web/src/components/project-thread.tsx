@@ -128,7 +128,7 @@ export function ProjectThread({
                   {c.event === "shadow" && <Badge variant="outline">Internal note</Badge>}
                   <span className="ml-2 text-xs text-muted-foreground">{formatNotificationTime(c.createdAt)}</span>
                 </p>
-                <p className="whitespace-pre-wrap break-words text-sm">{c.body}</p>
+                <p className="whitespace-pre-wrap wrap-anywhere text-sm">{c.body}</p>
                 {commentExtra?.(c.id)}
               </div>
             </li>

@@ -12,7 +12,21 @@ import {
   type ProofStatus,
   type SessionUser,
 } from "@atelier/domain";
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, cn, Input, Label, Textarea, toast } from "@atelier/ui";
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  cn,
+  Input,
+  Label,
+  Textarea,
+  toast,
+} from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Download, Eye, Upload } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
@@ -218,16 +232,19 @@ function AnswerProof({
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap gap-2">
-        <Button
-          className="h-11"
-          disabled={approve.isPending}
-          onClick={() => {
-            if (window.confirm("Approve exactly these files for print? Their SHA-256 is recorded with your approval."))
-              approve.mutate({ proofId });
-          }}
-        >
-          Approve
-        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button className="h-11" disabled={approve.isPending}>
+              Approve
+            </Button>
+          }
+          title="Approve exactly these files for print?"
+          description="Their SHA-256 is recorded with your approval, and the studio prepares them for print. This cannot be undone."
+          confirmLabel="Approve"
+          busyLabel="Approving…"
+          pending={approve.isPending}
+          onConfirm={() => approve.mutateAsync({ proofId })}
+        />
         <Button className="h-11" variant="outline" aria-expanded={asking} onClick={() => setAsking((a) => !a)}>
           Request changes
         </Button>
@@ -411,7 +428,7 @@ export function ProofsPanel({
                   <span className="text-xs text-muted-foreground">· answer by {formatDate(new Date(`${proof.dueOn}T12:00:00Z`))}</span>
                 )}
               </div>
-              {proof.note && <p className="whitespace-pre-wrap break-words text-sm">{proof.note}</p>}
+              {proof.note && <p className="whitespace-pre-wrap wrap-anywhere text-sm">{proof.note}</p>}
               <a
                 href={proof.zipUrl}
                 className="inline-flex min-h-11 w-fit items-center gap-2 text-sm underline underline-offset-2"

@@ -28,10 +28,10 @@ export function StatusPage({
         <p className="text-5xl font-bold tracking-tight text-primary" aria-hidden>
           {code}
         </p>
-        <h1 id="status-title" className="text-xl font-semibold break-words">
+        <h1 id="status-title" className="text-xl font-semibold wrap-anywhere">
           {title}
         </h1>
-        <p className="text-sm text-muted-foreground break-words">{description}</p>
+        <p className="text-sm text-muted-foreground wrap-anywhere">{description}</p>
         <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row sm:justify-center">{children}</div>
       </section>
     </main>

@@ -42,11 +42,11 @@ export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn("text-lg font-semibold break-words", className)} {...props} />;
+  return <AlertDialogPrimitive.Title className={cn("text-lg font-semibold wrap-anywhere", className)} {...props} />;
 }
 
 export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground break-words", className)} {...props} />;
+  return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground wrap-anywhere", className)} {...props} />;
 }
 
 export function AlertDialogCancel(props: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

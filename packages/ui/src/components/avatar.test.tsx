@@ -21,4 +21,15 @@ describe("UserAvatar", () => {
     expect(root?.style.width).toBe(`${px}px`);
     expect(root?.style.height).toBe(`${px}px`);
   });
+
+  it("inside a named control, draws the initials instead of writing them", () => {
+    const { container } = render(
+      <button type="button" aria-label="Account menu">
+        <UserAvatar name="Dora Designer" decorative />
+      </button>,
+    );
+    expect(screen.queryByText("DD")).toBeNull();
+    expect(container.querySelector('[data-slot="avatar-fallback"]')?.getAttribute("data-initials")).toBe("DD");
+    expect(screen.getByRole("button").textContent).toBe("");
+  });
 });

@@ -36,9 +36,14 @@ export type UserAvatarProps = Omit<ComponentProps<typeof AvatarPrimitive.Root>, 
   name: string | null | undefined;
   src?: string | null;
   size?: AvatarSize | number;
+  /**
+   * Inside a control that has a name of its own (the account menu): the initials are drawn by CSS rather than written
+   * as text and the picture has no alt, so the control's name still holds everything it shows.
+   */
+  decorative?: boolean;
 };
 
-export function UserAvatar({ name, src, size = "default", className, style, ...props }: UserAvatarProps) {
+export function UserAvatar({ name, src, size = "default", decorative = false, className, style, ...props }: UserAvatarProps) {
   const px = typeof size === "number" ? size : AVATAR_SIZES[size];
   return (
     <Avatar
@@ -47,8 +52,12 @@ export function UserAvatar({ name, src, size = "default", className, style, ...p
       style={{ width: px, height: px, fontSize: Math.max(10, Math.round(px * 0.4)), ...style }}
       {...props}
     >
-      {src ? <AvatarImage src={src} alt={name ?? ""} /> : null}
-      <AvatarFallback>{initials(name)}</AvatarFallback>
+      {src ? <AvatarImage src={src} alt={decorative ? "" : (name ?? "")} /> : null}
+      {decorative ? (
+        <AvatarFallback data-initials={initials(name)} className="before:content-[attr(data-initials)]" />
+      ) : (
+        <AvatarFallback>{initials(name)}</AvatarFallback>
+      )}
     </Avatar>
   );
 }

@@ -22,7 +22,8 @@ export const buttonVariants = cva(
         default: "h-9 px-4 py-2 has-[>svg]:px-3",
         sm: "h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5",
         lg: "h-10 rounded-md px-6 has-[>svg]:px-4",
-        icon: "size-9",
+        // 44 px on phones: a fingertip, not a cursor.
+        icon: "size-11 sm:size-9",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

@@ -80,7 +80,7 @@ export function Combobox({
                   }}
                   className="relative flex min-h-11 cursor-default select-none items-center gap-2 rounded-sm px-2 py-2 text-sm outline-hidden data-[disabled=true]:pointer-events-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground data-[disabled=true]:opacity-50 sm:min-h-8 sm:py-1.5"
                 >
-                  <span className="min-w-0 flex-1 break-words">{option.label}</span>
+                  <span className="min-w-0 flex-1 wrap-anywhere">{option.label}</span>
                   {option.value === value && <CheckIcon className="size-4 shrink-0" aria-hidden />}
                 </CommandPrimitive.Item>
               ))}

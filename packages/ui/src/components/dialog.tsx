@@ -48,7 +48,7 @@ export function DialogContent({ className, children, showCloseButton = true, ...
         {showCloseButton ? (
           <DialogPrimitive.Close
             data-slot="dialog-close"
-            className="absolute right-4 top-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:outline-hidden focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:ring-offset-background disabled:pointer-events-none [&_svg]:size-4"
+            className="absolute right-1 top-1 flex size-11 items-center justify-center rounded-xs opacity-70 sm:right-2 sm:top-2 sm:size-8 transition-opacity hover:opacity-100 focus:outline-hidden focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:ring-offset-background disabled:pointer-events-none [&_svg]:size-4"
           >
             <XIcon aria-hidden />
             <span className="sr-only">Close</span>

@@ -53,7 +53,7 @@ export function SheetContent({ className, children, side = "right", ...props }: 
       <SheetOverlay />
       <SheetPrimitive.Content data-slot="sheet-content" data-side={side} className={cn(sheetVariants({ side }), className)} {...props}>
         {children}
-        <SheetPrimitive.Close className="absolute right-4 top-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:outline-hidden focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:ring-offset-background disabled:pointer-events-none">
+        <SheetPrimitive.Close className="absolute right-1 top-1 flex size-11 items-center justify-center rounded-xs sm:right-2 sm:top-2 sm:size-8 opacity-70 transition-opacity hover:opacity-100 focus:outline-hidden focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:ring-offset-background disabled:pointer-events-none">
           <XIcon className="size-4" aria-hidden />
           <span className="sr-only">Close</span>
         </SheetPrimitive.Close>

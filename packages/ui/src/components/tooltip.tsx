@@ -15,7 +15,7 @@ function TooltipContent({ className, sideOffset = 4, children, ...props }: Compo
         data-slot="tooltip-content"
         sideOffset={sideOffset}
         className={cn(
-          "z-50 max-w-[min(20rem,calc(100vw-1rem))] break-words rounded-md bg-foreground px-3 py-1.5 text-xs text-background",
+          "z-50 max-w-[min(20rem,calc(100vw-1rem))] wrap-anywhere rounded-md bg-foreground px-3 py-1.5 text-xs text-background",
           "data-[state=closed]:animate-fade-out data-[state=delayed-open]:animate-fade-in",
           className,
         )}

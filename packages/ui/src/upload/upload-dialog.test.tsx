@@ -236,4 +236,9 @@ describe("closing", () => {
     window.dispatchEvent(new PopStateEvent("popstate", { state: null }));
     await waitFor(() => expect(p.setModal).toHaveBeenCalledWith(false));
   });
+
+  it("is a dialog with a name while it is open", async () => {
+    await openDialog();
+    await waitFor(() => expect(document.querySelector('[role="dialog"][aria-label="Upload files"]')).not.toBeNull());
+  });
 });

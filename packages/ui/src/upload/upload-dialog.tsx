@@ -226,5 +226,20 @@ export function UploadDialog(props: UploadDialogProps) {
     if (!open && dashboard.isModalOpen()) dashboard.closeModal();
   }, [open, uppy]);
 
+  // Uppy's modal has no name, and holding one file it marks that file a list item outside any list: both are put
+  // right on its elements while it is shown, for assistive technology.
+  useEffect(() => {
+    const root = uppy?.getPlugin<Dashboard<FileMeta, FileBody>>("Dashboard")?.el;
+    if (!open || !root) return;
+    const repair = () => {
+      root.querySelector('.uppy-Dashboard-inner[role="dialog"]:not([aria-label])')?.setAttribute("aria-label", "Upload files");
+      for (const list of root.querySelectorAll(".uppy-Dashboard-files:not([role])")) list.setAttribute("role", "list");
+    };
+    repair();
+    const observer = new MutationObserver(repair);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [open, uppy]);
+
   return null;
 }

@@ -4,10 +4,11 @@
 import { BRAND_FILE_KINDS, type BrandFileKind, canRemoveProjectFile, normalizeHex, swatchTextColour } from "@atelier/domain";
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, toast, UploadDialog, type UploadedFile } from "@atelier/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Download, Trash2 } from "lucide-react";
+import { Download } from "lucide-react";
 import { useSession } from "next-auth/react";
 import { type FormEvent, useState } from "react";
 import { useTRPC } from "~/trpc/react";
+import { RemoveButton } from "../destructive-actions";
 import { formatBytes } from "../format";
 import { toastError } from "../toast-error";
 import { useUploadServices } from "../use-upload-services";
@@ -113,16 +114,13 @@ export function BrandLibrary({ business: b }: { business: BusinessPageData }) {
                           </a>
                         )}
                         {canRemove(f) && (
-                          <button
-                            type="button"
-                            className="flex size-11 shrink-0 items-center justify-center rounded text-muted-foreground hover:text-destructive"
-                            aria-label={`Remove ${f.name}`}
-                            onClick={() => {
-                              if (window.confirm(`Remove ${f.name} from the brand library?`)) removeFile.mutate({ id: f.id });
-                            }}
-                          >
-                            <Trash2 className="size-4" />
-                          </button>
+                          <RemoveButton
+                            name={f.name}
+                            from="the brand library"
+                            description="The studio and the business lose the file and its download link. This cannot be undone."
+                            className="sm:size-11"
+                            onConfirm={() => removeFile.mutateAsync({ id: f.id })}
+                          />
                         )}
                       </li>
                     ))}
@@ -189,19 +187,16 @@ function Colours({ business: b }: { business: BusinessPageData }) {
                   {c.hex}
                 </div>
                 <div className="flex items-center justify-between gap-1 pl-2">
-                  <span className="min-w-0 break-words py-1 text-sm" title={c.name}>
+                  <span className="min-w-0 wrap-anywhere py-1 text-sm" title={c.name}>
                     {c.name}
                   </span>
-                  <button
-                    type="button"
-                    className="flex size-11 shrink-0 items-center justify-center rounded text-muted-foreground hover:text-destructive"
-                    aria-label={`Remove ${c.name}`}
-                    onClick={() => {
-                      if (window.confirm(`Remove ${c.name} (${c.hex}) from the brand library?`)) remove.mutate({ id: c.id });
-                    }}
-                  >
-                    <Trash2 className="size-4" />
-                  </button>
+                  <RemoveButton
+                    name={c.name}
+                    from="the brand library"
+                    description={`The colour ${c.hex} is no longer listed for this business.`}
+                    className="sm:size-11"
+                    onConfirm={() => remove.mutateAsync({ id: c.id })}
+                  />
                 </div>
               </li>
             ))}

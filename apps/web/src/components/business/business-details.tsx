@@ -82,7 +82,7 @@ export function BusinessDetails({ business: b }: { business: BusinessPageData })
       {b.billing && !editing && (
         <p className="text-sm text-muted-foreground" data-testid="billing-contacts">
           Invoices are mailed to{" "}
-          <span className="break-words text-foreground">
+          <span className="wrap-anywhere text-foreground">
             {(b.billing.contacts.length ? b.billing.contacts : b.billing.defaults).join(", ") || "nobody yet: add a client or a contact"}
           </span>
           {b.billing.contacts.length === 0 && b.billing.defaults.length > 0 && " (its client users)"}.

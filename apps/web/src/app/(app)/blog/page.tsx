@@ -81,7 +81,7 @@ export default function BlogPage() {
                   <UserAvatar name={post.authorName} src={post.authorImage} size="sm" />
                   <div className="min-w-0">
                     <CardTitle className="flex flex-wrap items-center gap-2 text-base">
-                      <span className="break-words">{post.title}</span>
+                      <span className="wrap-anywhere">{post.title}</span>
                       {post.publishedAt === null && <Badge variant="secondary">Draft</Badge>}
                     </CardTitle>
                     <p className="text-xs text-muted-foreground">

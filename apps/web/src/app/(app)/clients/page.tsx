@@ -54,11 +54,8 @@ export default function BusinessesPage() {
                     {plural(b.activeProjects, "active project")} · {b.archivedProjects} archived · {plural(b.people, "person", "people")}
                   </p>
                   {(b.openInvoices ?? 0) > 0 && (
-                    <Link
-                      href="/invoices"
-                      className="flex flex-wrap gap-1"
-                      aria-label={`${b.name}: ${plural(b.openInvoices ?? 0, "unpaid invoice")}, ${b.overdueInvoices ?? 0} overdue`}
-                    >
+                    <Link href="/invoices" className="flex min-h-11 flex-wrap items-center gap-1 sm:min-h-0">
+                      <span className="sr-only">{b.name}: </span>
                       <Badge variant="secondary">{plural(b.openInvoices ?? 0, "unpaid invoice")}</Badge>
                       {(b.overdueInvoices ?? 0) > 0 && <Badge variant="destructive">{b.overdueInvoices} overdue</Badge>}
                     </Link>

@@ -41,20 +41,25 @@ export default function UsersPage() {
       {users.error && <EmptyState title="Users could not be loaded" description={users.error.message} />}
       {users.data && (
         <div className="overflow-x-auto rounded-xl border">
-          <table className="w-full text-sm">
-            <thead className="bg-muted/50 text-left text-muted-foreground">
+          {/* On a phone each user is a card: the name above, the role and business side by side. */}
+          <table className="w-full text-sm max-sm:block">
+            <thead className="bg-muted/50 text-left text-muted-foreground max-sm:hidden">
               <tr>
                 <th className="px-4 py-2 font-medium">Name</th>
                 <th className="px-4 py-2 font-medium">Role</th>
                 <th className="px-4 py-2 font-medium">Business</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {users.data.pages
                 .flatMap((page) => page.items)
                 .map((u) => (
-                  <tr key={u.id} className="border-t" data-testid="user-row">
-                    <td className="px-4 py-2">
+                  <tr
+                    key={u.id}
+                    className="border-t max-sm:grid max-sm:grid-cols-2 max-sm:gap-2 max-sm:p-3 max-sm:first:border-t-0"
+                    data-testid="user-row"
+                  >
+                    <td className="px-4 py-2 max-sm:col-span-2 max-sm:p-0">
                       <Link
                         href={`/users/${u.id}`}
                         className="flex min-h-11 items-center gap-3 rounded-md underline-offset-4 hover:underline"
@@ -70,10 +75,10 @@ export default function UsersPage() {
                         </div>
                       </Link>
                     </td>
-                    <td className="px-4 py-2">
+                    <td className="px-4 py-2 max-sm:p-0">
                       <NativeSelect
                         aria-label={`Role of ${u.email}`}
-                        className="min-w-28"
+                        className="min-w-28 max-sm:w-full max-sm:min-w-0"
                         value={u.role}
                         onChange={(e) => setAccess.mutate({ id: u.id, role: e.target.value as Role })}
                       >
@@ -84,10 +89,10 @@ export default function UsersPage() {
                         ))}
                       </NativeSelect>
                     </td>
-                    <td className="px-4 py-2">
+                    <td className="px-4 py-2 max-sm:p-0">
                       <NativeSelect
                         aria-label={`Business of ${u.email}`}
-                        className="min-w-36"
+                        className="min-w-36 max-sm:w-full max-sm:min-w-0"
                         value={u.businessId ?? ""}
                         onChange={(e) => setAccess.mutate({ id: u.id, businessId: e.target.value || null })}
                       >

@@ -25,10 +25,11 @@ import {
   type UploadedFile,
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, Library, Trash2, Upload } from "lucide-react";
+import { Download, Library, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useRef, useState } from "react";
+import { ArchiveProjectButton, RemoveButton } from "~/components/destructive-actions";
 import { EmptyState } from "~/components/empty-state";
 import { FileViewer } from "~/components/file-viewer";
 import { formatBytes, formatDate } from "~/components/format";
@@ -62,7 +63,7 @@ function FileGrid({
 }: {
   files: ProjectFile[];
   canRemove: (file: ProjectFile) => boolean;
-  onRemove: (file: ProjectFile) => void;
+  onRemove: (file: ProjectFile) => unknown;
   onOpen: (file: ProjectFile) => void;
 }) {
   if (files.length === 0) return <p className="text-sm text-muted-foreground">No files yet.</p>;
@@ -93,21 +94,19 @@ function FileGrid({
                 <a
                   href={f.downloadUrl}
                   download={f.name}
-                  className="rounded p-1 text-muted-foreground hover:text-foreground"
+                  className="flex size-11 items-center justify-center rounded text-muted-foreground hover:text-foreground sm:size-8"
                   aria-label={`Download ${f.name}`}
                 >
                   <Download className="size-4" />
                 </a>
               )}
               {canRemove(f) && (
-                <button
-                  type="button"
-                  onClick={() => onRemove(f)}
-                  className="rounded p-1 text-muted-foreground hover:text-destructive"
-                  aria-label={`Remove ${f.name}`}
-                >
-                  <Trash2 className="size-4" />
-                </button>
+                <RemoveButton
+                  name={f.name}
+                  from="this project"
+                  description="Everyone on the project loses the file and its download link. This cannot be undone."
+                  onConfirm={() => onRemove(f)}
+                />
               )}
             </div>
           </div>
@@ -157,7 +156,7 @@ export default function ProjectPage() {
       onError: toastError,
     }),
   );
-  const archive = useMutation(trpc.projects.setArchived.mutationOptions());
+  const archive = useMutation(trpc.projects.setArchived.mutationOptions({ onError: toastError }));
   const removeFile = useMutation(
     trpc.projects.removeFile.mutationOptions({
       onSuccess: ({ name }) => toast({ title: `${name} removed` }),
@@ -165,9 +164,6 @@ export default function ProjectPage() {
     }),
   );
   const canRemove = (file: ProjectFile) => (session ? canRemoveProjectFile(session.user, file) : false);
-  const confirmRemove = (file: ProjectFile) => {
-    if (window.confirm(`Remove ${file.name} from this project?`)) removeFile.mutate({ id: file.id });
-  };
   const staffView = session ? isStaff(session.user.role) : false;
   const people = useQuery({ ...trpc.projects.workload.queryOptions(), enabled: staffView, select: (w) => w.people });
   const assign = useMutation(trpc.projects.assign.mutationOptions());
@@ -233,9 +229,12 @@ export default function ProjectPage() {
                 </option>
               ))}
             </NativeSelect>
-            <Button variant="outline" disabled={archive.isPending} onClick={() => archive.mutate({ id: p.id, archived: !p.archived })}>
-              {p.archived ? "Reopen" : "Archive"}
-            </Button>
+            <ArchiveProjectButton
+              archived={p.archived}
+              title={projectDisplayName(p.name)}
+              pending={archive.isPending}
+              onChange={(archived) => archive.mutateAsync({ id: p.id, archived })}
+            />
           </div>
         )}
       </div>
@@ -292,7 +291,7 @@ export default function ProjectPage() {
               <FileGrid
                 files={p.files.filter((f) => f.kind === kind.value)}
                 canRemove={canRemove}
-                onRemove={confirmRemove}
+                onRemove={(file) => removeFile.mutateAsync({ id: file.id })}
                 onOpen={(f) => {
                   const files = p.files.filter((file) => file.kind === kind.value);
                   setViewing({ files, index: files.findIndex((file) => file.id === f.id), page: 1, label: kind.label });

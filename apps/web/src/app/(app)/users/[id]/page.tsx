@@ -65,7 +65,10 @@ export default function UserPage() {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Link href={`/users/edit/${user.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
+          <Link
+            href={`/users/edit/${user.id}`}
+            className={buttonVariants({ variant: "outline", size: "sm", className: "max-sm:min-h-11" })}
+          >
             Edit profile
           </Link>
           {!self &&
@@ -188,7 +191,7 @@ export default function UserPage() {
                 {comments.map((c) => (
                   <li key={c.id}>
                     <Link href={`/projects/${c.projectId}`} className="block min-h-11 rounded-md px-2 py-1 hover:bg-muted" title={c.body}>
-                      <span className="line-clamp-2 break-words text-sm">{c.body}</span>
+                      <span className="line-clamp-2 wrap-anywhere text-sm">{c.body}</span>
                       <span className="text-xs text-muted-foreground">
                         {c.projectTitle} · {formatDate(c.createdAt)}
                         {c.event === "shadow" ? " · internal" : ""}
