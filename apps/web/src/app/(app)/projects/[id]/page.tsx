@@ -19,6 +19,7 @@ import { Download, Trash2, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
+import { DueDate, DueDateEditor } from "~/components/due-date";
 import { EmptyState } from "~/components/empty-state";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
@@ -160,7 +161,13 @@ export default function ProjectPage() {
             <span>Started {formatDate(p.createdAt)}</span>
             {p.archived && <Badge variant="outline">Archived</Badge>}
             {!staffView && p.assigneeName && <span>Designer: {p.assigneeName}</span>}
+            <DueDate dueOn={p.dueOn} overdue={p.overdue} />
           </p>
+          {staffView && (
+            <div className="mt-3">
+              <DueDateEditor projectId={p.id} dueOn={p.dueOn} />
+            </div>
+          )}
         </div>
         {staffView && (
           <div className="flex items-center gap-2">
