@@ -62,7 +62,7 @@ export function DueDateEditor({ projectId, dueOn }: { projectId: string; dueOn: 
     save.mutate({ id: projectId, dueOn: value || null });
   };
   return (
-    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2" aria-label="Due date">
+    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
       <div className="grid gap-1">
         <label htmlFor="project-due-on" className="text-xs text-muted-foreground">
           Due date
