@@ -12,6 +12,10 @@ export interface WorkloadBar {
   overdue: number;
 }
 
+// The legend in the bars' order (recharts sorts it alphabetically otherwise).
+const SERIES = ["active", "dueThisWeek", "dueNextWeek", "overdue", "inChanges"];
+const bySeries = (item: { dataKey?: unknown }) => SERIES.indexOf(String(item.dataKey));
+
 export function WorkloadChart({ data }: { data: WorkloadBar[] }) {
   return (
     <div
@@ -26,7 +30,7 @@ export function WorkloadChart({ data }: { data: WorkloadBar[] }) {
           <XAxis dataKey="name" tick={{ fontSize: 12 }} interval={0} />
           <YAxis allowDecimals={false} tick={{ fontSize: 12 }} />
           <Tooltip />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={bySeries} />
           <Bar dataKey="active" name="Active" fill="var(--color-primary, #2563eb)" radius={[4, 4, 0, 0]} />
           <Bar dataKey="dueThisWeek" name="Due this week" fill="#0891b2" radius={[4, 4, 0, 0]} />
           <Bar dataKey="dueNextWeek" name="Due next week" fill="#7c3aed" radius={[4, 4, 0, 0]} />

@@ -132,7 +132,7 @@ export default function WorkloadPage() {
           </Card>
           <div className="overflow-x-auto rounded-xl border">
             <table
-              className="w-full text-sm [&_td]:px-2 sm:[&_td]:px-3 [&_th]:whitespace-nowrap [&_th]:px-2 sm:[&_th]:px-3"
+              className="w-full text-sm [&_td]:px-2 sm:[&_td]:px-3 [&_th]:px-2 [&_th]:align-bottom sm:[&_th]:whitespace-nowrap sm:[&_th]:px-3"
               data-testid="workload-table"
             >
               <thead className="bg-muted/50 text-left text-muted-foreground">
