@@ -132,7 +132,7 @@ export default function WorkloadPage() {
           </Card>
           <div className="overflow-x-auto rounded-xl border">
             <table
-              className="w-full text-sm [&_td]:px-2 sm:[&_td]:px-3 [&_th]:px-2 [&_th]:align-bottom sm:[&_th]:whitespace-nowrap sm:[&_th]:px-3"
+              className="w-full text-sm [&_td]:px-1.5 sm:[&_td]:px-3 [&_th]:px-1.5 [&_th]:align-bottom [&_th]:text-xs [&_th]:[overflow-wrap:normal] sm:[&_th]:whitespace-nowrap sm:[&_th]:px-3 sm:[&_th]:text-sm"
               data-testid="workload-table"
             >
               <thead className="bg-muted/50 text-left text-muted-foreground">
@@ -148,7 +148,10 @@ export default function WorkloadPage() {
               <tbody>
                 {[...plan.data.people, plan.data.unassigned].map((r) => (
                   <tr key={r.person?.id ?? "unassigned"} className="border-t">
-                    <td className="max-w-40 truncate py-2" title={r.person?.email ?? undefined}>
+                    <td
+                      className="max-w-28 truncate py-2 sm:max-w-40"
+                      title={r.person ? (r.person.name ?? r.person.email ?? undefined) : undefined}
+                    >
                       {r.person ? (r.person.name ?? r.person.email) : "Unassigned"}
                     </td>
                     <td className="py-2 text-right tabular-nums">{r.active}</td>
