@@ -149,7 +149,7 @@ export default function WorkloadPage() {
                 {[...plan.data.people, plan.data.unassigned].map((r) => (
                   <tr key={r.person?.id ?? "unassigned"} className="border-t">
                     <td
-                      className="max-w-28 truncate py-2 sm:max-w-40"
+                      className="max-w-20 truncate py-2 sm:max-w-40"
                       title={r.person ? (r.person.name ?? r.person.email ?? undefined) : undefined}
                     >
                       {r.person ? (r.person.name ?? r.person.email) : "Unassigned"}
