@@ -1,12 +1,19 @@
 // projects.list pages: for every filter and order, paging visits each project the filter admits exactly once
-// (checked against a brute-force filter here, with ties in every sort key), and a client sees only its own
-// business's projects whatever filter or cursor it sends.
+// (checked against a brute-force filter here, with ties in every sort key, the overdue filter against the domain's
+// isProjectOverdue on a fixed day), and a client sees only its own business's projects whatever filter or cursor it sends.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createBusiness, sql } from "@atelier/db";
 import { createTestDatabase, makeUser, type TestDatabase } from "@atelier/db/testing";
-import { PROJECT_SORT_VALUES, PROJECT_STAGE_VALUES, type ProjectSort, type ProjectStage, type SessionUser } from "@atelier/domain";
+import {
+  isProjectOverdue,
+  PROJECT_SORT_VALUES,
+  PROJECT_STAGE_VALUES,
+  type ProjectSort,
+  type ProjectStage,
+  type SessionUser,
+} from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
@@ -24,7 +31,12 @@ interface Row {
   archived: boolean;
   createdAt: Date;
   lastActivityAt: Date;
+  dueOn: string | null;
 }
+
+// The lists' "today" (UTC): projects due before 10 March are overdue unless delivered or archived.
+const NOW = new Date("2026-03-10T12:00:00Z");
+const TODAY = "2026-03-10";
 
 // The search rule, written out independently of the SQL: every word in the name, business or designer,
 // without case or accents.
@@ -40,7 +52,7 @@ describe("projects.list pages", () => {
   let rows: Row[] = [];
   let activity = new Map<string, Date>();
   const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-lists-")) }), secret: "s".repeat(32), balancerUrl: "" };
-  const as = (user: SessionUser) => createCaller({ db: t.db, user, now: () => new Date(), files });
+  const as = (user: SessionUser) => createCaller({ db: t.db, user, now: () => NOW, files });
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -55,7 +67,8 @@ describe("projects.list pages", () => {
     people.zoe = await session("zoe", "Zoë Pixel", "creative", null);
     people.clientA = await session("client-a", "Cleo Client", "client", "a");
     people.clientB = await session("client-b", "Gil Globex", "client", "b");
-    // 130 projects: creation times shared by runs of six, titles repeating every seven, so both keys tie.
+    // 130 projects: creation times shared by runs of six, titles repeating every seven, due dates every seventeen
+    // (one in five undated), so every key ties.
     const titles = [
       "Spring menu",
       "Sale 50% off",
@@ -79,6 +92,7 @@ describe("projects.list pages", () => {
         stage: PROJECT_STAGE_VALUES[n % PROJECT_STAGE_VALUES.length]!,
         assigneeId: assignees[n % assignees.length] ?? null,
         createdAt,
+        dueOn: n % 5 === 0 ? null : `2026-03-${String(1 + (n % 17)).padStart(2, "0")}`,
       };
     });
     await t.db.insertInto("projects").values(values).execute();
@@ -100,7 +114,7 @@ describe("projects.list pages", () => {
     await t.db.updateTable("users").set({ name: "Zoë Pixel-Ink" }).where("id", "=", "zoe").execute();
     rows = (
       await sql<Row>`select p.id, p.name, p.title, p.business_id, b.name as business_name, p.assignee_id, u.name as assignee_name,
-        p.stage, p.archived, p.created_at, p.last_activity_at from projects p join businesses b on b.id = p.business_id left join users u on u.id = p.assignee_id`.execute(
+        p.stage, p.archived, p.created_at, p.last_activity_at, p.due_on from projects p join businesses b on b.id = p.business_id left join users u on u.id = p.assignee_id`.execute(
         t.db,
       )
     ).rows;
@@ -113,6 +127,7 @@ describe("projects.list pages", () => {
     stage?: ProjectStage;
     assigneeId?: string | null;
     businessId?: string;
+    overdue?: boolean;
     sort?: ProjectSort;
     limit?: number;
   }
@@ -147,6 +162,10 @@ describe("projects.list pages", () => {
     "underscore is a character": { query: "opening_night" },
     "no match": { query: "xylophone" },
     combined: { query: "night", stage: "briefing", assigneeId: null, businessId: "a" },
+    overdue: { overdue: true },
+    "overdue, Dora's, business a": { overdue: true, assigneeId: "dora", businessId: "a" },
+    "overdue and delivered (never)": { overdue: true, stage: "delivered" },
+    "overdue with a word": { overdue: true, query: "spring" },
   };
 
   function bruteForce(user: SessionUser, input: Input, archived: boolean) {
@@ -158,6 +177,7 @@ describe("projects.list pages", () => {
       .filter((r) => input.stage === undefined || r.stage === input.stage)
       .filter((r) => input.assigneeId === undefined || r.assigneeId === input.assigneeId)
       .filter((r) => matches(r, words))
+      .filter((r) => !input.overdue || isProjectOverdue(r, TODAY))
       .map((r) => r.id)
       .sort();
   }
@@ -183,6 +203,8 @@ describe("projects.list pages", () => {
     const key = (id: string) => {
       const r = byId.get(id)!;
       if (sort === "name") return [r.title.toLowerCase(), id];
+      // Soonest first, the undated last ("~" sorts after every digit).
+      if (sort === "due") return [r.dueOn ?? "~", id];
       return [(sort === "active" ? activity.get(id)! : r.createdAt).toISOString(), id];
     };
     return ids.every((id, i) => {
@@ -239,6 +261,38 @@ describe("projects.list pages", () => {
       const page = await as(people.clientA).projects.list({ cursor, sort });
       expect(page.items.length).toBeGreaterThan(0);
       expect(page.items.every((p) => p.businessId === "a")).toBe(true);
+    }
+  });
+
+  it("marks each project overdue by the domain's rule, the same the filter keeps", async () => {
+    const all = [...(await as(people.staff).projects.list({ limit: 50 })).items];
+    expect(all.length).toBe(50);
+    for (const p of all) expect(p.overdue, p.id).toBe(isProjectOverdue(p, TODAY));
+    expect(all.some((p) => p.overdue)).toBe(true);
+    expect(all.some((p) => !p.overdue && p.dueOn !== null)).toBe(true);
+    const overdue = await as(people.staff).projects.list({ overdue: true, limit: 50 });
+    expect(overdue.items.length).toBeGreaterThan(0);
+    expect(overdue.items.every((p) => p.overdue)).toBe(true);
+    // The archive never holds an overdue project.
+    expect(await as(people.staff).projects.list({ overdue: true, archived: true })).toEqual({ items: [], nextCursor: null });
+  });
+
+  it("refuses a due-date cursor that names no day, and one made up still shows only the client's own projects", async () => {
+    const forged = [
+      { s: "due", k: 17, i: "p-001" },
+      { s: "due", k: "tomorrow", i: "p-001" },
+      { s: "due", k: "2026-03-01'; drop table projects; --", i: "p-001" },
+    ];
+    for (const payload of forged) {
+      const cursor = Buffer.from(JSON.stringify(payload)).toString("base64url");
+      expect(await codeOf(as(people.clientA).projects.list({ sort: "due", cursor }))).toBe("BAD_REQUEST");
+    }
+    const bProject = rows.find((r) => r.businessId === "b")!;
+    for (const k of ["2000-01-01", "infinity"]) {
+      const cursor = Buffer.from(JSON.stringify({ s: "due", k, i: bProject.id })).toString("base64url");
+      const page = await as(people.clientA).projects.list({ sort: "due", cursor });
+      expect(page.items.every((p) => p.businessId === "a")).toBe(true);
+      if (k === "2000-01-01") expect(page.items.length).toBeGreaterThan(0);
     }
   });
 });

@@ -380,6 +380,34 @@ describe("projects and their files, per business", () => {
     expect((await dora.posts.list()).map((p) => p.title)).toEqual(["Holiday hours"]);
   });
 
+  it("staff set a project's due date at creation and later; its client reads it, and is refused changing it", async () => {
+    // The clock reads 22 November 2026 (UTC): the 21st is past, the 22nd is today.
+    const staff = as(user(admin, null));
+    const created = await staff.projects.create({
+      title: "Gala poster",
+      event: "poster",
+      businessId: DEMO_BUSINESS.id,
+      dueOn: "2026-11-21",
+    });
+    expect(await as(acmeClient()).projects.byId({ id: created.id })).toMatchObject({ dueOn: "2026-11-21", overdue: true });
+    expect(await staff.projects.setDueOn({ id: created.id, dueOn: "2026-11-22" })).toEqual({ id: created.id, dueOn: "2026-11-22" });
+    expect(await as(acmeClient()).projects.byId({ id: created.id })).toMatchObject({ dueOn: "2026-11-22", overdue: false });
+    await staff.projects.setDueOn({ id: created.id, dueOn: null });
+    expect(await staff.projects.byId({ id: created.id })).toMatchObject({ dueOn: null, overdue: false });
+
+    // A client neither sets one when starting a project nor moves one; a designer may.
+    expect(await codeOf(as(acmeClient()).projects.create({ title: "Mine", event: "flyer", dueOn: "2026-12-01" }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(acmeClient()).projects.setDueOn({ id: created.id, dueOn: "2026-12-01" }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(globexClient()).projects.setDueOn({ id: created.id, dueOn: "2026-12-01" }))).toBe("FORBIDDEN");
+    await as(user(creative, null)).projects.setDueOn({ id: created.id, dueOn: "2026-12-01" });
+    expect(await staff.projects.byId({ id: created.id })).toMatchObject({ dueOn: "2026-12-01" });
+
+    // Only real days within the bounds, as dates.
+    for (const dueOn of ["2026-02-30", "1999-12-31", "2100-01-01", "12/01/2026", "2026-12-01T00:00:00Z", ""])
+      expect(await codeOf(staff.projects.setDueOn({ id: created.id, dueOn })), dueOn).toBe("BAD_REQUEST");
+    expect(await codeOf(staff.projects.setDueOn({ id: "no-such-project", dueOn: null }))).toBe("NOT_FOUND");
+  });
+
   it("only staff archive; archived projects move to the archive list", async () => {
     const acmeProject = await newAcmeProject();
     expect(await codeOf(as(acmeClient()).projects.setArchived({ id: acmeProject, archived: true }))).toBe("FORBIDDEN");

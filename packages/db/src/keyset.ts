@@ -30,6 +30,12 @@ export function fromEpochMicros(key: CursorKey) {
   return sql<Date>`(timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond')`;
 }
 
+/** The calendar day a cursor's key names (YYYY-MM-DD, or 'infinity' for the undated); BAD_INPUT unless the key is one. */
+export function dayFromCursor(key: CursorKey) {
+  if (typeof key !== "string" || !/^(\d{4}-\d{2}-\d{2}|infinity)$/.test(key)) throw refused();
+  return sql<string>`${key}::date`;
+}
+
 /** Words for `like`: its wildcards and escape character stand for themselves. */
 export const likeEscaped = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 

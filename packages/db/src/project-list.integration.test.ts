@@ -44,6 +44,9 @@ describe("project list plans at scale", () => {
             'night', 'tour', 'week', 'club', 'gala', 'show', 'offer', 'class'])[1 + (n * 13 / 20) % 20] || ' ' ||
           (array['flyer', 'poster', 'banner', 'card', 'brochure', 'label', 'sign', 'menu board', 'story', 'post'])[1 + (n * 3 / 400) % 10]
           as title) t`.execute(db);
+    // Two projects in three with a due date over about three years, the rest undated.
+    await sql`update projects set due_on = date '2024-01-01' + (split_part(id, '-', 2)::int % 1100)
+      where split_part(id, '-', 2)::int % 3 <> 0`.execute(db);
     await sql`insert into project_files (id, project_id, kind, upload_id, name, key, thumbnail, blur)
       select 'file-' || n, 'project-' || (1 + n % 20000), 'briefing', 'upload-' || n, 'brief.pdf', 'files/' || n, '/t.png', '/b.png'
       from generate_series(1, 40000) n`.execute(db);
@@ -75,6 +78,9 @@ describe("project list plans at scale", () => {
     "a word found nowhere": { words: ["xylophone"] },
     "stage and designer": { stage: "approved", assigneeId: designer },
     "every filter": { stage: "new", assigneeId: null, words: ["poster"] },
+    overdue: { overdueOn: "2025-06-01" },
+    "overdue, a designer's": { overdueOn: "2025-06-01", assigneeId: designer },
+    "overdue in a stage": { overdueOn: "2026-01-01", stage: "modification" },
   };
   const viewers: Record<string, Partial<ProjectListQuery>> = {
     client: { businessId: business },

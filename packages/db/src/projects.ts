@@ -1,10 +1,10 @@
 // Queries on businesses, projects and their files; every function takes the database handle first.
 
-import { type ProjectSort, type ProjectStage, STAFF_ROLES } from "@atelier/domain";
+import { NOT_DUE_STAGES, type ProjectSort, type ProjectStage, STAFF_ROLES } from "@atelier/domain";
 import type { Insertable } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
-import { type CursorKey, decodeCursor, encodeCursor, epochMicros, fromEpochMicros, likeEscaped, pageOf } from "./keyset";
+import { type CursorKey, dayFromCursor, decodeCursor, encodeCursor, epochMicros, fromEpochMicros, likeEscaped, pageOf } from "./keyset";
 import type { Business, ProjectFilesTable } from "./schema";
 import { setUserRoleAndBusiness } from "./users";
 
@@ -86,6 +86,7 @@ const projectColumns = [
   "projects.businessId",
   "projects.createdAt",
   "projects.assigneeId",
+  "projects.dueOn",
   "businesses.name as businessName",
   "assignee.name as assigneeName",
 ] as const;
@@ -99,6 +100,8 @@ export interface ProjectListQuery {
   assigneeId?: string | null | undefined;
   /** Words that must all appear in the folded search text (name, business, designer). */
   words?: readonly string[] | undefined;
+  /** Today (YYYY-MM-DD, UTC) to keep only the projects overdue on it; absent for every project. */
+  overdueOn?: string | undefined;
   sort: ProjectSort;
   cursor?: string | undefined;
   limit: number;
@@ -109,6 +112,14 @@ export interface ProjectListQuery {
 const createdKey = epochMicros("projects.createdAt");
 const activityKey = epochMicros("projects.lastActivityAt");
 const titleKey = sql<string>`lower(projects.title)`;
+// The due date with the undated last, exactly as the projects_list_due indexes hold it; as text in the cursor.
+const dueKey = sql<string>`coalesce(projects.due_on, 'infinity'::date)`;
+
+function sortKeyOf(sort: ProjectSort) {
+  if (sort === "name") return titleKey;
+  if (sort === "due") return sql<string>`${dueKey}::text`;
+  return sort === "active" ? activityKey : createdKey;
+}
 
 /**
  * One page of projects, filtered and ordered in SQL (the query the list runs, also for EXPLAIN). The
@@ -127,7 +138,7 @@ export function projectPageQuery(db: Db, q: ProjectListQuery) {
         .whereRef("projectFiles.projectId", "=", "projects.id")
         .select(eb.fn.countAll<number>().as("n"))
         .as("fileCount"),
-      sql<CursorKey>`${q.sort === "name" ? titleKey : q.sort === "active" ? activityKey : createdKey}`.as("sortKey"),
+      sql<CursorKey>`${sortKeyOf(q.sort)}`.as("sortKey"),
     ])
     .where("projects.archived", "=", q.archived);
   if (q.businessId !== null) query = query.where("projects.businessId", "=", q.businessId);
@@ -137,8 +148,19 @@ export function projectPageQuery(db: Db, q: ProjectListQuery) {
   // The words are folded by the same function as the search text, so both sides agree on every accent.
   for (const word of q.words ?? [])
     query = query.where(sql<boolean>`projects.search like '%' || atelier_fold(${likeEscaped(word)}) || '%'`);
+  // The mirror of isProjectOverdue in @atelier/domain: due before today, not archived, not delivered.
+  if (q.overdueOn !== undefined)
+    query = query
+      .where("projects.dueOn", "<", q.overdueOn)
+      .where("projects.archived", "=", false)
+      .where("projects.stage", "not in", NOT_DUE_STAGES);
   const after = q.cursor === undefined ? undefined : decodeCursor(q.cursor, q.sort);
-  if (q.sort === "name") {
+  if (q.sort === "due") {
+    if (after) {
+      query = query.where(sql<boolean>`(${dueKey}, projects.id) > (${dayFromCursor(after.sortKey)}, ${after.id})`);
+    }
+    query = query.orderBy(dueKey).orderBy("projects.id");
+  } else if (q.sort === "name") {
     if (after) query = query.where(sql<boolean>`(lower(projects.title), projects.id) > (${String(after.sortKey)}, ${after.id})`);
     query = query.orderBy(titleKey).orderBy("projects.id");
   } else {
@@ -171,9 +193,23 @@ export function findProject(db: Db, id: string) {
 
 export async function createProject(
   db: Db,
-  project: { id: string; businessId: string; name: string; title: string; event: string; createdBy: string; createdAt: Date },
+  project: {
+    id: string;
+    businessId: string;
+    name: string;
+    title: string;
+    event: string;
+    createdBy: string;
+    createdAt: Date;
+    dueOn?: string | null;
+  },
 ) {
   await db.insertInto("projects").values(project).execute();
+}
+
+/** Sets or clears (null) a project's due date. */
+export function setProjectDueOn(db: Db, id: string, dueOn: string | null) {
+  return db.updateTable("projects").set({ dueOn }).where("id", "=", id).execute();
 }
 
 export function setProjectArchived(db: Db, id: string, archived: boolean) {

@@ -91,6 +91,8 @@ export interface ProjectsTable {
   search: ColumnType<string, never, never>;
   /** Its latest comment that everyone on it sees, or its creation: kept by triggers, for "recently active". */
   lastActivityAt: ColumnType<Date, never, never>;
+  /** When it is due, a calendar day (YYYY-MM-DD); null when no date was set. */
+  dueOn: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProjectFilesTable {

@@ -1,5 +1,5 @@
 // The workload plan's data: the studio's active people, and every active project with its last event,
-// when that came, and how many rounds of changes were asked for.
+// when that came, how many rounds of changes were asked for, its due date, and its proofs still awaiting an answer.
 import { STAFF_ROLES } from "@atelier/domain";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
@@ -41,7 +41,14 @@ export async function workloadProjects(db: Db) {
       "projects.createdAt",
       "businesses.name as businessName",
       "projects.stage",
+      "projects.dueOn",
+      "businesses.revisionAllowance",
       "last.createdAt as lastEventAt",
+      eb
+        .selectFrom("proofs")
+        .whereRef("proofs.projectId", "=", "projects.id")
+        .select((inner) => inner.fn.max("proofs.round").as("r"))
+        .as("latestRound"),
       eb
         .selectFrom("comments")
         .whereRef("comments.projectId", "=", "projects.id")
@@ -53,9 +60,22 @@ export async function workloadProjects(db: Db) {
     .orderBy("projects.createdAt")
     .orderBy("projects.id")
     .execute();
-  return rows.map(({ lastEventAt, changeRounds, ...row }) => ({
+  // Proofs sent and not answered yet are the ones with a date still to meet (superseded and answered ones are done).
+  const proofs = await db
+    .selectFrom("proofs")
+    .innerJoin("projects", "projects.id", "proofs.projectId")
+    .select(["proofs.id", "proofs.projectId", "proofs.round", "proofs.status", "proofs.dueOn"])
+    .where("projects.archived", "=", false)
+    .where("proofs.status", "=", "sent")
+    .orderBy("proofs.round")
+    .execute();
+  const byProject = new Map<string, typeof proofs>();
+  for (const proof of proofs) byProject.set(proof.projectId, [...(byProject.get(proof.projectId) ?? []), proof]);
+  return rows.map(({ lastEventAt, changeRounds, latestRound, ...row }) => ({
     ...row,
     lastEventAt: lastEventAt ?? row.createdAt,
     changeRounds: Number(changeRounds ?? 0),
+    latestRound: latestRound ?? null,
+    proofs: (byProject.get(row.id) ?? []).map(({ projectId: _, ...proof }) => proof),
   }));
 }

@@ -5,6 +5,7 @@ export * from "./auth-errors";
 export * from "./avatar";
 export * from "./businesses";
 export * from "./comments";
+export * from "./due-dates";
 export * from "./errors";
 export * from "./file-preview";
 export * from "./inputs";

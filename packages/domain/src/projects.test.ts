@@ -113,6 +113,9 @@ describe("project filters in the address", () => {
     expect(projectFilterToParams(filter).toString()).toBe("q=caf%C3%A9+menu&stage=approved&designer=dora&business=acme&sort=name");
     expect(roundTrip(filter)).toEqual(filter);
     expect(roundTrip({ assigneeId: null })).toEqual({ assigneeId: null });
+    expect(projectFilterToParams({ overdue: true, sort: "due" }).toString()).toBe("overdue=1&sort=due");
+    expect(roundTrip({ overdue: true, sort: "due" })).toEqual({ overdue: true, sort: "due" });
+    expect(projectFilterFromParams(new URLSearchParams("overdue=yes"))).toEqual({});
   });
 
   it("leaves the default list's address bare", () => {
@@ -129,6 +132,8 @@ describe("project filters in the address", () => {
     expect(isProjectFilterNarrowing({ query: " " })).toBe(false);
     expect(isProjectFilterNarrowing({ assigneeId: null })).toBe(true);
     expect(isProjectFilterNarrowing({ stage: "new" })).toBe(true);
+    expect(isProjectFilterNarrowing({ overdue: true })).toBe(true);
+    expect(isProjectFilterNarrowing({ overdue: false, sort: "due" })).toBe(false);
   });
 });
 

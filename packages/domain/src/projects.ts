@@ -115,7 +115,13 @@ export function stageAfter(event: string | null | undefined): ProjectStage | nul
 }
 
 /** How a project list can be ordered; each order is served by an index. */
-export const PROJECT_SORTS = { newest: "Newest first", active: "Recently active", oldest: "Oldest first", name: "By name" } as const;
+export const PROJECT_SORTS = {
+  newest: "Newest first",
+  active: "Recently active",
+  oldest: "Oldest first",
+  name: "By name",
+  due: "Due soonest",
+} as const;
 export type ProjectSort = keyof typeof PROJECT_SORTS;
 export const PROJECT_SORT_VALUES = Object.keys(PROJECT_SORTS) as [ProjectSort, ...ProjectSort[]];
 
@@ -131,6 +137,8 @@ export interface ProjectFilter {
   assigneeId?: string | null;
   /** One business's projects (the studio's filter; a client sees only its own business's anyway). */
   businessId?: string;
+  /** Only overdue projects (isProjectOverdue). */
+  overdue?: boolean;
   sort?: ProjectSort;
 }
 
@@ -142,7 +150,7 @@ export function searchWords(query: string | undefined): string[] {
   return [...new Set(words)].slice(0, SEARCH_WORDS_MAX);
 }
 
-// The URL's names for the filter: ?q=words&stage=…&designer=<id>|none&business=<id>&sort=…
+// The URL's names for the filter: ?q=words&stage=…&designer=<id>|none&business=<id>&overdue=1&sort=…
 const DESIGNER_NONE = "none";
 const ID_MAX_LENGTH = 200;
 
@@ -161,6 +169,7 @@ export function projectFilterFromParams(params: URLSearchParams): ProjectFilter 
   if (designer) filter.assigneeId = designer === DESIGNER_NONE ? null : designer;
   const business = text("business");
   if (business) filter.businessId = business;
+  if (params.get("overdue") === "1") filter.overdue = true;
   const sort = text("sort");
   if (sort && sort !== "newest" && (PROJECT_SORT_VALUES as string[]).includes(sort)) filter.sort = sort as ProjectSort;
   return filter;
@@ -173,11 +182,18 @@ export function projectFilterToParams(filter: ProjectFilter): URLSearchParams {
   if (filter.stage) params.set("stage", filter.stage);
   if (filter.assigneeId !== undefined) params.set("designer", filter.assigneeId ?? DESIGNER_NONE);
   if (filter.businessId) params.set("business", filter.businessId);
+  if (filter.overdue) params.set("overdue", "1");
   if (filter.sort && filter.sort !== "newest") params.set("sort", filter.sort);
   return params;
 }
 
 /** Whether a filter narrows the list at all (its order aside). */
 export function isProjectFilterNarrowing(filter: ProjectFilter): boolean {
-  return Boolean(filter.query?.trim()) || filter.stage !== undefined || filter.assigneeId !== undefined || filter.businessId !== undefined;
+  return (
+    Boolean(filter.query?.trim()) ||
+    filter.stage !== undefined ||
+    filter.assigneeId !== undefined ||
+    filter.businessId !== undefined ||
+    filter.overdue === true
+  );
 }

@@ -47,3 +47,60 @@ describe("workloadPlan", () => {
     expect(plan[2]?.projects.map((p) => p.project.id)).toEqual(["p4", "p5"]);
   });
 });
+
+describe("due dates in the plan (today Wednesday 25 November 2026, UTC; weeks from Monday)", () => {
+  const proof = (
+    id: string,
+    round: number,
+    dueOn: string | null,
+    status: "sent" | "changes_requested" | "approved" | "superseded" = "sent",
+  ) => ({
+    id,
+    round,
+    dueOn,
+    status,
+  });
+
+  it("marks a project past its due date overdue, not one due today, nor a delivered one", () => {
+    expect(planProject(project("p", { stage: "approved", dueOn: "2026-11-24" }), now)).toMatchObject({ overdue: true, pastDue: true });
+    expect(planProject(project("p", { stage: "approved", dueOn: "2026-11-25" }), now)).toMatchObject({ overdue: false, pastDue: false });
+    expect(planProject(project("p", { stage: "delivered", dueOn: "2026-11-01" }), now)).toMatchObject({ overdue: false, due: [] });
+  });
+
+  it("keeps the dates due this week, next week and missed, soonest first, and leaves out later ones and answered proofs", () => {
+    const planned = planProject(
+      project("p", {
+        stage: "proof_sent",
+        dueOn: "2026-12-04",
+        proofs: [
+          proof("r1", 1, "2026-11-20", "superseded"),
+          proof("r2", 2, "2026-11-29"),
+          proof("r3", 3, "2026-11-23", "changes_requested"),
+          proof("r4", 4, "2026-12-20"),
+          proof("r5", 5, null),
+        ],
+      }),
+      now,
+    );
+    expect(planned.due.map((d) => [d.kind, d.id, d.when])).toEqual([
+      ["proof", "r2", "this_week"],
+      ["project", "p", "next_week"],
+    ]);
+    expect(planned.overdue).toBe(false);
+  });
+
+  it("counts overdue proofs with overdue projects, and what is due this week and next, per person", () => {
+    const plan = workloadPlan(
+      [{ id: "dora" }],
+      [
+        project("late-proof", { assigneeId: "dora", stage: "proof_sent", proofs: [proof("x", 1, "2026-11-24")] }),
+        project("late", { assigneeId: "dora", stage: "in_progress", dueOn: "2026-11-02" }),
+        project("soon", { assigneeId: "dora", stage: "in_progress", dueOn: "2026-11-27", proofs: [proof("y", 1, "2026-12-01")] }),
+        project("calm", { assigneeId: "dora", stage: "in_progress" }),
+      ],
+      now,
+    );
+    expect(plan[0]).toMatchObject({ active: 4, overdue: 2, dueThisWeek: 1, dueNextWeek: 1, inChanges: 0 });
+    expect(plan[0]?.projects.map((p) => p.project.id)).toEqual(["late-proof", "late", "soon", "calm"]);
+  });
+});

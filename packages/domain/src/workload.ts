@@ -1,6 +1,8 @@
-// Workload as a plan: for each person in the studio, what they carry, what waits on them too long,
-// and which projects are in a round of changes.
+// Workload as a plan: for each person in the studio, what they carry, what is due this week and next, what is
+// overdue (past its due date, or waiting on them too long), and which projects are in a round of changes.
+import { type DueWhen, dueWhen, isProjectOverdue, isProofOverdue, utcDay } from "./due-dates";
 import type { ProjectStage } from "./projects";
+import type { ProofStatus } from "./proofs";
 
 /** A brief or a change request unanswered this long is overdue. */
 export const RESPONSE_DAYS = 3;
@@ -17,25 +19,61 @@ export interface WorkloadProject {
   lastEventAt: Date;
   /** How many times changes were requested. */
   changeRounds: number;
+  /** Its due date (YYYY-MM-DD), if it has one. */
+  dueOn?: string | null;
+  /** Its proofs that still have a due date to meet or miss (sent, awaiting the client's answer). */
+  proofs?: readonly { id: string; round: number; status: ProofStatus; dueOn: string | null }[];
+}
+
+/** Something with a date in the plan: the project's own due date or one of its proofs' answer-by dates. */
+export interface DueItem {
+  kind: "project" | "proof";
+  /** The proof's id, or the project's. */
+  id: string;
+  round: number | null;
+  dueOn: string;
+  when: DueWhen;
 }
 
 export interface PlannedProject<P extends WorkloadProject> {
   project: P;
   stage: ProjectStage;
-  /** Waiting on the studio for more than RESPONSE_DAYS. */
+  /** Late: past its own due date (isProjectOverdue), or waiting on the studio for more than RESPONSE_DAYS. */
   overdue: boolean;
+  /** Past its own due date. */
+  pastDue: boolean;
+  /** Waiting on the studio for more than RESPONSE_DAYS. */
+  waitingTooLong: boolean;
   /** A round of changes is being worked on. */
   inChanges: boolean;
+  /** Its dates due by the end of next week or already missed, soonest first. */
+  due: DueItem[];
 }
 
 export function planProject<P extends WorkloadProject>(project: P, now: Date): PlannedProject<P> {
   const { stage } = project;
+  const today = utcDay(now);
   const waiting = STUDIO_MOVES.includes(stage);
+  const waitingTooLong = waiting && now.getTime() - project.lastEventAt.getTime() > RESPONSE_DAYS * DAY_MS;
+  const dueOn = project.dueOn ?? null;
+  // The plan holds active projects only; an archived one is never planned.
+  const pastDue = isProjectOverdue({ dueOn, stage, archived: false }, today);
+  const due: DueItem[] = [];
+  if (dueOn !== null && stage !== "delivered")
+    due.push({ kind: "project", id: project.id, round: null, dueOn, when: pastDue ? "overdue" : dueWhen(dueOn, today) });
+  for (const proof of project.proofs ?? []) {
+    if (proof.status !== "sent" || proof.dueOn === null) continue;
+    const when = isProofOverdue(proof, today) ? "overdue" : dueWhen(proof.dueOn, today);
+    due.push({ kind: "proof", id: proof.id, round: proof.round, dueOn: proof.dueOn, when });
+  }
   return {
     project,
     stage,
-    overdue: waiting && now.getTime() - project.lastEventAt.getTime() > RESPONSE_DAYS * DAY_MS,
+    overdue: pastDue || waitingTooLong,
+    pastDue,
+    waitingTooLong,
     inChanges: stage === "modification",
+    due: due.filter((d) => d.when !== "later").sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.kind.localeCompare(b.kind)),
   };
 }
 
@@ -43,8 +81,12 @@ export interface PersonLoad<P extends WorkloadProject> {
   personId: string | null;
   projects: PlannedProject<P>[];
   active: number;
+  /** Late projects (past due or waiting too long) and proofs past their answer-by date. */
   overdue: number;
   inChanges: number;
+  /** Dates (projects' and proofs') falling from today to the end of this week, and in next week. */
+  dueThisWeek: number;
+  dueNextWeek: number;
 }
 
 /** Each person's load, in the order given, then what nobody has (personId null); overdue work first within each. */
@@ -56,13 +98,18 @@ export function workloadPlan<P extends WorkloadProject>(
   const planned = projects.map((p) => planProject(p, now));
   const known = new Set(people.map((p) => p.id));
   const load = (personId: string | null, mine: PlannedProject<P>[]): PersonLoad<P> => {
-    const sorted = [...mine].sort((a, b) => Number(b.overdue) - Number(a.overdue) || Number(b.inChanges) - Number(a.inChanges));
+    // Anything late first (the project, or one of its proofs), then what is in changes.
+    const late = (p: PlannedProject<P>) => Number(p.overdue || p.due.some((d) => d.when === "overdue"));
+    const sorted = [...mine].sort((a, b) => late(b) - late(a) || Number(b.inChanges) - Number(a.inChanges));
+    const dates = mine.flatMap((p) => p.due);
     return {
       personId,
       projects: sorted,
       active: mine.length,
-      overdue: mine.filter((p) => p.overdue).length,
+      overdue: mine.filter((p) => p.overdue).length + dates.filter((d) => d.kind === "proof" && d.when === "overdue").length,
       inChanges: mine.filter((p) => p.inChanges).length,
+      dueThisWeek: dates.filter((d) => d.when === "this_week").length,
+      dueNextWeek: dates.filter((d) => d.when === "next_week").length,
     };
   };
   return [

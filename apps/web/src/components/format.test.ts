@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBytes } from "./format";
+import { formatBytes, formatDay } from "./format";
 
 describe("formatBytes", () => {
   it.each([
@@ -10,4 +10,12 @@ describe("formatBytes", () => {
     [5_368_709_120, "5.4 GB"],
     [null, ""],
   ])("%s -> %s", (bytes, text) => expect(formatBytes(bytes)).toBe(text));
+});
+
+describe("formatDay", () => {
+  it.each([
+    ["2026-12-15", "Dec 15, 2026"],
+    ["2027-01-01", "Jan 1, 2027"],
+    ["2026-11-30", "Nov 30, 2026"],
+  ])("%s -> %s", (day, text) => expect(formatDay(day)).toBe(text));
 });

@@ -1,4 +1,6 @@
 // Small display formats shared by the project pages.
+import { formatInvoiceDate } from "@atelier/domain";
+
 const BYTE_UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
 
 export function formatBytes(bytes: number | null | undefined): string {
@@ -14,4 +16,9 @@ export function formatBytes(bytes: number | null | undefined): string {
 
 export function formatDate(date: Date): string {
   return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+}
+
+/** A calendar day (YYYY-MM-DD) as people read it, "Dec 15, 2026", the same day wherever the browser is. */
+export function formatDay(day: string): string {
+  return formatInvoiceDate(day);
 }

@@ -109,6 +109,17 @@ export function ProjectFilters({
           <BusinessOptions businesses={businesses} />
         </NativeSelect>
       )}
+      <label
+        className={`flex w-full cursor-pointer items-center gap-2 rounded-md border px-3 text-sm sm:w-auto ${control} ${filter.overdue ? "border-destructive text-destructive" : ""}`}
+      >
+        <input
+          type="checkbox"
+          className="size-4 accent-current"
+          checked={filter.overdue === true}
+          onChange={(e) => set("overdue", e.target.checked ? true : undefined)}
+        />
+        Overdue only
+      </label>
       <NativeSelect
         aria-label="Order"
         className={`w-full sm:w-40 ${control}`}

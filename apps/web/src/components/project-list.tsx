@@ -18,6 +18,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { Suspense, useCallback } from "react";
 import { useTRPC } from "~/trpc/react";
+import { DueDate } from "./due-date";
 import { EmptyState, PageHeader } from "./empty-state";
 import { formatDate } from "./format";
 import { LoadMore } from "./load-more";
@@ -101,7 +102,10 @@ function ProjectPages({ archived }: { archived: boolean }) {
               />
             ))}
           {loaded && shown.length === 0 && narrowed && (
-            <EmptyState title="No project matches" description="Try other words, another stage or another designer.">
+            <EmptyState
+              title="No project matches"
+              description="Try other words, another stage or another designer, or show every due date."
+            >
               <Button
                 size="sm"
                 variant="outline"
@@ -143,6 +147,8 @@ type ProjectCard = {
   businessName: string;
   createdAt: Date;
   fileCount: number | null;
+  dueOn: string | null;
+  overdue: boolean;
 };
 
 function ProjectCards({ projects, staff, archived }: { projects: ProjectCard[]; staff: boolean; archived: boolean }) {
@@ -171,6 +177,7 @@ function ProjectCards({ projects, staff, archived }: { projects: ProjectCard[]; 
                     <FileText className="size-3.5" aria-hidden />
                     {p.fileCount ?? 0} file{p.fileCount === 1 ? "" : "s"}
                   </span>
+                  <DueDate dueOn={p.dueOn} overdue={p.overdue} />
                 </CardDescription>
               </CardHeader>
             </Card>

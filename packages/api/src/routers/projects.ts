@@ -16,6 +16,7 @@ import {
   removeProjectFile,
   setProjectArchived,
   setProjectAssignee,
+  setProjectDueOn,
   workload,
 } from "@atelier/db";
 import {
@@ -26,17 +27,21 @@ import {
   DomainError,
   FILE_KIND_VALUES,
   filesDeliveredNote,
+  isProjectOverdue,
   isStaff,
   LIST_PAGE_SIZE,
   PROJECT_EVENT_VALUES,
   PROJECT_SORT_VALUES,
   PROJECT_STAGE_VALUES,
   PROJECT_TITLE_MAX_LENGTH,
+  type ProjectStage,
   projectName,
   projectOpenedNote,
   searchWords,
+  utcDay,
 } from "@atelier/domain";
 import { z } from "zod";
+import { dueDateInput } from "../due-date-input";
 import { uploadedFileInput } from "../file-input";
 import { pageFields } from "../list-page-input";
 import { postComment } from "../post-comment";
@@ -48,6 +53,15 @@ import { projectProcedure, protectedProcedure, router, staffProcedure } from "..
 const id = z.string().min(1).max(200);
 /** As many brand assets as one pick may attach: a library's worth. */
 const BRAND_PICK_MAX = 200;
+
+/** A project as lists and pages show it, with whether it is overdue today (the studio's day, UTC). */
+const withOverdue = <P extends { dueOn: string | null; stage: ProjectStage; archived: boolean }>(project: P, now: Date) => ({
+  ...project,
+  overdue: isProjectOverdue(project, utcDay(now)),
+});
+
+// The studio plans its own calendar: a client asking for a date says so in the brief or the thread.
+const DUE_DATE_STAFF_ONLY = "Only the studio sets a project's due date.";
 
 export const projectsRouter = router({
   /**
@@ -62,17 +76,26 @@ export const projectsRouter = router({
           stage: z.enum(PROJECT_STAGE_VALUES).optional(),
           assigneeId: id.nullable().optional(),
           businessId: id.optional(),
+          /** Only the projects overdue today (isProjectOverdue). */
+          overdue: z.boolean().optional(),
           sort: z.enum(PROJECT_SORT_VALUES).default("newest"),
           ...pageFields,
         })
         .default({ archived: false, sort: "newest", limit: LIST_PAGE_SIZE }),
     )
-    .query(({ ctx, input }) => {
+    .query(async ({ ctx, input }) => {
       const businessId = isStaff(ctx.user.role) ? (input.businessId ?? null) : ctx.user.businessId;
-      const none = { items: [], nextCursor: null } satisfies Awaited<ReturnType<typeof listProjectPage>>;
+      const none = { items: [], nextCursor: null };
       if (businessId === null && !isStaff(ctx.user.role)) return none;
       if (input.businessId !== undefined && input.businessId !== businessId) return none;
-      return listProjectPage(ctx.db, { ...input, businessId, words: searchWords(input.query) });
+      const now = ctx.now();
+      const page = await listProjectPage(ctx.db, {
+        ...input,
+        businessId,
+        words: searchWords(input.query),
+        overdueOn: input.overdue ? utcDay(now) : undefined,
+      });
+      return { ...page, items: page.items.map((p) => withOverdue(p, now)) };
     }),
 
   byId: projectProcedure(z.object({ id })).query(async ({ ctx }) => {
@@ -85,7 +108,7 @@ export const projectsRouter = router({
     const now = ctx.now();
     // Without an upload server to link to, the files are listed without links.
     const downloadUrl = (key: string) => (server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now));
-    return { ...project, files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })), printCheck };
+    return { ...withOverdue(project, now), files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })), printCheck };
   }),
 
   create: protectedProcedure
@@ -94,9 +117,12 @@ export const projectsRouter = router({
         title: z.string().trim().min(1, "Give the project a title").max(PROJECT_TITLE_MAX_LENGTH),
         event: z.enum(PROJECT_EVENT_VALUES),
         businessId: id.optional(),
+        /** Staff only: when the work is due. */
+        dueOn: dueDateInput.optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      if (input.dueOn !== undefined && !isStaff(ctx.user.role)) throw new DomainError("FORBIDDEN", DUE_DATE_STAFF_ONLY);
       const businessId = input.businessId ?? ctx.user.businessId;
       if (!businessId) {
         throw new DomainError(
@@ -118,6 +144,7 @@ export const projectsRouter = router({
         event: input.event,
         createdBy: ctx.user.id,
         createdAt: now,
+        dueOn: input.dueOn ?? null,
       };
       // The project opens its thread: everyone on it hears of it, the studio in the bell and by mail.
       await postComment(ctx, project, {
@@ -133,6 +160,12 @@ export const projectsRouter = router({
     if (!canArchiveProject(ctx.user)) throw new DomainError("FORBIDDEN", "Only the studio archives or reopens projects.");
     await setProjectArchived(ctx.db, project.id, input.archived);
     return { id: project.id, archived: input.archived };
+  }),
+
+  /** Staff set when a project is due, or clear it (null); its client sees the date but does not set it. */
+  setDueOn: projectProcedure(z.object({ id, dueOn: dueDateInput.nullable() }), staffProcedure).mutation(async ({ ctx, input }) => {
+    await setProjectDueOn(ctx.db, ctx.project.id, input.dueOn);
+    return { id: ctx.project.id, dueOn: input.dueOn };
   }),
 
   /** Staff assign a project to one of the studio's people (or to nobody). */

@@ -44,6 +44,7 @@ import {
   type StageAction,
 } from "@atelier/domain";
 import { z } from "zod";
+import { dueDateInput } from "../due-date-input";
 import { storedFileDigest } from "../file-digests";
 import { postComment } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
@@ -52,7 +53,6 @@ import { projectProcedure, protectedProcedure, router, staffProcedure } from "..
 
 const id = z.string().min(1).max(200);
 const body = z.string().trim().min(1, "Write something first").max(COMMENT_BODY_MAX_LENGTH);
-const calendarDate = z.iso.date();
 const fraction = z.number().min(0).max(1);
 
 type Project = NonNullable<Awaited<ReturnType<typeof findProject>>>;
@@ -105,7 +105,7 @@ export const proofsRouter = router({
       projectId: id,
       fileIds: z.array(id).min(1).max(100),
       note: z.string().trim().max(COMMENT_BODY_MAX_LENGTH).optional(),
-      dueOn: calendarDate.optional(),
+      dueOn: dueDateInput.optional(),
     }),
   ).mutation(async ({ ctx, input }) => {
     const { project } = ctx;

@@ -22,6 +22,7 @@ import * as projectLists from "./2026-11-25-0500-project-lists";
 import * as listPages from "./2026-11-25-0501-list-pages";
 import * as projectActivity from "./2026-11-25-0502-project-activity";
 import * as proofs from "./2026-11-25-0600-proofs";
+import * as projectDueDates from "./2026-11-25-0700-project-due-dates";
 import * as lengthLimits from "./2026-11-25-1000-length-limits";
 
 export const migrations: Record<string, Migration> = {
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0501-list-pages": listPages,
   "2026-11-25-0502-project-activity": projectActivity,
   "2026-11-25-0600-proofs": proofs,
+  "2026-11-25-0700-project-due-dates": projectDueDates,
   "2026-11-25-1000-length-limits": lengthLimits,
 };

@@ -1,13 +1,16 @@
 "use client";
 import type { AppRouter } from "@atelier/api";
-// Workload as a plan: per person in the studio, their active projects, what is overdue and what is in a round
-// of changes, as a chart and a table; projects are handed out or moved to someone else from here.
-import { PROJECT_STAGES, RESPONSE_DAYS, ROLE_LABELS } from "@atelier/domain";
+// Workload as a plan: per person in the studio, their active projects, the projects and proofs due this week and
+// next, what is overdue and what is in a round of changes, as a chart and a table; every entry links to its
+// project, and projects are handed out or moved to someone else from here.
+import { DUE_WHEN_LABELS, PROJECT_STAGES, RESPONSE_DAYS, ROLE_LABELS } from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
+import { OverdueBadge } from "~/components/due-date";
 import { EmptyState, PageHeader } from "~/components/empty-state";
+import { formatDay } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { toastError } from "~/components/toast-error";
 import { WorkloadChart } from "~/components/workload-chart";
@@ -41,6 +44,25 @@ function AssignSelect({ project, people }: { project: PlannedProject; people: Pe
   );
 }
 
+/** A project's own due date or a proof's answer-by date, with where it falls, linking to the project. */
+function DueEntry({ project, due }: { project: PlannedProject; due: PlannedProject["due"][number] }) {
+  const what = due.kind === "project" ? "Project due" : `Round ${due.round} proof: answer by`;
+  return (
+    <li>
+      <Link
+        href={`/projects/${project.id}`}
+        className="inline-flex min-h-11 flex-wrap items-center gap-1 text-xs hover:underline sm:min-h-0"
+        data-testid="workload-due"
+      >
+        <span>
+          {what} {formatDay(due.dueOn)}
+        </span>
+        {due.when === "overdue" ? <OverdueBadge /> : <Badge variant="outline">{DUE_WHEN_LABELS[due.when]}</Badge>}
+      </Link>
+    </li>
+  );
+}
+
 function ProjectRows({ row, people }: { row: Row; people: Person[] }) {
   if (row.projects.length === 0) return <p className="px-2 py-3 text-sm text-muted-foreground">Nothing here.</p>;
   return (
@@ -56,10 +78,22 @@ function ProjectRows({ row, people }: { row: Row; people: Person[] }) {
                 {p.businessName}
               </span>
               <span>· {PROJECT_STAGES[p.stage]}</span>
-              {p.changeRounds > 0 && <span>· {p.changeRounds === 1 ? "1 round of changes" : `${p.changeRounds} rounds of changes`}</span>}
-              {p.overdue && <Badge variant="destructive">Overdue</Badge>}
-              {p.inChanges && !p.overdue && <Badge variant="secondary">In changes</Badge>}
+              {p.latestRound !== null && <span>· Round {p.latestRound}</span>}
+              {p.changeRounds > 0 && (
+                <span>
+                  · {p.changeRounds} of {p.revisionAllowance} change round{p.revisionAllowance === 1 ? "" : "s"} used
+                </span>
+              )}
+              {p.waitingTooLong && <Badge variant="destructive">Waiting over {RESPONSE_DAYS} days</Badge>}
+              {p.inChanges && <Badge variant="secondary">In changes</Badge>}
             </div>
+            {p.due.length > 0 && (
+              <ul className="mt-1 flex flex-col gap-x-3 sm:flex-row sm:flex-wrap">
+                {p.due.map((d) => (
+                  <DueEntry key={`${d.kind}-${d.id}`} project={p} due={d} />
+                ))}
+              </ul>
+            )}
           </div>
           <AssignSelect project={p} people={people} />
         </li>
@@ -76,7 +110,7 @@ export default function WorkloadPage() {
     <>
       <PageHeader
         title="Workload"
-        description={`Active projects by person. Overdue: a brief or change request waiting on the studio for more than ${RESPONSE_DAYS} days.`}
+        description={`Active projects by person. Overdue: a project past its due date, a proof past its answer-by date, or a brief or change request waiting on the studio for more than ${RESPONSE_DAYS} days. Weeks run Monday to Sunday, in UTC.`}
       />
       {plan.isPending && <Skeleton className="h-40" />}
       {plan.error && <EmptyState title="Workload could not be loaded" description={plan.error.message} />}
@@ -88,6 +122,8 @@ export default function WorkloadPage() {
                 data={plan.data.people.map((r) => ({
                   name: r.person?.name ?? r.person?.email ?? "",
                   active: r.active,
+                  dueThisWeek: r.dueThisWeek,
+                  dueNextWeek: r.dueNextWeek,
                   inChanges: r.inChanges,
                   overdue: r.overdue,
                 }))}
@@ -96,26 +132,33 @@ export default function WorkloadPage() {
           </Card>
           <div className="overflow-x-auto rounded-xl border">
             <table
-              className="w-full text-sm [&_td]:px-2 sm:[&_td]:px-3 [&_th]:whitespace-nowrap [&_th]:px-2 sm:[&_th]:px-3"
+              className="w-full text-sm [&_td]:px-1.5 sm:[&_td]:px-3 [&_th]:px-1.5 [&_th]:align-bottom [&_th]:text-xs [&_th]:[overflow-wrap:normal] sm:[&_th]:whitespace-nowrap sm:[&_th]:px-3 sm:[&_th]:text-sm"
               data-testid="workload-table"
             >
               <thead className="bg-muted/50 text-left text-muted-foreground">
                 <tr>
                   <th className="py-2 font-medium">Person</th>
                   <th className="py-2 text-right font-medium">Active</th>
-                  <th className="py-2 text-right font-medium">In changes</th>
+                  <th className="py-2 text-right font-medium">Due this week</th>
+                  <th className="py-2 text-right font-medium">Due next week</th>
                   <th className="py-2 text-right font-medium">Overdue</th>
+                  <th className="py-2 text-right font-medium">In changes</th>
                 </tr>
               </thead>
               <tbody>
                 {[...plan.data.people, plan.data.unassigned].map((r) => (
                   <tr key={r.person?.id ?? "unassigned"} className="border-t">
-                    <td className="max-w-40 truncate py-2" title={r.person?.email ?? undefined}>
+                    <td
+                      className="max-w-20 truncate py-2 sm:max-w-40"
+                      title={r.person ? (r.person.name ?? r.person.email ?? undefined) : undefined}
+                    >
                       {r.person ? (r.person.name ?? r.person.email) : "Unassigned"}
                     </td>
                     <td className="py-2 text-right tabular-nums">{r.active}</td>
-                    <td className="py-2 text-right tabular-nums">{r.inChanges}</td>
+                    <td className="py-2 text-right tabular-nums">{r.dueThisWeek}</td>
+                    <td className="py-2 text-right tabular-nums">{r.dueNextWeek}</td>
                     <td className={`py-2 text-right tabular-nums ${r.overdue ? "font-semibold text-destructive" : ""}`}>{r.overdue}</td>
+                    <td className="py-2 text-right tabular-nums">{r.inChanges}</td>
                   </tr>
                 ))}
               </tbody>
@@ -126,6 +169,7 @@ export default function WorkloadPage() {
               <CardHeader>
                 <CardTitle className="flex items-center gap-2 text-base">
                   Unassigned <Badge variant="secondary">{plan.data.unassigned.active}</Badge>
+                  {plan.data.unassigned.overdue > 0 && <Badge variant="destructive">{plan.data.unassigned.overdue} overdue</Badge>}
                 </CardTitle>
               </CardHeader>
               <CardContent>

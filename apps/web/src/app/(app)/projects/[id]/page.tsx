@@ -30,6 +30,7 @@ import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useRef, useState } from "react";
 import { ArchiveProjectButton, RemoveButton } from "~/components/destructive-actions";
+import { DueDate, DueDateEditor } from "~/components/due-date";
 import { EmptyState } from "~/components/empty-state";
 import { FileViewer } from "~/components/file-viewer";
 import { formatBytes, formatDate } from "~/components/format";
@@ -212,7 +213,13 @@ export default function ProjectPage() {
             <span>Started {formatDate(p.createdAt)}</span>
             {p.archived && <Badge variant="outline">Archived</Badge>}
             {!staffView && p.assigneeName && <span>Designer: {p.assigneeName}</span>}
+            <DueDate dueOn={p.dueOn} overdue={p.overdue} />
           </p>
+          {staffView && (
+            <div className="mt-3">
+              <DueDateEditor projectId={p.id} dueOn={p.dueOn} />
+            </div>
+          )}
         </div>
         {staffView && (
           <div className="flex items-center gap-2">

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { type FormEvent, useState } from "react";
+import { DueDateInput } from "~/components/due-date";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 import { NativeSelect } from "~/components/native-select";
@@ -20,6 +21,7 @@ export default function CreateProjectPage() {
   const [title, setTitle] = useState("");
   const [event, setEvent] = useState<ProjectEvent>("flyer");
   const [businessId, setBusinessId] = useState("");
+  const [dueOn, setDueOn] = useState("");
   const create = useMutation(trpc.projects.create.mutationOptions({ onSuccess: ({ id }) => router.push(`/projects/${id}`) }));
 
   if (session && !staff && !session.user.businessId) {
@@ -30,7 +32,7 @@ export default function CreateProjectPage() {
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    create.mutate({ title, event, ...(staff ? { businessId } : {}) });
+    create.mutate({ title, event, ...(staff ? { businessId } : {}), ...(staff && dueOn ? { dueOn } : {}) });
   }
 
   return (
@@ -70,6 +72,12 @@ export default function CreateProjectPage() {
                   </option>
                   <BusinessOptions businesses={businesses.data} />
                 </NativeSelect>
+              </div>
+            )}
+            {staff && (
+              <div className="grid gap-2">
+                <Label htmlFor="due-on">Due date (optional)</Label>
+                <DueDateInput id="due-on" value={dueOn} onChange={setDueOn} />
               </div>
             )}
             <FormError error={create.error} />

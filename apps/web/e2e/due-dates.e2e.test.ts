@@ -1,0 +1,138 @@
+// Due dates in Chromium: the studio starts a project due on a day long gone and moves another's date on its page;
+// the first shows Overdue (in words) on its page, in the list and on Workload; the list's overdue filter and
+// due-soonest order live in the address and survive a reload; the client sees the date but cannot change it.
+// Each page is looked at as a phone (390x844) and a desktop (1280x800).
+import { randomBytes, randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+
+describe("due dates (PostgreSQL, Chromium)", () => {
+  let t: TestDatabase;
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([createTestDatabase(), launchBrowser()]);
+    await seedDemo(t.db);
+    app = await startApp({ DATABASE_URL: t.url, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await t?.destroy();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail") await keepScreenshot(page, ctx.task.name);
+    await context.close();
+  });
+
+  async function signInAs(email: string): Promise<void> {
+    const user = await findUserByEmail(t.db, email);
+    if (!user) throw new Error(`no user ${email}`);
+    const sessionToken = randomBytes(32).toString("hex");
+    await t.db
+      .insertInto("sessions")
+      .values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) })
+      .execute();
+    await context.clearCookies();
+    await context.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" }]);
+  }
+
+  /** The page as a phone shows it: nothing wider than the screen; then as a desktop. Both kept as screenshots. */
+  async function fitsBoth(name: string): Promise<void> {
+    for (const [width, height, kind] of [
+      [390, 844, "phone"],
+      [1280, 800, "desktop"],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `due-${name}-${kind}.png`), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} as a ${kind}`).toBeLessThanOrEqual(width);
+    }
+  }
+
+  async function createProject(title: string, dueOn?: string): Promise<void> {
+    await page.goto(`${app.url}/projects/create`);
+    await page.getByLabel("Title").fill(title);
+    await chooseOption(page.getByLabel("Business"), DEMO_BUSINESS.name);
+    if (dueOn) await page.getByLabel("Due date (optional)").fill(dueOn);
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.getByRole("heading", { name: title }).waitFor();
+  }
+
+  const card = (title: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name: new RegExp(title) }) });
+
+  it("a project due on a past day shows Overdue on its page, in the list and on Workload; the filter survives a reload", async () => {
+    await signInAs("admin@atelier.local");
+    // Due on a day long before any run of this test.
+    await createProject("Overdue poster", "2024-03-01");
+    await page.getByTestId("project-due").filter({ hasText: "Due Mar 1, 2024" }).getByText("Overdue").waitFor();
+    await fitsBoth("project-page");
+
+    // Another project, dated later from its own page: due, not overdue.
+    await createProject("Calm flyer");
+    expect(await page.getByTestId("project-due").count()).toBe(0);
+    await page.getByLabel("Due date", { exact: true }).fill("2099-06-01");
+    await page.getByRole("button", { name: "Save date" }).click();
+    await page.getByTestId("project-due").filter({ hasText: "Due Jun 1, 2099" }).waitFor();
+    expect(await page.getByTestId("overdue-badge").count()).toBe(0);
+
+    // The list: the overdue one says so on its card, the other one shows its date only.
+    await page.goto(`${app.url}/`);
+    await card("Overdue poster").getByTestId("overdue-badge").waitFor();
+    await card("Calm flyer").getByText("Due Jun 1, 2099").waitFor();
+    expect(await card("Calm flyer").getByTestId("overdue-badge").count()).toBe(0);
+
+    // Only the overdue ones, soonest first: the address says so, and a reload keeps it.
+    // The box follows the address, which changes just after the click.
+    await page.getByLabel("Overdue only").click();
+    await page.waitForURL(/overdue=1/);
+    await page.getByLabel("Overdue only").and(page.locator(":checked")).waitFor();
+    await card("Calm flyer").waitFor({ state: "detached" });
+    await chooseOption(page.getByLabel("Order"), "Due soonest");
+    await page.waitForURL(/sort=due/);
+    await page.reload();
+    await card("Overdue poster").getByTestId("overdue-badge").waitFor();
+    await page.getByLabel("Overdue only").and(page.locator(":checked")).waitFor();
+    expect(await card("Calm flyer").count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get("overdue")).toBe("1");
+    await fitsBoth("project-list-overdue");
+
+    // Workload: waiting unassigned, overdue; handed to the designer from there, still overdue, linked to its project.
+    await page.goto(`${app.url}/workload`);
+    await page.getByTestId("workload-chart").locator("svg").first().waitFor();
+    const unassigned = page.getByTestId("workload-unassigned");
+    await unassigned.getByTestId("workload-due").filter({ hasText: "Project due Mar 1, 2024" }).getByText("Overdue").waitFor();
+    await unassigned.getByTestId("workload-due").filter({ hasText: "Project due Jun 1, 2099" }).waitFor({ state: "detached" });
+    await chooseOption(unassigned.getByLabel("Assign Overdue poster"), "Dora Designer");
+    const dora = page.getByTestId("workload-person").filter({ hasText: "Dora Designer" });
+    await dora.getByTestId("workload-due").filter({ hasText: "Project due Mar 1, 2024" }).getByText("Overdue").waitFor();
+    await dora.getByText("1 overdue").waitFor();
+    const doraRow = page.getByTestId("workload-table").getByRole("row").filter({ hasText: "Dora Designer" });
+    expect((await doraRow.getByRole("cell").allInnerTexts()).map((c) => c.trim())).toEqual(["Dora Designer", "1", "0", "0", "1", "0"]);
+    await fitsBoth("workload");
+    await dora.getByTestId("workload-due").filter({ hasText: "Project due Mar 1, 2024" }).click();
+    await page.getByRole("heading", { name: "Overdue poster" }).waitFor();
+  });
+
+  it("the client sees its project's due date and that it is overdue, with nothing to change it", async () => {
+    await signInAs("client@atelier.local");
+    await page.goto(`${app.url}/?overdue=1`);
+    await card("Overdue poster").getByTestId("overdue-badge").waitFor();
+    await card("Overdue poster").getByRole("link").click();
+    await page.getByTestId("project-due").filter({ hasText: "Due Mar 1, 2024" }).getByText("Overdue").waitFor();
+    expect(await page.getByRole("button", { name: "Save date" }).count()).toBe(0);
+    expect(await page.getByLabel("Due date", { exact: true }).count()).toBe(0);
+    await fitsBoth("client-project-page");
+  });
+});
