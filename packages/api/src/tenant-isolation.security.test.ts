@@ -99,8 +99,12 @@ function variants(schema: z.ZodType, field: string, at: string, pick: PickId, id
     case "readonly":
     case "nonoptional":
       return inner(def.innerType);
-    case "pipe":
-      return inner(def.in);
+    case "pipe": {
+      // What the input side takes and the whole accepts (a trimmed string that must then be an e-mail address).
+      const fits = (values: unknown[]) => values.filter((value) => value === undefined || schema.safeParse(value).success);
+      const taken = fits(inner(def.in));
+      return taken.length > 0 ? taken : fits(inner(def.out));
+    }
     case "array":
       return inner(def.element, field.replace(/s$/, ""), `${at}[]`).map((value) => [value]);
     case "union":

@@ -207,7 +207,8 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 
 /** The unread notifications grouped by project, the project with the newest first: how many, and the newest. */
 export async function unreadByProject(db: Db, viewer: InboxViewer, limit: number) {
-  const readThroughSeq = await readThrough(db, viewer.id);
+  // The watermark is read inside each statement, not by a statement of its own: one round trip less per call.
+  const readThroughSeq = watermarkOf(viewer.id);
   const groups = await db
     .selectFrom("inbox")
     .select(["projectId", (eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.max("createdAt").as("latestAt")])

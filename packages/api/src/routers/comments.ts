@@ -29,11 +29,13 @@ const id = z.string().min(1).max(200);
 /** Where a newest-first page ended (the last comment shown): the next page starts after it. */
 const cursorInput = z.object({ createdAt: z.date(), id });
 const NOTIFICATION_LIMIT = 100;
+/** A page of the bell's list without a `limit`: what a bell shows at once (unreadByProject groups as many). */
+const NOTIFICATION_PAGE = 30;
 
 export const commentsRouter = router({
   /**
    * The viewer's notifications in the SPEC's shape (comments with reads, user, project), newest first: without input
-   * the newest 100, read and unread; `filter` narrows to the unread or the read ('Old notifications'), `cursor` (the last comment shown) pages on.
+   * the newest 30 (up to 100 with `limit`), read and unread; `filter` narrows to the unread or the read ('Old notifications'), `cursor` (the last comment shown) pages on.
    */
   findMany: protectedProcedure
     .input(
@@ -41,9 +43,9 @@ export const commentsRouter = router({
         .object({
           filter: z.enum(["all", "unread", "read"]).default("all"),
           cursor: cursorInput.nullish(),
-          limit: z.number().int().min(1).max(NOTIFICATION_LIMIT).default(NOTIFICATION_LIMIT),
+          limit: z.number().int().min(1).max(NOTIFICATION_LIMIT).default(NOTIFICATION_PAGE),
         })
-        .default({ filter: "all", limit: NOTIFICATION_LIMIT }),
+        .default({ filter: "all", limit: NOTIFICATION_PAGE }),
     )
     .query(({ ctx, input }) => listNotifications(ctx.db, ctx.user, { ...input, before: input.cursor ?? undefined })),
 
@@ -52,7 +54,9 @@ export const commentsRouter = router({
 
   /** The unread notifications as the bell lists them: one entry per project, with how many and the newest. */
   unreadByProject: protectedProcedure
-    .input(z.object({ limit: z.number().int().min(1).max(NOTIFICATION_LIMIT).default(30) }).default({ limit: 30 }))
+    .input(
+      z.object({ limit: z.number().int().min(1).max(NOTIFICATION_LIMIT).default(NOTIFICATION_PAGE) }).default({ limit: NOTIFICATION_PAGE }),
+    )
     .query(({ ctx, input }) => unreadByProject(ctx.db, ctx.user, input.limit)),
 
   /** Mark All Read on the server, however many there are; answers how many were unread. */
