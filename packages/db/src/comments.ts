@@ -207,39 +207,35 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 
 /** The unread notifications grouped by project, the project with the newest first: how many, and the newest. */
 export async function unreadByProject(db: Db, viewer: InboxViewer, limit: number) {
-  // The watermark is read inside each statement, not by a statement of its own: one round trip less per call.
-  const readThroughSeq = watermarkOf(viewer.id);
-  const groups = await db
-    .selectFrom("inbox")
-    .select(["projectId", (eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.max("createdAt").as("latestAt")])
-    .where("userId", "=", viewer.id)
-    .where("seq", ">", readThroughSeq)
-    .groupBy("projectId")
-    .orderBy("latestAt", "desc")
-    .orderBy("projectId")
-    .limit(limit)
-    .execute();
-  if (groups.length === 0) return [];
-  // The newest unread comment of each of those projects.
-  const latest = await commentsWithAuthors(db)
-    .innerJoin("inbox", (join) => join.onRef("inbox.commentId", "=", "comments.id").on("inbox.userId", "=", viewer.id))
-    .distinctOn("inbox.projectId")
-    .where("inbox.seq", ">", readThroughSeq)
-    .where(visibleTo(viewer))
-    .where(
-      "inbox.projectId",
-      "in",
-      groups.map((g) => g.projectId),
+  // One statement: the groups come from one pass over the person's unread inbox rows (each group also names its
+  // newest comment), then those comments are read by primary key. The watermark is read inside it too.
+  const rows = await db
+    .with("groups", (w) =>
+      w
+        .selectFrom("inbox")
+        .select([
+          "projectId",
+          (eb) => eb.fn.countAll<number>().as("count"),
+          (eb) => eb.fn.max("createdAt").as("latestAt"),
+          sql<string>`(array_agg(comment_id order by created_at desc, comment_id desc))[1]`.as("latestId"),
+        ])
+        .where("userId", "=", viewer.id)
+        .where("seq", ">", watermarkOf(viewer.id))
+        .groupBy("projectId")
+        .orderBy("latestAt", "desc")
+        .orderBy("projectId")
+        .limit(limit),
     )
-    .orderBy("inbox.projectId")
-    .orderBy("inbox.createdAt", "desc")
-    .orderBy("inbox.commentId", "desc")
+    .selectFrom("groups")
+    .innerJoin("comments", "comments.id", "groups.latestId")
+    .innerJoin("projects", "projects.id", "comments.projectId")
+    .leftJoin("users", "users.id", "comments.userId")
+    .select([...commentColumns, "groups.count", "groups.latestAt"])
+    .where(visibleTo(viewer))
+    .orderBy("groups.latestAt", "desc")
+    .orderBy("groups.projectId")
     .execute();
-  const comments = new Map(latest.map((r) => [r.projectId, toCommentRow(r, viewer.id, false)]));
-  return groups.flatMap((g) => {
-    const comment = comments.get(g.projectId);
-    return comment ? [{ count: Number(g.count), latest: comment }] : [];
-  });
+  return rows.map((r) => ({ count: Number(r.count), latest: toCommentRow(r, viewer.id, false) }));
 }
 
 export function findComment(db: Db, id: string) {
