@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { BUSINESS_NAME_MAX_LENGTH } from "./businesses";
 import {
   businessNameInput,
+  dueDateInput,
   EMAIL_MAX_LENGTH,
   emailInput,
   optionalPersonNameInput,
   personNameInput,
   postTitleInput,
+  projectTitleInput,
   roleInput,
 } from "./inputs";
 import { POST_TITLE_MAX_LENGTH } from "./posts";
@@ -50,5 +52,18 @@ describe("the fields people type", () => {
   it("knows the roles", () => {
     expect(roleInput.parse("creative")).toBe("creative");
     expect(messageOf(roleInput.safeParse("owner"))).toBe("Choose a role.");
+  });
+});
+
+describe("projects", () => {
+  it("needs a title within the limit", () => {
+    expect(messageOf(projectTitleInput.safeParse(" "))).toBe("Give the project a title.");
+    expect(messageOf(projectTitleInput.safeParse("t".repeat(121)))).toBe("The title is too long: keep it to 120 characters.");
+  });
+
+  it("takes a due date that is a real day within the bounds", () => {
+    expect(dueDateInput.parse("2026-12-15")).toBe("2026-12-15");
+    expect(messageOf(dueDateInput.safeParse("2026-02-30"))).toBe("Give the due date as a calendar day (YYYY-MM-DD).");
+    expect(messageOf(dueDateInput.safeParse("1999-12-31"))).toBe("Choose a due date between 2000 and 2099.");
   });
 });

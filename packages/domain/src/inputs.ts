@@ -3,7 +3,9 @@
 // same limits (migration 2026-11-25-1000-length-limits).
 import { z } from "zod";
 import { BUSINESS_NAME_MAX_LENGTH } from "./businesses";
+import { DUE_DATE_MAX, DUE_DATE_MIN, isDueDateInRange } from "./due-dates";
 import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "./posts";
+import { PROJECT_TITLE_MAX_LENGTH } from "./projects";
 import { ROLES } from "./roles";
 import { USER_NAME_MAX_LENGTH } from "./user-rules";
 
@@ -39,3 +41,10 @@ export const businessNameInput = requiredText("The name", BUSINESS_NAME_MAX_LENG
 
 export const postTitleInput = requiredText("The title", POST_TITLE_MAX_LENGTH, "Give the post a title.");
 export const postBodyInput = requiredText("The post", POST_BODY_MAX_LENGTH, "Write the post.");
+
+export const projectTitleInput = requiredText("The title", PROJECT_TITLE_MAX_LENGTH, "Give the project a title.");
+
+/** A due date as every procedure and form takes it: a real calendar day (YYYY-MM-DD) within the domain's bounds. */
+export const dueDateInput = z.iso
+  .date("Give the due date as a calendar day (YYYY-MM-DD).")
+  .refine(isDueDateInRange, `Choose a due date between ${DUE_DATE_MIN.slice(0, 4)} and ${DUE_DATE_MAX.slice(0, 4)}.`);

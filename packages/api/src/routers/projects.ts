@@ -25,6 +25,7 @@ import {
   canRemoveProjectFile,
   canSeeProject,
   DomainError,
+  dueDateInput,
   FILE_KIND_VALUES,
   filesDeliveredNote,
   isProjectOverdue,
@@ -33,15 +34,14 @@ import {
   PROJECT_EVENT_VALUES,
   PROJECT_SORT_VALUES,
   PROJECT_STAGE_VALUES,
-  PROJECT_TITLE_MAX_LENGTH,
   type ProjectStage,
   projectName,
   projectOpenedNote,
+  projectTitleInput,
   searchWords,
   utcDay,
 } from "@atelier/domain";
 import { z } from "zod";
-import { dueDateInput } from "../due-date-input";
 import { uploadedFileInput } from "../file-input";
 import { pageFields } from "../list-page-input";
 import { postComment } from "../post-comment";
@@ -114,7 +114,7 @@ export const projectsRouter = router({
   create: protectedProcedure
     .input(
       z.object({
-        title: z.string().trim().min(1, "Give the project a title").max(PROJECT_TITLE_MAX_LENGTH),
+        title: projectTitleInput,
         event: z.enum(PROJECT_EVENT_VALUES),
         businessId: id.optional(),
         /** Staff only: when the work is due. */

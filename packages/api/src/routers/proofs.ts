@@ -33,6 +33,7 @@ import {
   canTakeAction,
   canViewAnnotation,
   DomainError,
+  dueDateInput,
   MAX_REVISION_ALLOWANCE,
   nextRevision,
   nextRound,
@@ -44,7 +45,6 @@ import {
   type StageAction,
 } from "@atelier/domain";
 import { z } from "zod";
-import { dueDateInput } from "../due-date-input";
 import { storedFileDigest } from "../file-digests";
 import { postComment } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";

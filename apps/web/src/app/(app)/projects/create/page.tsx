@@ -1,16 +1,24 @@
 "use client";
-// Create Project: a title and the kind of work; staff also choose the business it is for.
-import { isStaff, PROJECT_EVENTS, type ProjectEvent } from "@atelier/domain";
-import { Card, CardContent, CardFooter, Input, Label } from "@atelier/ui";
+// Create Project: a title and the kind of work; staff also choose the business it is for, and may set a due date.
+import { dueDateInput, isStaff, PROJECT_EVENT_VALUES, PROJECT_EVENTS, projectTitleInput } from "@atelier/domain";
+import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, useZodForm } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { type FormEvent, useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { DueDateInput } from "~/components/due-date";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
 import { NativeSelect } from "~/components/native-select";
 import { useTRPC } from "~/trpc/react";
+
+const projectForm = z.object({
+  title: projectTitleInput,
+  event: z.enum(PROJECT_EVENT_VALUES, "Choose the kind of work."),
+  businessId: z.string(),
+  dueOn: z.union([z.literal(""), dueDateInput]),
+});
 
 export default function CreateProjectPage() {
   const trpc = useTRPC();
@@ -18,11 +26,13 @@ export default function CreateProjectPage() {
   const { data: session } = useSession();
   const staff = session ? isStaff(session.user.role) : false;
   const businesses = useQuery({ ...trpc.businesses.list.queryOptions(), enabled: staff });
-  const [title, setTitle] = useState("");
-  const [event, setEvent] = useState<ProjectEvent>("flyer");
-  const [businessId, setBusinessId] = useState("");
-  const [dueOn, setDueOn] = useState("");
-  const create = useMutation(trpc.projects.create.mutationOptions({ onSuccess: ({ id }) => router.push(`/projects/${id}`) }));
+  const form = useZodForm(projectForm, { defaultValues: { title: "", event: "flyer", businessId: "", dueOn: "" } });
+  const create = useMutation(
+    trpc.projects.create.mutationOptions({
+      onSuccess: ({ id }) => router.push(`/projects/${id}`),
+      onError: (error) => showServerFieldErrors(form, error),
+    }),
+  );
 
   if (session && !staff && !session.user.businessId) {
     return (
@@ -30,57 +40,75 @@ export default function CreateProjectPage() {
     );
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  const onSubmit = form.handleSubmit(({ title, event, businessId, dueOn }) => {
+    // Whom the project is for is the studio's choice only, so only its form asks.
+    if (staff && !businessId) return form.setError("businessId", { message: "Choose a business." }, { shouldFocus: true });
     create.mutate({ title, event, ...(staff ? { businessId } : {}), ...(staff && dueOn ? { dueOn } : {}) });
-  }
+  });
 
   return (
     <>
       <PageHeader title="Create Project" description="Name the request; briefing files and materials come next." />
       <Card className="max-w-xl">
-        <form onSubmit={onSubmit}>
+        <form onSubmit={onSubmit} noValidate>
           <CardContent className="grid gap-4 pt-6">
-            <div className="grid gap-2">
-              <Label htmlFor="title">Title</Label>
-              <Input
-                id="title"
-                required
-                maxLength={120}
-                placeholder="Summer party flyer"
-                value={title}
-                onChange={(e) => setTitle(e.target.value)}
-                autoFocus
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="event">Kind of work</Label>
-              <NativeSelect id="event" value={event} onChange={(e) => setEvent(e.target.value as ProjectEvent)}>
-                {PROJECT_EVENTS.map((e) => (
-                  <option key={e.value} value={e.value}>
-                    {e.label}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
+            <Field label="Title" error={fieldError(form, "title")}>
+              {(control) => <Input {...control} placeholder="Summer party flyer" autoFocus {...form.register("title")} />}
+            </Field>
+            <Field label="Kind of work" error={fieldError(form, "event")}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="event"
+                  render={({ field }) => (
+                    <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                      {PROJECT_EVENTS.map((e) => (
+                        <option key={e.value} value={e.value}>
+                          {e.label}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                />
+              )}
+            </Field>
             {staff && (
-              <div className="grid gap-2">
-                <Label htmlFor="business">Business</Label>
-                <NativeSelect id="business" required value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
-                  <option value="" disabled>
-                    {businesses.isPending ? "Loading…" : "Choose a business"}
-                  </option>
-                  <BusinessOptions businesses={businesses.data} />
-                </NativeSelect>
-              </div>
+              <Field label="Business" error={fieldError(form, "businessId")}>
+                {(control) => (
+                  <Controller
+                    control={form.control}
+                    name="businessId"
+                    render={({ field }) => (
+                      <NativeSelect
+                        {...control}
+                        value={field.value}
+                        onChange={(e) => {
+                          field.onChange(e.target.value);
+                          form.clearErrors("businessId");
+                        }}
+                      >
+                        <option value="" disabled>
+                          {businesses.isPending ? "Loading…" : "Choose a business"}
+                        </option>
+                        <BusinessOptions businesses={businesses.data} />
+                      </NativeSelect>
+                    )}
+                  />
+                )}
+              </Field>
             )}
             {staff && (
-              <div className="grid gap-2">
-                <Label htmlFor="due-on">Due date (optional)</Label>
-                <DueDateInput id="due-on" value={dueOn} onChange={setDueOn} />
-              </div>
+              <Field label="Due date (optional)" error={fieldError(form, "dueOn")}>
+                {(control) => (
+                  <Controller
+                    control={form.control}
+                    name="dueOn"
+                    render={({ field }) => <DueDateInput id={control.id} value={field.value} onChange={field.onChange} />}
+                  />
+                )}
+              </Field>
             )}
-            <FormError error={create.error} />
+            <FormError error={create.error} fieldsShown />
           </CardContent>
           <CardFooter className="justify-end">
             {/* Still "Creating…" after success, while the page moves to the new project. */}
