@@ -18,6 +18,7 @@ const TOUCH_TARGET = 44;
 const RUN_DIR = join(new URL(".", import.meta.url).pathname, ".screenshots", new Date().toISOString().replace(/[:.]/g, "-"));
 
 const LONG_URL = `https://example.com/${"very-long-path-segment/".repeat(40)}final?query=${"x".repeat(200)}`;
+// As long as a comment may be (COMMENT_BODY_MAX_LENGTH), in one word.
 const LONG_WORD = "a".repeat(5000);
 
 type Role = "admin" | "creative" | "client";
@@ -52,7 +53,7 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
     threadProjectId = project.id;
     const lines = [
       { by: client.id, body: `The printer's spec sheet is here: ${LONG_URL}` },
-      { by: creative.id, body: `Pasted from the file name: ${LONG_WORD}` },
+      { by: creative.id, body: LONG_WORD },
     ];
     for (const [i, line] of lines.entries()) {
       await createComment(t.db, {

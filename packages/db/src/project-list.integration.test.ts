@@ -2,7 +2,7 @@
 // files, 100,000 comments): every filter and order, first page and next, is read through an index, never a
 // sequential scan of projects, comments or files, and a page stays small. The plans are of the very query the list runs (projectPageQuery), compiled by
 // kysely and explained with its parameters on real PostgreSQL, with the planner's costs as they are.
-import { PROJECT_SORT_VALUES, type ProjectSort } from "@atelier/domain";
+import { BUSINESS_NAME_MAX_LENGTH, PROJECT_SORT_VALUES, type ProjectSort, USER_NAME_MAX_LENGTH } from "@atelier/domain";
 import { CompiledQuery, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listProjectPage, type ProjectListQuery, projectPageQuery } from "./projects";
@@ -57,8 +57,12 @@ describe("project list plans at scale", () => {
         case when n % 20 = 0 then 'shadow' end, timestamptz '2024-01-01' + n * interval '3 minutes'
       from generate_series(1, 100000) n`.execute(db);
     // One business whose projects are as long as they may be, for the size of a page.
-    await sql`insert into businesses (id, name) values (${LONG}, ${`${"Long Business Name ".repeat(10)}Ltd`})`.execute(db);
-    await sql`update users set name = ${"Designer With A Very Long Name ".repeat(8)} where id = ${designer}`.execute(db);
+    await sql`insert into businesses (id, name) values (${LONG}, ${"Long Business Name ".repeat(10).slice(0, BUSINESS_NAME_MAX_LENGTH)})`.execute(
+      db,
+    );
+    await sql`update users set name = ${"Designer With A Very Long Name ".repeat(8).slice(0, USER_NAME_MAX_LENGTH)} where id = ${designer}`.execute(
+      db,
+    );
     await sql`insert into projects (id, business_id, name, title, event, assignee_id)
       select 'long-' || n, ${LONG}, '2026-01-01-' || replace(title, ' ', '-'), title, 'branding', ${designer}
       from generate_series(1, 60) n, lateral (select left(repeat('Everything about the grand opening ', 5), 120) as title) t`.execute(db);
