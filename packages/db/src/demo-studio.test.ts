@@ -28,6 +28,11 @@ describe("the living demo seed (PGlite)", () => {
     expect(plan.some((p) => p.overdue > 0)).toBe(true);
     const statuses = new Set((await listInvoices(db, { businessId: null })).map((i) => i.status));
     expect(statuses).toEqual(new Set(["draft", "sent", "paid", "void"]));
+    // A paid invoice has its payment: nothing is left to pay on its page.
+    for (const invoice of (await listInvoices(db, { businessId: null })).filter((i) => i.status === "paid")) {
+      const payments = await db.selectFrom("invoicePayments").select("amount").where("invoiceId", "=", invoice.id).execute();
+      expect(payments.reduce((sum, p) => sum + Number(p.amount), 0)).toBe(invoice.total);
+    }
     expect((await listPosts(db, { draftsOf: null })).map((p) => p.title)).toEqual(["Welcome to the studio"]);
   });
 

@@ -4,7 +4,7 @@
 // only next to a fresh demo seed.
 import { createHash } from "node:crypto";
 import type { BrandFileKind, CommentEvent, FileKind } from "@atelier/domain";
-import { projectName } from "@atelier/domain";
+import { invoiceTotals, projectName } from "@atelier/domain";
 import { addBrandColour, addBrandFiles } from "./businesses";
 import { createComment } from "./comments";
 import type { Db } from "./create-db";
@@ -457,14 +457,16 @@ async function seedDemoStudio(db: Db, now: Date, store: DemoFileStore | undefine
     });
     if (inv.status === "draft") continue;
     await setInvoiceStatus(db, id, { from: "draft", to: "sent" }, at(inv.daysAgo - 0.5));
-    if (inv.paid) {
+    // A paid invoice was paid in full: its payment is recorded, so its page shows nothing left to pay.
+    const paid = inv.status === "paid" ? invoiceTotals(inv.lines).total : inv.paid;
+    if (paid) {
       const paidOn = at(inv.daysAgo - 5)
         .toISOString()
         .slice(0, 10);
       await addInvoicePayment(db, {
         id: `${id}-payment`,
         invoiceId: id,
-        amount: inv.paid,
+        amount: paid,
         paidOn,
         note: "Bank transfer",
         recordedBy: ADMIN.id,
