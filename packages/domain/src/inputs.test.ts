@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BUSINESS_NAME_MAX_LENGTH } from "./businesses";
 import {
+  billingDetailsInput,
   businessNameInput,
   dueDateInput,
   EMAIL_MAX_LENGTH,
@@ -9,6 +10,7 @@ import {
   personNameInput,
   postTitleInput,
   projectTitleInput,
+  reminderDaysInput,
   roleInput,
 } from "./inputs";
 import { POST_TITLE_MAX_LENGTH } from "./posts";
@@ -65,5 +67,21 @@ describe("projects", () => {
     expect(dueDateInput.parse("2026-12-15")).toBe("2026-12-15");
     expect(messageOf(dueDateInput.safeParse("2026-02-30"))).toBe("Give the due date as a calendar day (YYYY-MM-DD).");
     expect(messageOf(dueDateInput.safeParse("1999-12-31"))).toBe("Choose a due date between 2000 and 2099.");
+  });
+});
+
+describe("billing details", () => {
+  it("trims the studio's details and keeps each within its limit", () => {
+    const details = { legalName: " Atelier Ltd ", address: "", taxNumber: "GB123", paymentTerms: "", bankDetails: "" };
+    expect(billingDetailsInput.parse(details).legalName).toBe("Atelier Ltd");
+    expect(messageOf(billingDetailsInput.safeParse({ ...details, taxNumber: "x".repeat(101) }))).toBe(
+      "The tax ID is too long: keep it to 100 characters.",
+    );
+  });
+
+  it("reminds after a whole number of days within a year", () => {
+    expect(reminderDaysInput.parse(14)).toBe(14);
+    expect(messageOf(reminderDaysInput.safeParse(1.5))).toBe("Give a whole number of days.");
+    expect(messageOf(reminderDaysInput.safeParse(400))).toBe("Remind within a year: at most 365 days.");
   });
 });

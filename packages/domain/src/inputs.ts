@@ -48,3 +48,24 @@ export const projectTitleInput = requiredText("The title", PROJECT_TITLE_MAX_LEN
 export const dueDateInput = z.iso
   .date("Give the due date as a calendar day (YYYY-MM-DD).")
   .refine(isDueDateInRange, `Choose a due date between ${DUE_DATE_MIN.slice(0, 4)} and ${DUE_DATE_MAX.slice(0, 4)}.`);
+
+/** A text that may be left empty, trimmed, within a limit. */
+function optionalText(what: string, max: number) {
+  return z.string().trim().max(max, tooLong(what, max));
+}
+
+/** The studio's billing details as typed on Billing (the logo and the reminder schedule come separately). */
+export const billingDetailsInput = z.object({
+  legalName: optionalText("The legal name", 200),
+  address: optionalText("The address", 1000),
+  taxNumber: optionalText("The tax ID", 100),
+  paymentTerms: optionalText("The payment terms", 1000),
+  bankDetails: optionalText("The bank details", 1000),
+});
+
+/** After how many days past its due date an unpaid invoice is reminded once. */
+export const reminderDaysInput = z
+  .number("Give a number of days.")
+  .int("Give a whole number of days.")
+  .min(0, "Give a number of days from 0.")
+  .max(365, "Remind within a year: at most 365 days.");

@@ -2,7 +2,7 @@
 // The studio's billing details an admin keeps on Billing: printed on every invoice, with the reminder
 // schedule for overdue invoices and the currency each business is billed in.
 import type { AppRouter } from "@atelier/api";
-import { CURRENCY_CODES, type Currency } from "@atelier/domain";
+import { billingDetailsInput, CURRENCY_CODES, type Currency, reminderDaysInput } from "@atelier/domain";
 import {
   Button,
   Card,
@@ -11,15 +11,20 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  Field,
+  fieldError,
   Input,
   Label,
   Skeleton,
+  showServerFieldErrors,
   Textarea,
   toast,
+  useZodForm,
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { useTRPC } from "~/trpc/react";
 import { FormError, SubmitButton } from "./form-parts";
 import { NativeSelect } from "./native-select";
@@ -36,17 +41,35 @@ export function BillingDetailsForm() {
   return <BillingDetailsFields saved={profile.data} />;
 }
 
+const billingForm = billingDetailsInput.extend({
+  // Typed as text: empty is "never", anything else a whole number of days.
+  reminderDays: z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      if (text === "") return null;
+      const days = reminderDaysInput.safeParse(Number(text));
+      if (days.success) return days.data;
+      ctx.addIssue({ code: "custom", message: days.error.issues[0]?.message ?? "Give a number of days." });
+      return z.NEVER;
+    }),
+});
+
 // Filled from what is saved once it has loaded, so nothing typed is overwritten by a late answer.
 function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
   const trpc = useTRPC();
   const { logo: savedLogo, reminderDays, ...text } = saved;
-  const [form, setForm] = useState({ ...text, reminderDays: reminderDays === null ? "" : String(reminderDays) });
+  const form = useZodForm(billingForm, {
+    defaultValues: { ...text, reminderDays: reminderDays === null ? "" : String(reminderDays) },
+  });
   const [logo, setLogo] = useState<string | null>(savedLogo);
   const [logoError, setLogoError] = useState<string | null>(null);
   const save = useMutation(
-    trpc.invoices.saveBillingProfile.mutationOptions({ onSuccess: () => toast({ title: "Billing details saved" }) }),
+    trpc.invoices.saveBillingProfile.mutationOptions({
+      onSuccess: () => toast({ title: "Billing details saved" }),
+      onError: (error) => showServerFieldErrors(form, error),
+    }),
   );
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
 
   function onLogo(file: File | undefined) {
     setLogoError(null);
@@ -58,81 +81,51 @@ function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
     reader.readAsDataURL(file);
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    save.mutate({ ...form, logo, reminderDays: form.reminderDays.trim() === "" ? null : Number(form.reminderDays) });
-  }
-
   return (
     <Card className="max-w-3xl">
-      <form onSubmit={onSubmit}>
+      <form onSubmit={form.handleSubmit((values) => save.mutate({ ...values, logo }))} noValidate>
         <CardHeader>
           <CardTitle>Studio billing details</CardTitle>
           <CardDescription>Printed on every invoice and credit note the studio sends.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor="billing-legal-name">Legal name</Label>
-            <Input id="billing-legal-name" maxLength={200} value={form.legalName} onChange={set("legalName")} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="billing-tax-number">Tax ID</Label>
-            <Input id="billing-tax-number" maxLength={100} value={form.taxNumber} onChange={set("taxNumber")} />
-          </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor="billing-address">Address</Label>
-            <Textarea id="billing-address" rows={3} maxLength={1000} value={form.address} onChange={set("address")} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="billing-terms">Payment terms</Label>
-            <Textarea
-              id="billing-terms"
-              rows={3}
-              maxLength={1000}
-              placeholder="Payable within 14 days."
-              value={form.paymentTerms}
-              onChange={set("paymentTerms")}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="billing-bank">Bank details</Label>
-            <Textarea
-              id="billing-bank"
-              rows={3}
-              maxLength={1000}
-              placeholder="IBAN, BIC"
-              value={form.bankDetails}
-              onChange={set("bankDetails")}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="billing-logo">Logo (PNG or JPEG)</Label>
-            <div className="flex items-center gap-3">
-              {logo && <img src={logo} alt="Studio logo" className="h-10 max-w-32 rounded border object-contain" />}
-              <Input id="billing-logo" type="file" accept="image/png,image/jpeg" onChange={(e) => onLogo(e.target.files?.[0])} />
-              {logo && (
-                <Button type="button" size="sm" variant="ghost" onClick={() => setLogo(null)}>
-                  Remove
-                </Button>
-              )}
-            </div>
-            {logoError && <p className="text-sm text-destructive">{logoError}</p>}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="billing-reminder">Remind overdue invoices after (days)</Label>
-            <Input
-              id="billing-reminder"
-              type="number"
-              min={0}
-              max={365}
-              placeholder="Never"
-              value={form.reminderDays}
-              onChange={set("reminderDays")}
-            />
-            <p className="text-xs text-muted-foreground">One reminder per invoice, this many days after its due date. Empty: none.</p>
-          </div>
+          <Field label="Legal name" error={fieldError(form, "legalName")}>
+            {(control) => <Input {...control} {...form.register("legalName")} />}
+          </Field>
+          <Field label="Tax ID" error={fieldError(form, "taxNumber")}>
+            {(control) => <Input {...control} {...form.register("taxNumber")} />}
+          </Field>
+          <Field label="Address" className="sm:col-span-2" error={fieldError(form, "address")}>
+            {(control) => <Textarea {...control} rows={3} {...form.register("address")} />}
+          </Field>
+          <Field label="Payment terms" error={fieldError(form, "paymentTerms")}>
+            {(control) => <Textarea {...control} rows={3} placeholder="Payable within 14 days." {...form.register("paymentTerms")} />}
+          </Field>
+          <Field label="Bank details" error={fieldError(form, "bankDetails")}>
+            {(control) => <Textarea {...control} rows={3} placeholder="IBAN, BIC" {...form.register("bankDetails")} />}
+          </Field>
+          <Field label="Logo (PNG or JPEG)" error={logoError ?? undefined}>
+            {(control) => (
+              <div className="flex items-center gap-3">
+                {logo && <img src={logo} alt="Studio logo" className="h-10 max-w-32 rounded border object-contain" />}
+                <Input {...control} type="file" accept="image/png,image/jpeg" onChange={(e) => onLogo(e.target.files?.[0])} />
+                {logo && (
+                  <Button type="button" size="sm" variant="ghost" className="max-sm:min-h-11" onClick={() => setLogo(null)}>
+                    Remove
+                  </Button>
+                )}
+              </div>
+            )}
+          </Field>
+          <Field
+            label="Remind overdue invoices after (days)"
+            hint="One reminder per invoice, this many days after its due date. Empty: none."
+            error={fieldError(form, "reminderDays")}
+          >
+            {(control) => <Input {...control} type="number" min={0} max={365} placeholder="Never" {...form.register("reminderDays")} />}
+          </Field>
           <div className="sm:col-span-2">
-            <FormError error={save.error} />
+            <FormError error={save.error} fieldsShown />
           </div>
         </CardContent>
         <CardFooter className="justify-end">

@@ -19,6 +19,7 @@ import {
 } from "@atelier/db";
 import {
   BASIS_POINTS,
+  billingDetailsInput,
   CURRENCY_CODES,
   canChangeInvoiceStatus,
   DomainError,
@@ -27,6 +28,7 @@ import {
   INVOICE_STATUSES,
   isStaff,
   isVisibleToClient,
+  reminderDaysInput,
   searchWords,
 } from "@atelier/domain";
 import { z } from "zod";
@@ -59,18 +61,13 @@ async function checkProjects(db: Parameters<typeof findProject>[0], businessId: 
 
 const toLines = (input: z.infer<typeof lines>): NewInvoiceLine[] => input.map((l) => ({ ...l, projectId: l.projectId ?? null }));
 
-const billingProfile = z.object({
-  legalName: z.string().trim().max(200),
-  address: z.string().trim().max(1000),
-  taxNumber: z.string().trim().max(100),
+const billingProfile = billingDetailsInput.extend({
   logo: z
     .string()
     .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, "The logo must be a PNG or JPEG image")
     .max(400_000, "The logo must be smaller than 300 KB")
     .nullable(),
-  paymentTerms: z.string().trim().max(1000),
-  bankDetails: z.string().trim().max(1000),
-  reminderDays: z.number().int().min(0).max(365).nullable(),
+  reminderDays: reminderDaysInput.nullable(),
 });
 
 export const invoicesRouter = router({
