@@ -477,23 +477,23 @@ export function FileViewer({
           </div>
           {count > 1 && (
             <>
-              <Button variant="ghost" size="icon" className="size-11 shrink-0" aria-label="Previous file" onClick={() => go(-1)}>
+              <Button variant="ghost" size="icon" className="size-11 shrink-0 sm:size-11" aria-label="Previous file" onClick={() => go(-1)}>
                 <ChevronLeft aria-hidden />
               </Button>
-              <Button variant="ghost" size="icon" className="size-11 shrink-0" aria-label="Next file" onClick={() => go(1)}>
+              <Button variant="ghost" size="icon" className="size-11 shrink-0 sm:size-11" aria-label="Next file" onClick={() => go(1)}>
                 <ChevronRight aria-hidden />
               </Button>
             </>
           )}
           {file.downloadUrl && (
-            <Button asChild variant="ghost" size="icon" className="size-11 shrink-0">
+            <Button asChild variant="ghost" size="icon" className="size-11 shrink-0 sm:size-11">
               <a href={file.downloadUrl} download={file.name} aria-label={`Download ${file.name}`}>
                 <Download aria-hidden />
               </a>
             </Button>
           )}
           <DialogClose asChild>
-            <Button variant="ghost" size="icon" className="size-11 shrink-0" aria-label="Close">
+            <Button variant="ghost" size="icon" className="size-11 shrink-0 sm:size-11" aria-label="Close">
               <X aria-hidden />
             </Button>
           </DialogClose>
@@ -505,7 +505,7 @@ export function FileViewer({
                 <Button
                   variant="outline"
                   size="icon"
-                  className="size-11"
+                  className="size-11 sm:size-11"
                   aria-label="Zoom out"
                   aria-keyshortcuts="-"
                   onClick={() => zoomTo(stepZoom(zoom, -1))}
@@ -518,14 +518,21 @@ export function FileViewer({
                 <Button
                   variant="outline"
                   size="icon"
-                  className="size-11"
+                  className="size-11 sm:size-11"
                   aria-label="Zoom in"
                   aria-keyshortcuts="+"
                   onClick={() => zoomTo(stepZoom(zoom, 1))}
                 >
                   <ZoomIn aria-hidden />
                 </Button>
-                <Button variant="outline" size="icon" className="size-11" aria-label="Fit" aria-keyshortcuts="0" onClick={() => zoomTo(1)}>
+                <Button
+                  variant="outline"
+                  size="icon"
+                  className="size-11 sm:size-11"
+                  aria-label="Fit"
+                  aria-keyshortcuts="0"
+                  onClick={() => zoomTo(1)}
+                >
                   <Maximize aria-hidden />
                 </Button>
                 {toolbar?.(view)}
@@ -534,7 +541,7 @@ export function FileViewer({
                     <Button
                       variant="outline"
                       size="icon"
-                      className="size-11"
+                      className="size-11 sm:size-11"
                       aria-label="Previous page"
                       disabled={page <= 1}
                       onClick={() => onPageChange(page - 1)}
@@ -547,7 +554,7 @@ export function FileViewer({
                     <Button
                       variant="outline"
                       size="icon"
-                      className="size-11"
+                      className="size-11 sm:size-11"
                       aria-label="Next page"
                       disabled={page >= pages}
                       onClick={() => onPageChange(page + 1)}

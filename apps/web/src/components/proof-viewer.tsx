@@ -125,7 +125,7 @@ export function ProofViewer({
             <Button
               variant={mode === "pin" ? "default" : "outline"}
               size="icon"
-              className="size-11"
+              className="size-11 sm:size-11"
               aria-label="Pin mode"
               aria-pressed={mode === "pin"}
               onClick={() => setMode("pin")}
@@ -135,7 +135,7 @@ export function ProofViewer({
             <Button
               variant={mode === "move" ? "default" : "outline"}
               size="icon"
-              className="size-11"
+              className="size-11 sm:size-11"
               aria-label="Move mode"
               aria-pressed={mode === "move"}
               onClick={() => setMode("move")}

@@ -451,7 +451,7 @@ export function ProofsPanel({
                     <Button
                       variant="ghost"
                       size="icon"
-                      className="size-11 shrink-0"
+                      className="size-11 shrink-0 sm:size-11"
                       aria-label={`Open ${f.name}`}
                       onClick={() => setViewing({ proofId: proof.id, files: proof.files, index })}
                     >
