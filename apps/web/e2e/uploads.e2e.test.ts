@@ -125,8 +125,9 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
 
     // Whoever uploaded a file may take it off the project again, after confirming; its bytes go too.
     const photoLink = await page.getByRole("link", { name: "Download photo.png" }).getAttribute("href");
-    page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Remove photo.png" }).click();
+    // Removing asks first, in the kit's alert dialog.
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await page.getByRole("status").filter({ hasText: "photo.png removed" }).first().waitFor();
     await expect.poll(() => cards.count()).toBe(1);
     expect((await t.db.selectFrom("projectFiles").select("name").execute()).map((r) => r.name)).toEqual(["layout.bin"]);
