@@ -1,12 +1,11 @@
 // Sign-in by magic link over real SMTP, onboarding, the shell per role, theme, palette, settings and sign-out.
-import { randomBytes, randomUUID } from "node:crypto";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { findUserByEmail, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";
-import { chooseOption, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
 
 describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   let t: TestDatabase;
@@ -63,17 +62,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   }
 
   /** A session made directly in the database, for tests that are not about signing in (links are rate-limited). */
-  async function signInAs(email: string, on: BrowserContext = context): Promise<void> {
-    const user = await findUserByEmail(t.db, email);
-    if (!user) throw new Error(`no user ${email}`);
-    const sessionToken = randomBytes(32).toString("hex");
-    await t.db
-      .insertInto("sessions")
-      .values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) })
-      .execute();
-    await on.clearCookies();
-    await on.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" }]);
-  }
+  const signInAs = (email: string, on: BrowserContext = context) => signInWithSession(t.db, on, app.url, email);
 
   async function navLabels(): Promise<string[]> {
     const nav = page.getByTestId("sidebar").getByRole("navigation", { name: "Main" });

@@ -1,14 +1,13 @@
 // The back office in Chromium: an admin deactivates a client from the user page (the client's open session
 // ends and sign-in is refused with a message); a business page and brand colours; a Markdown post with a
 // script tag and a javascript: link renders inert; the workload plan. Each page is looked at as a phone and a desktop.
-import { randomBytes, randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
-import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
+import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
 
 describe("the back office (PostgreSQL, Chromium)", () => {
   let t: TestDatabase;
@@ -38,22 +37,7 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await context.close();
   });
 
-  async function sessionFor(email: string): Promise<string> {
-    const user = await findUserByEmail(t.db, email);
-    if (!user) throw new Error(`no user ${email}`);
-    const sessionToken = randomBytes(32).toString("hex");
-    await t.db
-      .insertInto("sessions")
-      .values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) })
-      .execute();
-    return sessionToken;
-  }
-
-  async function signInAs(email: string, on: BrowserContext = context): Promise<void> {
-    const value = await sessionFor(email);
-    await on.clearCookies();
-    await on.addCookies([{ name: "next-auth.session-token", value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
-  }
+  const signInAs = (email: string, on: BrowserContext = context) => signInWithSession(t.db, on, app.url, email);
 
   /** The page as a phone shows it: nothing wider than the screen; then as a desktop. Both kept as screenshots. */
   async function fitsPhone(name: string): Promise<void> {

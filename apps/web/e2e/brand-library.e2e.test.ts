@@ -1,9 +1,9 @@
 // A business's brand library from the browser: its client uploads a logo through the upload dialog, through the
 // real balancer and upload servers, into the business's BRAND folder; the studio downloads it byte-exact; and a
 // project's files pick it from the library, by mouse on a desktop and by keyboard on a phone, as the same stored bytes.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
+import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import {
   keepScreenshot,
   launchBrowser,
   type RunningApp,
+  signInWithSession,
   startApp,
   startUploadServers,
   type UploadServers,
@@ -29,16 +30,7 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
   let context: BrowserContext;
   let page: Page;
 
-  async function signInAs(email: string): Promise<void> {
-    const user = await findUserByEmail(t.db, email);
-    const sessionToken = randomBytes(32).toString("hex");
-    await t.db
-      .insertInto("sessions")
-      .values({ id: randomUUID(), sessionToken, userId: user!.id, expires: new Date(Date.now() + 86_400_000) })
-      .execute();
-    await context.clearCookies();
-    await context.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" }]);
-  }
+  const signInAs = (email: string) => signInWithSession(t.db, context, app.url, email);
 
   beforeAll(async () => {
     const port = await freePort();

@@ -2,13 +2,12 @@
 // the first shows Overdue (in words) on its page, in the list and on Workload; the list's overdue filter and
 // due-soonest order live in the address and survive a reload; the client sees the date but cannot change it.
 // Each page is looked at as a phone (390x844) and a desktop (1280x800).
-import { randomBytes, randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
+import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
 
 describe("due dates (PostgreSQL, Chromium)", () => {
   let t: TestDatabase;
@@ -36,17 +35,7 @@ describe("due dates (PostgreSQL, Chromium)", () => {
     await context.close();
   });
 
-  async function signInAs(email: string): Promise<void> {
-    const user = await findUserByEmail(t.db, email);
-    if (!user) throw new Error(`no user ${email}`);
-    const sessionToken = randomBytes(32).toString("hex");
-    await t.db
-      .insertInto("sessions")
-      .values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) })
-      .execute();
-    await context.clearCookies();
-    await context.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" }]);
-  }
+  const signInAs = (email: string) => signInWithSession(t.db, context, app.url, email);
 
   /** The page as a phone shows it: nothing wider than the screen; then as a desktop. Both kept as screenshots. */
   async function fitsBoth(name: string): Promise<void> {

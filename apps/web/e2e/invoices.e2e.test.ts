@@ -1,15 +1,14 @@
 // Invoices as documents in Chromium: an admin fills in the studio's billing details, bills a business
 // and sends the invoice (its PDF arrives by real SMTP); the client downloads the PDF from Billing.
-import { randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
-import { findUserByEmail, seedDemo } from "@atelier/db";
+import { seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makePng } from "./fixtures";
-import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
 
 /** The base64 body of the mail's PDF attachment, decoded. */
 function pdfAttachment(raw: string, filename: string): Buffer {
@@ -45,17 +44,7 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     await context.close();
   });
 
-  async function signInAs(email: string): Promise<void> {
-    const user = await findUserByEmail(t.db, email);
-    if (!user) throw new Error(`no user ${email}`);
-    const sessionToken = randomBytes(32).toString("hex");
-    await t.db
-      .insertInto("sessions")
-      .values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) })
-      .execute();
-    await context.clearCookies();
-    await context.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" }]);
-  }
+  const signInAs = (email: string) => signInWithSession(t.db, context, app.url, email);
 
   /** The page as a phone shows it: nothing wider than the screen. */
   async function fitsPhone(name: string): Promise<void> {

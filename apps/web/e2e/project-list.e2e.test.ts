@@ -1,12 +1,11 @@
 // The project list in Chromium at more than a page's worth: the next page loads as the end scrolls into view,
 // the filters live in the address so a reload keeps them, and the page fits a phone as well as a desktop.
-import { randomBytes, randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
+import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
 
 describe("project lists in pages (PostgreSQL, Chromium)", () => {
   let t: TestDatabase;
@@ -46,16 +45,7 @@ describe("project lists in pages (PostgreSQL, Chromium)", () => {
     await context.close();
   });
 
-  async function signInAs(email: string): Promise<void> {
-    const user = await findUserByEmail(t.db, email);
-    if (!user) throw new Error(`no user ${email}`);
-    const sessionToken = randomBytes(32).toString("hex");
-    await t.db
-      .insertInto("sessions")
-      .values({ id: randomUUID(), sessionToken, userId: user.id, expires: new Date(Date.now() + 86_400_000) })
-      .execute();
-    await context.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: app.url, httpOnly: true, sameSite: "Lax" }]);
-  }
+  const signInAs = (email: string) => signInWithSession(t.db, context, app.url, email);
 
   const cards = () => page.getByRole("list", { name: "Projects" }).getByRole("listitem");
 
