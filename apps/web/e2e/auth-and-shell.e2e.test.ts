@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";
-import { chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
+import { chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp, startTogether } from "./harness";
 
 describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   let t: TestDatabase;
@@ -16,7 +16,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    [t, smtp, browser] = await Promise.all([createTestDatabase(), startSmtpSink(), launchBrowser()]);
+    [t, smtp, browser] = await startTogether([createTestDatabase(), startSmtpSink(), launchBrowser()]);
     // The app never seeds demo users into a real database: the test puts them there itself.
     await seedDemo(t.db);
     app = await startApp({

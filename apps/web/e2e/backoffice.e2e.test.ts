@@ -7,7 +7,16 @@ import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
+import {
+  ARTIFACTS_DIR,
+  chooseOption,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  signInWithSession,
+  startApp,
+  startTogether,
+} from "./harness";
 
 describe("the back office (PostgreSQL, Chromium)", () => {
   let t: TestDatabase;
@@ -18,7 +27,7 @@ describe("the back office (PostgreSQL, Chromium)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    [t, smtp, browser] = await Promise.all([createTestDatabase(), startSmtpSink(), launchBrowser()]);
+    [t, smtp, browser] = await startTogether([createTestDatabase(), startSmtpSink(), launchBrowser()]);
     await seedDemo(t.db);
     app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, MAIL_FROM: "Atelier <studio@atelier.test>" });
   });

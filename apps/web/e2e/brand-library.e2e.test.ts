@@ -16,6 +16,7 @@ import {
   type RunningApp,
   signInWithSession,
   startApp,
+  startTogether,
   startUploadServers,
   type UploadServers,
 } from "./harness";
@@ -35,7 +36,7 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
   beforeAll(async () => {
     const port = await freePort();
     const secret = randomBytes(24).toString("hex");
-    [t, browser, uploads] = await Promise.all([
+    [t, browser, uploads] = await startTogether([
       createTestDatabase(),
       launchBrowser(),
       startUploadServers({ secret, webOrigin: `http://localhost:${port}` }),

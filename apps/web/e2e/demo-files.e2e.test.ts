@@ -14,6 +14,7 @@ import {
   launchBrowser,
   type RunningApp,
   startApp,
+  startTogether,
   startUploadServers,
   type UploadServers,
 } from "./harness";
@@ -30,7 +31,7 @@ describe("the living demo's files (embedded database, real upload servers)", () 
   beforeAll(async () => {
     const port = await freePort();
     const secret = "demo-files-e2e-secret-0123456789";
-    [browser, uploads] = await Promise.all([launchBrowser(), startUploadServers({ secret, webOrigin: `http://localhost:${port}` })]);
+    [browser, uploads] = await startTogether([launchBrowser(), startUploadServers({ secret, webOrigin: `http://localhost:${port}` })]);
     // As under npm start, the upload servers' store is the app's DATA_DIR/uploads.
     dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-demo-"));
     symlinkSync(uploads.storeDir!, join(dataDir, "uploads"));

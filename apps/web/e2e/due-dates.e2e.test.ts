@@ -7,7 +7,16 @@ import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
+import {
+  ARTIFACTS_DIR,
+  chooseOption,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  signInWithSession,
+  startApp,
+  startTogether,
+} from "./harness";
 
 describe("due dates (PostgreSQL, Chromium)", () => {
   let t: TestDatabase;
@@ -17,7 +26,7 @@ describe("due dates (PostgreSQL, Chromium)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([createTestDatabase(), launchBrowser()]);
+    [t, browser] = await startTogether([createTestDatabase(), launchBrowser()]);
     await seedDemo(t.db);
     app = await startApp({ DATABASE_URL: t.url, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" });
   });

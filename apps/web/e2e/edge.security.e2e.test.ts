@@ -4,7 +4,7 @@ import { createServer as createHttpServer, request as httpRequest, type Server }
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNetNamespace, keepScreenshot, launchBrowser, type NetNamespace, type RunningApp, startApp } from "./harness";
+import { createNetNamespace, keepScreenshot, launchBrowser, type NetNamespace, type RunningApp, startApp, startTogether } from "./harness";
 
 interface Answer {
   status: number;
@@ -78,7 +78,7 @@ describe("the web app's edge (embedded run, loopback)", () => {
   let cookie: string;
   let port: string;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp({}), launchBrowser()]);
+    [app, browser] = await startTogether([startApp({}), launchBrowser()]);
     port = new URL(app.url).port;
     client = await browser.newContext();
     const page = await client.newPage();

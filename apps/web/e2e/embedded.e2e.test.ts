@@ -1,13 +1,13 @@
 // The newcomer's path: embedded PGlite, demo users, and the dev mailbox instead of SMTP.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { keepScreenshot, launchBrowser, type RunningApp, startApp, startTogether } from "./harness";
 
 describe("the embedded run", () => {
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp({}), launchBrowser()]);
+    [app, browser] = await startTogether([startApp({}), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -151,6 +151,25 @@ export function createNetNamespace(): NetNamespace | undefined {
   }
 }
 
+/**
+ * Starts a test's servers, databases and browsers side by side, like `Promise.all`; when one fails to start, those that
+ * did start are stopped before the error is thrown, so nothing outlives the run and holds a port.
+ */
+export async function startTogether<T extends readonly unknown[] | []>(starts: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = (await Promise.allSettled(starts)) as PromiseSettledResult<unknown>[];
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+  if (!failure) return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  await Promise.allSettled(settled.map((s) => (s.status === "fulfilled" ? stopStarted(s.value) : undefined)));
+  throw failure.reason;
+}
+
+/** Whatever a start gave back, stopped the way it stops (apps and upload servers stop, sinks and browsers close, databases are destroyed). */
+function stopStarted(started: unknown): Promise<unknown> | undefined {
+  if (typeof started !== "object" || started === null) return undefined;
+  const s = started as { stop?: () => Promise<unknown>; close?: () => Promise<unknown>; destroy?: () => Promise<unknown> };
+  return s.stop?.() ?? s.close?.() ?? s.destroy?.();
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -5,7 +5,7 @@ import { createComment, DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db"
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { keepScreenshot, launchBrowser, type RunningApp, startApp } from "./harness";
+import { keepScreenshot, launchBrowser, type RunningApp, startApp, startTogether } from "./harness";
 
 const UNREAD = 137;
 
@@ -17,7 +17,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([createTestDatabase(), launchBrowser()]);
+    [t, browser] = await startTogether([createTestDatabase(), launchBrowser()]);
     await seedDemo(t.db);
     app = await startApp({ DATABASE_URL: t.url, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" });
     const [, , client] = DEMO_USERS;

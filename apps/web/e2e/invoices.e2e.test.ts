@@ -8,7 +8,16 @@ import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makePng } from "./fixtures";
-import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
+import {
+  ARTIFACTS_DIR,
+  chooseOption,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  signInWithSession,
+  startApp,
+  startTogether,
+} from "./harness";
 
 /** The base64 body of the mail's PDF attachment, decoded. */
 function pdfAttachment(raw: string, filename: string): Buffer {
@@ -25,7 +34,7 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    [t, smtp, browser] = await Promise.all([createTestDatabase(), startSmtpSink(), launchBrowser()]);
+    [t, smtp, browser] = await startTogether([createTestDatabase(), startSmtpSink(), launchBrowser()]);
     await seedDemo(t.db);
     app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, MAIL_FROM: "Atelier <billing@atelier.test>" });
   });

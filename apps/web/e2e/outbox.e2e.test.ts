@@ -6,7 +6,7 @@ import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type RunningApp, startApp } from "./harness";
+import { freePort, type RunningApp, startApp, startTogether } from "./harness";
 
 const messageId = (raw: string) => raw.match(/^Message-ID:\s*(\S+)/im)?.[1];
 
@@ -33,7 +33,7 @@ describe("the mail outbox through an SMTP outage and a crash (PostgreSQL, real S
   });
 
   beforeAll(async () => {
-    [t, smtp, port] = await Promise.all([createTestDatabase(), startSmtpSink(), freePort()]);
+    [t, smtp, port] = await startTogether([createTestDatabase(), startSmtpSink(), freePort()]);
     await seedDemo(t.db);
   });
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/
 import axe from "axe-core";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, type RunningApp, startApp } from "./harness";
+import { launchBrowser, type RunningApp, startApp, startTogether } from "./harness";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -45,7 +45,7 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
   const screenshots: string[] = [];
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([createTestDatabase(), launchBrowser()]);
+    [t, browser] = await startTogether([createTestDatabase(), launchBrowser()]);
     await seedLivingDemo(t.db, new Date());
     const [, creative, client] = DEMO_USERS;
     // A thread that once made the page 1,929 px wide: a long link and a 5,000-character word.

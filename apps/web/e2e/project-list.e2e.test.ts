@@ -5,7 +5,16 @@ import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
+import {
+  ARTIFACTS_DIR,
+  chooseOption,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  signInWithSession,
+  startApp,
+  startTogether,
+} from "./harness";
 
 describe("project lists in pages (PostgreSQL, Chromium)", () => {
   let t: TestDatabase;
@@ -15,7 +24,7 @@ describe("project lists in pages (PostgreSQL, Chromium)", () => {
   let page: Page;
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([createTestDatabase(), launchBrowser()]);
+    [t, browser] = await startTogether([createTestDatabase(), launchBrowser()]);
     await seedDemo(t.db);
     // 60 projects of the demo business, a minute apart: one more page than the first holds.
     for (let n = 0; n < 60; n++) {

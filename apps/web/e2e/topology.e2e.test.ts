@@ -17,7 +17,7 @@ import { assetPath, CHUNK_SIZE, createUploader, type FetchLike, fromBytes, publi
 import { nodeBase64, nodeSha256 } from "@atelier/upload-engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng } from "./fixtures";
-import { freePort, type RunningApp, startApp, startUploadServers, type UploadServers } from "./harness";
+import { freePort, type RunningApp, startApp, startTogether, startUploadServers, type UploadServers } from "./harness";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 /** The issue's bound: a comment posted on one instance reaches a stream on the other within a second. */
@@ -156,7 +156,7 @@ describe("the production topology: two web instances, a balancer, two upload ser
     const [portA, portB] = [await freePort(), await freePort()];
     const authSecret = randomBytes(32).toString("hex");
     const uploadSecret = randomBytes(24).toString("hex");
-    [t, smtp, s3] = await Promise.all([createTestDatabase(), startSmtpSink(), startS3Server("atelier-topology")]);
+    [t, smtp, s3] = await startTogether([createTestDatabase(), startSmtpSink(), startS3Server("atelier-topology")]);
     await seedDemo(t.db);
     uploads = await startUploadServers({
       secret: uploadSecret,
@@ -178,7 +178,7 @@ describe("the production topology: two web instances, a balancer, two upload ser
       S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
       S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
     };
-    [a, b] = await Promise.all([startApp(shared, { port: portA }), startApp(shared, { port: portB })]);
+    [a, b] = await startTogether([startApp(shared, { port: portA }), startApp(shared, { port: portB })]);
   });
 
   afterAll(async () => {

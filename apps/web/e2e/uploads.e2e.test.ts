@@ -13,6 +13,7 @@ import {
   launchBrowser,
   type RunningApp,
   startApp,
+  startTogether,
   startUploadServers,
   type UploadServers,
 } from "./harness";
@@ -32,7 +33,7 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
   beforeAll(async () => {
     const port = await freePort();
     const secret = randomBytes(24).toString("hex");
-    [t, smtp, browser, uploads] = await Promise.all([
+    [t, smtp, browser, uploads] = await startTogether([
       createTestDatabase(),
       startSmtpSink(),
       launchBrowser(),

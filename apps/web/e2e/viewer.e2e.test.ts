@@ -17,6 +17,7 @@ import {
   launchBrowser,
   type RunningApp,
   startApp,
+  startTogether,
   startUploadServers,
   type UploadServers,
 } from "./harness";
@@ -72,7 +73,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
   beforeAll(async () => {
     const port = await freePort();
     const secret = randomBytes(24).toString("hex");
-    [t, smtp, browser, uploads] = await Promise.all([
+    [t, smtp, browser, uploads] = await startTogether([
       createTestDatabase(),
       startSmtpSink(),
       launchBrowser(),
@@ -132,6 +133,10 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       const image = viewer("poster.png").getByTestId("viewer-image");
       await image.and(page.locator("[data-zoom='1']")).waitFor();
       await expect.poll(() => widthOf(image)).toBeGreaterThan(100);
+      // The baseline is measured once the dialog's opening animation (a zoom) has ended, or it is off by the zoom.
+      await image.evaluate((el) =>
+        Promise.all((el.closest("[role=dialog]") ?? el).getAnimations({ subtree: true }).map((a) => a.finished)),
+      );
       const fitted = await widthOf(image);
       expect(fitted).toBeLessThanOrEqual(width);
       expect(await overflow(), "no sideways scrolling with the viewer open").toBeLessThanOrEqual(0);

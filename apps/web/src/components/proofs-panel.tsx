@@ -35,7 +35,7 @@ import { formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { toastError } from "~/components/toast-error";
 import { useTRPC } from "~/trpc/react";
-import type { ViewedFile } from "./file-viewer";
+import { useWarmPdfEngine, type ViewedFile } from "./file-viewer";
 import { ProofViewer } from "./proof-viewer";
 
 export interface ProofsPanelProject {
@@ -348,6 +348,7 @@ export function ProofsPanel({
   const queryClient = useQueryClient();
   const proofs = useQuery(trpc.proofs.list.queryOptions({ projectId: project.id }));
   const ledger = useQuery(trpc.proofs.ledger.queryOptions({ projectId: project.id }));
+  useWarmPdfEngine(proofs.data?.flatMap((p) => p.files));
   // The thread refreshes live; whatever it hears of may be a proof, an answer or a pin, so those refresh with it.
   const thread = useQuery(trpc.comments.byProject.queryOptions({ projectId: project.id }));
   const refresh = () => {

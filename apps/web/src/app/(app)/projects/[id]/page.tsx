@@ -32,7 +32,7 @@ import { useRef, useState } from "react";
 import { ArchiveProjectButton, RemoveButton } from "~/components/destructive-actions";
 import { DueDate, DueDateEditor } from "~/components/due-date";
 import { EmptyState } from "~/components/empty-state";
-import { FileViewer } from "~/components/file-viewer";
+import { FileViewer, useWarmPdfEngine } from "~/components/file-viewer";
 import { formatBytes, formatDate } from "~/components/format";
 import { NativeSelect } from "~/components/native-select";
 import { ProjectThread } from "~/components/project-thread";
@@ -168,6 +168,8 @@ export default function ProjectPage() {
   const staffView = session ? isStaff(session.user.role) : false;
   const people = useQuery({ ...trpc.projects.workload.queryOptions(), enabled: staffView, select: (w) => w.people });
   const assign = useMutation(trpc.projects.assign.mutationOptions());
+
+  useWarmPdfEngine(project.data?.files);
 
   if (project.isPending) return <Skeleton className="h-96" />;
   if (project.error) return <EmptyState title="Project not found" description="It does not exist, or it belongs to another business." />;
