@@ -232,6 +232,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await held.waitFor();
       expect(await viewer("panorama.png").getByTestId("viewer-image").count()).toBe(0);
       await held.getByRole("img", { name: "Preview of panorama.png" }).waitFor();
+      expect(await held.getByRole("link", { name: "Download" }).getAttribute("download")).toBe("panorama.png");
       await snap(`viewer-large-${width}`);
       await held.getByRole("button", { name: `Load full resolution (${Math.round(large.length / 1e6)} MB)` }).click();
       await expect.poll(() => widthOf(viewer("panorama.png").getByTestId("viewer-image"))).toBeGreaterThan(100);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FULL_IMAGE_AUTOLOAD_MAX_BYTES, opensAsThumbnail, previewKind } from "./file-preview";
+import { FULL_IMAGE_AUTOLOAD_MAX_BYTES, opensOnRequest, PDF_AUTOLOAD_MAX_BYTES, previewKind } from "./file-preview";
 
 describe("previewKind", () => {
   it("shows PDFs by type or, without a type, by name", () => {
@@ -24,10 +24,21 @@ describe("previewKind", () => {
   });
 });
 
-describe("opensAsThumbnail", () => {
-  it("holds back only images above the limit; an unknown size loads", () => {
-    expect(opensAsThumbnail({ size: FULL_IMAGE_AUTOLOAD_MAX_BYTES })).toBe(false);
-    expect(opensAsThumbnail({ size: FULL_IMAGE_AUTOLOAD_MAX_BYTES + 1 })).toBe(true);
-    expect(opensAsThumbnail({ size: null })).toBe(false);
+describe("opensOnRequest", () => {
+  const image = (size: number | null) => ({ name: "photo.jpg", type: "image/jpeg", size });
+  const pdf = (size: number | null) => ({ name: "print.pdf", type: "application/pdf", size });
+
+  it("holds back images above the image limit and PDFs above the PDF limit; an unknown size loads", () => {
+    expect(opensOnRequest(image(FULL_IMAGE_AUTOLOAD_MAX_BYTES))).toBe(false);
+    expect(opensOnRequest(image(FULL_IMAGE_AUTOLOAD_MAX_BYTES + 1))).toBe(true);
+    expect(opensOnRequest(image(null))).toBe(false);
+    expect(opensOnRequest(pdf(FULL_IMAGE_AUTOLOAD_MAX_BYTES + 1))).toBe(false);
+    expect(opensOnRequest(pdf(PDF_AUTOLOAD_MAX_BYTES))).toBe(false);
+    expect(opensOnRequest(pdf(PDF_AUTOLOAD_MAX_BYTES + 1))).toBe(true);
+    expect(opensOnRequest(pdf(null))).toBe(false);
+  });
+
+  it("never holds back a file the viewer does not draw (it is a download card whatever its size)", () => {
+    expect(opensOnRequest({ name: "fonts.zip", type: "application/zip", size: 5e9 })).toBe(false);
   });
 });

@@ -19,7 +19,16 @@ export function previewKind(file: { name: string; type: string | null }): Previe
   return "other";
 }
 
-/** Whether an image is large enough to be shown as its thumbnail until someone asks for the full resolution. */
-export function opensAsThumbnail(file: { size: number | null }): boolean {
-  return file.size !== null && file.size > FULL_IMAGE_AUTOLOAD_MAX_BYTES;
+/**
+ * PDFs above this many bytes open on request. pdf.js reads only the ranges a page needs, but opening a document
+ * walks its page tree, which in a flat tree touches every page object across the file: hundreds of megabytes of
+ * print file for a glance at page 1 is the person's call, not the viewer's.
+ */
+export const PDF_AUTOLOAD_MAX_BYTES = 100_000_000;
+
+/** Whether a file is large enough to wait for a click: an image shows its thumbnail first, a PDF a card. */
+export function opensOnRequest(file: { name: string; type: string | null; size: number | null }): boolean {
+  const kind = previewKind(file);
+  const limit = kind === "image" ? FULL_IMAGE_AUTOLOAD_MAX_BYTES : kind === "pdf" ? PDF_AUTOLOAD_MAX_BYTES : Number.POSITIVE_INFINITY;
+  return file.size !== null && file.size > limit;
 }

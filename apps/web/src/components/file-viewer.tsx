@@ -3,7 +3,7 @@
 // drag), PDF pages rendered in the browser and read by ranges (a large file is never loaded whole), other files as a
 // download card. Large images show their thumbnail until asked for the full resolution. The proof viewer adds its
 // pins through the `overlay`, `aside`, `toolbar` and `tool` props.
-import { opensAsThumbnail, type PreviewKind, previewKind } from "@atelier/domain";
+import { opensOnRequest, type PreviewKind, previewKind } from "@atelier/domain";
 import { Button, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@atelier/ui";
 import { ChevronLeft, ChevronRight, Download, FileIcon, Maximize, X, ZoomIn, ZoomOut } from "lucide-react";
 import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist";
@@ -290,7 +290,7 @@ export function FileViewer({
   const kind = previewKind(file);
   const [zoom, setZoom] = useState(1);
   const [pages, setPages] = useState(0);
-  const [fullImage, setFullImage] = useState(false);
+  const [requested, setRequested] = useState(false);
   const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement | null>(null);
@@ -305,7 +305,7 @@ export function FileViewer({
     setShownId(file.id);
     setZoom(1);
     setPages(0);
-    setFullImage(false);
+    setRequested(false);
     setNatural(null);
     setFailed(null);
   }
@@ -320,9 +320,9 @@ export function FileViewer({
     return () => observer.disconnect();
   }, [frameEl]);
 
-  const thumbnailOnly = kind === "image" && opensAsThumbnail(file) && !fullImage;
+  const heldBack = opensOnRequest(file) && !requested;
   const hasThumbnail = Boolean(file.thumbnail && !file.thumbnail.startsWith("/"));
-  const showsFile = kind !== "other" && !failed && file.downloadUrl !== null && !thumbnailOnly;
+  const showsFile = kind !== "other" && !failed && file.downloadUrl !== null && !heldBack;
   const view: ViewState = { file, kind, page, shown: showsFile };
 
   // Images fit the frame (never enlarged past their own pixels) at 100%; PDF pages fit its width.
@@ -489,19 +489,28 @@ export function FileViewer({
         reason={failed ? `It cannot be shown here (${failed}).` : "This kind of file has no preview: download it to open it."}
       />
     );
-  } else if (thumbnailOnly) {
+  } else if (heldBack) {
     content = (
-      <div className="m-auto grid max-w-sm gap-3 p-4 text-center" data-testid="large-image">
+      <div className="m-auto grid max-w-sm gap-3 p-4 text-center" data-testid={kind === "image" ? "large-image" : "large-pdf"}>
         {hasThumbnail ? (
           <img src={file.thumbnail} alt={`Preview of ${file.name}`} className="mx-auto w-full max-w-[300px] rounded-md bg-muted" />
         ) : (
           <FileIcon className="mx-auto size-10 text-muted-foreground" aria-hidden />
         )}
         <p className="text-sm text-muted-foreground">
-          {hasThumbnail ? "A preview: the full image is large." : "This image is large: it has no small preview."}
+          {kind === "pdf"
+            ? "This PDF is large: opening it reads the parts its pages need, which can still be a lot."
+            : hasThumbnail
+              ? "A preview: the full image is large."
+              : "This image is large: it has no small preview."}
         </p>
-        <Button className="mx-auto h-11" onClick={() => setFullImage(true)}>
-          Load full resolution ({formatBytes(file.size)})
+        <Button className="mx-auto h-11" onClick={() => setRequested(true)}>
+          {kind === "pdf" ? "Open the PDF" : "Load full resolution"} ({formatBytes(file.size)})
+        </Button>
+        <Button asChild variant="outline" className="mx-auto h-11">
+          <a href={file.downloadUrl} download={file.name}>
+            <Download className="size-4" aria-hidden /> Download
+          </a>
         </Button>
       </div>
     );

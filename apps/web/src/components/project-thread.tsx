@@ -14,6 +14,7 @@ import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Textarea, 
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { FormError, SubmitButton } from "~/components/form-parts";
+import { LinkedText } from "~/components/linked-text";
 import { useTRPC } from "~/trpc/react";
 import { NativeSelect } from "./native-select";
 
@@ -128,7 +129,9 @@ export function ProjectThread({
                   {c.event === "shadow" && <Badge variant="outline">Internal note</Badge>}
                   <span className="ml-2 text-xs text-muted-foreground">{formatNotificationTime(c.createdAt)}</span>
                 </p>
-                <p className="whitespace-pre-wrap wrap-anywhere text-sm">{c.body}</p>
+                <p className="whitespace-pre-wrap wrap-anywhere text-sm">
+                  <LinkedText>{c.body}</LinkedText>
+                </p>
                 {commentExtra?.(c.id)}
               </div>
             </li>

@@ -32,6 +32,7 @@ import { AlertTriangle, CheckCircle2, Download, Eye, Upload } from "lucide-react
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { formatDate } from "~/components/format";
+import { LinkedText } from "~/components/linked-text";
 import { NativeSelect } from "~/components/native-select";
 import { toastError } from "~/components/toast-error";
 import { useTRPC } from "~/trpc/react";
@@ -429,7 +430,11 @@ export function ProofsPanel({
                   <span className="text-xs text-muted-foreground">· answer by {formatDate(new Date(`${proof.dueOn}T12:00:00Z`))}</span>
                 )}
               </div>
-              {proof.note && <p className="whitespace-pre-wrap wrap-anywhere text-sm">{proof.note}</p>}
+              {proof.note && (
+                <p className="whitespace-pre-wrap wrap-anywhere text-sm">
+                  <LinkedText>{proof.note}</LinkedText>
+                </p>
+              )}
               <a
                 href={proof.zipUrl}
                 className="inline-flex min-h-11 w-fit items-center gap-2 text-sm underline underline-offset-2"
