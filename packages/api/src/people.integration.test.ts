@@ -106,6 +106,9 @@ describe("people: roles, deactivation and sessions", () => {
     // Nor does comment mail reach them any more.
     const recipients = await notificationRecipients(db, { businessId: "people-biz", authorId: admin.id, staffOnly: false });
     expect(recipients.map((r) => r.id)).not.toContain(client.id);
+    // Nor their inbox: what is said while they are away is history when they are back, not news.
+    await as(sessionOf(admin)).comments.create({ projectId: project.id, body: "Said while you were away" });
+    expect(await db.selectFrom("inbox").select("commentId").where("userId", "=", client.id).execute()).toEqual([]);
 
     // A session row that outlived the deactivation is still no session, to the API and to next-auth.
     await adapter.createSession!({ sessionToken: "late-token", userId: client.id, expires: new Date("2026-12-25T00:00:00Z") });
@@ -123,6 +126,11 @@ describe("people: roles, deactivation and sessions", () => {
     expect(await codeOf(as(sessionOf(admin)).users.setActive({ id: admin.id, active: false }))).toBe("PRECONDITION_FAILED");
     await as(sessionOf(admin)).users.setActive({ id: client.id, active: true });
     expect(await getSessionUser(db, `${SESSION_COOKIE}=late-token`, now())).toMatchObject({ id: client.id });
+    // Back again, they hear of what is said from now on.
+    await as(sessionOf(admin)).comments.create({ projectId: project.id, body: "Welcome back" });
+    const unread = await as(sessionOf(client)).comments.findMany({ filter: "unread" });
+    expect(unread.map((c) => c.body)).toEqual(["Welcome back"]);
+    expect(await as(sessionOf(client)).comments.unreadCount()).toEqual({ count: 1 });
   });
 
   it("answers NOT_FOUND for a user who does not exist", async () => {

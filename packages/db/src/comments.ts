@@ -301,6 +301,8 @@ export async function createComment(
           eb.val(comment.createdAt).as("createdAt"),
         ])
         .where("users.id", "!=", comment.userId)
+        // A deactivated person is not told: back again, what was said meanwhile is history, not news.
+        .where("users.deactivatedAt", "is", null)
         .where((w) =>
           comment.event === "shadow"
             ? w("users.role", "in", STAFF_ROLES)
