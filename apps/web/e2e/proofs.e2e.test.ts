@@ -177,6 +177,8 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
     // The designer's page has stayed open since round 1: the pin reaches it through the live stream.
     await designer.getByTestId("comment").filter({ hasText: "logo too small" }).waitFor();
     await proof(designer, 1).getByTestId("proof-status").filter({ hasText: "Changes requested" }).waitFor();
+    // The project's own stage moves live too, not only the proof's.
+    await designer.getByTestId("project-stage").filter({ hasText: "Changes requested" }).waitFor({ timeout: 10_000 });
     await proof(designer, 1).getByRole("button", { name: "Open flyer.pdf" }).click();
     await designer.getByTestId("pin-entry").filter({ hasText: "logo too small" }).waitFor();
     await designer.keyboard.press("Escape");

@@ -81,9 +81,13 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   const count = unreadCount.data?.count ?? 0;
 
   // New comments arrive over server-sent events; every comment list on the page refreshes, also
-  // after the stream was down, since what it sent meanwhile is lost.
+  // after the stream was down, since what it sent meanwhile is lost. Projects refresh with them: a comment may
+  // move a project's stage and always moves its last activity, which the lists sort by.
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries(trpc.comments.pathFilter());
+    const refresh = () => {
+      void queryClient.invalidateQueries(trpc.comments.pathFilter());
+      void queryClient.invalidateQueries(trpc.projects.pathFilter());
+    };
     return followLiveStream({ open: () => new EventSource("/api/events"), on: { comment: refresh }, onReconnect: refresh });
   }, [queryClient, trpc]);
 

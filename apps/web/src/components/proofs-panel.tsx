@@ -367,9 +367,9 @@ export function ProofsPanel({
       firstThread.current = threadUpdated;
       return;
     }
+    // The project itself (its stage) refreshes with every live comment, in the shell.
     void queryClient.invalidateQueries(trpc.proofs.pathFilter());
     void queryClient.invalidateQueries(trpc.annotations.pathFilter());
-    void queryClient.invalidateQueries(trpc.projects.byId.queryFilter({ id: project.id }));
   }, [threadUpdated]);
   // The files as they were when opened: their signed links change with every refetch, and the viewer must not reload.
   const [viewing, setViewing] = useState<{ proofId: string; files: ViewedFile[]; index: number; pinId?: string; page?: number } | null>(
