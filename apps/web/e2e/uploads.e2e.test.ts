@@ -85,7 +85,8 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
         { name: "layout.bin", mimeType: "application/octet-stream", buffer: big },
         { name: "photo.png", mimeType: "image/png", buffer: png },
       ]);
-    await page.getByRole("button", { name: /^Upload 2 files/ }).click();
+    // Handing 25 MiB to the page and Uppy's reading of it can outlast the default 30 s on a loaded machine.
+    await page.getByRole("button", { name: /^Upload 2 files/ }).click({ timeout: 90_000 });
     await page.getByRole("status").filter({ hasText: "2 files added" }).first().waitFor({ timeout: 90_000 });
     const cards = page.getByRole("region", { name: "Materials" }).getByTestId("project-file");
     await expect.poll(() => cards.count()).toBe(2);
