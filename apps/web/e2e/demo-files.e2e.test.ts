@@ -94,11 +94,13 @@ describe("the living demo's files (embedded database, real upload servers)", () 
     ).toBe("89504e470d0a1a0a");
     await page.screenshot({ path: join(ARTIFACTS_DIR, "demo-poster-390.png"), fullPage: true });
 
-    await page.getByRole("button", { name: "Add Materials from the brand library" }).click();
-    const dialog = page.getByRole("dialog", { name: "From brand library" });
+    await page.getByRole("button", { name: "Upload Materials" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload files" });
+    await dialog.getByRole("tab", { name: "Brand library" }).click();
     await dialog.getByRole("checkbox", { name: "acme-coffee-logo.png" }).click();
     await page.screenshot({ path: join(ARTIFACTS_DIR, "demo-brand-picker-390.png") });
     await dialog.getByRole("button", { name: "Add 1 file" }).click();
+    await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
     await dialog.waitFor({ state: "hidden" });
     const logo = page.getByRole("region", { name: "Materials" }).getByTestId("project-file").filter({ hasText: "acme-coffee-logo.png" });
     const logoHref = await logo.getByRole("link", { name: "Download acme-coffee-logo.png" }).getAttribute("href");

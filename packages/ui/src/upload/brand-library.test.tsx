@@ -9,6 +9,7 @@ import { type BrandAssetOption, BrandLibraryPanel, type BrandLibrarySource } fro
 import type { UploadedFile, UploadServices } from "./services";
 import { createUploadUppy, type UploadDialogProps } from "./upload-dialog";
 import { UploadManager } from "./upload-manager";
+import { UploadTray } from "./upload-tray";
 
 const backend = createUploadBackend({ authorization: "Bearer ticket-1" });
 const server = setupServer(...backend.handlers);
@@ -194,13 +195,16 @@ describe("the Brand library tab of the upload dialog", () => {
     expect(
       manager
         .getSnapshot()
-        .map((f) => [f.name, f.status])
+        .map((f) => [f.name, f.status, f.fromLibrary ?? false])
         .sort(),
     ).toEqual([
-      [assets[1]!.name, "done"],
-      ["logo.png", "done"],
-      ["notes.txt", "done"],
+      [assets[1]!.name, "done", true],
+      ["logo.png", "done", true],
+      ["notes.txt", "done", false],
     ]);
+    render(<UploadTray manager={manager} />);
+    expect(screen.getByText("Added from the brand library · 39 KB")).toBeTruthy();
+    expect(screen.getByText("Uploaded · 5 B")).toBeTruthy();
   });
 
   it("shows a refused attach as a toast, keeps the asset to retry, and attaches it on retry", async () => {
