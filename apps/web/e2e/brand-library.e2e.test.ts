@@ -123,7 +123,12 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
   async function pickByPointer(projectId: string, region: string, shot: string) {
     await page.goto(`${app.url}/projects/${projectId}`);
     await page.getByRole("button", { name: `Upload ${region}` }).click();
-    await dialog().getByRole("tab", { name: "Brand library" }).click();
+    const tab = dialog().getByRole("tab", { name: "Brand library" });
+    await tab.waitFor();
+    // The picture once the dialog has faded in.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `${shot}-sources.png`) });
+    await tab.click();
     const option = dialog().getByTestId("brand-asset-option").filter({ hasText: "logo.png" });
     await option.waitFor();
     // The picture's own thumbnail and its size are shown beside its name.

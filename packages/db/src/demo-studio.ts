@@ -334,7 +334,7 @@ const INVOICES: {
   },
 ];
 
-/** Acme Coffee's brand library, for the project upload dialog's "From brand library". */
+/** Acme Coffee's brand library, for the project upload dialog's "Brand library" tab. */
 const BRAND_FILES: { name: string; kind: BrandFileKind; content: DemoContent }[] = [
   { name: "acme-coffee-logo.png", kind: "logo", content: picture(400, 200, WARM) },
   {

@@ -238,7 +238,7 @@ export const projectsRouter = router({
     return { added: input.files.length, ids };
   }),
 
-  /** The project's business's brand library, for the upload dialog's "From brand library" picker. */
+  /** The project's business's brand library, for the upload dialog's "Brand library" tab. */
   brandAssets: projectProcedure(z.object({ projectId: id })).query(async ({ ctx }) => {
     const files = await listBrandFiles(ctx.db, ctx.project.businessId);
     return files.map((f) => ({ id: f.id, kind: f.kind, name: f.name, thumbnail: f.thumbnail, type: f.type, size: f.size }));

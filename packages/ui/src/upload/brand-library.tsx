@@ -167,8 +167,9 @@ const icon = () =>
   h(
     "svg",
     {
-      width: 32,
-      height: 32,
+      // The size of the Dashboard's own "My Device" picture inside its 32 px tile.
+      width: 22,
+      height: 22,
       viewBox: "0 0 24 24",
       fill: "none",
       stroke: "currentColor",
