@@ -1,7 +1,7 @@
 // The upload dialog's "Brand library" tab: it lists the business's assets, the ticked ones join the dialog's files,
 // and uploading the batch attaches them by reference (no bytes sent) while the other files upload as usual.
 import { createUploadBackend } from "@atelier/upload-engine/testing";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../components/toaster";
@@ -89,7 +89,11 @@ async function openTab() {
 const nativeSetTimeout = globalThis.setTimeout;
 const timers = new Set<ReturnType<typeof setTimeout>>();
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: "error" });
+  // The panel renders in a root of its own after Uppy's; on a busy machine that takes longer than the default second.
+  configure({ asyncUtilTimeout: 10_000 });
+});
 beforeEach(() => {
   globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
     const timer = nativeSetTimeout(...args);
