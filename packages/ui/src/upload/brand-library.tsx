@@ -167,10 +167,10 @@ const icon = () =>
   h(
     "svg",
     {
-      // The size of the Dashboard's own "My Device" picture inside its 32 px tile.
-      width: 22,
-      height: 22,
-      viewBox: "0 0 24 24",
+      // 32 px like the Dashboard's own "My Device" picture, the drawing padded inside it as that one's is.
+      width: 32,
+      height: 32,
+      viewBox: "-4 -4 32 32",
       fill: "none",
       stroke: "currentColor",
       "stroke-width": 1.75,
