@@ -1,9 +1,11 @@
 // A business's brand library from the browser: its client uploads a logo through the upload dialog, through the
-// real balancer and upload servers, into the business's BRAND folder; the studio downloads it byte-exact; and a
-// project's files pick it from the library, by mouse on a desktop and by keyboard on a phone, as the same stored bytes.
+// real balancer and upload servers, into the business's BRAND folder; the studio downloads it byte-exact; and the
+// project upload dialog's Brand library tab picks it, for the studio and the client, by mouse, touch and keyboard,
+// on a phone and a desktop, as the same stored bytes.
 import { createHash, randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
+import { createBusiness, DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -107,27 +109,70 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
     expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(logoSha);
   }
 
-  it("a designer picks the logo from the brand library into a project's materials at 1280x800", async () => {
+  const dialog = () => page.getByRole("dialog", { name: "Upload files" });
+  /** Tabs until `target` has the focus (or gives up after a few presses: the next step then fails plainly). */
+  async function tabTo(target: ReturnType<Page["getByRole"]>) {
+    for (let i = 0; i < 12 && !(await target.evaluate((el) => el === document.activeElement).catch(() => false)); i++)
+      await page.keyboard.press("Tab");
+    expect(await target.evaluate((el) => el === document.activeElement)).toBe(true);
+  }
+
+  /**
+   * Opens the project's upload dialog for one kind, picks the logo in its Brand library tab by mouse (or tap), and
+   * uploads the batch; screenshots the tab at this width.
+   */
+  async function pickByPointer(projectId: string, region: string, shot: string) {
+    await page.goto(`${app.url}/projects/${projectId}`);
+    await page.getByRole("button", { name: `Upload ${region}` }).click();
+    const tab = dialog().getByRole("tab", { name: "Brand library" });
+    await tab.waitFor();
+    // The picture once the dialog has faded in.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `${shot}-sources.png`) });
+    await tab.click();
+    const option = dialog().getByTestId("brand-asset-option").filter({ hasText: "logo.png" });
+    await option.waitFor();
+    // The picture's own thumbnail and its size are shown beside its name.
+    expect(await option.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await option.innerText()).toMatch(/Logos · \d+ (B|KB)/);
+    const box = await option.boundingBox();
+    const width = page.viewportSize()!.width;
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+    expect(await dialog().getByRole("button", { name: "Add", exact: true }).isDisabled()).toBe(true);
+    await option.click();
+    expect(await dialog().getByRole("checkbox", { name: "logo.png" }).getAttribute("aria-checked")).toBe("true");
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `${shot}-tab.png`) });
+    await dialog().getByRole("button", { name: "Add 1 file" }).click();
+    // Back on the dialog's list, beside any file from the device, waiting for Upload like them.
+    await dialog().getByText("logo.png").first().waitFor();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `${shot}-list.png`) });
+    await dialog()
+      .getByRole("button", { name: /^Upload 1 file/ })
+      .click();
+    await dialog().waitFor({ state: "hidden" });
+    await fileRow(region, "logo.png").waitFor();
+    expect(await noSideways()).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `${shot}-done.png`), fullPage: true });
+  }
+
+  /** Everything the upload servers' store holds: a pick sends no bytes, so it adds nothing there. */
+  const storedEntries = () => readdirSync(uploads.storeDir!, { recursive: true }).map(String).sort();
+
+  it("a designer picks the logo in the upload dialog's Brand library tab into a project's materials at 1280x800", async () => {
     expect(logoSha).not.toBe("");
     const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Autumn menu" });
     await signInAs("designer@atelier.local");
     await page.setViewportSize({ width: 1280, height: 800 });
+    // One way to reach the library: the dialog's tab, not a button of its own beside Upload.
     await page.goto(`${app.url}/projects/${project.id}`);
-    await page.getByRole("button", { name: "Add Materials from the brand library" }).click();
-    const dialog = page.getByRole("dialog", { name: "From brand library" });
-    const option = dialog.getByTestId("brand-asset-option").filter({ hasText: "logo.png" });
-    await option.waitFor();
-    // The picture's own thumbnail is shown beside its name.
-    expect(await option.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    expect(await dialog.getByRole("button", { name: "Add", exact: true }).isDisabled()).toBe(true);
-    await option.click();
-    expect(await dialog.getByRole("checkbox", { name: "logo.png" }).getAttribute("aria-checked")).toBe("true");
-    await page.screenshot({ path: join(ARTIFACTS_DIR, "brand-picker-1280.png") });
-    await dialog.getByRole("button", { name: "Add 1 file" }).click();
-    await dialog.waitFor({ state: "hidden" });
-    await fileRow("Materials", "logo.png").waitFor();
-    expect(await noSideways()).toBe(true);
+    await page.getByRole("button", { name: "Upload Materials" }).waitFor();
+    expect(await page.getByRole("button", { name: /brand library/i }).count()).toBe(0);
+    const before = storedEntries();
+    expect(before.some((e) => e.endsWith("logo.png"))).toBe(true);
+    await pickByPointer(project.id, "Materials", "brand-picker-designer-1280");
     await expectSameBytes(project.id, "materials", "Materials");
+    expect(storedEntries()).toEqual(before);
   });
 
   it("a client picks it into the briefing by keyboard alone on a 390x844 phone", async () => {
@@ -135,29 +180,66 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
     await signInAs("client@atelier.local");
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${app.url}/projects/${project.id}`);
-    const open = page.getByRole("button", { name: "Add Briefing files from the brand library" });
-    const box = await open.boundingBox();
-    expect(box!.height).toBeGreaterThanOrEqual(44);
+    const open = page.getByRole("button", { name: "Upload Briefing files" });
     await open.focus();
     await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: "From brand library" });
-    const checkbox = dialog.getByRole("checkbox", { name: "logo.png" });
+    // Tab reaches the Brand library tab and Enter opens it; Tab reaches the box, Space ticks it, Enter on Add adds it.
+    const tab = dialog().getByRole("tab", { name: "Brand library" });
+    await tab.waitFor();
+    await tabTo(tab);
+    await page.keyboard.press("Enter");
+    const checkbox = dialog().getByRole("checkbox", { name: "logo.png" });
     await checkbox.waitFor();
-    const row = await dialog.getByTestId("brand-asset-option").first().boundingBox();
-    expect(row!.height).toBeGreaterThanOrEqual(44);
-    expect(row!.x + row!.width).toBeLessThanOrEqual(390);
-    // Focus lands in the dialog; Tab reaches the box, Space ticks it, Tab reaches Add and Enter adds.
-    for (let i = 0; i < 6 && !(await checkbox.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await tabTo(checkbox);
     await page.keyboard.press("Space");
     expect(await checkbox.getAttribute("aria-checked")).toBe("true");
-    const add = dialog.getByRole("button", { name: "Add 1 file" });
-    for (let i = 0; i < 6 && !(await add.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
-    await page.screenshot({ path: join(ARTIFACTS_DIR, "brand-picker-390.png") });
+    const add = dialog().getByRole("button", { name: "Add 1 file" });
+    await tabTo(add);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, "brand-picker-client-keyboard-390.png") });
     await page.keyboard.press("Enter");
-    await dialog.waitFor({ state: "hidden" });
+    const upload = dialog().getByRole("button", { name: /^Upload 1 file/ });
+    await upload.waitFor();
+    await tabTo(upload);
+    await page.keyboard.press("Enter");
+    await dialog().waitFor({ state: "hidden" });
     await fileRow("Briefing files", "logo.png").waitFor();
     expect(await noSideways()).toBe(true);
-    await page.screenshot({ path: join(ARTIFACTS_DIR, "brand-picked-390.png"), fullPage: true });
     await expectSameBytes(project.id, "briefing", "Briefing files");
+  });
+
+  it("a designer on a phone, and a client on a wide screen in the dark theme, pick it the same way", async () => {
+    const before = storedEntries();
+    const cases = [
+      { email: "designer@atelier.local", width: 390, height: 844, dark: false, title: "Loyalty card" },
+      { email: "client@atelier.local", width: 1280, height: 800, dark: true, title: "Gift voucher" },
+    ];
+    for (const c of cases) {
+      const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: c.title });
+      await signInAs(c.email);
+      await page.setViewportSize({ width: c.width, height: c.height });
+      await page.emulateMedia({ colorScheme: c.dark ? "dark" : "light" });
+      await pickByPointer(project.id, "Materials", `brand-picker-${c.email.split("@")[0]}-${c.width}${c.dark ? "-dark" : ""}`);
+      await expectSameBytes(project.id, "materials", "Materials");
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+    expect(storedEntries()).toEqual(before);
+  });
+
+  it("a business without brand assets is told where to add them", async () => {
+    const other = { id: "bakery-without-brand" };
+    await createBusiness(t.db, { ...other, name: "Corner Bakery" });
+    const project = await makeProject(t.db, { businessId: other.id, title: "Flyer" });
+    await signInAs("designer@atelier.local");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${app.url}/projects/${project.id}`);
+    await page.getByRole("button", { name: "Upload Materials" }).click();
+    await dialog().getByRole("tab", { name: "Brand library" }).click();
+    await dialog().getByText("The brand library is empty.").waitFor();
+    const link = dialog().getByRole("link", { name: "the business's page" });
+    expect(await link.getAttribute("href")).toBe(`/businesses/${other.id}`);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, "brand-picker-empty-390.png") });
+    await link.click();
+    await page.waitForURL(`${app.url}/businesses/${other.id}`);
+    await page.getByRole("heading", { name: "Brand library" }).waitFor();
   });
 });

@@ -95,15 +95,40 @@ describe("the living demo's files (embedded database, real upload servers)", () 
     ).toBe("89504e470d0a1a0a");
     await page.screenshot({ path: join(ARTIFACTS_DIR, "demo-poster-390.png"), fullPage: true });
 
-    await page.getByRole("button", { name: "Add Materials from the brand library" }).click();
-    const dialog = page.getByRole("dialog", { name: "From brand library" });
+    await page.getByRole("button", { name: "Upload Materials" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload files" });
+    await dialog.getByRole("tab", { name: "Brand library" }).click();
     await dialog.getByRole("checkbox", { name: "acme-coffee-logo.png" }).click();
     await page.screenshot({ path: join(ARTIFACTS_DIR, "demo-brand-picker-390.png") });
     await dialog.getByRole("button", { name: "Add 1 file" }).click();
+    await dialog.getByRole("button", { name: /^Upload 1 file/ }).click();
     await dialog.waitFor({ state: "hidden" });
     const logo = page.getByRole("region", { name: "Materials" }).getByTestId("project-file").filter({ hasText: "acme-coffee-logo.png" });
     const logoHref = await logo.getByRole("link", { name: "Download acme-coffee-logo.png" }).getAttribute("href");
     expect((await fetch(logoHref!)).status).toBe(200);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+  it("fills the studio's Workload plan: late work, work due this week and next", async () => {
+    // The designer signs in as a newcomer would, in a browser of their own.
+    const designer = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await designer.goto(app.url);
+      await designer.getByLabel("E-mail").fill("designer@atelier.local");
+      await designer.getByRole("button", { name: "Send me a sign-in link" }).click();
+      await designer.getByText("Check your email").waitFor();
+      await designer.goto(`${app.url}/dev/mailbox`);
+      await designer.getByRole("link", { name: "Open the sign-in link" }).first().click();
+      await designer.getByTestId("sidebar").waitFor();
+      await designer.goto(`${app.url}/workload`);
+      const due = designer.getByTestId("workload-due");
+      await due.first().waitFor();
+      const texts = await due.allInnerTexts();
+      expect(texts.some((t) => t.includes("Overdue"))).toBe(true);
+      expect(texts.some((t) => t.includes("Due this week"))).toBe(true);
+      expect(texts.some((t) => t.includes("Due next week"))).toBe(true);
+      await designer.screenshot({ path: join(ARTIFACTS_DIR, "demo-workload-1280.png"), fullPage: true });
+    } finally {
+      await designer.close();
+    }
   });
 });

@@ -95,19 +95,22 @@ describe("brand assets picked into a project", () => {
     expect(listed.map((a) => [a.id, a.kind, a.name])).toEqual([[logo.id, "logo", "acme-logo.png"]]);
     expect(JSON.stringify(listed)).not.toContain('"key"');
 
-    expect(await as(ana).projects.addBrandAssets({ projectId: project.id, kind: "materials", assetIds: [logo.id] })).toEqual({ added: 1 });
-    // Picking it again into the same kind adds nothing; into another kind it is another file of the project.
+    const first = await as(ana).projects.addBrandAssets({ projectId: project.id, kind: "materials", assetIds: [logo.id] });
+    expect(first).toEqual({ added: 1, ids: [expect.any(String)] });
+    // Picking it again into the same kind adds nothing and answers the file already there, once per id asked for;
+    // into another kind it is another file of the project.
     expect(await as(ana).projects.addBrandAssets({ projectId: project.id, kind: "materials", assetIds: [logo.id, logo.id] })).toEqual({
       added: 0,
+      ids: [first.ids[0], first.ids[0]],
     });
-    expect(await as(designer).projects.addBrandAssets({ projectId: project.id, kind: "briefing", assetIds: [logo.id] })).toEqual({
-      added: 1,
-    });
+    const second = await as(designer).projects.addBrandAssets({ projectId: project.id, kind: "briefing", assetIds: [logo.id] });
+    expect(second.added).toBe(1);
+    expect(second.ids[0]).not.toBe(first.ids[0]);
 
     const files = (await as(ana).projects.byId({ id: project.id })).files;
-    expect(files.map((f) => [f.kind, f.name, f.size, f.uploadedBy])).toEqual([
-      ["materials", "acme-logo.png", logoBytes.byteLength, ana.id],
-      ["briefing", "acme-logo.png", logoBytes.byteLength, designer.id],
+    expect(files.map((f) => [f.id, f.kind, f.name, f.size, f.uploadedBy])).toEqual([
+      [first.ids[0], "materials", "acme-logo.png", logoBytes.byteLength, ana.id],
+      [second.ids[0], "briefing", "acme-logo.png", logoBytes.byteLength, designer.id],
     ]);
     // One stored object, not a copy: the rows share the library's key, and the project's link reads its bytes.
     const keys = await db.selectFrom("projectFiles").select("key").where("projectId", "=", project.id).execute();

@@ -60,6 +60,7 @@ describe("the living demo's files and proofs (PostgreSQL)", () => {
     expect(proofs.map((p) => [p.title, p.round, p.status, p.stage])).toEqual([
       ["Autumn menu card", 1, "approved", "approved"],
       ["Logo refresh", 1, "approved", "approved"],
+      ["Spring catalogue", 1, "sent", "briefing"],
       ["Spring opening poster", 1, "changes_requested", "modification"],
     ]);
     for (const proof of proofs.filter((p) => p.status === "approved")) {
@@ -75,6 +76,20 @@ describe("the living demo's files and proofs (PostgreSQL)", () => {
       .where("annotations.proofId", "=", changes.id)
       .execute();
     expect(pins).toEqual([{ x: 0.7, y: 0.45, shadow: false, event: "modification", body: expect.stringContaining("date be bigger") }]);
+  });
+
+  it("dates work from the seed day (a Wednesday): some late, some due this week, some next week", async () => {
+    const projects = await t.db.selectFrom("projects").select(["title", "dueOn"]).where("dueOn", "is not", null).orderBy("title").execute();
+    expect(projects.map((p) => [p.title, p.dueOn])).toEqual([
+      ["Bread labels", "2026-11-27"],
+      ["Christmas stollen flyer", "2026-12-02"],
+      ["Instagram launch posts", "2026-11-22"],
+      ["Spring catalogue", "2026-12-02"],
+      ["Spring opening poster", "2026-11-27"],
+    ]);
+    // The catalogue's spreads wait for the client's answer past their answer-by day.
+    const proofs = await t.db.selectFrom("proofs").select(["status", "dueOn"]).where("dueOn", "is not", null).execute();
+    expect(proofs).toEqual([{ status: "sent", dueOn: "2026-11-22" }]);
   });
 
   it("fills Acme Coffee's brand library with a logo and a guideline PDF in its BRAND folder", async () => {

@@ -26,6 +26,11 @@ describe("the living demo seed (PGlite)", () => {
     const plan = workloadPlan([{ id: "demo-creative" }], projects, now);
     expect(plan[0]?.active).toBeGreaterThan(0);
     expect(plan.some((p) => p.overdue > 0)).toBe(true);
+    // Due dates relative to the seed day fill each section of the plan: late, due this week, due next week.
+    const due = workloadPlan([], projects, now).flatMap((person) => person.projects.flatMap((p) => p.due));
+    expect(new Set(due.map((d) => d.when))).toEqual(new Set(["overdue", "this_week", "next_week"]));
+    expect(plan[0]!.dueThisWeek).toBeGreaterThan(0);
+    expect(plan[0]!.dueNextWeek).toBeGreaterThan(0);
     const statuses = new Set((await listInvoices(db, { businessId: null })).map((i) => i.status));
     expect(statuses).toEqual(new Set(["draft", "sent", "paid", "void"]));
     // A paid invoice has its payment: nothing is left to pay on its page.

@@ -4,14 +4,14 @@
 // only next to a fresh demo seed.
 import { createHash } from "node:crypto";
 import type { BrandFileKind, CommentEvent, FileKind } from "@atelier/domain";
-import { invoiceTotals, projectName } from "@atelier/domain";
+import { invoiceTotals, projectName, utcDay, weekOf } from "@atelier/domain";
 import { addBrandColour, addBrandFiles } from "./businesses";
 import { createComment } from "./comments";
 import type { Db } from "./create-db";
 import { type DemoPicture, demoPdf, demoPng } from "./demo-files";
 import { addInvoicePayment, createInvoice, type NewInvoiceLine, setInvoiceStatus } from "./invoices";
 import { createPost } from "./posts";
-import { addProjectFiles, createBusiness, createProject, setProjectArchived, setProjectAssignee } from "./projects";
+import { addProjectFiles, createBusiness, createProject, setProjectArchived, setProjectAssignee, setProjectDueOn } from "./projects";
 import { createAnnotation, createProof, recordApproval, recordChangesRequested } from "./proofs";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 import { createUser, setUserRoleAndBusiness } from "./users";
@@ -51,10 +51,18 @@ interface DemoFile {
  * Round 1 of a proof of one of the project's files, sent with a line of its thread (by index) and answered by
  * another: changes asked for with a pin on the picture, or approved.
  */
+/**
+ * When something is due, seen from the seed day, so the Workload plan has something in each of its sections on a
+ * fresh start: a few days late, later this week (today when the week ends today), or the Wednesday of next week.
+ */
+type DemoDue = "overdue" | "this_week" | "next_week";
+
 interface DemoProof {
   file: string;
   sentWith: number;
-  answer: { changes: number; pin: { x: number; y: number } } | { approved: number };
+  /** No answer: the round still waits for the client. */
+  answer?: { changes: number; pin: { x: number; y: number } } | { approved: number };
+  due?: DemoDue;
 }
 
 interface DemoProject {
@@ -65,6 +73,7 @@ interface DemoProject {
   daysAgo: number;
   assignee: "designer" | "milo" | null;
   archived?: boolean;
+  due?: DemoDue;
   thread: Line[];
   files?: DemoFile[];
   proof?: DemoProof;
@@ -87,6 +96,7 @@ const PROJECTS: DemoProject[] = [
     event: "poster",
     daysAgo: 12,
     assignee: "designer",
+    due: "this_week",
     thread: [
       { by: "client", body: "We open the terrace on **21 March**. A2 poster, bright and warm.", event: "briefing" },
       { by: "designer", body: "Here is a first draft with the terrace photo." },
@@ -142,6 +152,7 @@ const PROJECTS: DemoProject[] = [
     event: "social",
     daysAgo: 9,
     assignee: "milo",
+    due: "overdue",
     thread: [
       { by: "client", body: "Three square posts for the launch week.", event: "briefing" },
       { by: "milo", body: "Drafts uploaded: tell me which direction you like." },
@@ -172,6 +183,7 @@ const PROJECTS: DemoProject[] = [
     event: "print",
     daysAgo: 20,
     assignee: "milo",
+    due: "this_week",
     thread: [
       { by: "client", body: "Labels for 8 breads with ingredients.", event: "briefing" },
       { by: "milo", body: "Allergens in bold as the law asks." },
@@ -186,6 +198,7 @@ const PROJECTS: DemoProject[] = [
     event: "flyer",
     daysAgo: 6,
     assignee: "designer",
+    due: "next_week",
     thread: [
       { by: "client", body: "A5 flyer for pre-orders.", event: "briefing" },
       { by: "admin", body: "Bill the rush fee on this one.", event: "shadow" },
@@ -218,11 +231,16 @@ const PROJECTS: DemoProject[] = [
     event: "print",
     daysAgo: 15,
     assignee: "milo",
+    due: "next_week",
     thread: [
       { by: "client", body: "32 pages, 60 titles, cover from our photo shoot.", event: "briefing" },
       { by: "milo", body: "Spreads 1–8 ready to look at." },
     ],
-    files: [{ name: "cover-photo.png", kind: "briefing", by: "client", content: picture(424, 300, INK) }],
+    files: [
+      { name: "cover-photo.png", kind: "briefing", by: "client", content: picture(424, 300, INK) },
+      { name: "catalogue-spreads-1-8.png", kind: "materials", by: "milo", content: picture(424, 300, INK) },
+    ],
+    proof: { file: "catalogue-spreads-1-8.png", sentWith: 1, due: "overdue" },
   },
   {
     key: "bookmarks",
@@ -316,7 +334,7 @@ const INVOICES: {
   },
 ];
 
-/** Acme Coffee's brand library, for the project upload dialog's "From brand library". */
+/** Acme Coffee's brand library, for the project upload dialog's "Brand library" tab. */
 const BRAND_FILES: { name: string; kind: BrandFileKind; content: DemoContent }[] = [
   { name: "acme-coffee-logo.png", kind: "logo", content: picture(400, 200, WARM) },
   {
@@ -344,6 +362,17 @@ const POST = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar day (YYYY-MM-DD, the studio's UTC) something demo is due, seen from the seed's `now`. */
+function dueDay(now: Date, due: DemoDue): string {
+  const today = utcDay(now);
+  const shift = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+  const { end } = weekOf(today);
+  if (due === "overdue") return shift(today, -3);
+  // The earlier of two days from now and the week's last day (YYYY-MM-DD strings sort as days do).
+  if (due === "this_week") return [shift(today, 2), end].sort()[0] ?? end;
+  return shift(end, 3);
+}
 
 /** Where a demo file goes: among a project's files of one kind, or in its business's brand library. */
 export type DemoFilePlace =
@@ -399,6 +428,7 @@ async function seedDemoStudio(db: Db, now: Date, store: DemoFileStore | undefine
       createdAt,
     });
     if (p.assignee) await setProjectAssignee(db, id, people[p.assignee]);
+    if (p.due) await setProjectDueOn(db, id, dueDay(now, p.due));
     // The thread spreads over the project's life, the last line a little before now.
     for (const [i, line] of p.thread.entries()) {
       const daysAgo = p.daysAgo - ((p.daysAgo - 1) * (i + 1)) / p.thread.length;
@@ -412,7 +442,7 @@ async function seedDemoStudio(db: Db, now: Date, store: DemoFileStore | undefine
         createdAt: at(daysAgo),
       });
     }
-    if (store) await seedProjectFiles(db, store, p, { id, name: projectName(createdAt, p.title), client, people, at });
+    if (store) await seedProjectFiles(db, store, p, { id, name: projectName(createdAt, p.title), client, people, at, now });
     if (p.archived) await setProjectArchived(db, id, true);
   }
   if (store) {
@@ -485,7 +515,7 @@ async function seedProjectFiles(
   db: Db,
   store: DemoFileStore,
   p: DemoProject,
-  project: { id: string; name: string; client: string; people: Record<Line["by"], string>; at: (daysAgo: number) => Date },
+  project: { id: string; name: string; client: string; people: Record<Line["by"], string>; at: (daysAgo: number) => Date; now: Date },
 ): Promise<void> {
   const business = { id: p.business, name: BUSINESSES.find((b) => b.id === p.business)?.name ?? DEMO_BUSINESS.name };
   const by = (who: Line["by"]) => (who === "client" ? project.client : project.people[who]);
@@ -530,7 +560,7 @@ async function seedProjectFiles(
       projectId: project.id,
       round: 1,
       note: null,
-      dueOn: null,
+      dueOn: proof.due ? dueDay(project.now, proof.due) : null,
       sentBy: sent ? by(sent.by) : project.people.designer,
       commentId: commentOf(proof.sentWith),
       createdAt: lineAt(proof.sentWith),
@@ -547,6 +577,7 @@ async function seedProjectFiles(
       },
     ],
   );
+  if (!proof.answer) return;
   if ("approved" in proof.answer) {
     await recordApproval(db, {
       proofId,

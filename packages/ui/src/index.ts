@@ -101,7 +101,7 @@ export { Tooltip, TooltipProvider } from "./components/tooltip";
 export { type ToastHandle, type ToastInput, toast, useToast } from "./hooks/use-toast";
 export { cn } from "./lib/cn";
 export { AtelierUploader, type AtelierUploaderOptions } from "./upload/atelier-uploader";
-export { BrandAssetPicker } from "./upload/brand-asset-picker";
+export type { BrandAssetOption, BrandLibrarySource } from "./upload/brand-library";
 export { resizeImage } from "./upload/resize-image";
 export type { UploadedFile, UploadPurpose, UploadServices } from "./upload/services";
 export {

@@ -238,7 +238,7 @@ export const projectsRouter = router({
     return { added: input.files.length, ids };
   }),
 
-  /** The project's business's brand library, for the upload dialog's "From brand library" picker. */
+  /** The project's business's brand library, for the upload dialog's "Brand library" tab. */
   brandAssets: projectProcedure(z.object({ projectId: id })).query(async ({ ctx }) => {
     const files = await listBrandFiles(ctx.db, ctx.project.businessId);
     return files.map((f) => ({ id: f.id, kind: f.kind, name: f.name, thumbnail: f.thumbnail, type: f.type, size: f.size }));
@@ -260,12 +260,15 @@ export const projectsRouter = router({
     const wanted = [...new Set(input.assetIds)];
     const assets = await brandFilesOf(ctx.db, project.businessId, wanted);
     if (assets.length !== wanted.length) throw new DomainError("NOT_FOUND", "No such file in this business's brand library.");
-    const present = new Set((await listProjectFiles(ctx.db, project.id)).filter((f) => f.kind === input.kind).map((f) => f.key));
-    const fresh = assets.filter((a) => !present.has(a.key));
+    // The project's file for each key already among its files of that kind.
+    const present = new Map(
+      (await listProjectFiles(ctx.db, project.id)).filter((f) => f.kind === input.kind).map((f) => [f.key, f.id] as const),
+    );
+    const fresh = assets.filter((a) => !present.has(a.key)).map((a) => ({ ...a, fileId: randomUUID() }));
     await addProjectFiles(
       ctx.db,
       fresh.map((a) => ({
-        id: randomUUID(),
+        id: a.fileId,
         projectId: project.id,
         kind: input.kind,
         uploadId: a.uploadId,
@@ -279,7 +282,10 @@ export const projectsRouter = router({
         uploadedBy: ctx.user.id,
       })),
     );
-    return { added: fresh.length };
+    // The project's file for each asset asked for, new or already there, in the order given: a proof can be sent with them.
+    const fileOfKey = new Map([...present, ...fresh.map((a) => [a.key, a.fileId] as const)]);
+    const fileOfAsset = new Map(assets.map((a) => [a.id, fileOfKey.get(a.key)!]));
+    return { added: fresh.length, ids: input.assetIds.map((assetId) => fileOfAsset.get(assetId)!) };
   }),
 
   /** Takes a file off its project (staff any, a client its own uploads), and its bytes off the upload servers. */

@@ -16,6 +16,7 @@ import {
   type UploadError,
 } from "@atelier/upload-engine";
 import { BasePlugin, type PluginOpts, type Uppy, type UppyFile } from "@uppy/core";
+import { isBrandAssetFile } from "./brand-library";
 import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
 
 export type FileMeta = { name: string; type?: string; caption?: string } & Record<string, unknown>;
@@ -66,7 +67,8 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
   };
 
   private readonly handleUpload = async (fileIDs: string[]): Promise<void> => {
-    const files = fileIDs.map((id) => this.uppy.getFile(id)).filter((f): f is File => Boolean(f));
+    // Brand assets are on the upload servers already: the brand library attaches them.
+    const files = fileIDs.map((id) => this.uppy.getFile(id)).filter((f): f is File => Boolean(f) && !isBrandAssetFile(f));
     if (files.length === 0) return;
     this.uppy.emit("upload-start", files);
     const controller = new AbortController();

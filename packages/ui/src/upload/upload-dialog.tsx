@@ -8,6 +8,7 @@ import ImageEditor from "@uppy/image-editor";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../hooks/use-toast";
 import { AtelierUploader, type FileBody, type FileMeta } from "./atelier-uploader";
+import { BrandLibrary, type BrandLibrarySource } from "./brand-library";
 import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
 import { type UploadManager, uploadManager } from "./upload-manager";
 
@@ -38,12 +39,23 @@ export interface UploadDialogProps {
   note?: string;
   /** Who keeps the uploads once the dialog is gone; the application's one manager by default. */
   manager?: UploadManager;
+  /**
+   * A "Brand library" source tab: its assets are attached by reference when the batch uploads (not through
+   * `setFiles`). Read when the dialog's Uppy is made (a new purpose makes a new one).
+   */
+  brandLibrary?: BrandLibrarySource;
 }
 
 /** Uppy's modal Dashboard is 750x550 on wide screens (its stylesheet), the SPEC's default size. */
 export const UPLOAD_DIALOG_SIZE = { width: 750, height: 550 } as const;
 export const THUMBNAIL_WIDTH = { many: 280, single: 600 } as const;
 const DEFAULT_META_FIELDS: MetaFieldSpec[] = [{ id: "name", name: "File name" }];
+const noBrandLibrary: BrandLibrarySource = {
+  list: async () => [],
+  attach: async () => {
+    throw new Error("The brand library is not available here.");
+  },
+};
 
 /** The words the status area shows, from the upload engine's status label. */
 export function statusText(label: StatusLabel): string {
@@ -118,6 +130,15 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
     })
     .use(ImageEditor<FileMeta, FileBody>, {})
     .use(AtelierUploader, { purpose, services: p.services, onError });
+  if (p.brandLibrary && !avatar) {
+    // Through `latest`, like the rest: the host's callbacks may change while the dialog lives.
+    const source: BrandLibrarySource = {
+      list: () => (latest().brandLibrary ?? noBrandLibrary).list(),
+      attach: (ids) => (latest().brandLibrary ?? noBrandLibrary).attach(ids),
+      ...(p.brandLibrary.libraryHref ? { libraryHref: p.brandLibrary.libraryHref } : {}),
+    };
+    instance.use(BrandLibrary, { source, destination: p.note, onError });
+  }
 
   // The back button closes the modal without asking; the parent's flag must follow.
   const onModalClosed = () => {
@@ -145,6 +166,11 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
   instance.on("upload-success", (file, response) => {
     const body = response.body;
     if (!file || !body) return;
+    // A brand asset is on the project already, attached by reference: nothing to hand over.
+    if (body.brandAsset === true) {
+      attached.add(file.id);
+      return;
+    }
     const { id, url, thumbnail, blur, name, size, type, sha256 } = body;
     done.set(file.id, { id, url, thumbnail, blur, ...(name !== undefined ? { name, size, type } : {}), ...(sha256 ? { sha256 } : {}) });
   });

@@ -3,6 +3,7 @@
 import { addSample, type SentSample, secondsLeft } from "@atelier/upload-engine";
 import type { Uppy, UppyFile } from "@uppy/core";
 import type { FileBody, FileMeta } from "./atelier-uploader";
+import { isBrandAssetFile } from "./brand-library";
 
 type AnyUppy = Uppy<FileMeta, FileBody>;
 type AnyFile = UppyFile<FileMeta, FileBody>;
@@ -21,6 +22,8 @@ export interface TrayFile {
   readonly secondsLeft: number | undefined;
   /** Why it failed, in the SPEC's words. */
   readonly error?: string | undefined;
+  /** A brand asset attached by reference: nothing is sent. */
+  readonly fromLibrary?: boolean;
 }
 
 interface Session {
@@ -39,6 +42,7 @@ interface FileRecord {
   bytesTotal: number;
   samples: SentSample[];
   error?: string | undefined;
+  fromLibrary: boolean;
 }
 
 export interface UploadManagerOptions {
@@ -73,6 +77,7 @@ export class UploadManager {
           bytesSent: 0,
           bytesTotal: file.size ?? 0,
           samples: [{ at: this.now(), bytes: 0 }],
+          fromLibrary: isBrandAssetFile(file),
         });
       }
       this.changed();
@@ -199,6 +204,7 @@ export class UploadManager {
       bytesTotal: r.bytesTotal,
       secondsLeft: r.status === "uploading" ? secondsLeft(r.samples, r.bytesTotal) : undefined,
       error: r.error,
+      ...(r.fromLibrary ? { fromLibrary: true } : {}),
     }));
     for (const listener of this.listeners) listener();
   }

@@ -78,11 +78,13 @@ function TrayRow({ file, manager }: { file: TrayFile; manager: UploadManager }) 
       )}
       <p className={cn("text-xs break-words", file.status === "failed" ? "text-destructive" : "text-muted-foreground")}>
         {file.status === "uploading" &&
-          (file.bytesSent >= file.bytesTotal
-            ? // Sent, and attached with the rest of its batch once the others are through.
-              `${prettierBytes(file.bytesTotal)} sent · finishing`
-            : `${prettierBytes(file.bytesSent)} of ${prettierBytes(file.bytesTotal)} · ${timeLeftText(file.secondsLeft)}`)}
-        {file.status === "done" && `Uploaded · ${prettierBytes(file.bytesTotal)}`}
+          (file.fromLibrary
+            ? "Adding from the brand library…"
+            : file.bytesSent >= file.bytesTotal
+              ? // Sent, and attached with the rest of its batch once the others are through.
+                `${prettierBytes(file.bytesTotal)} sent · finishing`
+              : `${prettierBytes(file.bytesSent)} of ${prettierBytes(file.bytesTotal)} · ${timeLeftText(file.secondsLeft)}`)}
+        {file.status === "done" && `${file.fromLibrary ? "Added from the brand library" : "Uploaded"} · ${prettierBytes(file.bytesTotal)}`}
         {file.status === "failed" && (file.error ?? "Upload failed")}
       </p>
     </li>

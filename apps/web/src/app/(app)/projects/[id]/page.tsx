@@ -12,7 +12,7 @@ import {
 } from "@atelier/domain";
 import {
   Badge,
-  BrandAssetPicker,
+  type BrandLibrarySource,
   Button,
   Card,
   CardContent,
@@ -25,7 +25,7 @@ import {
   type UploadedFile,
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, Library, Upload } from "lucide-react";
+import { Download, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useRef, useState } from "react";
@@ -124,7 +124,6 @@ export default function ProjectPage() {
   // The dialog stays mounted, so closing it does not stop uploads in flight.
   const [kind, setKind] = useState<FileKind>("materials");
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [pickerOpen, setPickerOpen] = useState(false);
   const queryClient = useQueryClient();
   // Files uploaded from the proof form are handed to it once they are on the project.
   const forProof = useRef<((fileIds: string[]) => void) | null>(null);
@@ -132,23 +131,7 @@ export default function ProjectPage() {
   // viewer must not reload the file it shows.
   const [viewing, setViewing] = useState<{ files: ProjectFile[]; index: number; page: number; label: string } | null>(null);
   const project = useQuery(trpc.projects.byId.queryOptions({ id }));
-  const brandAssets = useQuery({
-    ...trpc.projects.brandAssets.queryOptions({ projectId: id }),
-    enabled: pickerOpen,
-    select: (assets) => assets.map((a) => ({ ...a, kindLabel: BRAND_FILE_KINDS.find((k) => k.value === a.kind)?.label ?? a.kind })),
-  });
-  const addBrandAssets = useMutation(
-    trpc.projects.addBrandAssets.mutationOptions({
-      onSuccess: ({ added }) => {
-        toast({
-          title: added === 0 ? "Those files are already here" : `${added} file${added === 1 ? "" : "s"} added from the brand library`,
-        });
-        setPickerOpen(false);
-        return queryClient.invalidateQueries({ queryKey: trpc.projects.byId.queryKey({ id }) });
-      },
-      onError: toastError,
-    }),
-  );
+  const addBrandAssets = useMutation(trpc.projects.addBrandAssets.mutationOptions());
   const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: id }));
   const services = useUploadServices(() => (project.data ? { projectId: project.data.id, kind } : null));
   const addFiles = useMutation(
@@ -180,6 +163,25 @@ export default function ProjectPage() {
     setKind(kind);
     setDialogOpen(true);
   };
+
+  // The upload dialog's "Brand library" tab: the business's assets, attached by reference when the batch uploads.
+  const brandLibrary = (kind: FileKind): BrandLibrarySource => ({
+    list: () =>
+      queryClient
+        .fetchQuery({ ...trpc.projects.brandAssets.queryOptions({ projectId: p.id }), staleTime: 0 })
+        .then((assets) => assets.map((a) => ({ ...a, kindLabel: BRAND_FILE_KINDS.find((k) => k.value === a.kind)?.label ?? a.kind }))),
+    attach: async (assetIds) => {
+      const onAdded = forProof.current;
+      const { added, ids } = await addBrandAssets.mutateAsync({ projectId: p.id, kind, assetIds });
+      toast({
+        title: added === 0 ? "Those files are already here" : `${added} file${added === 1 ? "" : "s"} added from the brand library`,
+      });
+      onAdded?.(ids);
+      void queryClient.invalidateQueries({ queryKey: trpc.projects.byId.queryKey({ id }) });
+      return ids;
+    },
+    libraryHref: `/businesses/${p.businessId}`,
+  });
 
   function onUploaded(kind: FileKind, files: UploadedFile[]) {
     const onAdded = forProof.current;
@@ -281,19 +283,6 @@ export default function ProjectPage() {
                 >
                   <Upload className="size-4" aria-hidden /> Upload
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="min-h-11"
-                  onClick={() => {
-                    setKind(kind.value);
-                    setPickerOpen(true);
-                  }}
-                  aria-label={`Add ${kind.label} from the brand library`}
-                  title="From brand library"
-                >
-                  <Library className="size-4" aria-hidden /> Brand library
-                </Button>
               </div>
             </CardHeader>
             <CardContent>
@@ -332,14 +321,7 @@ export default function ProjectPage() {
         showErrors={status === "authenticated"}
         closeOnBrowserBack
         note={FILE_KINDS.find((k) => k.value === kind)?.label}
-      />
-      <BrandAssetPicker
-        open={pickerOpen}
-        onOpenChange={setPickerOpen}
-        assets={brandAssets.data}
-        target={FILE_KINDS.find((k) => k.value === kind)?.label ?? kind}
-        busy={addBrandAssets.isPending}
-        onPick={(assetIds) => addBrandAssets.mutate({ projectId: p.id, kind, assetIds })}
+        brandLibrary={brandLibrary(kind)}
       />
     </>
   );
