@@ -118,6 +118,15 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       { name: "panorama.png", mimeType: "image/png", buffer: large },
     ]);
     await materials().getByTestId("project-file").nth(3).waitFor();
+    // The PDF got a thumbnail of its first page, drawn by pdf.js in the browser as it uploaded; the ZIP has none.
+    const card = (name: string) =>
+      materials()
+        .getByRole("button", { name: `Open ${name}` })
+        .locator("img");
+    expect(await card("brochure.pdf").getAttribute("src")).toContain("/thumbnails/");
+    await expect.poll(() => card("brochure.pdf").evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(300);
+    expect(await card("fonts.zip").getAttribute("src")).toBe("/placeholder.svg");
+    await snap("viewer-materials-thumbnails");
   });
 
   for (const [width, height] of [

@@ -6,7 +6,7 @@
 import { opensOnRequest, type PreviewKind, previewKind } from "@atelier/domain";
 import { Button, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "@atelier/ui";
 import { ChevronLeft, ChevronRight, Download, FileIcon, Maximize, X, ZoomIn, ZoomOut } from "lucide-react";
-import type { PDFDocumentProxy, PDFWorker } from "pdfjs-dist";
+import type { PDFDocumentProxy } from "pdfjs-dist";
 import {
   type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
@@ -18,6 +18,7 @@ import {
   useState,
 } from "react";
 import { formatBytes } from "~/components/format";
+import { loadPdfEngine, RANGE_CHUNK_BYTES, startRangeReads } from "~/components/pdf-engine";
 
 export interface ViewedFile {
   id: string;
@@ -64,35 +65,6 @@ function stepZoom(zoom: number, direction: 1 | -1): number {
   return next ?? zoom;
 }
 
-/**
- * Bytes per range request. pdf.js opens a document by walking its page tree to the last page, which in a flat tree
- * (common from layout tools) touches every page object across the file: with small chunks that is one round trip per
- * chunk (25 for a 6.5 MB, 200-page proof at 256 KiB); 1 MiB chunks cut that fourfold and cost little on the rest.
- */
-const RANGE_CHUNK_BYTES = 1024 * 1024;
-
-type PdfEngine = { pdfjs: typeof import("pdfjs-dist"); worker: PDFWorker };
-let pdfEngine: Promise<PdfEngine> | null = null;
-
-/**
- * pdf.js and its worker, loaded once per page and shared by every PDF opened: the worker's start (a megabyte of
- * script to fetch and compile) is paid once, ahead of the first click when `useWarmPdfEngine` saw a PDF in a list.
- */
-function loadPdfEngine(): Promise<PdfEngine> {
-  pdfEngine ??= import("pdfjs-dist")
-    .then(async (pdfjs) => {
-      pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
-      const worker = new pdfjs.PDFWorker();
-      await worker.promise;
-      return { pdfjs, worker };
-    })
-    .catch((e: unknown) => {
-      pdfEngine = null; // a failed load (offline, say) is tried again at the next open
-      throw e;
-    });
-  return pdfEngine;
-}
-
 /** Loads the PDF engine while the browser is idle when a list shows a PDF, so opening one draws its page sooner. */
 export function useWarmPdfEngine(files: readonly { name: string; type: string | null }[] | undefined): void {
   const hasPdf = files?.some((f) => previewKind(f) === "pdf") ?? false;
@@ -106,44 +78,6 @@ export function useWarmPdfEngine(files: readonly { name: string; type: string | 
     const idle = window.requestIdleCallback(warm, { timeout: 1000 });
     return () => window.cancelIdleCallback(idle);
   }, [hasPdf]);
-}
-
-/**
- * A file's bytes for pdf.js by HTTP ranges. Its head and its tail (where a PDF keeps its header, trailer and
- * cross-reference table) are asked for at once, while pdf.js and its worker are still starting, instead of after.
- * The length comes from the store's answer (Content-Range), not from the size on record, which the browser reported.
- */
-function startRangeReads(url: string, recordedSize: number) {
-  const read = async (begin: number, end: number) => {
-    const answer = await fetch(url, { headers: { Range: `bytes=${begin}-${end - 1}` } });
-    // A store that ignored the range would send the whole file: refuse it rather than read gigabytes.
-    if (answer.status !== 206) {
-      await answer.body?.cancel();
-      throw new Error(`The file store answered ${answer.status} to a range request.`);
-    }
-    const total = Number(/\/(\d+)$/.exec(answer.headers.get("content-range") ?? "")?.[1] ?? Number.NaN);
-    return { bytes: new Uint8Array(await answer.arrayBuffer()), total };
-  };
-  const head = read(0, RANGE_CHUNK_BYTES);
-  const tailBegin = Math.floor((recordedSize - 1) / RANGE_CHUNK_BYTES) * RANGE_CHUNK_BYTES;
-  const early = new Map([[`${tailBegin}-${recordedSize}`, read(tailBegin, recordedSize)]]);
-  // Unhandled until pdf.js asks (or never, when the size on record was wrong).
-  for (const p of [head, ...early.values()]) p.catch(() => undefined);
-  return {
-    /** The transport for pdf.js, or null when the store does not answer ranges (pdf.js then reads by URL). */
-    async transport(pdfjs: PdfEngine["pdfjs"], onError: (e: unknown) => void) {
-      const first = await head.catch(() => null);
-      if (!first || !Number.isSafeInteger(first.total)) return null;
-      return new (class extends pdfjs.PDFDataRangeTransport {
-        override requestDataRange(begin: number, end: number) {
-          const key = `${begin}-${end}`;
-          const bytes = early.get(key) ?? read(begin, end);
-          early.delete(key);
-          bytes.then((chunk) => this.onDataRange(begin, chunk.bytes), onError);
-        }
-      })(first.total, first.bytes);
-    },
-  };
 }
 
 /** A PDF page drawn into a canvas, one page at a time; pdf.js asks the upload server for the byte ranges it needs. */

@@ -4,6 +4,7 @@ import type { FileKind } from "@atelier/domain";
 import { resizeImage, type UploadServices, xhrFetch } from "@atelier/ui";
 import { webCryptoSha256 } from "@atelier/upload-engine";
 import { useMemo } from "react";
+import { firstPdfPage } from "~/components/pdf-engine";
 import { useTRPCClient } from "~/trpc/react";
 
 /** 128 random bits as URL-safe base64: unguessable object names. */
@@ -44,6 +45,7 @@ export function useUploadServices(
       // Web Crypto exists only in secure contexts (https, localhost); without it parts go unhashed.
       ...(globalThis.crypto?.subtle ? { sha256: webCryptoSha256(crypto.subtle) } : {}),
       resizeImage,
+      firstPdfPage,
     }),
     [client, projectId, kind, businessId],
   );

@@ -1,7 +1,7 @@
 // The Uppy uploader plugin: Uppy is the widget, the transfer is the upload engine's (assets) or a signed storage upload (avatars).
 
 import type { ImageBucket } from "@atelier/domain";
-import { messages } from "@atelier/domain";
+import { messages, previewKind } from "@atelier/domain";
 import {
   AVATAR_IMAGE,
   assetPath,
@@ -33,6 +33,19 @@ export interface AtelierUploaderOptions extends PluginOpts {
    * files and retries met it.
    */
   onError?: (title: string, description: string) => void;
+}
+
+/** A PDF's first page is drawn this wide, then cut to the thumbnail's square like any image. */
+const PDF_PAGE_PREVIEW_WIDTH = 600;
+/** How long a PDF's preview may hold its finished upload back before the placeholder stands in. */
+const PDF_PREVIEW_TIME_MS = 20_000;
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("The preview took too long")), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 function storagePath(path: string): string {
@@ -169,16 +182,22 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     }
   }
 
-  /** A 300 px thumbnail and a 24 px blur image for small enough images; the placeholder otherwise. */
+  /**
+   * A 300 px thumbnail and a 24 px blur image for small enough images, and for PDFs from their first page when the
+   * host can draw one (in time: a preview never holds a finished upload back for long); the placeholder otherwise.
+   */
   private async previews(file: File, urlPath: string): Promise<{ thumbnail: string; blur: string }> {
     const { services } = this.opts;
     const placeholder = { thumbnail: services.placeholderUrl, blur: services.placeholderUrl };
-    if (!canThumbnail({ type: file.type ?? "", size: file.size ?? 0 })) return placeholder;
+    const data = file.data as Blob;
+    const pdf = services.firstPdfPage && previewKind({ name: file.name ?? "", type: file.type || null }) === "pdf";
+    if (!pdf && !canThumbnail({ type: file.type ?? "", size: file.size ?? 0 })) return placeholder;
     try {
+      const source = pdf ? await withinTime(services.firstPdfPage!(data, PDF_PAGE_PREVIEW_WIDTH), PDF_PREVIEW_TIME_MS) : data;
       const id = services.randomId();
       const [thumbnail, blur] = await Promise.all([
-        services.resizeImage(file.data as Blob, THUMBNAIL_IMAGE).then((img) => this.putImage("thumbnails", `${urlPath}-${id}.jpg`, img)),
-        services.resizeImage(file.data as Blob, BLUR_IMAGE).then((img) => this.putImage("blur", `${urlPath}-${id}.jpg`, img)),
+        services.resizeImage(source, THUMBNAIL_IMAGE).then((img) => this.putImage("thumbnails", `${urlPath}-${id}.jpg`, img)),
+        services.resizeImage(source, BLUR_IMAGE).then((img) => this.putImage("blur", `${urlPath}-${id}.jpg`, img)),
       ]);
       return { thumbnail, blur };
     } catch {

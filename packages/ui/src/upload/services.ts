@@ -34,4 +34,9 @@ export interface UploadServices {
   uploadFetch?: FetchLike;
   sha256?: Sha256;
   resizeImage(file: Blob, size: ImageSize): Promise<Blob>;
+  /**
+   * The first page of a PDF drawn as an image `width` px wide, for its thumbnail: a preview made once on upload, so
+   * lists and the viewer never read a large PDF to show what it is. Without it, PDFs get the placeholder.
+   */
+  firstPdfPage?(file: Blob, width: number): Promise<Blob>;
 }

@@ -140,6 +140,49 @@ describe("uploading", () => {
     expect(p.setModal).toHaveBeenCalledWith(false);
   });
 
+  it("makes a PDF's thumbnail from its first page when the host draws one; the placeholder when it cannot", async () => {
+    const page = blob(7, "image/png");
+    const drawn: Blob[] = [];
+    const firstPdfPage = vi.fn(async (file: Blob, width: number) => {
+      expect(width).toBeGreaterThanOrEqual(300);
+      if (file.size === 13) throw new Error("not a PDF after all");
+      return page;
+    });
+    const p = props({
+      services: {
+        ...services(),
+        firstPdfPage,
+        resizeImage: async (source, size) => {
+          drawn.push(source);
+          return new Blob([new Uint8Array(size.width)], { type: "image/jpeg" });
+        },
+      },
+    });
+    const uppy = makeUppy(p);
+    uppy.addFile({ name: "proof.pdf", type: "application/pdf", data: blob(4096, "application/pdf") });
+    uppy.addFile({ name: "broken.pdf", type: "application/pdf", data: blob(13, "application/pdf") });
+    const result = await uppy.upload();
+    expect(result?.failed).toEqual([]);
+    const files = vi.mocked(p.setFiles).mock.calls[0]![0] as UploadedFile[];
+    const byName = (name: string) => files.find((f) => f.name === name)!;
+    expect(byName("proof.pdf").thumbnail).toMatch(/\/storage\/v1\/object\/public\/thumbnails\/.*proof\.pdf-id\d+\.jpg$/);
+    expect(byName("proof.pdf").blur).toMatch(/\/storage\/v1\/object\/public\/blur\//);
+    // The thumbnail and the blur are cut from the drawn page, not from the PDF's bytes.
+    expect(drawn).toEqual([page, page]);
+    // A PDF that cannot be drawn still uploads, with the placeholder.
+    expect(byName("broken.pdf")).toMatchObject({ thumbnail: "/placeholder.svg", blur: "/placeholder.svg" });
+    expect(firstPdfPage).toHaveBeenCalledTimes(2);
+  });
+
+  it("gives a PDF the placeholder when the host draws no pages", async () => {
+    const p = props();
+    const uppy = makeUppy(p);
+    uppy.addFile({ name: "proof.pdf", type: "application/pdf", data: blob(4096, "application/pdf") });
+    await uppy.upload();
+    const [file] = vi.mocked(p.setFiles).mock.calls[0]![0] as UploadedFile[];
+    expect(file).toMatchObject({ name: "proof.pdf", thumbnail: "/placeholder.svg", blur: "/placeholder.svg" });
+  });
+
   it("uploads an avatar to the avatars bucket under mode/{random id}", async () => {
     const p = props({ purpose: { type: "avatar", mode: "users" } });
     const uppy = makeUppy(p);

@@ -1,0 +1,102 @@
+// pdf.js for the whole app, loaded once and shared: the viewer reads PDFs from the upload servers by ranges, and the
+// upload dialog draws a new PDF's first page for its thumbnail from the file on the person's own disk.
+import type { PDFWorker } from "pdfjs-dist";
+
+/**
+ * Bytes per range request. pdf.js opens a document by walking its page tree to the last page, which in a flat tree
+ * (common from layout tools) touches every page object across the file: with small chunks that is one round trip per
+ * chunk (25 for a 6.5 MB, 200-page proof at 256 KiB); 1 MiB chunks cut that fourfold and cost little on the rest.
+ */
+export const RANGE_CHUNK_BYTES = 1024 * 1024;
+
+export type PdfEngine = { pdfjs: typeof import("pdfjs-dist"); worker: PDFWorker };
+let pdfEngine: Promise<PdfEngine> | null = null;
+
+/**
+ * pdf.js and its worker, loaded once per page and shared by every PDF opened: the worker's start (a megabyte of
+ * script to fetch and compile) is paid once, ahead of the first click when `useWarmPdfEngine` saw a PDF in a list.
+ */
+export function loadPdfEngine(): Promise<PdfEngine> {
+  pdfEngine ??= import("pdfjs-dist")
+    .then(async (pdfjs) => {
+      pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
+      const worker = new pdfjs.PDFWorker();
+      await worker.promise;
+      return { pdfjs, worker };
+    })
+    .catch((e: unknown) => {
+      pdfEngine = null; // a failed load (offline, say) is tried again at the next open
+      throw e;
+    });
+  return pdfEngine;
+}
+
+/**
+ * A file's bytes for pdf.js by HTTP ranges. Its head and its tail (where a PDF keeps its header, trailer and
+ * cross-reference table) are asked for at once, while pdf.js and its worker are still starting, instead of after.
+ * The length comes from the store's answer (Content-Range), not from the size on record, which the browser reported.
+ */
+export function startRangeReads(url: string, recordedSize: number) {
+  const read = async (begin: number, end: number) => {
+    const answer = await fetch(url, { headers: { Range: `bytes=${begin}-${end - 1}` } });
+    // A store that ignored the range would send the whole file: refuse it rather than read gigabytes.
+    if (answer.status !== 206) {
+      await answer.body?.cancel();
+      throw new Error(`The file store answered ${answer.status} to a range request.`);
+    }
+    const total = Number(/\/(\d+)$/.exec(answer.headers.get("content-range") ?? "")?.[1] ?? Number.NaN);
+    return { bytes: new Uint8Array(await answer.arrayBuffer()), total };
+  };
+  const head = read(0, RANGE_CHUNK_BYTES);
+  const tailBegin = Math.floor((recordedSize - 1) / RANGE_CHUNK_BYTES) * RANGE_CHUNK_BYTES;
+  const early = new Map([[`${tailBegin}-${recordedSize}`, read(tailBegin, recordedSize)]]);
+  // Unhandled until pdf.js asks (or never, when the size on record was wrong).
+  for (const p of [head, ...early.values()]) p.catch(() => undefined);
+  return {
+    /** The transport for pdf.js, or null when the store does not answer ranges (pdf.js then reads by URL). */
+    async transport(pdfjs: PdfEngine["pdfjs"], onError: (e: unknown) => void) {
+      const first = await head.catch(() => null);
+      if (!first || !Number.isSafeInteger(first.total)) return null;
+      return new (class extends pdfjs.PDFDataRangeTransport {
+        override requestDataRange(begin: number, end: number) {
+          const key = `${begin}-${end}`;
+          const bytes = early.get(key) ?? read(begin, end);
+          early.delete(key);
+          bytes.then((chunk) => this.onDataRange(begin, chunk.bytes), onError);
+        }
+      })(first.total, first.bytes);
+    },
+  };
+}
+
+/**
+ * The first page of a PDF on the person's disk drawn as a PNG `width` px wide. pdf.js reads the file through a range
+ * transport over Blob slices, so a multi-gigabyte print file is read only where its first page and page tree are.
+ */
+export async function firstPdfPage(file: Blob, width: number): Promise<Blob> {
+  const { pdfjs, worker } = await loadPdfEngine();
+  const initial = new Uint8Array(await file.slice(0, RANGE_CHUNK_BYTES).arrayBuffer());
+  const range = new (class extends pdfjs.PDFDataRangeTransport {
+    override requestDataRange(begin: number, end: number) {
+      void file
+        .slice(begin, end)
+        .arrayBuffer()
+        .then((bytes) => this.onDataRange(begin, new Uint8Array(bytes)));
+    }
+  })(file.size, initial);
+  const doc = await pdfjs.getDocument({ range, worker, disableStream: true, disableAutoFetch: true, rangeChunkSize: RANGE_CHUNK_BYTES })
+    .promise;
+  try {
+    const page = await doc.getPage(1);
+    const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.ceil(viewport.width);
+    canvas.height = Math.ceil(viewport.height);
+    await page.render({ canvas, viewport, background: "#ffffff" }).promise;
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("Could not encode the page"))), "image/png"),
+    );
+  } finally {
+    await doc.destroy();
+  }
+}
