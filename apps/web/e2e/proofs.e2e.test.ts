@@ -149,8 +149,9 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
       `first page of a 200-page PDF (${pdf.length} bytes): ${firstPageMs} ms in the viewer, ${Date.now() - started} ms from the click, ${ranges.length} answers of the file`,
     );
     expect(await client.getByTestId("pdf-page-number").innerText()).toBe("1 / 200");
-    // Read by ranges: partial answers, never the whole file in one.
-    expect(ranges).toContain(206);
+    // Read by ranges: partial answers only, never the whole file in one.
+    expect(ranges.length).toBeGreaterThan(1);
+    expect(new Set(ranges)).toEqual(new Set([206]));
 
     const box = (await canvas.boundingBox())!;
     await client.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.1);

@@ -111,7 +111,7 @@ function PdfPage({
         const { pdfjs, worker } = await loadPdfEngine();
         if (cancelled) return;
         const fail = (e: unknown) => !cancelled && onError(e instanceof Error ? e.message : "This PDF cannot be shown.");
-        // Ranges only: no stream of the whole file, and nothing fetched beyond the pages shown.
+        // Ranges only, never one answer of the whole file; past the read-ahead, nothing beyond the pages shown.
         const range = ranges ? await ranges.transport(pdfjs, fail) : null;
         if (cancelled) return;
         const task = pdfjs.getDocument({

@@ -32,8 +32,15 @@ export function loadPdfEngine(): Promise<PdfEngine> {
 }
 
 /**
- * A file's bytes for pdf.js by HTTP ranges. Its head and its tail (where a PDF keeps its header, trailer and
- * cross-reference table) are asked for at once, while pdf.js and its worker are still starting, instead of after.
+ * PDFs up to this size are read whole, in parallel ranges, while pdf.js starts: opening a flat page tree reads
+ * nearly all of such a file anyway, one range after another. Larger ones get only their head and tail early.
+ */
+const READ_AHEAD_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A file's bytes for pdf.js by HTTP ranges of `RANGE_CHUNK_BYTES`. They are asked for at once, while pdf.js and its
+ * worker are still starting, instead of one after another as pdf.js finds it needs them: its head and its tail
+ * (where a PDF keeps its header, trailer and cross-reference table), and every range of a file of up to 16 MiB.
  * The length comes from the store's answer (Content-Range), not from the size on record, which the browser reported.
  */
 export function startRangeReads(url: string, recordedSize: number) {
@@ -47,26 +54,56 @@ export function startRangeReads(url: string, recordedSize: number) {
     const total = Number(/\/(\d+)$/.exec(answer.headers.get("content-range") ?? "")?.[1] ?? Number.NaN);
     return { bytes: new Uint8Array(await answer.arrayBuffer()), total };
   };
-  const head = read(0, RANGE_CHUNK_BYTES);
-  const tailBegin = Math.floor((recordedSize - 1) / RANGE_CHUNK_BYTES) * RANGE_CHUNK_BYTES;
-  const early = new Map([[`${tailBegin}-${recordedSize}`, read(tailBegin, recordedSize)]]);
+  // Read ahead by chunk start; the head is the chunk at 0.
+  const early = new Map<number, ReturnType<typeof read>>();
+  const chunk = (begin: number) => early.set(begin, read(begin, Math.min(begin + RANGE_CHUNK_BYTES, recordedSize)));
+  const last = Math.floor((recordedSize - 1) / RANGE_CHUNK_BYTES) * RANGE_CHUNK_BYTES;
+  chunk(0);
+  if (recordedSize <= READ_AHEAD_MAX_BYTES) for (let begin = RANGE_CHUNK_BYTES; begin < last; begin += RANGE_CHUNK_BYTES) chunk(begin);
+  chunk(last);
   // Unhandled until pdf.js asks (or never, when the size on record was wrong).
-  for (const p of [head, ...early.values()]) p.catch(() => undefined);
+  for (const p of early.values()) p.catch(() => undefined);
+  const head = early.get(0)!;
+
+  /** The read-ahead chunks that make up [begin, end) exactly, or null when any is missing. */
+  const readAhead = (begin: number, end: number, length: number) => {
+    const parts: ReturnType<typeof read>[] = [];
+    for (let at = begin; at < end; at += RANGE_CHUNK_BYTES) {
+      const part = early.get(at);
+      if (!part || Math.min(at + RANGE_CHUNK_BYTES, length) > end) return null;
+      parts.push(part);
+    }
+    return parts;
+  };
+
   return {
     /** The transport for pdf.js, or null when the store does not answer ranges (pdf.js then reads by URL). */
     async transport(pdfjs: PdfEngine["pdfjs"], onError: (e: unknown) => void) {
       const first = await head.catch(() => null);
       if (!first || !Number.isSafeInteger(first.total)) return null;
+      const length = first.total;
+      // What was read ahead for a wrong size on record is of no use.
+      if (length !== recordedSize) early.clear();
       return new (class extends pdfjs.PDFDataRangeTransport {
         override requestDataRange(begin: number, end: number) {
-          const key = `${begin}-${end}`;
-          const bytes = early.get(key) ?? read(begin, end);
-          early.delete(key);
-          bytes.then((chunk) => this.onDataRange(begin, chunk.bytes), onError);
+          const parts = begin % RANGE_CHUNK_BYTES === 0 ? readAhead(begin, end, length) : null;
+          const bytes = parts ? Promise.all(parts).then((done) => concat(done.map((d) => d.bytes))) : read(begin, end).then((d) => d.bytes);
+          bytes.then((data) => this.onDataRange(begin, data), onError);
         }
-      })(first.total, first.bytes);
+      })(length, first.bytes);
     },
   };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
 
 /**
