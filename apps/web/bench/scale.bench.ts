@@ -6,6 +6,7 @@
 //
 //   npm run bench                              (turbo runs every bench; this one seeds the full size: about 3 min)
 //   cd apps/web && npx tsx bench/scale.bench.ts --scale 0.05 --rounds 2
+//   ... --profile /tmp/prof                    (also writes the web server's CPU profile there when it stops)
 //
 // Without DATABASE_URL a throwaway PostgreSQL server is started and removed. With it, that database is used: seeded
 // when it holds no studio yet, taken as it is when it does (so a seeded database can be benchmarked again).
@@ -28,6 +29,8 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "3" },
     // A batch stops starting requests after this many seconds (a slow call still finishes the ones it started).
     budget: { type: "string", default: "10" },
+    // A folder for the web server's CPU profile (node --cpu-prof), written when it stops: where the time goes.
+    profile: { type: "string" },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -230,7 +233,10 @@ async function main(): Promise<void> {
     }
     await prepareDatabase(databaseUrl, Number(args.scale));
     db = await createDb({ databaseUrl });
-    app = await startApp({ DATABASE_URL: databaseUrl, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" });
+    app = await startApp(
+      { DATABASE_URL: databaseUrl, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" },
+      args.profile ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${args.profile}`] } : {},
+    );
     const client = DEMO_USERS.find((u) => u.role === "client")!;
     const staff = DEMO_USERS.find((u) => u.role === "admin")!;
     const cookies: Record<string, string> = { client: await signIn(db, client.id), staff: await signIn(db, staff.id) };

@@ -39,6 +39,8 @@ export interface AppOptions {
   port?: number;
   /** Runs the server inside this network namespace, reached at its address. */
   netns?: NetNamespace;
+  /** Flags for node itself, before the script (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeFlags?: string[];
 }
 
 /** Runs the built web server (dist/serve.js) on a free loopback port with the given environment and waits until it answers. */
@@ -48,7 +50,7 @@ export async function startApp(env: Record<string, string | undefined>, options:
   const dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-"));
   const logs: string[] = [];
   const command = options.netns ? ["ip", "netns", "exec", options.netns.name, process.execPath] : [process.execPath];
-  const child: ChildProcess = spawn(command[0]!, [...command.slice(1), SERVE], {
+  const child: ChildProcess = spawn(command[0]!, [...command.slice(1), ...(options.nodeFlags ?? []), SERVE], {
     cwd: WEB_DIR,
     detached: true,
     env: {
