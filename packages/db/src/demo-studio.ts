@@ -98,7 +98,7 @@ const PROJECTS: DemoProject[] = [
     assignee: "designer",
     due: "this_week",
     thread: [
-      { by: "client", body: "We open the terrace on **21 March**. A2 poster, bright and warm.", event: "briefing" },
+      { by: "client", body: "We open the terrace on 21 March. A2 poster, bright and warm.", event: "briefing" },
       { by: "designer", body: "Here is a first draft with the terrace photo." },
       { by: "client", body: "Lovely! Could the date be bigger and the logo smaller?", event: "modification" },
       { by: "designer", body: "Client prefers orange over red, keep it in mind.", event: "shadow" },

@@ -80,7 +80,8 @@ function FileGrid({
           >
             <img src={f.thumbnail} alt="" className="aspect-square w-full bg-muted object-cover" loading="lazy" />
           </button>
-          <div className="flex items-start justify-between gap-2 p-2">
+          {/* On a phone the card is narrow: the name and details take its width, the buttons go under them. */}
+          <div className="flex flex-col gap-1 p-2 sm:flex-row sm:items-start sm:justify-between sm:gap-2">
             <div className="min-w-0">
               <p className="truncate text-sm font-medium" title={f.name}>
                 {f.name}
@@ -90,7 +91,7 @@ function FileGrid({
               </p>
               {f.uploaderName && <p className="truncate text-xs text-muted-foreground">by {f.uploaderName}</p>}
             </div>
-            <div className="flex shrink-0">
+            <div className="-mb-1 flex shrink-0 self-end sm:mb-0 sm:self-auto">
               {f.downloadUrl && (
                 <a
                   href={f.downloadUrl}
