@@ -25,7 +25,10 @@ import {
   DomainError,
   INVOICE_LINE_MAX_QUANTITY,
   INVOICE_LINE_MAX_UNIT_AMOUNT,
+  INVOICE_MAX_LINES,
   INVOICE_STATUSES,
+  invoiceLineDescriptionInput,
+  invoiceNotesInput,
   isStaff,
   isVisibleToClient,
   reminderDaysInput,
@@ -41,7 +44,7 @@ const CLIENT_STATUSES = INVOICE_STATUSES.filter(isVisibleToClient);
 const rate = z.number().int().min(0).max(BASIS_POINTS);
 
 const line = z.object({
-  description: z.string().trim().min(1, "Each line needs a description").max(500),
+  description: invoiceLineDescriptionInput,
   quantity: z.number().int().min(1).max(INVOICE_LINE_MAX_QUANTITY),
   unitAmount: z.number().int().min(0).max(INVOICE_LINE_MAX_UNIT_AMOUNT),
   discountBp: rate.optional(),
@@ -49,7 +52,7 @@ const line = z.object({
   /** The project the line bills (a "line from a project"); it must be the business's. */
   projectId: id.optional(),
 });
-const lines = z.array(line).min(1, "An invoice needs at least one line").max(200);
+const lines = z.array(line).min(1, "An invoice needs at least one line.").max(INVOICE_MAX_LINES);
 
 /** The invoice's project and each line's project must be the business's. */
 async function checkProjects(db: Parameters<typeof findProject>[0], businessId: string, projectIds: (string | undefined)[]) {
@@ -92,7 +95,7 @@ export const invoicesRouter = router({
         businessId: id,
         projectId: id.optional(),
         dueAt: z.iso.date().optional(),
-        notes: z.string().trim().max(2000).optional(),
+        notes: invoiceNotesInput.optional(),
         lines,
       }),
     )
@@ -122,7 +125,7 @@ export const invoicesRouter = router({
         id,
         projectId: id.nullable(),
         dueAt: z.iso.date().nullable(),
-        notes: z.string().trim().max(2000),
+        notes: invoiceNotesInput,
         lines,
       }),
     )
