@@ -103,6 +103,7 @@ export const invoiceLineDescriptionInput = requiredText(
   "Each line needs a description.",
 );
 export const invoiceNotesInput = optionalText("The notes", INVOICE_NOTES_MAX_LENGTH);
+export const invoiceDueDateInput = z.iso.date("Give the due date as a calendar day (YYYY-MM-DD).");
 
 /** A percentage typed on a line ("20", "7.5 %"); empty is none. In basis points. */
 const ratePercentText = z

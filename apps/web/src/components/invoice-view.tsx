@@ -11,7 +11,23 @@ import {
   parseMoney,
   projectDisplayName,
 } from "@atelier/domain";
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton, Textarea, toast } from "@atelier/ui";
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Field,
+  fieldError,
+  Input,
+  Label,
+  Skeleton,
+  showServerFieldErrors,
+  Textarea,
+  toast,
+  useZodForm,
+} from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -21,7 +37,7 @@ import { DownloadPdfButton } from "./download-pdf-button";
 import { EmptyState } from "./empty-state";
 import { FormError, SubmitButton } from "./form-parts";
 import { InvoiceActions } from "./invoice-actions";
-import { InvoiceLinesEditor, type LineDraft, parseLines, toLineDraft } from "./invoice-lines-editor";
+import { InvoiceLinesEditor, invoiceForm, toApiLines, toLineFields } from "./invoice-lines-editor";
 import { STATUS_STYLE } from "./invoice-table";
 import { toastError } from "./toast-error";
 
@@ -289,9 +305,15 @@ function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () =>
   const queryClient = useQueryClient();
   // The business's newest projects, one page of them.
   const projects = useQuery(trpc.projects.list.queryOptions({ archived: false, businessId: inv.businessId }));
-  const [lines, setLines] = useState<LineDraft[]>(() => inv.lines.map((l) => toLineDraft(l, inv.currency)));
-  const [dueAt, setDueAt] = useState(inv.dueAt ?? "");
-  const [notes, setNotes] = useState(inv.notes ?? "");
+  const form = useZodForm(invoiceForm(inv.currency), {
+    defaultValues: {
+      businessId: inv.businessId,
+      projectId: inv.projectId ?? "",
+      dueAt: inv.dueAt ?? "",
+      notes: inv.notes ?? "",
+      lines: inv.lines.map((l) => toLineFields(l, inv.currency)),
+    },
+  });
   const update = useMutation(
     trpc.invoices.update.mutationOptions({
       onSuccess: () => {
@@ -299,38 +321,29 @@ function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () =>
         void queryClient.invalidateQueries(trpc.invoices.pathFilter());
         onDone();
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  const parsed = parseLines(lines, inv.currency);
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (parsed) update.mutate({ id: inv.id, projectId: inv.projectId, dueAt: dueAt || null, notes, lines: parsed });
-  }
+  const onSubmit = form.handleSubmit(({ dueAt, notes, lines }) =>
+    update.mutate({ id: inv.id, projectId: inv.projectId, dueAt: dueAt || null, notes, lines: toApiLines(lines) }),
+  );
   return (
     <Card>
-      <form onSubmit={onSubmit}>
+      <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4">
-          <div className="grid max-w-xs gap-2">
-            <Label htmlFor="invoice-due">Due</Label>
-            <Input id="invoice-due" type="date" value={dueAt} onChange={(e) => setDueAt(e.target.value)} />
-          </div>
-          <InvoiceLinesEditor
-            lines={lines}
-            onChange={setLines}
-            currency={inv.currency}
-            kind={inv.kind}
-            projects={projects.data?.items ?? []}
-          />
-          <div className="grid gap-2">
-            <Label htmlFor="invoice-notes">Notes</Label>
-            <Textarea id="invoice-notes" maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-          </div>
-          <FormError error={update.error} />
+          <Field label="Due" className="max-w-xs" error={fieldError(form, "dueAt")}>
+            {(control) => <Input {...control} type="date" className="h-11 sm:h-9" {...form.register("dueAt")} />}
+          </Field>
+          <InvoiceLinesEditor form={form} currency={inv.currency} kind={inv.kind} projects={projects.data?.items ?? []} />
+          <Field label="Notes" error={fieldError(form, "notes")}>
+            {(control) => <Textarea {...control} {...form.register("notes")} />}
+          </Field>
+          <FormError error={update.error} fieldsShown />
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={onDone}>
+            <Button type="button" variant="ghost" className="h-11 sm:h-9" onClick={onDone}>
               Cancel
             </Button>
-            <SubmitButton pending={update.isPending} pendingLabel="Saving…" disabled={!parsed}>
+            <SubmitButton pending={update.isPending} pendingLabel="Saving…">
               Save draft
             </SubmitButton>
           </div>

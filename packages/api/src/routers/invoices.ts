@@ -27,6 +27,7 @@ import {
   INVOICE_LINE_MAX_UNIT_AMOUNT,
   INVOICE_MAX_LINES,
   INVOICE_STATUSES,
+  invoiceDueDateInput,
   invoiceLineDescriptionInput,
   invoiceNotesInput,
   isStaff,
@@ -94,7 +95,7 @@ export const invoicesRouter = router({
       z.object({
         businessId: id,
         projectId: id.optional(),
-        dueAt: z.iso.date().optional(),
+        dueAt: invoiceDueDateInput.optional(),
         notes: invoiceNotesInput.optional(),
         lines,
       }),
@@ -124,7 +125,7 @@ export const invoicesRouter = router({
       z.object({
         id,
         projectId: id.nullable(),
-        dueAt: z.iso.date().nullable(),
+        dueAt: invoiceDueDateInput.nullable(),
         notes: invoiceNotesInput,
         lines,
       }),
