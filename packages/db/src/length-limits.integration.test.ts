@@ -7,6 +7,7 @@ import {
   EMAIL_MAX_LENGTH,
   INVOICE_LINE_DESCRIPTION_MAX_LENGTH,
   INVOICE_NOTES_MAX_LENGTH,
+  PAYMENT_NOTE_MAX_LENGTH,
   POST_BODY_MAX_LENGTH,
   POST_TITLE_MAX_LENGTH,
   PROJECT_TITLE_MAX_LENGTH,
@@ -33,6 +34,9 @@ describe("length limits kept by the database", () => {
     await sql`insert into invoices (id, number, business_id) values ('limits-invoice', 'INV-2026-9999', ${business.id})`.execute(t.db);
     await sql`insert into invoice_lines (id, invoice_id, position, description, quantity, unit_amount)
       values ('limits-line', 'limits-invoice', 0, 'Design', 1, 100)`.execute(t.db);
+    await sql`insert into invoice_payments (id, invoice_id, amount, paid_on) values ('limits-payment', 'limits-invoice', 100, '2026-11-25')`.execute(
+      t.db,
+    );
     await sql`insert into proofs (id, project_id, round) values ('limits-proof', ${project.id}, 1)`.execute(t.db);
     await sql`insert into brand_colours (id, business_id, name, hex) values ('limits-colour', ${business.id}, 'Blue', '#1d4ed8')`.execute(
       t.db,
@@ -45,6 +49,7 @@ describe("length limits kept by the database", () => {
       posts: "limits-post",
       invoices: "limits-invoice",
       invoice_lines: "limits-line",
+      invoice_payments: "limits-payment",
       proofs: "limits-proof",
       brand_colours: "limits-colour",
     });
@@ -63,6 +68,7 @@ describe("length limits kept by the database", () => {
     ["posts", "body", POST_BODY_MAX_LENGTH],
     ["invoice_lines", "description", INVOICE_LINE_DESCRIPTION_MAX_LENGTH],
     ["invoices", "notes", INVOICE_NOTES_MAX_LENGTH],
+    ["invoice_payments", "note", PAYMENT_NOTE_MAX_LENGTH],
     ["proofs", "note", COMMENT_BODY_MAX_LENGTH],
     ["brand_colours", "name", BRAND_COLOUR_NAME_MAX_LENGTH],
   ] as const;

@@ -18,6 +18,9 @@ import {
   invoiceLinesForm,
   invoiceNotesInput,
   optionalPersonNameInput,
+  PAYMENT_NOTE_MAX_LENGTH,
+  paymentAmountForm,
+  paymentNoteInput,
   personNameInput,
   postTitleInput,
   projectTitleInput,
@@ -160,5 +163,20 @@ describe("an invoice's lines as typed", () => {
   it("keeps notes optional, trimmed and within their limit", () => {
     expect(invoiceNotesInput.parse("  Thanks ")).toBe("Thanks");
     expect(messageOf(invoiceNotesInput.safeParse("n".repeat(INVOICE_NOTES_MAX_LENGTH + 1)))).toContain("2,000 characters");
+  });
+});
+
+describe("a payment as typed", () => {
+  it("reads the amount in the currency's minor units, above zero", () => {
+    expect(paymentAmountForm("USD").parse(" 1,250.50 ")).toBe(125050);
+    expect(paymentAmountForm("KWD").parse("1.250")).toBe(1250);
+    expect(messageOf(paymentAmountForm("USD").safeParse("0"))).toBe("Give an amount above zero.");
+    expect(messageOf(paymentAmountForm("USD").safeParse("ten"))).toBe("Give an amount such as 80.00.");
+    expect(messageOf(paymentAmountForm("JPY").safeParse("10.5"))).toBe("Give an amount such as 8000.");
+  });
+
+  it("keeps its note within the limit", () => {
+    expect(paymentNoteInput.parse(" Bank transfer ")).toBe("Bank transfer");
+    expect(messageOf(paymentNoteInput.safeParse("n".repeat(PAYMENT_NOTE_MAX_LENGTH + 1)))).toContain("500 characters");
   });
 });

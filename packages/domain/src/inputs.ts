@@ -102,7 +102,7 @@ export const invoiceLineDescriptionInput = requiredText(
   INVOICE_LINE_DESCRIPTION_MAX_LENGTH,
   "Each line needs a description.",
 );
-export const invoiceNotesInput = optionalText("The notes", INVOICE_NOTES_MAX_LENGTH);
+export const invoiceNotesInput = optionalText("The note", INVOICE_NOTES_MAX_LENGTH);
 export const invoiceDueDateInput = z.iso.date("Give the due date as a calendar day (YYYY-MM-DD).");
 
 /** A percentage typed on a line ("20", "7.5 %"); empty is none. In basis points. */
@@ -164,4 +164,22 @@ export function invoiceLinesForm(currency: string) {
     .array(invoiceLineForm(currency))
     .min(1, "An invoice needs at least one line.")
     .max(INVOICE_MAX_LINES, `An invoice holds at most ${INVOICE_MAX_LINES} lines.`);
+}
+
+export const PAYMENT_NOTE_MAX_LENGTH = 500;
+export const paymentNoteInput = optionalText("The note", PAYMENT_NOTE_MAX_LENGTH);
+export const paymentDateInput = z.iso.date("Give the day it was paid (YYYY-MM-DD).");
+
+/** A payment's amount as typed ("1,250.50"), in the currency's integer minor units; more than nothing. */
+export function paymentAmountForm(currency: string) {
+  const example = minorDigits(currency) === 0 ? "8000" : "80.00";
+  return z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      const amount = parseMoney(text, currency);
+      if (amount === null) ctx.addIssue({ code: "custom", message: `Give an amount such as ${example}.` });
+      else if (amount === 0) ctx.addIssue({ code: "custom", message: "Give an amount above zero." });
+      return amount ?? z.NEVER;
+    });
 }

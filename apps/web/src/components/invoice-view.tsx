@@ -8,7 +8,9 @@ import {
   INVOICE_STATUS_LABELS,
   isOverdue,
   lineAmounts,
-  parseMoney,
+  paymentAmountForm,
+  paymentDateInput,
+  paymentNoteInput,
   projectDisplayName,
 } from "@atelier/domain";
 import {
@@ -21,7 +23,6 @@ import {
   Field,
   fieldError,
   Input,
-  Label,
   Skeleton,
   showServerFieldErrors,
   Textarea,
@@ -31,7 +32,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { useTRPC } from "~/trpc/react";
 import { DownloadPdfButton } from "./download-pdf-button";
 import { EmptyState } from "./empty-state";
@@ -228,53 +230,46 @@ function Payments({ invoice: inv, admin }: { invoice: Invoice; admin: boolean })
   );
 }
 
+function paymentForm(currency: string) {
+  return z.object({ amount: paymentAmountForm(currency), paidOn: paymentDateInput, note: paymentNoteInput });
+}
+
 function PaymentForm({ invoice: inv }: { invoice: Invoice }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState("");
-  const [paidOn, setPaidOn] = useState(today());
-  const [note, setNote] = useState("");
+  const form = useZodForm(paymentForm(inv.currency), { defaultValues: { amount: "", paidOn: today(), note: "" } });
   const record = useMutation(
     trpc.invoices.recordPayment.mutationOptions({
       onSuccess: ({ status }) => {
         toast({ title: status === "paid" ? `${inv.number} is paid` : "Payment recorded" });
-        setAmount("");
-        setNote("");
+        form.reset({ amount: "", paidOn: form.getValues("paidOn"), note: "" });
         void queryClient.invalidateQueries(trpc.invoices.pathFilter());
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  const minor = parseMoney(amount, inv.currency);
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (minor) record.mutate({ id: inv.id, amount: minor, paidOn, ...(note.trim() ? { note } : {}) });
-  }
+  const onSubmit = form.handleSubmit(({ amount, paidOn, note }) =>
+    record.mutate({ id: inv.id, amount, paidOn, ...(note ? { note } : {}) }),
+  );
   return (
-    <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[8rem_10rem_1fr_auto] sm:items-end">
-      <div className="grid gap-1">
-        <Label htmlFor="payment-amount">Amount</Label>
-        <Input
-          id="payment-amount"
-          inputMode="decimal"
-          required
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={amount !== "" && !minor}
-        />
+    <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[8rem_10rem_1fr_auto] sm:items-start">
+      <Field label="Amount" error={fieldError(form, "amount")}>
+        {(control) => <Input {...control} inputMode="decimal" className="h-11 sm:h-9" {...form.register("amount")} />}
+      </Field>
+      <Field label="Paid on" error={fieldError(form, "paidOn")}>
+        {(control) => <Input {...control} type="date" className="h-11 sm:h-9" {...form.register("paidOn")} />}
+      </Field>
+      <Field label="Note" error={fieldError(form, "note")}>
+        {(control) => <Input {...control} placeholder="Bank transfer" className="h-11 sm:h-9" {...form.register("note")} />}
+      </Field>
+      {/* Level with the fields, below their labels. */}
+      <div className="sm:mt-5">
+        <SubmitButton pending={record.isPending} pendingLabel="Recording…">
+          Record payment
+        </SubmitButton>
       </div>
-      <div className="grid gap-1">
-        <Label htmlFor="payment-date">Paid on</Label>
-        <Input id="payment-date" type="date" required value={paidOn} onChange={(e) => setPaidOn(e.target.value)} />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="payment-note">Note</Label>
-        <Input id="payment-note" maxLength={500} placeholder="Bank transfer" value={note} onChange={(e) => setNote(e.target.value)} />
-      </div>
-      <SubmitButton pending={record.isPending} pendingLabel="Recording…" disabled={!minor}>
-        Record payment
-      </SubmitButton>
       <div className="sm:col-span-4">
-        <FormError error={record.error} />
+        <FormError error={record.error} fieldsShown />
       </div>
     </form>
   );

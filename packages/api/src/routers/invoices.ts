@@ -32,6 +32,8 @@ import {
   invoiceNotesInput,
   isStaff,
   isVisibleToClient,
+  paymentDateInput,
+  paymentNoteInput,
   reminderDaysInput,
   searchWords,
 } from "@atelier/domain";
@@ -170,8 +172,8 @@ export const invoicesRouter = router({
       z.object({
         id,
         amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-        paidOn: z.iso.date(),
-        note: z.string().trim().max(500).optional(),
+        paidOn: paymentDateInput,
+        note: paymentNoteInput.optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
