@@ -55,12 +55,15 @@ describe.each(VIEWPORTS)("forms that speak at $width px (PostgreSQL, Chromium)",
   /** Rewrites the JSON input of the next call to `procedure` on its way to the server. */
   async function alterNextCall(procedure: string, change: (input: Record<string, unknown>) => void): Promise<void> {
     const pattern = `**/api/trpc/${procedure}*`;
-    await page.route(pattern, async (route) => {
-      const body = JSON.parse(route.request().postData() ?? "{}") as { json: Record<string, unknown> };
-      change(body.json);
-      await page.unroute(pattern);
-      await route.continue({ postData: JSON.stringify(body) });
-    });
+    await page.route(
+      pattern,
+      async (route) => {
+        const body = JSON.parse(route.request().postData() ?? "{}") as { json: Record<string, unknown> };
+        change(body.json);
+        await route.continue({ postData: JSON.stringify(body) });
+      },
+      { times: 1 },
+    );
   }
 
   async function shoot(name: string): Promise<void> {

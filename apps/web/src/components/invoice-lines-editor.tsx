@@ -14,7 +14,7 @@ import {
   projectDisplayName,
   toDecimalString,
 } from "@atelier/domain";
-import { Button, cn, Input, type UseZodFormReturn } from "@atelier/ui";
+import { Button, Input, type UseZodFormReturn } from "@atelier/ui";
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { type FieldError, useFieldArray, useWatch } from "react-hook-form";
@@ -127,30 +127,42 @@ export function InvoiceLinesEditor({
           "aria-label": `Line ${i + 1} ${COLUMNS.find((c) => c.name === name)?.label}`,
           "aria-invalid": lineErrors?.[name] ? (true as const) : undefined,
           "aria-describedby": lineErrors?.[name] ? errorId(name) : undefined,
-          className: "h-11 md:h-9",
           ...form.register(`lines.${i}.${name}`),
         });
         return (
           <div key={field.id} className="grid gap-1 rounded-lg border p-2 md:rounded-none md:border-0 md:p-0" data-testid="invoice-line">
-            <div className="grid grid-cols-[1fr_1fr_2.75rem] items-center gap-2 md:grid-cols-[1fr_4.5rem_7rem_5rem_5rem_2.25rem]">
-              <div className="col-span-2 md:col-span-1">
+            {/* On a phone: the description with its remove button, then two values a row, each captioned (the
+                desktop's column headings are hidden there); from md up, one row under the headings. */}
+            <div className="grid grid-cols-2 items-end gap-2 md:grid-cols-[1fr_4.5rem_7rem_5rem_5rem_2.25rem] md:items-center">
+              <div className="col-span-2 flex items-center gap-2 md:contents">
                 <Input placeholder="Flyer design" {...control("description")} />
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-11 shrink-0 md:order-last md:size-9"
+                  aria-label={`Remove line ${i + 1}`}
+                  disabled={fields.length === 1}
+                  onClick={() => remove(i)}
+                >
+                  <Trash2 className="size-4" />
+                </Button>
               </div>
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                className="size-11 md:order-last md:size-9"
-                aria-label={`Remove line ${i + 1}`}
-                disabled={fields.length === 1}
-                onClick={() => remove(i)}
-              >
-                <Trash2 className="size-4" />
-              </Button>
-              <Input type="number" min={1} step={1} {...control("quantity")} />
-              <Input inputMode="decimal" placeholder="0.00" {...control("price")} />
-              <Input inputMode="decimal" placeholder="0" {...control("discount")} />
-              <Input inputMode="decimal" {...control("tax")} />
+              {(
+                [
+                  ["quantity", "Quantity", { type: "number", min: 1, step: 1 }],
+                  ["price", `Unit price (${currency})`, { inputMode: "decimal", placeholder: "0.00" }],
+                  ["discount", "Discount %", { inputMode: "decimal", placeholder: "0" }],
+                  ["tax", "Tax %", { inputMode: "decimal" }],
+                ] as const
+              ).map(([name, caption, attributes]) => (
+                <div key={name} className="grid gap-1">
+                  <span aria-hidden className="text-xs text-muted-foreground md:hidden">
+                    {caption}
+                  </span>
+                  <Input {...attributes} {...control(name)} />
+                </div>
+              ))}
             </div>
             {COLUMNS.map(({ name }) =>
               lineErrors?.[name]?.message ? (
@@ -168,13 +180,13 @@ export function InvoiceLinesEditor({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" className="h-11 md:h-8" onClick={() => append(emptyLine())}>
+        <Button type="button" variant="outline" size="sm" onClick={() => append(emptyLine())}>
           <Plus className="size-4" aria-hidden /> Add line
         </Button>
         {unused.length > 0 && (
           <NativeSelect
             aria-label="Add a line from a project"
-            className={cn("h-11 w-auto md:h-8")}
+            className="w-auto sm:h-8"
             value=""
             onChange={(e) => {
               const project = projects.find((p) => p.id === e.target.value);

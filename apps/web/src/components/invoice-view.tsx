@@ -254,13 +254,13 @@ function PaymentForm({ invoice: inv }: { invoice: Invoice }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[8rem_10rem_1fr_auto] sm:items-start">
       <Field label="Amount" error={fieldError(form, "amount")}>
-        {(control) => <Input {...control} inputMode="decimal" className="h-11 sm:h-9" {...form.register("amount")} />}
+        {(control) => <Input {...control} inputMode="decimal" {...form.register("amount")} />}
       </Field>
       <Field label="Paid on" error={fieldError(form, "paidOn")}>
-        {(control) => <Input {...control} type="date" className="h-11 sm:h-9" {...form.register("paidOn")} />}
+        {(control) => <Input {...control} type="date" {...form.register("paidOn")} />}
       </Field>
       <Field label="Note" error={fieldError(form, "note")}>
-        {(control) => <Input {...control} placeholder="Bank transfer" className="h-11 sm:h-9" {...form.register("note")} />}
+        {(control) => <Input {...control} placeholder="Bank transfer" {...form.register("note")} />}
       </Field>
       {/* Level with the fields, below their labels. */}
       <div className="sm:mt-5">
@@ -327,7 +327,7 @@ function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () =>
       <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4">
           <Field label="Due" className="max-w-xs" error={fieldError(form, "dueAt")}>
-            {(control) => <Input {...control} type="date" className="h-11 sm:h-9" {...form.register("dueAt")} />}
+            {(control) => <Input {...control} type="date" {...form.register("dueAt")} />}
           </Field>
           <InvoiceLinesEditor form={form} currency={inv.currency} kind={inv.kind} projects={projects.data?.items ?? []} />
           <Field label="Notes" error={fieldError(form, "notes")}>
@@ -335,7 +335,7 @@ function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () =>
           </Field>
           <FormError error={update.error} fieldsShown />
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" className="h-11 sm:h-9" onClick={onDone}>
+            <Button type="button" variant="ghost" onClick={onDone}>
               Cancel
             </Button>
             <SubmitButton pending={update.isPending} pendingLabel="Saving…">

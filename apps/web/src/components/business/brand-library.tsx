@@ -245,7 +245,7 @@ function Colours({ business: b }: { business: BusinessPageData }) {
             )}
           </Field>
           {/* Level with the fields, below their labels. */}
-          <Button type="submit" className="mt-5 min-h-11" disabled={add.isPending}>
+          <Button type="submit" className="min-h-11 sm:mt-5" disabled={add.isPending}>
             Add colour
           </Button>
         </form>

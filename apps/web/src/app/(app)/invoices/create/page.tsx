@@ -104,7 +104,7 @@ export default function CreateInvoicePage() {
                 )}
               </Field>
               <Field label="Due" error={fieldError(form, "dueAt")}>
-                {(control) => <Input {...control} type="date" className="h-11 sm:h-9" {...form.register("dueAt")} />}
+                {(control) => <Input {...control} type="date" {...form.register("dueAt")} />}
               </Field>
             </div>
             <InvoiceLinesEditor form={form} currency={currency} projects={businessProjects} />
