@@ -33,7 +33,7 @@ export function invoiceForm(currency: string) {
 }
 
 type InvoiceForm = ReturnType<typeof invoiceForm>;
-export type InvoiceFormValues = z.input<InvoiceForm>;
+type InvoiceFormValues = z.input<InvoiceForm>;
 type LineFields = InvoiceFormValues["lines"][number];
 type InvoiceFormApi = UseZodFormReturn<InvoiceForm>;
 
