@@ -107,10 +107,7 @@ export function InvoiceTable({
                   <div className="text-xs text-muted-foreground">
                     {inv.kind === "credit_note" ? "Credit note · " : ""}
                     {formatInvoiceDate(inv.createdAt)} ·{" "}
-                    <Link
-                      className="underline max-sm:inline-flex max-sm:min-h-11 max-sm:min-w-11 max-sm:items-center"
-                      href={hrefFor(inv.id)}
-                    >
+                    <Link className="underline max-sm:-mx-2 max-sm:px-2 max-sm:py-4" href={hrefFor(inv.id)}>
                       Open
                     </Link>
                     {inv.dueAt && <span className="sm:hidden"> · due {formatInvoiceDate(inv.dueAt)}</span>}
