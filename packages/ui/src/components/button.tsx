@@ -20,9 +20,9 @@ export const buttonVariants = cva(
       },
       size: {
         // 44 px high on phones, every size: a fingertip, not a cursor.
-        default: "h-11 px-4 py-2 has-[>svg]:px-3 sm:h-9",
-        sm: "h-11 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5 sm:h-8",
-        lg: "h-11 rounded-md px-6 has-[>svg]:px-4 sm:h-10",
+        default: "h-9 px-4 py-2 has-[>svg]:px-3 max-sm:h-11",
+        sm: "h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5 max-sm:h-11",
+        lg: "h-10 rounded-md px-6 has-[>svg]:px-4 max-sm:h-11",
         icon: "size-11 sm:size-9",
       },
     },
