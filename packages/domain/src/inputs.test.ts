@@ -1,15 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { BUSINESS_NAME_MAX_LENGTH } from "./businesses";
+import { COMMENT_BODY_MAX_LENGTH } from "./comments";
 import {
+  BRAND_COLOUR_NAME_MAX_LENGTH,
   billingDetailsInput,
+  brandColourHexInput,
+  brandColourNameInput,
   businessNameInput,
+  commentBodyInput,
   dueDateInput,
   EMAIL_MAX_LENGTH,
   emailInput,
+  INVOICE_LINE_DESCRIPTION_MAX_LENGTH,
+  INVOICE_MAX_LINES,
+  INVOICE_NOTES_MAX_LENGTH,
+  invoiceLineForm,
+  invoiceLinesForm,
+  invoiceNotesInput,
   optionalPersonNameInput,
+  PAYMENT_NOTE_MAX_LENGTH,
+  paymentAmountForm,
+  paymentNoteInput,
   personNameInput,
   postTitleInput,
   projectTitleInput,
+  proofNoteInput,
   reminderDaysInput,
   roleInput,
 } from "./inputs";
@@ -83,5 +98,85 @@ describe("billing details", () => {
     expect(reminderDaysInput.parse(14)).toBe(14);
     expect(messageOf(reminderDaysInput.safeParse(1.5))).toBe("Give a whole number of days.");
     expect(messageOf(reminderDaysInput.safeParse(400))).toBe("Remind within a year: at most 365 days.");
+  });
+});
+
+describe("comments, proof notes and brand colours", () => {
+  it("trims a comment, refuses an empty one and one past the limit the database keeps", () => {
+    expect(commentBodyInput.parse("  Looks good \n")).toBe("Looks good");
+    expect(messageOf(commentBodyInput.safeParse(" \n "))).toBe("Write something first.");
+    expect(commentBodyInput.safeParse("c".repeat(COMMENT_BODY_MAX_LENGTH)).success).toBe(true);
+    expect(messageOf(commentBodyInput.safeParse("c".repeat(COMMENT_BODY_MAX_LENGTH + 1)))).toBe(
+      "The comment is too long: keep it to 5,000 characters.",
+    );
+  });
+
+  it("lets a proof's note be empty but not too long", () => {
+    expect(proofNoteInput.parse("   ")).toBe("");
+    expect(messageOf(proofNoteInput.safeParse("n".repeat(COMMENT_BODY_MAX_LENGTH + 1)))).toContain("5,000 characters");
+  });
+
+  it("reads a brand colour's hex value in any usual spelling, and names it", () => {
+    expect(brandColourHexInput.parse("#1D4ED8")).toBe("#1d4ed8");
+    expect(brandColourHexInput.parse("abc")).toBe("#aabbcc");
+    expect(messageOf(brandColourHexInput.safeParse("brown"))).toBe("A colour is a hex value such as #1d4ed8.");
+    expect(messageOf(brandColourNameInput.safeParse(" "))).toBe("Name the colour.");
+    expect(messageOf(brandColourNameInput.safeParse("n".repeat(BRAND_COLOUR_NAME_MAX_LENGTH + 1)))).toContain("60 characters");
+  });
+});
+
+describe("an invoice's lines as typed", () => {
+  const line = { description: " Flyer design ", quantity: "2", price: "1,250.50", discount: "", tax: "20", projectId: null };
+
+  it("reads each line into integer minor units and basis points of the invoice's currency", () => {
+    expect(invoiceLineForm("USD").parse(line)).toEqual({
+      description: "Flyer design",
+      quantity: 2,
+      price: 125050,
+      discount: 0,
+      tax: 2000,
+      projectId: null,
+    });
+    expect(invoiceLineForm("JPY").parse({ ...line, price: "8000" }).price).toBe(8000);
+    expect(invoiceLineForm("BHD").parse({ ...line, price: "1.250" }).price).toBe(1250);
+  });
+
+  it("says in plain words what is wrong with a line", () => {
+    const issue = (change: Partial<typeof line>, currency = "USD") =>
+      messageOf(invoiceLineForm(currency).safeParse({ ...line, ...change }));
+    expect(issue({ description: "  " })).toBe("Each line needs a description.");
+    expect(issue({ description: "d".repeat(INVOICE_LINE_DESCRIPTION_MAX_LENGTH + 1) })).toContain("500 characters");
+    expect(issue({ quantity: "1.5" })).toBe("Give a whole number from 1 to 100,000.");
+    expect(issue({ quantity: "0" })).toBe("Give a whole number from 1 to 100,000.");
+    expect(issue({ price: "12.345" })).toBe("Give a price such as 80.00.");
+    expect(issue({ price: "12.5" }, "JPY")).toBe("Give a price such as 8000.");
+    expect(issue({ price: "2000000" })).toBe("Keep a unit price to $1,000,000.00 at most.");
+    expect(issue({ tax: "120" })).toBe("Give a percentage from 0 to 100, such as 20 or 7.5.");
+    expect(issue({ discount: "abc" })).toBe("Give a percentage from 0 to 100, such as 20 or 7.5.");
+  });
+
+  it("needs one line and holds at most the limit", () => {
+    expect(messageOf(invoiceLinesForm("USD").safeParse([]))).toBe("An invoice needs at least one line.");
+    expect(invoiceLinesForm("USD").safeParse(Array.from({ length: INVOICE_MAX_LINES + 1 }, () => line)).success).toBe(false);
+  });
+
+  it("keeps notes optional, trimmed and within their limit", () => {
+    expect(invoiceNotesInput.parse("  Thanks ")).toBe("Thanks");
+    expect(messageOf(invoiceNotesInput.safeParse("n".repeat(INVOICE_NOTES_MAX_LENGTH + 1)))).toContain("2,000 characters");
+  });
+});
+
+describe("a payment as typed", () => {
+  it("reads the amount in the currency's minor units, above zero", () => {
+    expect(paymentAmountForm("USD").parse(" 1,250.50 ")).toBe(125050);
+    expect(paymentAmountForm("KWD").parse("1.250")).toBe(1250);
+    expect(messageOf(paymentAmountForm("USD").safeParse("0"))).toBe("Give an amount above zero.");
+    expect(messageOf(paymentAmountForm("USD").safeParse("ten"))).toBe("Give an amount such as 80.00.");
+    expect(messageOf(paymentAmountForm("JPY").safeParse("10.5"))).toBe("Give an amount such as 8000.");
+  });
+
+  it("keeps its note within the limit", () => {
+    expect(paymentNoteInput.parse(" Bank transfer ")).toBe("Bank transfer");
+    expect(messageOf(paymentNoteInput.safeParse("n".repeat(PAYMENT_NOTE_MAX_LENGTH + 1)))).toContain("500 characters");
   });
 });

@@ -2,8 +2,11 @@
 // forms show the same messages beside the field, so a rule and its wording live here once. The database keeps the
 // same limits (migration 2026-11-25-1000-length-limits).
 import { z } from "zod";
-import { BUSINESS_NAME_MAX_LENGTH } from "./businesses";
+import { BUSINESS_NAME_MAX_LENGTH, normalizeHex } from "./businesses";
+import { COMMENT_BODY_MAX_LENGTH } from "./comments";
 import { DUE_DATE_MAX, DUE_DATE_MIN, isDueDateInRange } from "./due-dates";
+import { INVOICE_LINE_MAX_QUANTITY, INVOICE_LINE_MAX_UNIT_AMOUNT } from "./invoices";
+import { formatMoney, minorDigits, parseMoney, parseRate } from "./money";
 import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "./posts";
 import { PROJECT_TITLE_MAX_LENGTH } from "./projects";
 import { ROLES } from "./roles";
@@ -69,3 +72,114 @@ export const reminderDaysInput = z
   .int("Give a whole number of days.")
   .min(0, "Give a number of days from 0.")
   .max(365, "Remind within a year: at most 365 days.");
+
+/** A comment on a project's thread, a request for changes, a pin's note. */
+export const commentBodyInput = requiredText("The comment", COMMENT_BODY_MAX_LENGTH, "Write something first.");
+
+/** The note sent with a proof round: optional, and it becomes part of a comment, so within a comment's limit. */
+export const proofNoteInput = optionalText("The note", COMMENT_BODY_MAX_LENGTH);
+
+export const BRAND_COLOUR_NAME_MAX_LENGTH = 60;
+export const brandColourNameInput = requiredText("The name", BRAND_COLOUR_NAME_MAX_LENGTH, "Name the colour.");
+
+/** A brand colour's hex value, typed with or without "#", in three or six digits; given as "#rrggbb". */
+export const brandColourHexInput = z
+  .string()
+  .max(9, "A colour is a hex value such as #1d4ed8.")
+  .transform((text, ctx) => {
+    const hex = normalizeHex(text);
+    if (hex) return hex;
+    ctx.addIssue({ code: "custom", message: "A colour is a hex value such as #1d4ed8." });
+    return z.NEVER;
+  });
+
+export const INVOICE_LINE_DESCRIPTION_MAX_LENGTH = 500;
+export const INVOICE_NOTES_MAX_LENGTH = 2000;
+export const INVOICE_MAX_LINES = 200;
+
+export const invoiceLineDescriptionInput = requiredText(
+  "The description",
+  INVOICE_LINE_DESCRIPTION_MAX_LENGTH,
+  "Each line needs a description.",
+);
+export const invoiceNotesInput = optionalText("The note", INVOICE_NOTES_MAX_LENGTH);
+export const invoiceDueDateInput = z.iso.date("Give the due date as a calendar day (YYYY-MM-DD).");
+
+/** A percentage typed on a line ("20", "7.5 %"); empty is none. In basis points. */
+const ratePercentText = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    if (text === "") return 0;
+    const bp = parseRate(text);
+    if (bp !== null) return bp;
+    ctx.addIssue({ code: "custom", message: "Give a percentage from 0 to 100, such as 20 or 7.5." });
+    return z.NEVER;
+  });
+
+/**
+ * One invoice line as typed on the form (every value text), read into what the API takes: a whole quantity, the unit
+ * price in the currency's integer minor units, discount and tax in basis points.
+ */
+export function invoiceLineForm(currency: string) {
+  const example = minorDigits(currency) === 0 ? "8000" : "80.00";
+  return z.object({
+    description: invoiceLineDescriptionInput,
+    quantity: z
+      .string()
+      .trim()
+      .transform((text, ctx) => {
+        const quantity = Number(text);
+        if (text !== "" && Number.isInteger(quantity) && quantity >= 1 && quantity <= INVOICE_LINE_MAX_QUANTITY) return quantity;
+        ctx.addIssue({
+          code: "custom",
+          message: `Give a whole number from 1 to ${INVOICE_LINE_MAX_QUANTITY.toLocaleString("en-US")}.`,
+        });
+        return z.NEVER;
+      }),
+    price: z
+      .string()
+      .trim()
+      .transform((text, ctx) => {
+        const amount = parseMoney(text, currency);
+        if (amount === null) {
+          ctx.addIssue({ code: "custom", message: `Give a price such as ${example}.` });
+          return z.NEVER;
+        }
+        if (amount > INVOICE_LINE_MAX_UNIT_AMOUNT) {
+          ctx.addIssue({ code: "custom", message: `Keep a unit price to ${formatMoney(INVOICE_LINE_MAX_UNIT_AMOUNT, currency)} at most.` });
+          return z.NEVER;
+        }
+        return amount;
+      }),
+    discount: ratePercentText,
+    tax: ratePercentText,
+    projectId: z.string().nullable(),
+  });
+}
+
+/** An invoice's lines as typed: at least one, at most INVOICE_MAX_LINES. */
+export function invoiceLinesForm(currency: string) {
+  return z
+    .array(invoiceLineForm(currency))
+    .min(1, "An invoice needs at least one line.")
+    .max(INVOICE_MAX_LINES, `An invoice holds at most ${INVOICE_MAX_LINES} lines.`);
+}
+
+export const PAYMENT_NOTE_MAX_LENGTH = 500;
+export const paymentNoteInput = optionalText("The note", PAYMENT_NOTE_MAX_LENGTH);
+export const paymentDateInput = z.iso.date("Give the day it was paid (YYYY-MM-DD).");
+
+/** A payment's amount as typed ("1,250.50"), in the currency's integer minor units; more than nothing. */
+export function paymentAmountForm(currency: string) {
+  const example = minorDigits(currency) === 0 ? "8000" : "80.00";
+  return z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      const amount = parseMoney(text, currency);
+      if (amount === null) ctx.addIssue({ code: "custom", message: `Give an amount such as ${example}.` });
+      else if (amount === 0) ctx.addIssue({ code: "custom", message: "Give an amount above zero." });
+      return amount ?? z.NEVER;
+    });
+}

@@ -65,7 +65,15 @@ export {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "./components/dropdown-menu";
-export { Field, type FieldControlProps, type FieldProps, fieldError, showServerFieldErrors, useZodForm } from "./components/form";
+export {
+  Field,
+  type FieldControlProps,
+  type FieldProps,
+  fieldError,
+  showServerFieldErrors,
+  type UseZodFormReturn,
+  useZodForm,
+} from "./components/form";
 export { Input } from "./components/input";
 export { Label } from "./components/label";
 export { Markdown } from "./components/markdown";

@@ -1,11 +1,13 @@
 "use client";
 // A project's due date as people read it, with "Overdue" in words (not colour alone) once it has passed; on the
 // project page the studio sets, moves or clears it.
-import { DUE_DATE_MAX, DUE_DATE_MIN } from "@atelier/domain";
-import { Badge, Button, Input, toast } from "@atelier/ui";
+import { DUE_DATE_MAX, DUE_DATE_MIN, dueDateInput } from "@atelier/domain";
+import { Badge, Button, Field, type FieldControlProps, fieldError, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect } from "react";
+import { Controller, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { useTRPC } from "~/trpc/react";
 import { formatDay } from "./format";
 import { toastError } from "./toast-error";
@@ -31,10 +33,16 @@ export function DueDate({ dueOn, overdue }: { dueOn: string | null; overdue: boo
   );
 }
 
-/** The date field the create form and the project page share. */
-export function DueDateInput({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+/** The date field the forms share (a project's due date, a proof's answer-by day); `control` ties it to its Field. */
+export function DueDateInput({
+  id,
+  value,
+  onChange,
+  ...control
+}: { id: string; value: string; onChange: (value: string) => void } & Partial<Omit<FieldControlProps, "id">>) {
   return (
     <Input
+      {...control}
       id={id}
       type="date"
       min={DUE_DATE_MIN}
@@ -46,43 +54,52 @@ export function DueDateInput({ id, value, onChange }: { id: string; value: strin
   );
 }
 
+const dueDateForm = z.object({ dueOn: z.union([z.literal(""), dueDateInput]) });
+
 /** Staff set, move or clear a project's due date. */
 export function DueDateEditor({ projectId, dueOn }: { projectId: string; dueOn: string | null }) {
   const trpc = useTRPC();
-  const [value, setValue] = useState(dueOn ?? "");
-  useEffect(() => setValue(dueOn ?? ""), [dueOn]);
+  const form = useZodForm(dueDateForm, { defaultValues: { dueOn: dueOn ?? "" } });
+  // A date saved here or elsewhere becomes the one the field starts from.
+  useEffect(() => form.reset({ dueOn: dueOn ?? "" }), [dueOn, form]);
+  const value = useWatch({ control: form.control, name: "dueOn" });
   const save = useMutation(
     trpc.projects.setDueOn.mutationOptions({
       onSuccess: ({ dueOn: saved }) => toast({ title: saved ? `Due ${formatDay(saved)}` : "Due date cleared" }),
-      onError: toastError,
+      onError: (error) => {
+        if (!showServerFieldErrors(form, error)) toastError(error);
+      },
     }),
   );
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({ id: projectId, dueOn: value || null });
-  };
+  const onSubmit = form.handleSubmit(({ dueOn: chosen }) => save.mutate({ id: projectId, dueOn: chosen || null }));
   return (
-    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
-      <div className="grid gap-1">
-        <label htmlFor="project-due-on" className="text-xs text-muted-foreground">
-          Due date
-        </label>
-        <DueDateInput id="project-due-on" value={value} onChange={setValue} />
-      </div>
-      <Button type="submit" variant="outline" className="h-11 sm:h-9" disabled={save.isPending || value === (dueOn ?? "")}>
-        Save date
-      </Button>
-      {dueOn && (
-        <Button
-          type="button"
-          variant="ghost"
-          className="h-11 sm:h-9"
-          disabled={save.isPending}
-          onClick={() => save.mutate({ id: projectId, dueOn: null })}
-        >
-          Clear
+    <form onSubmit={onSubmit} className="flex flex-wrap items-start gap-2" noValidate>
+      <Field label="Due date" error={fieldError(form, "dueOn")}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="dueOn"
+            render={({ field }) => <DueDateInput {...control} value={field.value} onChange={field.onChange} />}
+          />
+        )}
+      </Field>
+      {/* Level with the field, below its label. */}
+      <div className="mt-5 flex flex-wrap gap-2">
+        <Button type="submit" variant="outline" className="h-11 sm:h-9" disabled={save.isPending || value === (dueOn ?? "")}>
+          Save date
         </Button>
-      )}
+        {dueOn && (
+          <Button
+            type="button"
+            variant="ghost"
+            className="h-11 sm:h-9"
+            disabled={save.isPending}
+            onClick={() => save.mutate({ id: projectId, dueOn: null })}
+          >
+            Clear
+          </Button>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,42 +1,43 @@
 "use client";
-// An invoice's lines as a form: free lines and lines from the business's projects, each with a price,
-// an optional discount and a tax rate; the total is worked out by the same rules the server uses.
+// An invoice as a form (the new invoice and a draft's editor): its lines, free or from the business's projects, each
+// with a price, an optional discount and a tax rate, read into integer minor units by the domain's field rules; the
+// total is worked out by the same rules the server uses.
 import {
   formatMoney,
   formatRate,
   type InvoiceKind,
+  invoiceDueDateInput,
+  invoiceLineForm,
+  invoiceLinesForm,
+  invoiceNotesInput,
   invoiceTotals,
-  parseMoney,
-  parseRate,
   projectDisplayName,
   toDecimalString,
 } from "@atelier/domain";
-import { Button, Input } from "@atelier/ui";
+import { Button, Input, type UseZodFormReturn } from "@atelier/ui";
 import { Plus, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { type FieldError, useFieldArray, useWatch } from "react-hook-form";
+import { z } from "zod";
 import { NativeSelect } from "./native-select";
 
-// `key` tells rows apart while lines are added and removed.
-export type LineDraft = {
-  key: string;
-  description: string;
-  quantity: string;
-  price: string;
-  discount: string;
-  tax: string;
-  projectId: string | null;
-};
-
-export interface ParsedLine {
-  description: string;
-  quantity: number;
-  unitAmount: number;
-  discountBp: number;
-  taxRateBp: number;
-  projectId?: string;
+/** The invoice form's fields; the lines are read in the invoice's currency, so the schema is made for it. */
+export function invoiceForm(currency: string) {
+  return z.object({
+    businessId: z.string().min(1, "Choose a business."),
+    projectId: z.string(),
+    dueAt: z.union([z.literal(""), invoiceDueDateInput]),
+    notes: invoiceNotesInput,
+    lines: invoiceLinesForm(currency),
+  });
 }
 
-export const emptyLine = (change: Partial<LineDraft> = {}): LineDraft => ({
-  key: crypto.randomUUID(),
+type InvoiceForm = ReturnType<typeof invoiceForm>;
+type InvoiceFormValues = z.input<InvoiceForm>;
+type LineFields = InvoiceFormValues["lines"][number];
+type InvoiceFormApi = UseZodFormReturn<InvoiceForm>;
+
+export const emptyLine = (change: Partial<LineFields> = {}): LineFields => ({
   description: "",
   quantity: "1",
   price: "",
@@ -47,10 +48,10 @@ export const emptyLine = (change: Partial<LineDraft> = {}): LineDraft => ({
 });
 
 /** A stored line back into the form. */
-export function toLineDraft(
+export function toLineFields(
   line: { description: string; quantity: number; unitAmount: number; discountBp: number; taxRateBp: number; projectId: string | null },
   currency: string,
-): LineDraft {
+): LineFields {
   return emptyLine({
     description: line.description,
     quantity: String(line.quantity),
@@ -61,44 +62,55 @@ export function toLineDraft(
   });
 }
 
-function parseLine(line: LineDraft, currency: string): ParsedLine | null {
-  const quantity = Number(line.quantity);
-  const unitAmount = parseMoney(line.price, currency);
-  const discountBp = line.discount.trim() === "" ? 0 : parseRate(line.discount);
-  const taxRateBp = line.tax.trim() === "" ? 0 : parseRate(line.tax);
-  const description = line.description.trim();
-  if (!description || !Number.isInteger(quantity) || quantity < 1 || unitAmount === null || discountBp === null || taxRateBp === null) {
-    return null;
-  }
-  return { description, quantity, unitAmount, discountBp, taxRateBp, ...(line.projectId ? { projectId: line.projectId } : {}) };
+/** The form's lines as the API takes them. */
+export function toApiLines(lines: z.output<InvoiceForm>["lines"]) {
+  return lines.map(({ description, quantity, price, discount, tax, projectId }) => ({
+    description,
+    quantity,
+    unitAmount: price,
+    discountBp: discount,
+    taxRateBp: tax,
+    ...(projectId ? { projectId } : {}),
+  }));
 }
 
-/** The lines as the API takes them, or null while one is incomplete. */
-export function parseLines(lines: readonly LineDraft[], currency: string): ParsedLine[] | null {
-  const parsed = lines.map((l) => parseLine(l, currency));
-  return parsed.every((l) => l !== null) ? (parsed as ParsedLine[]) : null;
-}
+const COLUMNS = [
+  { name: "description", label: "description" },
+  { name: "quantity", label: "quantity" },
+  { name: "price", label: "unit price" },
+  { name: "discount", label: "discount percent" },
+  { name: "tax", label: "tax percent" },
+] as const;
 
 export function InvoiceLinesEditor({
-  lines,
-  onChange,
+  form,
   currency,
   kind = "invoice",
   projects,
 }: {
-  lines: LineDraft[];
-  onChange: (lines: LineDraft[]) => void;
+  form: InvoiceFormApi;
   currency: string;
   kind?: InvoiceKind;
   /** The business's projects, offered as lines. */
   projects: readonly { id: string; name: string }[];
 }) {
-  const parsed = parseLines(lines, currency);
-  const totals = parsed ? invoiceTotals(parsed, kind) : null;
-  const setLine = (i: number, change: Partial<LineDraft>) => onChange(lines.map((l, j) => (j === i ? { ...l, ...change } : l)));
-  const unused = projects.filter((p) => !lines.some((l) => l.projectId === p.id));
+  const id = useId();
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: "lines" });
+  const watched = useWatch({ control: form.control, name: "lines" });
+  // The total while typing: only once every line reads, by the same rule the form submits with.
+  const parsed = z.array(invoiceLineForm(currency)).safeParse(watched);
+  const totals = parsed.success
+    ? invoiceTotals(
+        parsed.data.map((l) => ({ quantity: l.quantity, unitAmount: l.price, discountBp: l.discount, taxRateBp: l.tax })),
+        kind,
+      )
+    : null;
+  const unused = projects.filter((p) => !watched.some((l) => l.projectId === p.id));
+  const errors = form.formState.errors.lines;
+  const listError = errors?.message ?? errors?.root?.message;
+
   return (
-    <fieldset className="grid gap-3">
+    <fieldset className="grid gap-3" aria-describedby={listError ? `${id}-lines-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">Lines</legend>
       <div className="hidden grid-cols-[1fr_4.5rem_7rem_5rem_5rem_2.25rem] gap-2 text-xs text-muted-foreground md:grid">
         <span>Description</span>
@@ -108,78 +120,77 @@ export function InvoiceLinesEditor({
         <span>Tax %</span>
         <span />
       </div>
-      {lines.map((line, i) => (
-        <div
-          key={line.key}
-          className="grid grid-cols-[1fr_1fr_2.25rem] items-center gap-2 rounded-lg border p-2 md:grid-cols-[1fr_4.5rem_7rem_5rem_5rem_2.25rem] md:rounded-none md:border-0 md:p-0"
-          data-testid="invoice-line"
-        >
-          <Input
-            className="col-span-2 md:col-span-1"
-            aria-label={`Line ${i + 1} description`}
-            required
-            placeholder="Flyer design"
-            value={line.description}
-            onChange={(e) => setLine(i, { description: e.target.value })}
-          />
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="md:order-last"
-            aria-label={`Remove line ${i + 1}`}
-            disabled={lines.length === 1}
-            onClick={() => onChange(lines.filter((_, j) => j !== i))}
-          >
-            <Trash2 className="size-4" />
-          </Button>
-          <Input
-            aria-label={`Line ${i + 1} quantity`}
-            type="number"
-            min={1}
-            step={1}
-            required
-            value={line.quantity}
-            onChange={(e) => setLine(i, { quantity: e.target.value })}
-          />
-          <Input
-            aria-label={`Line ${i + 1} unit price`}
-            inputMode="decimal"
-            required
-            placeholder="0.00"
-            value={line.price}
-            onChange={(e) => setLine(i, { price: e.target.value })}
-            aria-invalid={line.price !== "" && parseMoney(line.price, currency) === null}
-          />
-          <Input
-            aria-label={`Line ${i + 1} discount percent`}
-            inputMode="decimal"
-            placeholder="0"
-            value={line.discount}
-            onChange={(e) => setLine(i, { discount: e.target.value })}
-            aria-invalid={line.discount.trim() !== "" && parseRate(line.discount) === null}
-          />
-          <Input
-            aria-label={`Line ${i + 1} tax percent`}
-            inputMode="decimal"
-            value={line.tax}
-            onChange={(e) => setLine(i, { tax: e.target.value })}
-            aria-invalid={line.tax.trim() !== "" && parseRate(line.tax) === null}
-          />
-        </div>
-      ))}
+      {fields.map((field, i) => {
+        const lineErrors = errors?.[i] as Partial<Record<(typeof COLUMNS)[number]["name"], FieldError>> | undefined;
+        const errorId = (name: string) => `${id}-${field.id}-${name}-error`;
+        const control = (name: (typeof COLUMNS)[number]["name"]) => ({
+          "aria-label": `Line ${i + 1} ${COLUMNS.find((c) => c.name === name)?.label}`,
+          "aria-invalid": lineErrors?.[name] ? (true as const) : undefined,
+          "aria-describedby": lineErrors?.[name] ? errorId(name) : undefined,
+          ...form.register(`lines.${i}.${name}`),
+        });
+        return (
+          <div key={field.id} className="grid gap-1 rounded-lg border p-2 md:rounded-none md:border-0 md:p-0" data-testid="invoice-line">
+            {/* On a phone: the description with its remove button, then two values a row, each captioned (the
+                desktop's column headings are hidden there); from md up, one row under the headings. */}
+            <div className="grid grid-cols-2 items-end gap-2 md:grid-cols-[1fr_4.5rem_7rem_5rem_5rem_2.25rem] md:items-center">
+              <div className="col-span-2 flex items-center gap-2 md:contents">
+                <Input placeholder="Flyer design" {...control("description")} />
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-11 shrink-0 md:order-last md:size-9"
+                  aria-label={`Remove line ${i + 1}`}
+                  disabled={fields.length === 1}
+                  onClick={() => remove(i)}
+                >
+                  <Trash2 className="size-4" />
+                </Button>
+              </div>
+              {(
+                [
+                  ["quantity", "Quantity", { type: "number", min: 1, step: 1 }],
+                  ["price", `Unit price (${currency})`, { inputMode: "decimal", placeholder: "0.00" }],
+                  ["discount", "Discount %", { inputMode: "decimal", placeholder: "0" }],
+                  ["tax", "Tax %", { inputMode: "decimal" }],
+                ] as const
+              ).map(([name, caption, attributes]) => (
+                <div key={name} className="grid gap-1">
+                  <span aria-hidden className="text-xs text-muted-foreground md:hidden">
+                    {caption}
+                  </span>
+                  <Input {...attributes} {...control(name)} />
+                </div>
+              ))}
+            </div>
+            {COLUMNS.map(({ name }) =>
+              lineErrors?.[name]?.message ? (
+                <p key={name} id={errorId(name)} className="text-sm text-destructive">
+                  {lineErrors[name].message}
+                </p>
+              ) : null,
+            )}
+          </div>
+        );
+      })}
+      {listError && (
+        <p id={`${id}-lines-error`} className="text-sm text-destructive">
+          {listError}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" size="sm" onClick={() => onChange([...lines, emptyLine()])}>
+        <Button type="button" variant="outline" size="sm" onClick={() => append(emptyLine())}>
           <Plus className="size-4" aria-hidden /> Add line
         </Button>
         {unused.length > 0 && (
           <NativeSelect
             aria-label="Add a line from a project"
-            className="h-8 w-auto"
+            className="w-auto sm:h-8"
             value=""
             onChange={(e) => {
               const project = projects.find((p) => p.id === e.target.value);
-              if (project) onChange([...lines, emptyLine({ description: projectDisplayName(project.name), projectId: project.id })]);
+              if (project) append(emptyLine({ description: projectDisplayName(project.name), projectId: project.id }));
             }}
           >
             <option value="">Add a line from a project…</option>

@@ -98,7 +98,7 @@ export function InvoiceTable({
                 <td className="max-sm:col-start-1 max-sm:row-start-1">
                   <Button
                     variant="link"
-                    className="h-auto p-0"
+                    className="h-auto p-0 max-sm:min-h-11"
                     aria-expanded={open === inv.id}
                     onClick={() => setOpen(open === inv.id ? null : inv.id)}
                   >
@@ -107,7 +107,7 @@ export function InvoiceTable({
                   <div className="text-xs text-muted-foreground">
                     {inv.kind === "credit_note" ? "Credit note · " : ""}
                     {formatInvoiceDate(inv.createdAt)} ·{" "}
-                    <Link className="underline" href={hrefFor(inv.id)}>
+                    <Link className="underline max-sm:-mx-2 max-sm:px-2 max-sm:py-4" href={hrefFor(inv.id)}>
                       Open
                     </Link>
                     {inv.dueAt && <span className="sm:hidden"> · due {formatInvoiceDate(inv.dueAt)}</span>}

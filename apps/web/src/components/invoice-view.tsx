@@ -8,20 +8,38 @@ import {
   INVOICE_STATUS_LABELS,
   isOverdue,
   lineAmounts,
-  parseMoney,
+  paymentAmountForm,
+  paymentDateInput,
+  paymentNoteInput,
   projectDisplayName,
 } from "@atelier/domain";
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Input, Label, Skeleton, Textarea, toast } from "@atelier/ui";
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Field,
+  fieldError,
+  Input,
+  Skeleton,
+  showServerFieldErrors,
+  Textarea,
+  toast,
+  useZodForm,
+} from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { useTRPC } from "~/trpc/react";
 import { DownloadPdfButton } from "./download-pdf-button";
 import { EmptyState } from "./empty-state";
 import { FormError, SubmitButton } from "./form-parts";
 import { InvoiceActions } from "./invoice-actions";
-import { InvoiceLinesEditor, type LineDraft, parseLines, toLineDraft } from "./invoice-lines-editor";
+import { InvoiceLinesEditor, invoiceForm, toApiLines, toLineFields } from "./invoice-lines-editor";
 import { STATUS_STYLE } from "./invoice-table";
 import { toastError } from "./toast-error";
 
@@ -212,53 +230,46 @@ function Payments({ invoice: inv, admin }: { invoice: Invoice; admin: boolean })
   );
 }
 
+function paymentForm(currency: string) {
+  return z.object({ amount: paymentAmountForm(currency), paidOn: paymentDateInput, note: paymentNoteInput });
+}
+
 function PaymentForm({ invoice: inv }: { invoice: Invoice }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [amount, setAmount] = useState("");
-  const [paidOn, setPaidOn] = useState(today());
-  const [note, setNote] = useState("");
+  const form = useZodForm(paymentForm(inv.currency), { defaultValues: { amount: "", paidOn: today(), note: "" } });
   const record = useMutation(
     trpc.invoices.recordPayment.mutationOptions({
       onSuccess: ({ status }) => {
         toast({ title: status === "paid" ? `${inv.number} is paid` : "Payment recorded" });
-        setAmount("");
-        setNote("");
+        form.reset({ amount: "", paidOn: form.getValues("paidOn"), note: "" });
         void queryClient.invalidateQueries(trpc.invoices.pathFilter());
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  const minor = parseMoney(amount, inv.currency);
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (minor) record.mutate({ id: inv.id, amount: minor, paidOn, ...(note.trim() ? { note } : {}) });
-  }
+  const onSubmit = form.handleSubmit(({ amount, paidOn, note }) =>
+    record.mutate({ id: inv.id, amount, paidOn, ...(note ? { note } : {}) }),
+  );
   return (
-    <form onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[8rem_10rem_1fr_auto] sm:items-end">
-      <div className="grid gap-1">
-        <Label htmlFor="payment-amount">Amount</Label>
-        <Input
-          id="payment-amount"
-          inputMode="decimal"
-          required
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={amount !== "" && !minor}
-        />
+    <form onSubmit={onSubmit} noValidate className="grid gap-3 sm:grid-cols-[8rem_10rem_1fr_auto] sm:items-start">
+      <Field label="Amount" error={fieldError(form, "amount")}>
+        {(control) => <Input {...control} inputMode="decimal" {...form.register("amount")} />}
+      </Field>
+      <Field label="Paid on" error={fieldError(form, "paidOn")}>
+        {(control) => <Input {...control} type="date" {...form.register("paidOn")} />}
+      </Field>
+      <Field label="Note" error={fieldError(form, "note")}>
+        {(control) => <Input {...control} placeholder="Bank transfer" {...form.register("note")} />}
+      </Field>
+      {/* Level with the fields, below their labels. */}
+      <div className="sm:mt-5">
+        <SubmitButton pending={record.isPending} pendingLabel="Recording…">
+          Record payment
+        </SubmitButton>
       </div>
-      <div className="grid gap-1">
-        <Label htmlFor="payment-date">Paid on</Label>
-        <Input id="payment-date" type="date" required value={paidOn} onChange={(e) => setPaidOn(e.target.value)} />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="payment-note">Note</Label>
-        <Input id="payment-note" maxLength={500} placeholder="Bank transfer" value={note} onChange={(e) => setNote(e.target.value)} />
-      </div>
-      <SubmitButton pending={record.isPending} pendingLabel="Recording…" disabled={!minor}>
-        Record payment
-      </SubmitButton>
       <div className="sm:col-span-4">
-        <FormError error={record.error} />
+        <FormError error={record.error} fieldsShown />
       </div>
     </form>
   );
@@ -289,9 +300,15 @@ function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () =>
   const queryClient = useQueryClient();
   // The business's newest projects, one page of them.
   const projects = useQuery(trpc.projects.list.queryOptions({ archived: false, businessId: inv.businessId }));
-  const [lines, setLines] = useState<LineDraft[]>(() => inv.lines.map((l) => toLineDraft(l, inv.currency)));
-  const [dueAt, setDueAt] = useState(inv.dueAt ?? "");
-  const [notes, setNotes] = useState(inv.notes ?? "");
+  const form = useZodForm(invoiceForm(inv.currency), {
+    defaultValues: {
+      businessId: inv.businessId,
+      projectId: inv.projectId ?? "",
+      dueAt: inv.dueAt ?? "",
+      notes: inv.notes ?? "",
+      lines: inv.lines.map((l) => toLineFields(l, inv.currency)),
+    },
+  });
   const update = useMutation(
     trpc.invoices.update.mutationOptions({
       onSuccess: () => {
@@ -299,38 +316,29 @@ function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () =>
         void queryClient.invalidateQueries(trpc.invoices.pathFilter());
         onDone();
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  const parsed = parseLines(lines, inv.currency);
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (parsed) update.mutate({ id: inv.id, projectId: inv.projectId, dueAt: dueAt || null, notes, lines: parsed });
-  }
+  const onSubmit = form.handleSubmit(({ dueAt, notes, lines }) =>
+    update.mutate({ id: inv.id, projectId: inv.projectId, dueAt: dueAt || null, notes, lines: toApiLines(lines) }),
+  );
   return (
     <Card>
-      <form onSubmit={onSubmit}>
+      <form onSubmit={onSubmit} noValidate>
         <CardContent className="grid gap-4">
-          <div className="grid max-w-xs gap-2">
-            <Label htmlFor="invoice-due">Due</Label>
-            <Input id="invoice-due" type="date" value={dueAt} onChange={(e) => setDueAt(e.target.value)} />
-          </div>
-          <InvoiceLinesEditor
-            lines={lines}
-            onChange={setLines}
-            currency={inv.currency}
-            kind={inv.kind}
-            projects={projects.data?.items ?? []}
-          />
-          <div className="grid gap-2">
-            <Label htmlFor="invoice-notes">Notes</Label>
-            <Textarea id="invoice-notes" maxLength={2000} value={notes} onChange={(e) => setNotes(e.target.value)} />
-          </div>
-          <FormError error={update.error} />
+          <Field label="Due" className="max-w-xs" error={fieldError(form, "dueAt")}>
+            {(control) => <Input {...control} type="date" {...form.register("dueAt")} />}
+          </Field>
+          <InvoiceLinesEditor form={form} currency={inv.currency} kind={inv.kind} projects={projects.data?.items ?? []} />
+          <Field label="Notes" error={fieldError(form, "notes")}>
+            {(control) => <Textarea {...control} {...form.register("notes")} />}
+          </Field>
+          <FormError error={update.error} fieldsShown />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="ghost" onClick={onDone}>
               Cancel
             </Button>
-            <SubmitButton pending={update.isPending} pendingLabel="Saving…" disabled={!parsed}>
+            <SubmitButton pending={update.isPending} pendingLabel="Saving…">
               Save draft
             </SubmitButton>
           </div>

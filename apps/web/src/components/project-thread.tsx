@@ -1,8 +1,8 @@
 "use client";
 // A project's conversation: comments, requests for changes, approvals and (for the studio) internal notes.
 import {
-  COMMENT_BODY_MAX_LENGTH,
-  type CommentEvent,
+  COMMENT_EVENTS,
+  commentBodyInput,
   commentKinds,
   eventLabel,
   formatNotificationTime,
@@ -10,13 +10,35 @@ import {
   type SessionUser,
   THREAD_PAGE_SIZE,
 } from "@atelier/domain";
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Textarea, UserAvatar } from "@atelier/ui";
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  cn,
+  Field,
+  fieldError,
+  showServerFieldErrors,
+  Textarea,
+  UserAvatar,
+  useZodForm,
+} from "@atelier/ui";
 import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { LinkedText } from "~/components/linked-text";
 import { useTRPC } from "~/trpc/react";
 import { NativeSelect } from "./native-select";
+
+// The kind of comment: "" is a plain comment.
+const commentForm = z.object({
+  body: commentBodyInput,
+  event: z.union([z.literal(""), z.enum(COMMENT_EVENTS)]).transform((event) => event || null),
+});
 
 /**
  * With the project's `stage`, the composer offers only the events the stage allows the user; `commentExtra` adds to a
@@ -69,14 +91,11 @@ export function ProjectThread({
     readUpTo.current = newest;
     markRead({ projectId });
   }, [newest, projectId, markRead]);
-  const [body, setBody] = useState("");
-  const [event, setEvent] = useState<CommentEvent | "">("");
+  const form = useZodForm(commentForm, { defaultValues: { body: "", event: "" } });
   const post = useMutation(
     trpc.comments.create.mutationOptions({
-      onSuccess: () => {
-        setBody("");
-        setEvent("");
-      },
+      onSuccess: () => form.reset(),
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
   const [highlight, setHighlight] = useState<string | null>(null);
@@ -89,10 +108,7 @@ export function ProjectThread({
     document.getElementById(`comment-${id}`)?.scrollIntoView({ block: "center" });
   }, [comments]);
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    post.mutate({ projectId, body, event: event || null });
-  }
+  const onSubmit = form.handleSubmit(({ body, event }) => post.mutate({ projectId, body, event }));
 
   return (
     <Card role="region" aria-labelledby="thread-title">
@@ -137,33 +153,34 @@ export function ProjectThread({
             </li>
           ))}
         </ol>
-        <form onSubmit={onSubmit} className="grid gap-2">
-          <Textarea
-            aria-label="Your comment"
-            required
-            maxLength={COMMENT_BODY_MAX_LENGTH}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-            placeholder="Write a comment…"
-          />
+        <form onSubmit={onSubmit} className="grid gap-2" noValidate>
+          <Field label="Your comment" error={fieldError(form, "body")}>
+            {(control) => <Textarea {...control} placeholder="Write a comment…" {...form.register("body")} />}
+          </Field>
           <div className="flex flex-wrap items-center justify-end gap-2">
-            <NativeSelect
-              aria-label="Kind of comment"
-              className="w-auto"
-              value={event}
-              onChange={(e) => setEvent(e.target.value as CommentEvent | "")}
-            >
-              {commentKinds(user.role, stage).map((k) => (
-                <option key={k.label} value={k.event ?? ""}>
-                  {k.label}
-                </option>
-              ))}
-            </NativeSelect>
+            <Controller
+              control={form.control}
+              name="event"
+              render={({ field }) => (
+                <NativeSelect
+                  aria-label="Kind of comment"
+                  className="w-auto"
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.target.value)}
+                >
+                  {commentKinds(user.role, stage).map((k) => (
+                    <option key={k.label} value={k.event ?? ""}>
+                      {k.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            />
             <SubmitButton pending={post.isPending} pendingLabel="Posting…">
               Post
             </SubmitButton>
           </div>
-          <FormError error={post.error} />
+          <FormError error={post.error} fieldsShown />
         </form>
       </CardContent>
     </Card>

@@ -2,16 +2,19 @@
 // A proof's files in the file viewer, with pins: click a point or drag a box to pin a comment there; pins list
 // beside, each linked to its entry in the thread, and resolvable.
 import type { SessionUser } from "@atelier/domain";
-import { isStaff } from "@atelier/domain";
-import { Button, cn, Textarea } from "@atelier/ui";
+import { commentBodyInput, isStaff } from "@atelier/domain";
+import { Button, cn, Field, fieldError, showServerFieldErrors, Textarea, useZodForm } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Hand, MapPin } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
+import { z } from "zod";
 import { FileViewer, type SurfacePoint, type SurfaceTool, type ViewedFile, type ViewState } from "~/components/file-viewer";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { useTRPC } from "~/trpc/react";
 
 type Area = { x: number; y: number; w?: number; h?: number };
+
+const pinForm = z.object({ body: commentBodyInput, internal: z.boolean() });
 
 // Below this much movement (as a fraction of the page) a drag is a click: a point, not a box.
 const MIN_BOX = 0.01;
@@ -40,8 +43,7 @@ export function ProofViewer({
   const [mode, setMode] = useState<"pin" | "move">("pin");
   const [draft, setDraft] = useState<Area | null>(null);
   const start = useRef<SurfacePoint | null>(null);
-  const [body, setBody] = useState("");
-  const [internal, setInternal] = useState(false);
+  const form = useZodForm(pinForm, { defaultValues: { body: "", internal: false } });
   const [selected, setSelected] = useState<string | null>(initialPin ?? null);
 
   const pins = useQuery(trpc.annotations.list.queryOptions({ proofId }));
@@ -55,11 +57,11 @@ export function ProofViewer({
     trpc.annotations.create.mutationOptions({
       onSuccess: ({ id }) => {
         setDraft(null);
-        setBody("");
-        setInternal(false);
+        form.reset();
         setSelected(id);
         refresh();
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
   const resolve = useMutation(trpc.annotations.resolve.mutationOptions({ onSuccess: refresh }));
@@ -97,17 +99,18 @@ export function ProofViewer({
     setDraft(null);
   };
 
-  function submit(view: ViewState) {
-    if (!draft) return;
-    create.mutate({
-      proofId,
-      fileId: view.file.id,
-      ...draft,
-      ...(view.kind === "pdf" ? { page: view.page } : {}),
-      body,
-      shadow: internal,
+  const submit = (view: ViewState) =>
+    form.handleSubmit(({ body, internal }) => {
+      if (!draft) return;
+      create.mutate({
+        proofId,
+        fileId: view.file.id,
+        ...draft,
+        ...(view.kind === "pdf" ? { page: view.page } : {}),
+        body,
+        shadow: internal,
+      });
     });
-  }
 
   return (
     <FileViewer
@@ -200,24 +203,13 @@ export function ProofViewer({
         return (
           <>
             {draft && (
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  submit(view);
-                }}
-                className="grid gap-2 rounded-lg border p-2"
-              >
-                <Textarea
-                  aria-label="Comment at the pin"
-                  required
-                  maxLength={5000}
-                  value={body}
-                  onChange={(e) => setBody(e.target.value)}
-                  autoFocus
-                />
+              <form onSubmit={submit(view)} className="grid gap-2 rounded-lg border p-2" noValidate>
+                <Field label="Comment at the pin" error={fieldError(form, "body")}>
+                  {(control) => <Textarea {...control} autoFocus {...form.register("body")} />}
+                </Field>
                 {isStaff(user.role) && (
                   <label className="flex min-h-11 items-center gap-2 text-sm">
-                    <input type="checkbox" className="size-5" checked={internal} onChange={(e) => setInternal(e.target.checked)} />
+                    <input type="checkbox" className="size-5" {...form.register("internal")} />
                     Internal note (the client never sees it)
                   </label>
                 )}
@@ -229,7 +221,7 @@ export function ProofViewer({
                     Pin comment
                   </SubmitButton>
                 </div>
-                <FormError error={create.error} />
+                <FormError error={create.error} fieldsShown />
               </form>
             )}
             <ol className="grid gap-2">

@@ -3,6 +3,8 @@
 // revision allowance) or approve the latest; approvals show the SHA-256 of every file, and print-ready files that differ.
 import {
   canTakeAction,
+  commentBodyInput,
+  dueDateInput,
   FILE_KINDS,
   type FileKind,
   isStaff,
@@ -10,6 +12,7 @@ import {
   PROOF_STATUSES,
   type ProjectStage,
   type ProofStatus,
+  proofNoteInput,
   type SessionUser,
 } from "@atelier/domain";
 import {
@@ -22,14 +25,21 @@ import {
   CardTitle,
   ConfirmDialog,
   cn,
+  Field,
+  fieldError,
   Input,
   Label,
+  showServerFieldErrors,
   Textarea,
   toast,
+  useZodForm,
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Download, Eye, Upload } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
+import { DueDateInput } from "~/components/due-date";
 import { FormError, SubmitButton } from "~/components/form-parts";
 import { formatDate } from "~/components/format";
 import { LinkedText } from "~/components/linked-text";
@@ -98,6 +108,9 @@ function PrintCheck({ check }: { check: ProofsPanelProject["printCheck"] }) {
  * Opens the project's upload dialog for files of `kind`; `onAdded` hears the ids of the files once they are on the
  * project, so a proof can be sent with them.
  */
+const proofForm = z.object({ note: proofNoteInput, dueOn: z.union([z.literal(""), dueDateInput]) });
+const changesForm = z.object({ body: commentBodyInput });
+
 export type UploadForProof = (kind: FileKind, onAdded: (fileIds: string[]) => void) => void;
 
 function SendProofForm({
@@ -112,27 +125,25 @@ function SendProofForm({
   const trpc = useTRPC();
   const [chosen, setChosen] = useState<string[]>([]);
   const [uploadKind, setUploadKind] = useState<FileKind>("materials");
-  const [note, setNote] = useState("");
-  const [dueOn, setDueOn] = useState("");
+  const form = useZodForm(proofForm, { defaultValues: { note: "", dueOn: "" } });
   const send = useMutation(
     trpc.proofs.create.mutationOptions({
       onSuccess: ({ round }) => {
         toast({ title: `Round ${round} sent` });
         setChosen([]);
-        setNote("");
-        setDueOn("");
+        form.reset();
         onSent();
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    send.mutate({ projectId: project.id, fileIds: chosen, ...(note.trim() ? { note } : {}), ...(dueOn ? { dueOn } : {}) });
-  }
+  const onSubmit = form.handleSubmit(({ note, dueOn }) =>
+    send.mutate({ projectId: project.id, fileIds: chosen, ...(note ? { note } : {}), ...(dueOn ? { dueOn } : {}) }),
+  );
   if (project.files.length === 0 && !uploadNew)
     return <p className="text-sm text-muted-foreground">Upload files to the project to send them as a proof.</p>;
   return (
-    <form onSubmit={onSubmit} className="grid gap-3 rounded-lg border p-3" aria-label="Send a proof">
+    <form onSubmit={onSubmit} className="grid gap-3 rounded-lg border p-3" aria-label="Send a proof" noValidate>
       <fieldset className="grid gap-1">
         <legend className="mb-1 text-sm font-medium">Files for this round</legend>
         {project.files.length === 0 && <p className="text-sm text-muted-foreground">No files on the project yet: upload them here.</p>}
@@ -175,26 +186,24 @@ function SendProofForm({
           </div>
         )}
       </fieldset>
-      <div className="grid gap-1">
-        <Label htmlFor="proof-note">Note to the client</Label>
-        <Textarea
-          id="proof-note"
-          value={note}
-          maxLength={5000}
-          onChange={(e) => setNote(e.target.value)}
-          placeholder="What changed, what to look at…"
-        />
-      </div>
+      <Field label="Note to the client" error={fieldError(form, "note")}>
+        {(control) => <Textarea {...control} placeholder="What changed, what to look at…" {...form.register("note")} />}
+      </Field>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="proof-due">Answer by</Label>
-          <Input id="proof-due" type="date" className="h-11 w-44" value={dueOn} onChange={(e) => setDueOn(e.target.value)} />
-        </div>
+        <Field label="Answer by" error={fieldError(form, "dueOn")}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="dueOn"
+              render={({ field }) => <DueDateInput {...control} value={field.value} onChange={field.onChange} />}
+            />
+          )}
+        </Field>
         <SubmitButton pending={send.isPending} pendingLabel="Sending…" disabled={chosen.length === 0}>
           Send proof
         </SubmitButton>
       </div>
-      <FormError error={send.error} />
+      <FormError error={send.error} fieldsShown />
     </form>
   );
 }
@@ -210,15 +219,16 @@ function AnswerProof({
 }) {
   const trpc = useTRPC();
   const [asking, setAsking] = useState(false);
-  const [body, setBody] = useState("");
+  const form = useZodForm(changesForm, { defaultValues: { body: "" } });
   const requestChanges = useMutation(
     trpc.proofs.requestChanges.mutationOptions({
       onSuccess: ({ revisionsUsed, allowance }) => {
         toast({ title: `Changes requested: round ${revisionsUsed} of ${allowance} used` });
         setAsking(false);
-        setBody("");
+        form.reset();
         onDone();
       },
+      onError: (error) => showServerFieldErrors(form, error),
     }),
   );
   const approve = useMutation(
@@ -251,13 +261,7 @@ function AnswerProof({
         </Button>
       </div>
       {asking && (
-        <form
-          className="grid gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            requestChanges.mutate({ proofId, body });
-          }}
-        >
+        <form className="grid gap-2" noValidate onSubmit={form.handleSubmit(({ body }) => requestChanges.mutate({ proofId, body }))}>
           {next && (
             <p
               className={cn("text-sm", next.billable ? "font-medium text-amber-700 dark:text-amber-300" : "text-muted-foreground")}
@@ -266,13 +270,15 @@ function AnswerProof({
               This uses {next.label}.{next.billable ? " It is past the included rounds, so it is billed." : ""}
             </p>
           )}
-          <Textarea aria-label="What should change" required maxLength={5000} value={body} onChange={(e) => setBody(e.target.value)} />
+          <Field label="What should change" error={fieldError(form, "body")}>
+            {(control) => <Textarea {...control} {...form.register("body")} />}
+          </Field>
           <div className="flex justify-end">
             <SubmitButton pending={requestChanges.isPending} pendingLabel="Sending…">
               Send request
             </SubmitButton>
           </div>
-          <FormError error={requestChanges.error} />
+          <FormError error={requestChanges.error} fieldsShown />
         </form>
       )}
     </div>

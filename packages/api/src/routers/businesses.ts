@@ -25,6 +25,8 @@ import {
   BILLING_CONTACTS_MAX,
   BRAND_FILE_KIND_VALUES,
   balancesByCurrency,
+  brandColourHexInput,
+  brandColourNameInput,
   businessNameInput,
   CURRENCY_CODES,
   canEditBusiness,
@@ -33,7 +35,6 @@ import {
   DomainError,
   isAdmin,
   isStaff,
-  normalizeHex,
 } from "@atelier/domain";
 import { issueUploadTicket } from "@atelier/storage";
 import { brandFolder } from "@atelier/upload-engine";
@@ -207,13 +208,11 @@ export const businessesRouter = router({
     return { id: file.id, name: file.name };
   }),
 
-  addColour: businessProcedure(
-    z.object({ businessId: id, name: z.string().trim().min(1, "Name the colour").max(60), hex: z.string().max(9) }),
-  ).mutation(async ({ ctx, input }) => {
-    const hex = normalizeHex(input.hex);
-    if (!hex) throw new DomainError("BAD_INPUT", "A colour is a hex value such as #1d4ed8.");
-    return addBrandColour(ctx.db, { id: randomUUID(), businessId: ctx.business.id, name: input.name, hex });
-  }),
+  addColour: businessProcedure(z.object({ businessId: id, name: brandColourNameInput, hex: brandColourHexInput })).mutation(
+    async ({ ctx, input }) => {
+      return addBrandColour(ctx.db, { id: randomUUID(), businessId: ctx.business.id, name: input.name, hex: input.hex });
+    },
+  ),
 
   removeColour: protectedProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
     const colour = await findBrandColour(ctx.db, input.id);

@@ -10,12 +10,12 @@ import {
   unreadCount,
 } from "@atelier/db";
 import {
-  COMMENT_BODY_MAX_LENGTH,
   COMMENT_EVENTS,
   canPostEvent,
   canSeeProject,
   canSeeShadow,
   canViewComment,
+  commentBodyInput,
   DomainError,
   replyEvent,
   THREAD_PAGE_SIZE,
@@ -81,7 +81,7 @@ export const commentsRouter = router({
   create: projectProcedure(
     z.object({
       projectId: id,
-      body: z.string().trim().min(1, "Write something first").max(COMMENT_BODY_MAX_LENGTH),
+      body: commentBodyInput,
       event: z.enum(COMMENT_EVENTS).nullable().default(null),
       parentId: id.optional(),
     }),

@@ -25,9 +25,15 @@ import {
   DomainError,
   INVOICE_LINE_MAX_QUANTITY,
   INVOICE_LINE_MAX_UNIT_AMOUNT,
+  INVOICE_MAX_LINES,
   INVOICE_STATUSES,
+  invoiceDueDateInput,
+  invoiceLineDescriptionInput,
+  invoiceNotesInput,
   isStaff,
   isVisibleToClient,
+  paymentDateInput,
+  paymentNoteInput,
   reminderDaysInput,
   searchWords,
 } from "@atelier/domain";
@@ -41,7 +47,7 @@ const CLIENT_STATUSES = INVOICE_STATUSES.filter(isVisibleToClient);
 const rate = z.number().int().min(0).max(BASIS_POINTS);
 
 const line = z.object({
-  description: z.string().trim().min(1, "Each line needs a description").max(500),
+  description: invoiceLineDescriptionInput,
   quantity: z.number().int().min(1).max(INVOICE_LINE_MAX_QUANTITY),
   unitAmount: z.number().int().min(0).max(INVOICE_LINE_MAX_UNIT_AMOUNT),
   discountBp: rate.optional(),
@@ -49,7 +55,7 @@ const line = z.object({
   /** The project the line bills (a "line from a project"); it must be the business's. */
   projectId: id.optional(),
 });
-const lines = z.array(line).min(1, "An invoice needs at least one line").max(200);
+const lines = z.array(line).min(1, "An invoice needs at least one line.").max(INVOICE_MAX_LINES);
 
 /** The invoice's project and each line's project must be the business's. */
 async function checkProjects(db: Parameters<typeof findProject>[0], businessId: string, projectIds: (string | undefined)[]) {
@@ -91,8 +97,8 @@ export const invoicesRouter = router({
       z.object({
         businessId: id,
         projectId: id.optional(),
-        dueAt: z.iso.date().optional(),
-        notes: z.string().trim().max(2000).optional(),
+        dueAt: invoiceDueDateInput.optional(),
+        notes: invoiceNotesInput.optional(),
         lines,
       }),
     )
@@ -121,8 +127,8 @@ export const invoicesRouter = router({
       z.object({
         id,
         projectId: id.nullable(),
-        dueAt: z.iso.date().nullable(),
-        notes: z.string().trim().max(2000),
+        dueAt: invoiceDueDateInput.nullable(),
+        notes: invoiceNotesInput,
         lines,
       }),
     )
@@ -166,8 +172,8 @@ export const invoicesRouter = router({
       z.object({
         id,
         amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
-        paidOn: z.iso.date(),
-        note: z.string().trim().max(500).optional(),
+        paidOn: paymentDateInput,
+        note: paymentNoteInput.optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {

@@ -26,12 +26,12 @@ import {
 } from "@atelier/db";
 import {
   actingFor,
-  COMMENT_BODY_MAX_LENGTH,
   canPinShadow,
   canSeeProject,
   canSeeShadow,
   canTakeAction,
   canViewAnnotation,
+  commentBodyInput,
   DomainError,
   dueDateInput,
   MAX_REVISION_ALLOWANCE,
@@ -40,6 +40,7 @@ import {
   PROJECT_STAGES,
   pinFits,
   proofAnswerRefusal,
+  proofNoteInput,
   revisionLedger,
   STAGE_ACTIONS,
   type StageAction,
@@ -52,7 +53,7 @@ import { pickUploadServer, signedDownloadUrl } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
-const body = z.string().trim().min(1, "Write something first").max(COMMENT_BODY_MAX_LENGTH);
+const body = commentBodyInput;
 const fraction = z.number().min(0).max(1);
 
 type Project = NonNullable<Awaited<ReturnType<typeof findProject>>>;
@@ -104,7 +105,7 @@ export const proofsRouter = router({
     z.object({
       projectId: id,
       fileIds: z.array(id).min(1).max(100),
-      note: z.string().trim().max(COMMENT_BODY_MAX_LENGTH).optional(),
+      note: proofNoteInput.optional(),
       dueOn: dueDateInput.optional(),
     }),
   ).mutation(async ({ ctx, input }) => {

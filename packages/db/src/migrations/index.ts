@@ -24,6 +24,7 @@ import * as projectActivity from "./2026-11-25-0502-project-activity";
 import * as proofs from "./2026-11-25-0600-proofs";
 import * as projectDueDates from "./2026-11-25-0700-project-due-dates";
 import * as lengthLimits from "./2026-11-25-1000-length-limits";
+import * as moreLengthLimits from "./2026-11-25-1200-more-length-limits";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0600-proofs": proofs,
   "2026-11-25-0700-project-due-dates": projectDueDates,
   "2026-11-25-1000-length-limits": lengthLimits,
+  "2026-11-25-1200-more-length-limits": moreLengthLimits,
 };

@@ -19,10 +19,10 @@ export const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-9 px-4 py-2 has-[>svg]:px-3",
-        sm: "h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5",
-        lg: "h-10 rounded-md px-6 has-[>svg]:px-4",
-        // 44 px on phones: a fingertip, not a cursor.
+        // 44 px high on phones, every size: a fingertip, not a cursor.
+        default: "h-9 px-4 py-2 has-[>svg]:px-3 max-sm:h-11",
+        sm: "h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5 max-sm:h-11",
+        lg: "h-10 rounded-md px-6 has-[>svg]:px-4 max-sm:h-11",
         icon: "size-11 sm:size-9",
       },
     },

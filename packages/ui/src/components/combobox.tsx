@@ -46,7 +46,7 @@ export function Combobox({
           data-slot="combobox-trigger"
           data-placeholder={selected ? undefined : ""}
           className={cn(
-            "flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none",
+            "flex h-9 w-full min-w-0 max-sm:h-11 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none",
             "focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground dark:bg-input/20",
             className,
           )}

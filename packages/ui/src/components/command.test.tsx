@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { CommandDialog, CommandEmpty, CommandInput, CommandList } from "./command";
 
@@ -27,5 +27,23 @@ describe("CommandDialog", () => {
       </CommandDialog>,
     );
     expect(screen.queryByPlaceholderText("Type a command or search...")).toBeNull();
+  });
+
+  it("gives focus back to what had it before it opened, having no trigger of its own", async () => {
+    const palette = (open: boolean) => (
+      <>
+        <button type="button">Notifications</button>
+        <CommandDialog open={open} onOpenChange={() => {}}>
+          <CommandInput placeholder="Type a command or search..." />
+        </CommandDialog>
+      </>
+    );
+    const view = render(palette(false));
+    const bell = screen.getByRole("button", { name: "Notifications" });
+    bell.focus();
+    view.rerender(palette(true));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByPlaceholderText("Type a command or search...")));
+    act(() => view.rerender(palette(false)));
+    await waitFor(() => expect(document.activeElement).toBe(bell));
   });
 });

@@ -8,11 +8,18 @@ import type { z } from "zod";
 import { cn } from "../lib/cn";
 import { Label } from "./label";
 
+/** What `useZodForm` answers, for components that take a part of such a form. */
+export type UseZodFormReturn<Schema extends z.ZodType<FieldValues, FieldValues>> = UseFormReturn<
+  z.input<Schema>,
+  unknown,
+  z.output<Schema>
+>;
+
 /** A form whose values are checked by `schema`; `handleSubmit` hands over the parsed (trimmed, transformed) values. */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
   options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, "resolver"> = {},
-): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+): UseZodFormReturn<Schema> {
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({
     mode: "onTouched",
     ...options,

@@ -1,12 +1,36 @@
 "use client";
 // A business's brand library: logos, fonts and guidelines in its BRAND folder, uploaded through the upload
 // dialog, and its colours as swatches. Its members and the studio add to it.
-import { BRAND_FILE_KINDS, type BrandFileKind, canRemoveProjectFile, normalizeHex, swatchTextColour } from "@atelier/domain";
-import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label, toast, UploadDialog, type UploadedFile } from "@atelier/ui";
+import {
+  BRAND_FILE_KINDS,
+  type BrandFileKind,
+  brandColourHexInput,
+  brandColourNameInput,
+  canRemoveProjectFile,
+  normalizeHex,
+  swatchTextColour,
+} from "@atelier/domain";
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Field,
+  fieldError,
+  Input,
+  showServerFieldErrors,
+  toast,
+  UploadDialog,
+  type UploadedFile,
+  useZodForm,
+} from "@atelier/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useSession } from "next-auth/react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
+import { z } from "zod";
 import { useTRPC } from "~/trpc/react";
 import { RemoveButton } from "../destructive-actions";
 import { formatBytes } from "../format";
@@ -147,27 +171,27 @@ export function BrandLibrary({ business: b }: { business: BusinessPageData }) {
   );
 }
 
+const colourForm = z.object({ name: brandColourNameInput, hex: brandColourHexInput });
+
 function Colours({ business: b }: { business: BusinessPageData }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [name, setName] = useState("");
-  const [hex, setHex] = useState("#1d4ed8");
+  const form = useZodForm(colourForm, { defaultValues: { name: "", hex: "#1d4ed8" } });
+  const hex = useWatch({ control: form.control, name: "hex" });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.businesses.byId.queryKey({ id: b.id }) });
   const add = useMutation(
     trpc.businesses.addColour.mutationOptions({
       onSuccess: () => {
-        setName("");
+        form.reset({ name: "", hex: form.getValues("hex") });
         return refresh();
       },
-      onError: toastError,
+      onError: (error) => {
+        if (!showServerFieldErrors(form, error)) toastError(error);
+      },
     }),
   );
   const remove = useMutation(trpc.businesses.removeColour.mutationOptions({ onSuccess: refresh, onError: toastError }));
-  const valid = normalizeHex(hex);
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    add.mutate({ businessId: b.id, name, hex });
-  }
+  const onSubmit = form.handleSubmit(({ name, hex }) => add.mutate({ businessId: b.id, name, hex }));
   return (
     <Card>
       <CardHeader>
@@ -202,32 +226,26 @@ function Colours({ business: b }: { business: BusinessPageData }) {
             ))}
           </ul>
         )}
-        <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-2">
-          <div className="grid gap-1.5">
-            <Label htmlFor="colour-name">Name</Label>
-            <Input id="colour-name" required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} className="w-44" />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="colour-hex">Hex</Label>
-            <div className="flex items-center gap-2">
-              <input
-                type="color"
-                aria-label="Pick a colour"
-                value={valid ?? "#000000"}
-                onChange={(e) => setHex(e.target.value)}
-                className="size-11 cursor-pointer rounded border bg-transparent"
-              />
-              <Input
-                id="colour-hex"
-                required
-                maxLength={9}
-                value={hex}
-                onChange={(e) => setHex(e.target.value)}
-                className="w-28 font-mono"
-              />
-            </div>
-          </div>
-          <Button type="submit" className="min-h-11" disabled={!valid || add.isPending}>
+        <form onSubmit={onSubmit} className="flex flex-wrap items-start gap-2" noValidate>
+          <Field label="Name" className="w-44" error={fieldError(form, "name")}>
+            {(control) => <Input {...control} className="h-11" {...form.register("name")} />}
+          </Field>
+          <Field label="Hex" error={fieldError(form, "hex")}>
+            {(control) => (
+              <div className="flex items-center gap-2">
+                <input
+                  type="color"
+                  aria-label="Pick a colour"
+                  value={normalizeHex(hex) ?? "#000000"}
+                  onChange={(e) => form.setValue("hex", e.target.value, { shouldValidate: true })}
+                  className="size-11 cursor-pointer rounded border bg-transparent"
+                />
+                <Input {...control} className="h-11 w-28 font-mono" {...form.register("hex")} />
+              </div>
+            )}
+          </Field>
+          {/* Level with the fields, below their labels. */}
+          <Button type="submit" className="min-h-11 sm:mt-5" disabled={add.isPending}>
             Add colour
           </Button>
         </form>

@@ -45,7 +45,10 @@ export default function BusinessesPage() {
               <CardHeader className="gap-3" data-testid="business">
                 <div className="grid gap-1">
                   <CardTitle className="text-base">
-                    <Link href={`/businesses/${b.id}`} className="underline-offset-4 hover:underline">
+                    <Link
+                      href={`/businesses/${b.id}`}
+                      className="inline-flex min-h-11 items-center underline-offset-4 hover:underline sm:min-h-0"
+                    >
                       {b.name}
                     </Link>
                   </CardTitle>

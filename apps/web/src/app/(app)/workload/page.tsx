@@ -70,7 +70,7 @@ function ProjectRows({ row, people }: { row: Row; people: Person[] }) {
       {row.projects.map((p) => (
         <li key={p.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
-            <Link href={`/projects/${p.id}`} className="block truncate font-medium hover:underline" title={p.title}>
+            <Link href={`/projects/${p.id}`} className="block truncate font-medium hover:underline max-sm:py-2.5" title={p.title}>
               {p.title}
             </Link>
             <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">

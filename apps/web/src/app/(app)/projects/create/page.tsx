@@ -103,7 +103,7 @@ export default function CreateProjectPage() {
                   <Controller
                     control={form.control}
                     name="dueOn"
-                    render={({ field }) => <DueDateInput id={control.id} value={field.value} onChange={field.onChange} />}
+                    render={({ field }) => <DueDateInput {...control} value={field.value} onChange={field.onChange} />}
                   />
                 )}
               </Field>

@@ -132,7 +132,10 @@ export default function UserPage() {
               <>
                 <dt className="text-muted-foreground">Business</dt>
                 <dd>
-                  <Link href={`/businesses/${user.businessId}`} className="underline-offset-4 hover:underline">
+                  <Link
+                    href={`/businesses/${user.businessId}`}
+                    className="inline-flex min-h-11 items-center underline-offset-4 hover:underline sm:min-h-0"
+                  >
                     {user.businessName}
                   </Link>
                 </dd>

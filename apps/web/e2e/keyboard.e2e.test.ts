@@ -1,0 +1,177 @@
+// The keyboard alone, in Chromium at 1280x800 and 390x844: Ctrl+K opens the command palette, typing searches, the arrows
+// reach an entry and Enter goes there; Escape closes it and focus is back where it was. The bell opens the notification
+// sheet, Tab stays inside it, Escape closes it onto the bell. The account menu opens and the arrows reach its items. The
+// project's upload dialog opens and closes. Nothing here uses the mouse.
+import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
+import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 800 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+const [ADMIN, , CLIENT] = DEMO_USERS;
+const MAX_TABS = 40;
+
+describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)", (viewport) => {
+  let t: TestDatabase;
+  let app: RunningApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let projectId: string;
+
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([createTestDatabase(), launchBrowser()]);
+    await seedDemo(t.db);
+    const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Keyboard poster", createdBy: CLIENT.id });
+    projectId = project.id;
+    app = await startApp({ DATABASE_URL: t.url, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await t?.destroy();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+    page = await context.newPage();
+    await signInWithSession(t.db, context, app.url, ADMIN.email);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail") await keepScreenshot(page, `keyboard-${viewport.name}-${ctx.task.name}`);
+    await context.close();
+  });
+
+  const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
+  const focusInside = (locator: Locator) => locator.evaluate((el) => el.contains(document.activeElement));
+  /** What has focus, for messages. */
+  const focusedName = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return el ? `${el.tagName.toLowerCase()} "${el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 40)}"` : "nothing";
+    });
+
+  /** Presses Tab until `target` has focus; fails if it never does. */
+  async function tabTo(target: Locator, what: string): Promise<void> {
+    for (let i = 0; i < MAX_TABS; i++) {
+      await page.keyboard.press("Tab");
+      if (await isFocused(target)) return;
+    }
+    throw new Error(`${what} never took focus in ${MAX_TABS} presses of Tab; focus is on ${await focusedName()}`);
+  }
+
+  async function open(path: string): Promise<void> {
+    await page.goto(`${app.url}${path}`);
+    await page.locator("h1").first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+  }
+
+  it("Ctrl+K searches, the arrows reach an entry and Enter goes there; Escape puts focus back", async () => {
+    await open("/");
+    // A place to come back to: the bell, reached by Tab.
+    const bell = page.locator("header").getByRole("button", { name: /^Notifications/ });
+    await tabTo(bell, "the bell");
+
+    const palette = page.getByRole("dialog").filter({ has: page.getByPlaceholder("Type a command or search...") });
+    await page.keyboard.press("Control+k");
+    await palette.waitFor();
+    expect(await isFocused(palette.getByRole("combobox")), "the search field has focus").toBe(true);
+    await page.keyboard.press("Escape");
+    await palette.waitFor({ state: "detached" });
+    expect(await isFocused(bell), `focus is back on the bell, not on ${await focusedName()}`).toBe(true);
+
+    await page.keyboard.press("Control+k");
+    await palette.waitFor();
+    await page.keyboard.type("Go to");
+    // The arrows move through the entries to "Invoices" (Go to Invoices).
+    const selected = palette.locator("[cmdk-item][data-selected=true]");
+    let reached = false;
+    for (let i = 0; i < 20 && !reached; i++) {
+      await page.keyboard.press("ArrowDown");
+      reached = (await selected.innerText()).trim() === "Invoices";
+    }
+    expect(reached, "the arrows reach Go to Invoices").toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${app.url}/invoices`);
+    await palette.waitFor({ state: "detached" });
+
+    // A project found by its title.
+    await page.keyboard.press("Control+k");
+    await palette.waitFor();
+    await page.keyboard.type("Keyboard poster");
+    await palette.getByRole("option", { name: /Keyboard poster/ }).waitFor();
+    for (let i = 0; i < 20 && !(await selected.innerText()).includes("Keyboard poster"); i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${app.url}/projects/${projectId}`);
+  });
+
+  it("the bell opens the notification sheet, Tab stays inside it, Escape closes it onto the bell", async () => {
+    await open("/");
+    const bell = page.locator("header").getByRole("button", { name: /^Notifications/ });
+    await tabTo(bell, "the bell");
+    await page.keyboard.press("Enter");
+    const sheet = page.getByRole("dialog", { name: "Unread Notifications" });
+    await sheet.waitFor();
+    expect(await focusInside(sheet), `focus moves into the sheet, not ${await focusedName()}`).toBe(true);
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusInside(sheet), `Tab ${i + 1} stays inside the sheet, not on ${await focusedName()}`).toBe(true);
+    }
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInside(sheet), "Shift+Tab stays inside the sheet").toBe(true);
+    await page.keyboard.press("Escape");
+    await sheet.waitFor({ state: "detached" });
+    expect(await isFocused(bell), `focus is back on the bell, not on ${await focusedName()}`).toBe(true);
+  });
+
+  it("the account menu opens and the arrows reach its items; Escape closes it onto its button", async () => {
+    await open("/");
+    const trigger = page.locator("header").getByRole("button", { name: "Account menu" });
+    await tabTo(trigger, "the account menu");
+    await page.keyboard.press("Enter");
+    const menu = page.getByRole("menu");
+    await menu.waitFor();
+    const items = (await menu.getByRole("menuitem").allInnerTexts()).map((s) => s.trim());
+    expect(items).toContain("Sign out");
+    // The arrows walk the items down to Sign out.
+    let reached = false;
+    for (let i = 0; i < items.length + 1 && !reached; i++) {
+      await page.keyboard.press("ArrowDown");
+      reached = await isFocused(menu.getByRole("menuitem", { name: "Sign out" }));
+    }
+    expect(reached, "ArrowDown reaches Sign out").toBe(true);
+    await page.keyboard.press("ArrowUp");
+    expect(await isFocused(menu.getByRole("menuitem", { name: "Sign out" })), "ArrowUp leaves it").toBe(false);
+    expect(await focusInside(menu)).toBe(true);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    expect(await isFocused(trigger), `focus is back on the account menu, not on ${await focusedName()}`).toBe(true);
+
+    // Enter on an item does what it says: Edit profile opens the profile.
+    await page.keyboard.press("Enter");
+    await menu.waitFor();
+    const profile = menu.getByRole("menuitem", { name: /profile/i }).first();
+    for (let i = 0; i < items.length + 1 && !(await isFocused(profile)); i++) await page.keyboard.press("ArrowDown");
+    expect(await isFocused(profile), "ArrowDown reaches the profile").toBe(true);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/users\/edit\//);
+  });
+
+  it("the project's upload dialog opens and closes with the keyboard, focus back on its button", async () => {
+    await open(`/projects/${projectId}`);
+    const upload = page.getByRole("button", { name: /^Upload (Materials|Briefing files)/ }).first();
+    await tabTo(upload, "the upload button");
+    await page.keyboard.press("Enter");
+    const dialog = page.locator(".uppy-Dashboard--modal:not([aria-hidden='true']) .uppy-Dashboard-inner");
+    await dialog.waitFor();
+    await expect.poll(() => focusInside(dialog), { message: "focus moves into the upload dialog" }).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await focusInside(dialog), `Tab stays inside the upload dialog, not on ${await focusedName()}`).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => isFocused(upload), { message: "focus is back on the upload button" }).toBe(true);
+  });
+});
