@@ -25,7 +25,7 @@ export function RemoveButton({
         <button
           type="button"
           className={cn(
-            "flex size-11 shrink-0 items-center justify-center rounded text-muted-foreground hover:text-destructive sm:size-8",
+            "flex size-11 shrink-0 items-center justify-center rounded text-muted-foreground hover:text-destructive-text sm:size-8",
             className,
           )}
           aria-label={`Remove ${name}`}

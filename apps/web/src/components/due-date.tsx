@@ -27,7 +27,7 @@ export function DueDate({ dueOn, overdue }: { dueOn: string | null; overdue: boo
   return (
     <span className="inline-flex flex-wrap items-center gap-1" data-testid="project-due">
       <CalendarClock className="size-3.5 shrink-0" aria-hidden />
-      <span className={overdue ? "font-medium text-destructive" : undefined}>Due {formatDay(dueOn)}</span>
+      <span className={overdue ? "font-medium text-destructive-text" : undefined}>Due {formatDay(dueOn)}</span>
       {overdue && <OverdueBadge />}
     </span>
   );

@@ -186,7 +186,7 @@ function DownloadCard({ file, reason }: { file: ViewedFile; reason: string }) {
           </a>
         </Button>
       ) : (
-        <p className="text-sm text-destructive">The file store does not answer right now: try again in a moment.</p>
+        <p className="text-sm text-destructive-text">The file store does not answer right now: try again in a moment.</p>
       )}
     </div>
   );

@@ -9,7 +9,7 @@ export function FormError({ error, fieldsShown = false }: { error: ErrorWithFiel
   const zod = error.data?.zodError;
   if (fieldsShown && zod && !zod.formErrors?.length && Object.values(zod.fieldErrors ?? {}).some((m) => m?.length)) return null;
   return (
-    <p role="alert" className="text-sm text-destructive">
+    <p role="alert" className="text-sm text-destructive-text">
       {plainErrorMessage(error)}
     </p>
   );

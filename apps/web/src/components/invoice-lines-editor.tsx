@@ -166,7 +166,7 @@ export function InvoiceLinesEditor({
             </div>
             {COLUMNS.map(({ name }) =>
               lineErrors?.[name]?.message ? (
-                <p key={name} id={errorId(name)} className="text-sm text-destructive">
+                <p key={name} id={errorId(name)} className="text-sm text-destructive-text">
                   {lineErrors[name].message}
                 </p>
               ) : null,
@@ -175,7 +175,7 @@ export function InvoiceLinesEditor({
         );
       })}
       {listError && (
-        <p id={`${id}-lines-error`} className="text-sm text-destructive">
+        <p id={`${id}-lines-error`} className="text-sm text-destructive-text">
           {listError}
         </p>
       )}

@@ -110,7 +110,7 @@ export function ProjectFilters({
         </NativeSelect>
       )}
       <label
-        className={`flex w-full cursor-pointer items-center gap-2 rounded-md border px-3 text-sm sm:w-auto ${control} ${filter.overdue ? "border-destructive text-destructive" : ""}`}
+        className={`flex w-full cursor-pointer items-center gap-2 rounded-md border px-3 text-sm sm:w-auto ${control} ${filter.overdue ? "border-destructive text-destructive-text" : ""}`}
       >
         <input
           type="checkbox"

@@ -85,7 +85,7 @@ function PrintCheck({ check }: { check: ProofsPanelProject["printCheck"] }) {
     );
   return (
     <div role="alert" data-testid="print-mismatch" className="rounded-lg border border-destructive/50 bg-destructive/10 p-3 text-sm">
-      <p className="flex items-center gap-2 font-medium text-destructive">
+      <p className="flex items-center gap-2 font-medium text-destructive-text">
         <AlertTriangle className="size-4 shrink-0" aria-hidden /> Not the approved files
       </p>
       <p className="mt-1">

@@ -50,7 +50,7 @@ export function DropdownMenuItem({ className, inset, variant = "default", ...pro
       data-variant={variant}
       className={cn(
         itemClasses,
-        "data-[inset]:pl-8 data-[variant=destructive]:text-destructive data-[variant=destructive]:focus:bg-destructive/10 data-[variant=destructive]:focus:text-destructive",
+        "data-[inset]:pl-8 data-[variant=destructive]:text-destructive-text data-[variant=destructive]:focus:bg-destructive/10 data-[variant=destructive]:focus:text-destructive-text",
         className,
       )}
       {...props}

@@ -60,7 +60,7 @@ export function Field({ label, error, hint, className, children }: FieldProps) {
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm text-destructive">
+        <p id={errorId} className="text-sm text-destructive-text">
           {error}
         </p>
       )}

@@ -29,7 +29,7 @@ function TrayRow({ file, manager }: { file: TrayFile; manager: UploadManager }) 
     <li className="grid gap-1 py-2" data-testid="upload-tray-file" data-status={file.status}>
       <div className="flex min-w-0 items-center gap-2">
         {file.status === "done" && <CheckCircle2 className="size-4 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden />}
-        {file.status === "failed" && <XCircle className="size-4 shrink-0 text-destructive" aria-hidden />}
+        {file.status === "failed" && <XCircle className="size-4 shrink-0 text-destructive-text" aria-hidden />}
         <span className="min-w-0 flex-1 truncate text-sm font-medium" title={file.name}>
           {file.name}
         </span>
@@ -48,7 +48,7 @@ function TrayRow({ file, manager }: { file: TrayFile; manager: UploadManager }) 
             <Tooltip content="Drop this file">
               <button
                 type="button"
-                className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-destructive"
+                className="inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-destructive-text"
                 onClick={() => manager.drop(file.key)}
                 aria-label={`Drop ${file.name}`}
               >
@@ -76,7 +76,7 @@ function TrayRow({ file, manager }: { file: TrayFile; manager: UploadManager }) 
           />
         </div>
       )}
-      <p className={cn("text-xs break-words", file.status === "failed" ? "text-destructive" : "text-muted-foreground")}>
+      <p className={cn("text-xs break-words", file.status === "failed" ? "text-destructive-text" : "text-muted-foreground")}>
         {file.status === "uploading" &&
           (file.fromLibrary
             ? "Adding from the brand library…"

@@ -157,7 +157,9 @@ export default function WorkloadPage() {
                     <td className="py-2 text-right tabular-nums">{r.active}</td>
                     <td className="py-2 text-right tabular-nums">{r.dueThisWeek}</td>
                     <td className="py-2 text-right tabular-nums">{r.dueNextWeek}</td>
-                    <td className={`py-2 text-right tabular-nums ${r.overdue ? "font-semibold text-destructive" : ""}`}>{r.overdue}</td>
+                    <td className={`py-2 text-right tabular-nums ${r.overdue ? "font-semibold text-destructive-text" : ""}`}>
+                      {r.overdue}
+                    </td>
                     <td className="py-2 text-right tabular-nums">{r.inChanges}</td>
                   </tr>
                 ))}
