@@ -26,6 +26,8 @@ import {
   projectTitleInput,
   proofNoteInput,
   reminderDaysInput,
+  revisionAllowanceForm,
+  revisionAllowanceInput,
   roleInput,
 } from "./inputs";
 import { POST_TITLE_MAX_LENGTH } from "./posts";
@@ -178,5 +180,17 @@ describe("a payment as typed", () => {
   it("keeps its note within the limit", () => {
     expect(paymentNoteInput.parse(" Bank transfer ")).toBe("Bank transfer");
     expect(messageOf(paymentNoteInput.safeParse("n".repeat(PAYMENT_NOTE_MAX_LENGTH + 1)))).toContain("500 characters");
+  });
+});
+
+describe("change rounds included", () => {
+  it("takes a whole number from 0 to 99, typed or sent, with one plain message otherwise", () => {
+    expect(revisionAllowanceForm.parse(" 5 ")).toBe(5);
+    expect(revisionAllowanceForm.parse("0")).toBe(0);
+    expect(revisionAllowanceInput.parse(99)).toBe(99);
+    const message = "Give a whole number of change rounds from 0 to 99.";
+    for (const typed of ["", "  ", "-1", "100", "2.5", "three", "1e3"])
+      expect(messageOf(revisionAllowanceForm.safeParse(typed))).toBe(message);
+    for (const sent of [-1, 100, 2.5, Number.NaN]) expect(messageOf(revisionAllowanceInput.safeParse(sent))).toBe(message);
   });
 });

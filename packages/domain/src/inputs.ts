@@ -9,6 +9,7 @@ import { INVOICE_LINE_MAX_QUANTITY, INVOICE_LINE_MAX_UNIT_AMOUNT } from "./invoi
 import { formatMoney, minorDigits, parseMoney, parseRate } from "./money";
 import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "./posts";
 import { PROJECT_TITLE_MAX_LENGTH } from "./projects";
+import { MAX_REVISION_ALLOWANCE } from "./proofs";
 import { ROLES } from "./roles";
 import { USER_NAME_MAX_LENGTH } from "./user-rules";
 
@@ -183,3 +184,23 @@ export function paymentAmountForm(currency: string) {
       return amount ?? z.NEVER;
     });
 }
+
+const ALLOWANCE_MESSAGE = `Give a whole number of change rounds from 0 to ${MAX_REVISION_ALLOWANCE}.`;
+
+/** The change rounds a business's projects include, as the API takes them. */
+export const revisionAllowanceInput = z
+  .number({ error: ALLOWANCE_MESSAGE })
+  .int({ error: ALLOWANCE_MESSAGE })
+  .min(0, { error: ALLOWANCE_MESSAGE })
+  .max(MAX_REVISION_ALLOWANCE, { error: ALLOWANCE_MESSAGE });
+
+/** The same, as typed on the form: text read into the number the API takes. */
+export const revisionAllowanceForm = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const parsed = revisionAllowanceInput.safeParse(text === "" ? Number.NaN : Number(text));
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: "custom", message: ALLOWANCE_MESSAGE });
+    return z.NEVER;
+  });

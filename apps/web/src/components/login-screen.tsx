@@ -1,10 +1,13 @@
 "use client";
 // The login page: social providers as form POSTs, or a magic link by e-mail; a random wallpaper behind.
-import { authErrorMessage, messages, PRODUCT_NAME, safeCallbackPath, WALLPAPER_COUNT, wallpaperIndex } from "@atelier/domain";
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label } from "@atelier/ui";
+import { authErrorMessage, emailInput, messages, PRODUCT_NAME, safeCallbackPath, WALLPAPER_COUNT, wallpaperIndex } from "@atelier/domain";
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, fieldError, Input, useZodForm } from "@atelier/ui";
 import { MailCheck } from "lucide-react";
 import { type ClientSafeProvider, getCsrfToken, getProviders } from "next-auth/react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+
+const loginForm = z.object({ email: emailInput });
 
 const PROVIDER_LABELS: Record<string, string> = { google: "Google", facebook: "Facebook", linkedin: "LinkedIn" };
 
@@ -40,9 +43,9 @@ export function LoginScreen() {
     void getCsrfToken().then((token) => setCsrfToken(token ?? ""));
   }, []);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "");
+  // The address is checked here first, with its message under the field; the server's refusal stays the SPEC's alert.
+  const form = useZodForm(loginForm, { defaultValues: { email: "" } });
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     setLoading(true);
     try {
       await requestMagicLink(email, csrfToken || (await getCsrfToken()) || "", callbackUrl);
@@ -52,7 +55,7 @@ export function LoginScreen() {
     } finally {
       setLoading(false);
     }
-  }
+  });
 
   return (
     <main
@@ -91,9 +94,12 @@ export function LoginScreen() {
                 </form>
               ))}
               {providers.length > 0 && <p className="text-center text-xs text-muted-foreground">or</p>}
-              <form className="grid gap-2" onSubmit={onSubmit}>
-                <Label htmlFor="email">E-mail</Label>
-                <Input id="email" name="email" type="email" required autoComplete="email" placeholder="you@company.com" />
+              <form className="grid gap-2" onSubmit={onSubmit} noValidate>
+                <Field label="E-mail" error={fieldError(form, "email")}>
+                  {(control) => (
+                    <Input {...control} type="email" autoComplete="email" placeholder="you@company.com" {...form.register("email")} />
+                  )}
+                </Field>
                 <Button type="submit" disabled={loading} aria-busy={loading}>
                   {loading ? "Sending link…" : "Send me a sign-in link"}
                 </Button>

@@ -13,6 +13,7 @@ import {
   type ProjectStage,
   type ProofStatus,
   proofNoteInput,
+  revisionAllowanceForm,
   type SessionUser,
 } from "@atelier/domain";
 import {
@@ -28,7 +29,6 @@ import {
   Field,
   fieldError,
   Input,
-  Label,
   showServerFieldErrors,
   Textarea,
   toast,
@@ -37,7 +37,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Download, Eye, Upload } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Controller } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { DueDateInput } from "~/components/due-date";
 import { FormError, SubmitButton } from "~/components/form-parts";
@@ -286,43 +286,43 @@ function AnswerProof({
 }
 
 /** Staff set how many change rounds the business's projects include; past them, requests are billed. */
+const allowanceForm = z.object({ allowance: revisionAllowanceForm });
+
 function AllowanceForm({ project, allowance, onSaved }: { project: ProofsPanelProject; allowance: number; onSaved: () => void }) {
   const trpc = useTRPC();
-  const [value, setValue] = useState(String(allowance));
-  useEffect(() => setValue(String(allowance)), [allowance]);
+  const form = useZodForm(allowanceForm, { defaultValues: { allowance: String(allowance) } });
+  // A number saved here or elsewhere becomes the one the field starts from.
+  useEffect(() => form.reset({ allowance: String(allowance) }), [allowance, form]);
+  const typed = useWatch({ control: form.control, name: "allowance" });
   const save = useMutation(
     trpc.proofs.setAllowance.mutationOptions({
       onSuccess: ({ allowance }) => {
         toast({ title: `${project.businessName}: ${allowance} change round${allowance === 1 ? "" : "s"} included` });
         onSaved();
       },
-      onError: toastError,
+      onError: (error) => {
+        if (!showServerFieldErrors(form, error)) toastError(error);
+      },
     }),
   );
+  const onSubmit = form.handleSubmit(({ allowance }) => save.mutate({ businessId: project.businessId, allowance }));
   return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate({ businessId: project.businessId, allowance: Number(value) });
-      }}
-    >
-      <div className="grid gap-1">
-        <Label htmlFor="revision-allowance" className="text-xs">
-          Change rounds included for {project.businessName}
-        </Label>
-        <Input
-          id="revision-allowance"
-          type="number"
-          min={0}
-          max={MAX_REVISION_ALLOWANCE}
-          required
-          className="h-11 w-24"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
-      </div>
-      <Button type="submit" variant="outline" className="h-11" disabled={save.isPending || Number(value) === allowance}>
+    <form className="flex flex-wrap items-start gap-2" onSubmit={onSubmit} noValidate>
+      <Field label={`Change rounds included for ${project.businessName}`} error={fieldError(form, "allowance")}>
+        {(control) => (
+          <Input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_REVISION_ALLOWANCE}
+            className="h-11 w-24"
+            {...form.register("allowance")}
+          />
+        )}
+      </Field>
+      {/* Level with the field, below its label. */}
+      <Button type="submit" variant="outline" className="mt-5 h-11" disabled={save.isPending || typed.trim() === String(allowance)}>
         Save
       </Button>
     </form>

@@ -34,13 +34,13 @@ import {
   commentBodyInput,
   DomainError,
   dueDateInput,
-  MAX_REVISION_ALLOWANCE,
   nextRevision,
   nextRound,
   PROJECT_STAGES,
   pinFits,
   proofAnswerRefusal,
   proofNoteInput,
+  revisionAllowanceInput,
   revisionLedger,
   STAGE_ACTIONS,
   type StageAction,
@@ -215,13 +215,11 @@ export const proofsRouter = router({
   }),
 
   /** Staff set how many change rounds a business's projects include. */
-  setAllowance: staffProcedure
-    .input(z.object({ businessId: id, allowance: z.number().int().min(0).max(MAX_REVISION_ALLOWANCE) }))
-    .mutation(async ({ ctx, input }) => {
-      if (!(await findBusiness(ctx.db, input.businessId))) throw new DomainError("NOT_FOUND", "No such business.");
-      await setRevisionAllowance(ctx.db, input.businessId, input.allowance);
-      return { businessId: input.businessId, allowance: input.allowance };
-    }),
+  setAllowance: staffProcedure.input(z.object({ businessId: id, allowance: revisionAllowanceInput })).mutation(async ({ ctx, input }) => {
+    if (!(await findBusiness(ctx.db, input.businessId))) throw new DomainError("NOT_FOUND", "No such business.");
+    await setRevisionAllowance(ctx.db, input.businessId, input.allowance);
+    return { businessId: input.businessId, allowance: input.allowance };
+  }),
 });
 
 export const annotationsRouter = router({
