@@ -97,7 +97,14 @@ export function LoginScreen() {
               <form className="grid gap-2" onSubmit={onSubmit} noValidate>
                 <Field label="E-mail" error={fieldError(form, "email")}>
                   {(control) => (
-                    <Input {...control} type="email" autoComplete="email" placeholder="you@company.com" {...form.register("email")} />
+                    <Input
+                      {...control}
+                      type="email"
+                      required
+                      autoComplete="email"
+                      placeholder="you@company.com"
+                      {...form.register("email")}
+                    />
                   )}
                 </Field>
                 <Button type="submit" disabled={loading} aria-busy={loading}>
