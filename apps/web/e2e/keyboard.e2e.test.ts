@@ -6,7 +6,7 @@ import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp } from "./harness";
+import { keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp, startTogether } from "./harness";
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -24,7 +24,7 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
   let projectId: string;
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([createTestDatabase(), launchBrowser()]);
+    [t, browser] = await startTogether([createTestDatabase(), launchBrowser()]);
     await seedDemo(t.db);
     const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Keyboard poster", createdBy: CLIENT.id });
     projectId = project.id;
@@ -78,10 +78,11 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     const palette = page.getByRole("dialog").filter({ has: page.getByPlaceholder("Type a command or search...") });
     await page.keyboard.press("Control+k");
     await palette.waitFor();
-    expect(await isFocused(palette.getByRole("combobox")), "the search field has focus").toBe(true);
+    await expect.poll(() => isFocused(palette.getByRole("combobox")), { message: "the search field has focus" }).toBe(true);
     await page.keyboard.press("Escape");
     await palette.waitFor({ state: "detached" });
-    expect(await isFocused(bell), `focus is back on the bell, not on ${await focusedName()}`).toBe(true);
+    // Focus comes back by the widget's own timer once it has closed: asked until it has.
+    await expect.poll(() => isFocused(bell), { message: "focus is back on the bell" }).toBe(true);
 
     await page.keyboard.press("Control+k");
     await palette.waitFor();
@@ -124,7 +125,8 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     expect(await focusInside(sheet), "Shift+Tab stays inside the sheet").toBe(true);
     await page.keyboard.press("Escape");
     await sheet.waitFor({ state: "detached" });
-    expect(await isFocused(bell), `focus is back on the bell, not on ${await focusedName()}`).toBe(true);
+    // Focus comes back by the widget's own timer once it has closed: asked until it has.
+    await expect.poll(() => isFocused(bell), { message: "focus is back on the bell" }).toBe(true);
   });
 
   it("the account menu opens and the arrows reach its items; Escape closes it onto its button", async () => {
@@ -144,11 +146,12 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     }
     expect(reached, "ArrowDown reaches Sign out").toBe(true);
     await page.keyboard.press("ArrowUp");
-    expect(await isFocused(menu.getByRole("menuitem", { name: "Sign out" })), "ArrowUp leaves it").toBe(false);
+    await expect.poll(() => isFocused(menu.getByRole("menuitem", { name: "Sign out" })), { message: "ArrowUp leaves it" }).toBe(false);
     expect(await focusInside(menu)).toBe(true);
     await page.keyboard.press("Escape");
     await menu.waitFor({ state: "detached" });
-    expect(await isFocused(trigger), `focus is back on the account menu, not on ${await focusedName()}`).toBe(true);
+    // Focus comes back by the menu's own timer once it has closed: asked until it has.
+    await expect.poll(() => isFocused(trigger), { message: "focus is back on the account menu" }).toBe(true);
 
     // Enter on an item does what it says: Edit profile opens the profile.
     await page.keyboard.press("Enter");
