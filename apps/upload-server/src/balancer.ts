@@ -1,5 +1,5 @@
 // The balancer: GET / answers {url} of a healthy upload server, least loaded first.
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { messages } from "@atelier/domain";
 import { ERRORS } from "@atelier/storage";
 import {
@@ -18,6 +18,7 @@ import {
   corsHeaders,
   createHttpServer,
   firstHeader,
+  type HttpServer,
   handlePreflight,
   sendError,
   sendJson,
@@ -63,7 +64,7 @@ export const TIMEOUTS_BEFORE_DOWN = 2;
 
 const normalise = (url: string) => url.replace(/\/+$/, "");
 
-export function createBalancer(config: BalancerConfig): Server {
+export function createBalancer(config: BalancerConfig): HttpServer {
   const settings = balancerSettingsSchema.parse(config);
   const doFetch = config.fetch ?? fetch;
   const now = config.now ?? Date.now;

@@ -20,38 +20,47 @@ const common = {
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().min(1).default("127.0.0.1"),
   webOrigin: z.url().optional(),
+  // PEM files of a certificate chain and its key: the role then serves TLS, HTTP/2 and HTTP/1.1 on its port.
+  tlsCert: z.string().min(1).optional(),
+  tlsKey: z.string().min(1).optional(),
 };
 
-export const cliSchema = z.discriminatedUnion("role", [
-  z.object({
-    role: z.literal("balancer"),
-    ...common,
-    servers: z
-      .string()
-      .min(1)
-      .transform((value) =>
-        value
-          .split(",")
-          .map((url) => url.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url()).min(1)),
-  }),
-  z.object({
-    role: z.literal("server"),
-    ...common,
-    secret: z.string().min(16, "UPLOAD_SECRET must be at least 16 characters"),
-    // A directory for the filesystem store, or the word "s3" for the S3_* settings.
-    store: z.string().min(1).default(".data/uploads"),
-    publicUrl: z.url().optional(),
-    // Take raw binary parts besides base64 (default on); "false" keeps a server to the SPEC's base64.
-    binaryParts: z
-      .enum(["true", "false", "1", "0"])
-      .default("true")
-      .transform((value) => value === "true" || value === "1"),
-    s3: s3Schema.optional(),
-  }),
-]);
+const bothOrNeitherTls = (config: { tlsCert?: string | undefined; tlsKey?: string | undefined }) =>
+  (config.tlsCert === undefined) === (config.tlsKey === undefined);
+const TLS_PAIR = { message: "--tls-cert and --tls-key (UPLOAD_TLS_CERT, UPLOAD_TLS_KEY) go together", path: ["tlsKey"] };
+
+export const cliSchema = z
+  .discriminatedUnion("role", [
+    z.object({
+      role: z.literal("balancer"),
+      ...common,
+      servers: z
+        .string()
+        .min(1)
+        .transform((value) =>
+          value
+            .split(",")
+            .map((url) => url.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.url()).min(1)),
+    }),
+    z.object({
+      role: z.literal("server"),
+      ...common,
+      secret: z.string().min(16, "UPLOAD_SECRET must be at least 16 characters"),
+      // A directory for the filesystem store, or the word "s3" for the S3_* settings.
+      store: z.string().min(1).default(".data/uploads"),
+      publicUrl: z.url().optional(),
+      // Take raw binary parts besides base64 (default on); "false" keeps a server to the SPEC's base64.
+      binaryParts: z
+        .enum(["true", "false", "1", "0"])
+        .default("true")
+        .transform((value) => value === "true" || value === "1"),
+      s3: s3Schema.optional(),
+    }),
+  ])
+  .refine(bothOrNeitherTls, TLS_PAIR);
 
 export type CliConfig = z.infer<typeof cliSchema>;
 
@@ -71,6 +80,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       "public-url": { type: "string" },
       "web-origin": { type: "string" },
       "binary-parts": { type: "string" },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
     },
     strict: true,
   });
@@ -81,6 +92,8 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     port: get(values.port, "UPLOAD_PORT") ?? "0",
     host: get(values.host, "UPLOAD_HOST"),
     webOrigin: get(values["web-origin"], "WEB_ORIGIN"),
+    tlsCert: get(values["tls-cert"], "UPLOAD_TLS_CERT"),
+    tlsKey: get(values["tls-key"], "UPLOAD_TLS_KEY"),
     servers: get(values.servers, "UPLOAD_SERVERS"),
     secret: blankToUndefined(env.UPLOAD_SECRET),
     store,

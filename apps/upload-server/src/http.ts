@@ -1,5 +1,7 @@
-// node:http plumbing shared by both roles: timeouts, JSON answers, error rendering, CORS, body caps.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+// node:http plumbing shared by both roles: timeouts, JSON answers, error rendering, CORS, body caps, and TLS with HTTP/2.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from "node:http2";
+import type { Server as NetServer } from "node:net";
 import { type Readable, Transform } from "node:stream";
 import { finished } from "node:stream/promises";
 import { ERRORS, errorBody, toHttpError } from "@atelier/storage";
@@ -57,7 +59,12 @@ export function handlePreflight(req: IncomingMessage, res: ServerResponse, webOr
 // What a request that takes no body may send with one (a few KB, whitespace included).
 export const CONTROL_BODY_BYTES = 4 * 1024;
 
-// Timeouts every server applies to every connection, as settings of each role.
+/** A certificate chain and its key, PEM. With them a server speaks TLS, HTTP/2 first and HTTP/1.1 to clients without it. */
+const tlsSchema = z.object({ cert: z.string().min(1), key: z.string().min(1) });
+
+type TlsSettings = z.infer<typeof tlsSchema>;
+
+// Timeouts every server applies to every connection, and its TLS when it has one, as settings of each role.
 export const connectionSettingsSchema = z.object({
   // Headers must be complete within this long.
   headersTimeoutMs: z.number().int().positive().default(20_000),
@@ -66,9 +73,13 @@ export const connectionSettingsSchema = z.object({
   idleTimeoutMs: z.number().int().positive().default(30_000),
   // How long an idle keep-alive connection is kept between requests.
   keepAliveTimeoutMs: z.number().int().positive().default(5_000),
+  tls: tlsSchema.optional(),
 });
 
 export type ConnectionSettings = z.infer<typeof connectionSettingsSchema>;
+
+/** What both roles hand back, over plain HTTP/1.1 or over TLS: a server that listens, and closes every connection on request. */
+export type HttpServer = NetServer & { closeAllConnections(): void; requestTimeout: number; timeout: number };
 
 interface BodyState {
   cap: number;
@@ -102,11 +113,20 @@ export function admitBody(req: IncomingMessage): void {
 }
 
 /**
- * A node:http server with the connection timeouts applied. A request that takes no body is
- * answered without reading one: when its answer is out and the client is still sending, the
- * connection is closed instead of read to the end.
+ * A server with the connection timeouts applied: node:http, or with `tls` node:http2 taking HTTP/2 and HTTP/1.1 on one
+ * port. HTTP/2 lets a browser keep every part of an upload in flight on one connection, where HTTP/1.1 stops at six per
+ * origin. A request that takes no body is answered without reading one: when its answer is out and the client is still
+ * sending, the connection (an HTTP/2 stream) is closed instead of read to the end.
  */
-export function createHttpServer(settings: ConnectionSettings, handler: (req: IncomingMessage, res: ServerResponse) => void): Server {
+export function createHttpServer(settings: ConnectionSettings, handler: (req: IncomingMessage, res: ServerResponse) => void): HttpServer {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    res.once("finish", () => {
+      // On HTTP/2 the request's socket stands for its stream: this resets one stream, not the connection.
+      if (!req.complete) req.socket.destroy();
+    });
+    handler(req, res);
+  };
+  if (settings.tls) return createTlsServer(settings, settings.tls, onRequest);
   const server = createServer(
     {
       // Idle-based rather than total-duration-based: see idleTimeoutMs.
@@ -115,16 +135,54 @@ export function createHttpServer(settings: ConnectionSettings, handler: (req: In
       // How often Node looks for connections past headersTimeout (its default is 30 s).
       connectionsCheckingInterval: Math.min(settings.headersTimeoutMs, 1000),
     },
-    (req, res) => {
-      res.once("finish", () => {
-        if (!req.complete) req.socket.destroy();
-      });
-      handler(req, res);
-    },
+    onRequest,
   );
   server.timeout = settings.idleTimeoutMs;
   server.keepAliveTimeout = settings.keepAliveTimeoutMs;
   return server;
+}
+
+function createTlsServer(
+  settings: ConnectionSettings,
+  tls: TlsSettings,
+  onRequest: (req: IncomingMessage, res: ServerResponse) => void,
+): HttpServer {
+  // HTTP/2's compatibility objects stand in for node:http's for everything the routes use (url, method, headers,
+  // the body as a stream, complete, aborted and close, writeHead and end); connection headers are dropped on HTTP/2.
+  const server = createSecureServer(
+    {
+      cert: tls.cert,
+      key: tls.key,
+      allowHTTP1: true,
+      // Parts of 10 MiB in base64 arrive on many streams at once: a window of 1 MiB per stream keeps each moving
+      // without a round trip per 64 KiB.
+      settings: { initialWindowSize: 1024 * 1024, maxConcurrentStreams: 100 },
+    },
+    onRequest as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void,
+  );
+  // An HTTP/2 session (or an HTTP/1.1 connection) with nothing moving for this long is closed.
+  server.setTimeout(settings.idleTimeoutMs);
+  const sessions = new Set<Http2Session>();
+  server.on("session", (session: Http2Session) => {
+    sessions.add(session);
+    session.once("close", () => sessions.delete(session));
+  });
+  const sockets = new Set<NodeJS.EventEmitter & { destroy(): void }>();
+  server.on("secureConnection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  return Object.assign(server, {
+    // HTTP/1.1 connections on this port take the same timeouts as the plain server's.
+    headersTimeout: settings.headersTimeoutMs,
+    requestTimeout: 0,
+    keepAliveTimeout: settings.keepAliveTimeoutMs,
+    timeout: settings.idleTimeoutMs,
+    closeAllConnections() {
+      for (const session of sessions) session.destroy();
+      for (const socket of sockets) socket.destroy();
+    },
+  });
 }
 
 // The request body behind a pipe that counts it against its cap: a consumer that gives up
@@ -173,7 +231,8 @@ export async function sendError(
         )
       : req.complete;
   const headers: Record<string, string> = { ...http.headers, ...extraHeaders };
-  if (!drained) headers.Connection = "close";
+  // HTTP/2 has no Connection header: there the unread rest of the body resets only this stream (see createHttpServer).
+  if (!drained && req.httpVersionMajor < 2) headers.Connection = "close";
   if (res.writableEnded || res.destroyed) return;
   sendJson(res, http.statusCode, errorBody(http), headers);
 }

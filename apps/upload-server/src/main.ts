@@ -1,15 +1,22 @@
 // Command-line entry: validates flags and environment, builds one role, and listens.
-import type { Server } from "node:http";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type CliConfig, parseCli } from "./env";
+import type { HttpServer } from "./http";
 
 type ServerCli = Extract<CliConfig, { role: "server" }>;
 
 // Each role loads only its own modules: an upload server's memory is part of its budget.
-async function build(config: CliConfig): Promise<Server> {
+// Read at start-up: a missing or unreadable file stops the process with its path in the message.
+function tlsFor(config: CliConfig) {
+  if (config.tlsCert === undefined || config.tlsKey === undefined) return {};
+  return { tls: { cert: readFileSync(config.tlsCert, "utf8"), key: readFileSync(config.tlsKey, "utf8") } };
+}
+
+async function build(config: CliConfig): Promise<HttpServer> {
   if (config.role === "balancer") {
     const { createBalancer } = await import("./balancer");
-    return createBalancer({ servers: config.servers, webOrigin: config.webOrigin });
+    return createBalancer({ servers: config.servers, webOrigin: config.webOrigin, ...tlsFor(config) });
   }
   const { createUploadServer } = await import("./upload-server");
   return createUploadServer({
@@ -18,6 +25,7 @@ async function build(config: CliConfig): Promise<Server> {
     webOrigin: config.webOrigin,
     publicUrl: config.publicUrl,
     binaryParts: config.binaryParts,
+    ...tlsFor(config),
     onError: (error) => console.error("[upload-server]", error),
   });
 }
@@ -40,7 +48,8 @@ server.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   // One parseable line, so a parent process can learn the port when it asked for port 0.
-  console.log(JSON.stringify({ role: config.role, url: `http://${config.host}:${port}` }));
+  const scheme = config.tlsCert ? "https" : "http";
+  console.log(JSON.stringify({ role: config.role, url: `${scheme}://${config.host}:${port}` }));
 });
 
 function shutdown(): void {

@@ -108,8 +108,10 @@ export function authorizePath(ctx: UploadContext, req: IncomingMessage, path: st
 
 export function baseUrl(ctx: UploadContext, req: IncomingMessage): string {
   if (ctx.settings.publicUrl) return ctx.settings.publicUrl.replace(/\/+$/, "");
-  const host = firstHeader(req, "host") ?? "";
-  return SAFE_HOST.test(host) ? `http://${host}` : "http://localhost";
+  // HTTP/2 names the host in :authority, HTTP/1.1 in Host; a server with TLS answers https URLs.
+  const host = firstHeader(req, ":authority") ?? firstHeader(req, "host") ?? "";
+  const scheme = ctx.settings.tls ? "https" : "http";
+  return SAFE_HOST.test(host) ? `${scheme}://${host}` : `${scheme}://localhost`;
 }
 
 export function positiveInt(req: IncomingMessage, name: string): number {

@@ -1,9 +1,9 @@
 // The upload server: routes single and chunked uploads (base64 or binary), resume status, downloads and health over node:http.
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { ERRORS, isHttpError } from "@atelier/storage";
 import { type HealthAnswer, storedFilePath, WIRE_PATHS } from "@atelier/upload-engine";
 import { sweepExpiredGroups } from "./groups";
-import { CONTROL_BODY_BYTES, capBody, corsHeaders, createHttpServer, handlePreflight, sendError, sendJson } from "./http";
+import { CONTROL_BODY_BYTES, capBody, corsHeaders, createHttpServer, type HttpServer, handlePreflight, sendError, sendJson } from "./http";
 import { deleteFile } from "./routes/delete-file";
 import { getFile } from "./routes/get-file";
 import { getGroupStatus } from "./routes/get-group-status";
@@ -52,7 +52,7 @@ async function route(ctx: UploadContext, req: IncomingMessage, res: ServerRespon
   }
 }
 
-export function createUploadServer(config: UploadServerConfig): Server {
+export function createUploadServer(config: UploadServerConfig): HttpServer {
   const ctx = createUploadContext(config);
   const { settings } = ctx;
   let inFlight = 0;

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFileDeleteToken, createFsStore, createSignedDownloadToken, issueUploadTicket } from "@atelier/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HttpServer as Server } from "../src/http";
 import { createUploadServer } from "../src/upload-server";
 import { close, listen, patternBytes, sha256Hex, TEST_SECRET } from "./support/cluster";
 import { type RawAnswer, rawRequest } from "./support/raw";

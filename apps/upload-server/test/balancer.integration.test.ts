@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { createBalancer } from "../src/balancer";
+import type { HttpServer } from "../src/http";
 import { close, listen } from "./support/cluster";
 
 // A stand-in upload server whose /health answer the test controls.
@@ -27,7 +28,7 @@ async function until(predicate: () => Promise<boolean>): Promise<void> {
   while (!(await predicate())) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-const opened: Server[] = [];
+const opened: (Server | HttpServer)[] = [];
 afterEach(async () => {
   for (const server of opened.splice(0)) await close(server);
 });

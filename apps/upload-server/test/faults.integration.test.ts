@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFsStore, isStoreFullError, issueUploadTicket, type ObjectStore } from "@atelier/storage";
 import { type AttemptFailedError, createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBalancer } from "../src/balancer";
+import type { HttpServer as Server } from "../src/http";
 import { createUploadServer } from "../src/upload-server";
 import { type ChildServer, startChildServer } from "./support/child-server";
 import { close, download, listen, patternBytes, sha256Hex, TEST_SECRET } from "./support/cluster";

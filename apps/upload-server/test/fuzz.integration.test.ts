@@ -1,9 +1,9 @@
 import { mkdtemp, readdir, realpath, rm } from "node:fs/promises";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFsStore, issueUploadTicket } from "@atelier/storage";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { HttpServer as Server } from "../src/http";
 import { createUploadServer } from "../src/upload-server";
 import { close, listen, TEST_SECRET } from "./support/cluster";
 

@@ -2,11 +2,11 @@
 // stored part 1, whichever servers take the other parts, with a full pass only as the fallback.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFsStore, issueUploadTicket, type ObjectStore } from "@atelier/storage";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { HttpServer as Server } from "../src/http";
 import { createUploadServer } from "../src/upload-server";
 import { close, listen, sha256Hex, TEST_SECRET } from "./support/cluster";
 

@@ -223,6 +223,10 @@ export async function startUploadServers(options: {
   secret: string;
   webOrigin: string;
   store?: UploadStoreOption;
+  /** Serve the balancer and the servers over TLS, HTTP/2 first, with this certificate (which the balancer trusts). */
+  tls?: { certFile: string; keyFile: string };
+  /** Binary parts on or off on the servers (default on). */
+  binaryParts?: boolean;
 }): Promise<UploadServers> {
   const s3 = options.store?.s3;
   const storeDir = s3 ? undefined : mkdtempSync(join(tmpdir(), "atelier-e2e-uploads-"));
@@ -236,15 +240,29 @@ export async function startUploadServers(options: {
         S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       }
     : {};
+  const tlsArgs = options.tls ? ["--tls-cert", options.tls.certFile, "--tls-key", options.tls.keyFile] : [];
+  // The balancer's health checks reach the servers over the same TLS: it trusts their certificate.
+  const tlsEnv: Record<string, string> = options.tls ? { NODE_EXTRA_CA_CERTS: options.tls.certFile } : {};
   const children: ChildProcess[] = [];
   const launch = (nodeFlags: readonly string[], args: string[]) =>
     new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [...nodeFlags, UPLOAD_SERVER_MAIN, ...args, "--port", "0", "--web-origin", options.webOrigin], {
-        cwd: ROOT,
-        detached: true,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", UPLOAD_SECRET: options.secret, ...storeEnv },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        process.execPath,
+        [...nodeFlags, UPLOAD_SERVER_MAIN, ...args, ...tlsArgs, "--port", "0", "--web-origin", options.webOrigin],
+        {
+          cwd: ROOT,
+          detached: true,
+          env: {
+            PATH: process.env.PATH,
+            HOME: process.env.HOME,
+            NODE_ENV: "production",
+            UPLOAD_SECRET: options.secret,
+            ...storeEnv,
+            ...tlsEnv,
+          },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       children.push(child);
       const output: string[] = [];
       let url: string | undefined;
@@ -284,7 +302,12 @@ export async function startUploadServers(options: {
   };
   try {
     const servers = await Promise.all(
-      [1, 2].map(() => launch(UPLOAD_SERVER_NODE_FLAGS, ["--role", "server", "--store", storeDir ?? "s3"])),
+      [1, 2].map(() =>
+        launch(UPLOAD_SERVER_NODE_FLAGS, [
+          ...["--role", "server", "--store", storeDir ?? "s3"],
+          ...(options.binaryParts === false ? ["--binary-parts", "false"] : []),
+        ]),
+      ),
     );
     const balancer = await launch([], ["--role", "balancer", "--servers", servers.map((s) => s.url).join(",")]);
     return {

@@ -42,6 +42,15 @@ export {
 } from "./errors";
 export { createLimiter, type Limiter } from "./limiter";
 export { fileErrorTitle, partErrorTitle, remainingRetriesDescription, UPLOAD_MESSAGES } from "./messages";
+export {
+  type MessageEndpoint,
+  type PartPreparer,
+  type PartToPrepare,
+  type PreparedPart,
+  servePartRequests,
+  type WorkerErrors,
+  workerPartPreparer,
+} from "./part-worker";
 export { isSingleUpload, type PlannedPart, planParts } from "./plan-parts";
 export { publicObjectUrl } from "./public-object-url";
 export { checkRestrictions, type RestrictionViolation } from "./restrictions";

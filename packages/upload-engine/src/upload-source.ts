@@ -14,6 +14,8 @@ export interface UploadSource {
    * into the buffer it encodes in, saving an allocation per part.
    */
   readInto?(target: Uint8Array, position: number): Promise<number>;
+  /** Optional: the Blob behind the source, which a worker can read for itself (see `workerPartPreparer`). */
+  readonly blob?: BlobLike | undefined;
 }
 
 /** The parts of Blob and File this adapter reads. */
@@ -31,6 +33,7 @@ export function fromBlob(blob: BlobLike, name?: string): UploadSource {
     size: blob.size,
     type: blob.type,
     slice: async (start, end) => new Uint8Array(await blob.slice(start, end).arrayBuffer()),
+    blob,
   };
 }
 

@@ -1,17 +1,19 @@
 // Starts a balancer and upload servers in this process on loopback port 0, for integration tests.
 import { createHash } from "node:crypto";
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Server as TlsServer } from "node:tls";
 import { issueUploadTicket, type ObjectStore } from "@atelier/storage";
 import { createUploader, type FetchLike, type Uploader } from "@atelier/upload-engine";
 import { type BalancerConfig, createBalancer } from "../../src/balancer";
+import type { HttpServer as Server } from "../../src/http";
 import { createUploadServer, type UploadServerConfig } from "../../src/upload-server";
 
 export const TEST_SECRET = "integration-test-secret-0123456789";
 
 export async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const scheme = server instanceof TlsServer ? "https" : "http";
+  return `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 export async function close(server: Server): Promise<void> {

@@ -4,6 +4,7 @@ import type { FileKind } from "@atelier/domain";
 import { resizeImage, type UploadServices, xhrFetch } from "@atelier/ui";
 import { webCryptoSha256 } from "@atelier/upload-engine";
 import { useMemo } from "react";
+import { workerPreparer } from "~/components/part-preparer";
 import { firstPdfPage } from "~/components/pdf-engine";
 import { useTRPCClient } from "~/trpc/react";
 
@@ -14,6 +15,11 @@ function randomId(): string {
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=+$/, "");
+}
+
+function withPreparer(): Pick<UploadServices, "preparePart"> {
+  const preparePart = typeof window === "undefined" ? undefined : workerPreparer();
+  return preparePart ? { preparePart } : {};
 }
 
 /**
@@ -44,6 +50,7 @@ export function useUploadServices(
       uploadFetch: xhrFetch,
       // Web Crypto exists only in secure contexts (https, localhost); without it parts go unhashed.
       ...(globalThis.crypto?.subtle ? { sha256: webCryptoSha256(crypto.subtle) } : {}),
+      ...withPreparer(),
       resizeImage,
       firstPdfPage,
     }),

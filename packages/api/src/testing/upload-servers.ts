@@ -1,12 +1,11 @@
 // The real upload balancer and two upload servers on loopback, sharing one store in a temporary
 // directory, for tests of the routers that hand out tickets, links and deletions for them.
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFsStore, type ObjectStore } from "@atelier/storage";
-import { createBalancer, createUploadServer } from "@atelier/upload-server";
+import { createBalancer, createUploadServer, type HttpServer as Server } from "@atelier/upload-server";
 
 export interface UploadServers {
   balancerUrl: string;

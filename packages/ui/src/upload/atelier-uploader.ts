@@ -131,6 +131,7 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
       // A transport that reports request bodies leaving moves progress with the bytes, not per part.
       fetch: services.uploadFetch ?? services.fetch,
       ...(services.sha256 ? { sha256: services.sha256 } : {}),
+      ...(services.preparePart ? { preparePart: services.preparePart } : {}),
       headers: { authorization: `Bearer ${access.ticket}` },
     });
     const started = Date.now();

@@ -1,6 +1,6 @@
 // What the upload dialog needs from its host app: tickets, signed URLs, where storage lives, and I/O.
 import type { AvatarMode, ImageBucket } from "@atelier/domain";
-import type { FetchLike, ImageSize, Sha256 } from "@atelier/upload-engine";
+import type { FetchLike, ImageSize, PartPreparer, Sha256 } from "@atelier/upload-engine";
 
 /** The four fields the parent receives for every uploaded file (SPEC section 3). */
 export interface UploadedFile {
@@ -33,6 +33,8 @@ export interface UploadServices {
   /** Sends the upload requests when given: one that reports upload progress (see `xhrFetch`) moves the bar with the bytes. */
   uploadFetch?: FetchLike;
   sha256?: Sha256;
+  /** Reads, hashes and encodes parts off the page's main thread (see `workerPartPreparer`); without it they are prepared here. */
+  preparePart?: PartPreparer;
   resizeImage(file: Blob, size: ImageSize): Promise<Blob>;
   /**
    * The first page of a PDF drawn as an image `width` px wide, for its thumbnail: a preview made once on upload, so

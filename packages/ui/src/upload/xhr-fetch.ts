@@ -38,5 +38,7 @@ export const xhrFetch: FetchLike = (url: string, init: FetchInit) =>
       settle();
       reject(new DOMException("The upload was aborted", "AbortError"));
     };
-    xhr.send(init.body ?? null);
+    // As a Blob: Chromium hands a Blob body to its network service whole, and streams an ArrayBuffer body to it in small
+    // pieces, about ten times slower (measured: 10 MiB parts at 25 MiB/s as bytes, 230 MiB/s as Blobs).
+    xhr.send(init.body ? new Blob([init.body]) : null);
   });

@@ -17,6 +17,7 @@ export function createUploader(options: UploaderOptions): Uploader {
         sleep: options.sleep ?? timerSleep,
         sha256: options.sha256,
         base64: options.base64 ?? encodeBase64Into,
+        preparePart: options.preparePart,
         headers: options.headers,
         scope,
         partConcurrency: partConcurrency(files.length),

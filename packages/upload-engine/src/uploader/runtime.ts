@@ -2,6 +2,7 @@
 import type { Base64Encoder } from "../base64";
 import type { AttemptFailedError } from "../errors";
 import { createLimiter, type Limiter } from "../limiter";
+import type { PartPreparer } from "../part-worker";
 import type { Sha256 } from "../sha256";
 import { AbortedError, type AbortScope, abortable } from "./abort-scope";
 import { type BodyPool, createBodyPool } from "./body-pool";
@@ -19,6 +20,7 @@ export interface Runtime {
   readonly balancerUrl: string;
   readonly sha256: Sha256 | undefined;
   readonly base64: Base64Encoder;
+  readonly preparePart: PartPreparer | undefined;
   readonly scope: AbortScope;
   readonly partConcurrency: number;
   /** Send raw bytes to servers that offer it; see UploaderOptions.binaryParts. */
@@ -41,6 +43,7 @@ export interface RuntimeInput {
   readonly sleep: Sleep;
   readonly sha256: Sha256 | undefined;
   readonly base64: Base64Encoder;
+  readonly preparePart: PartPreparer | undefined;
   readonly headers: HeadersOption | undefined;
   readonly scope: AbortScope;
   readonly partConcurrency: number;
@@ -70,6 +73,7 @@ export function createRuntime(input: RuntimeInput): Runtime {
     balancerUrl: input.balancerUrl,
     sha256: input.sha256,
     base64: input.base64,
+    preparePart: input.preparePart,
     scope,
     partConcurrency: input.partConcurrency,
     binaryParts: input.binaryParts,

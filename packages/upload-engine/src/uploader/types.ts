@@ -1,6 +1,8 @@
 // Public shapes of the uploader: what it is given, what it reports and what it answers.
+
 import type { Base64Encoder } from "../base64";
 import type { AttemptFailedError, UploadError } from "../errors";
+import type { PartPreparer } from "../part-worker";
 import type { Sha256 } from "../sha256";
 import type { UploadSource } from "../upload-source";
 
@@ -79,6 +81,11 @@ export interface UploaderOptions extends UploaderCallbacks {
    */
   readonly reuseBodies?: boolean | undefined;
   readonly headers?: HeadersOption | undefined;
+  /**
+   * Reads, hashes and encodes parts elsewhere (a Web Worker, see `workerPartPreparer`) instead of on the caller's thread;
+   * a part it declines is prepared here as usual.
+   */
+  readonly preparePart?: PartPreparer | undefined;
 }
 
 /** A group to continue: from a failure's `resume`, or only its id after a page reload. */

@@ -195,6 +195,18 @@ class FileRun {
     };
     const length = part.end - part.start;
     const binary = encoding === BODY_ENCODINGS.binary;
+    const elsewhere = runtime.preparePart?.({ source, start: part.start, end: part.end, encoding, sha256: runtime.sha256 !== undefined });
+    if (elsewhere) {
+      const prepared = await abortable(elsewhere, runtime.scope).catch(fail);
+      if (prepared.body.length !== (binary ? length : base64Length(length)) || (runtime.sha256 !== undefined && !prepared.sha256)) {
+        fail(
+          new Error(
+            `Part ${part.part} came back from its preparer with ${prepared.body.length} bytes${prepared.sha256 ? "" : " and no SHA-256"}`,
+          ),
+        );
+      }
+      return new PreparedBody(prepared.body, encoding, prepared.sha256);
+    }
     // One buffer per part (reused when the transport allows): the raw bytes land in its
     // tail and the base64 then overwrites it from the front; a binary body is those bytes.
     const buffer = runtime.bodies.take(binary ? length : base64Length(length));
