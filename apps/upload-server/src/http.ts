@@ -142,6 +142,8 @@ export function createHttpServer(settings: ConnectionSettings, handler: (req: In
   return server;
 }
 
+const CONNECTION_WINDOW_BYTES = 8 * 1024 * 1024;
+
 function createTlsServer(
   settings: ConnectionSettings,
   tls: TlsSettings,
@@ -164,6 +166,9 @@ function createTlsServer(
   server.setTimeout(settings.idleTimeoutMs);
   const sessions = new Set<Http2Session>();
   server.on("session", (session: Http2Session) => {
+    // The connection's own window (64 KiB by default) is shared by every stream on it: ten parts at once need more,
+    // or the client waits for a window update every few kilobytes.
+    session.setLocalWindowSize(CONNECTION_WINDOW_BYTES);
     sessions.add(session);
     session.once("close", () => sessions.delete(session));
   });
