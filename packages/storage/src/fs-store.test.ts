@@ -31,6 +31,32 @@ describe("filesystem driver specifics", () => {
     expect(await readdir(join(root, "tmp"))).toEqual([]);
   });
 
+  it("takes the parts of one staging file written at once, a failing one among them, byte for byte", async () => {
+    const store = createFsStore({ root });
+    const staging = store.staging!;
+    const PART = 256 * 1024;
+    const expected = randomBytes(8 * PART);
+    // Each part arrives in pieces with pauses between them, as a request body does, so the writes interleave.
+    async function* pieces(part: Buffer): AsyncGenerator<Buffer> {
+      for (let at = 0; at < part.length; at += 40_000) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yield part.subarray(at, at + 40_000);
+      }
+    }
+    async function* failing(): AsyncGenerator<Buffer> {
+      yield Buffer.alloc(1000);
+      throw new Error("connection lost");
+    }
+    const writes = Array.from({ length: 8 }, (_, index) =>
+      staging.write("groups/h/data", index * PART, pieces(expected.subarray(index * PART, (index + 1) * PART))),
+    );
+    const [failed, ...written] = await Promise.allSettled([staging.write("groups/h/data", 8 * PART, failing()), ...writes]);
+    expect(failed?.status).toBe("rejected");
+    expect(written.map((result) => (result.status === "fulfilled" ? result.value : -1))).toEqual(Array(8).fill(PART));
+    await staging.truncate("groups/h/data", 8 * PART);
+    expect(await staging.digest("groups/h/data")).toEqual({ sha256: createHash("sha256").update(expected).digest("hex"), size: 8 * PART });
+  });
+
   it("assembles a staging file from out-of-order positional writes and publishes it in one rename", async () => {
     const store = createFsStore({ root });
     const staging = store.staging!;
