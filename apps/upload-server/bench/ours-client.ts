@@ -9,7 +9,7 @@
 import { createHash } from "node:crypto";
 import { Agent, request as httpRequest } from "node:http";
 import { issueUploadTicket } from "@atelier/storage";
-import { createUploader, type FetchLike, WIRE_HEADERS } from "@atelier/upload-engine";
+import { bytesOf, createUploader, type FetchLike, WIRE_HEADERS } from "@atelier/upload-engine";
 import { nodeBase64, openFileSource } from "@atelier/upload-engine/node";
 import { measured } from "./machine";
 
@@ -20,6 +20,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 // every CPU-second the client spends is taken from the servers it is measuring.
 export const nodeHttpFetch: FetchLike = (url, init) =>
   new Promise((resolve, reject) => {
+    const body = bytesOf(init.body);
     const target = new URL(url);
     const req = httpRequest(
       {
@@ -28,7 +29,7 @@ export const nodeHttpFetch: FetchLike = (url, init) =>
         path: target.pathname + target.search,
         method: init.method,
         agent,
-        headers: { ...init.headers, ...(init.body ? { "content-length": String(init.body.length) } : {}) },
+        headers: { ...init.headers, ...(body ? { "content-length": String(body.length) } : {}) },
         signal: init.signal,
       },
       (res) => {
@@ -43,7 +44,7 @@ export const nodeHttpFetch: FetchLike = (url, init) =>
       },
     );
     req.on("error", reject);
-    req.end(init.body);
+    req.end(body);
   });
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFsStore } from "@atelier/storage";
-import { type FetchLike, fromBytes, WIRE_HEADERS } from "@atelier/upload-engine";
+import { type FetchLike, fromBytes, requestBodySize, WIRE_HEADERS } from "@atelier/upload-engine";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Cluster, download, patternBytes, sha256Hex, startCluster } from "./support/cluster";
 import { rawRequest } from "./support/raw";
@@ -39,7 +39,7 @@ function recording(sent: Sent[]): FetchLike {
       sent.push({
         contentType: init.headers[WIRE_HEADERS.contentType],
         encoding: init.headers[WIRE_HEADERS.bodyEncoding],
-        bytes: init.body?.length ?? 0,
+        bytes: init.body ? requestBodySize(init.body) : 0,
       });
     }
     return realFetch(url, init);

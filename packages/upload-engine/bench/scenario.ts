@@ -59,7 +59,7 @@ async function runScenario(scenario: Scenario, size: number): Promise<ScenarioRe
     const holdBody = nodeAdapters || scenario === "engine, fetch holds body 1 turn";
     const noopFetch: FetchLike = async (_url, init) => {
       if (init.method === "GET") return answer({ url: "http://noop.invalid" });
-      encodedBytes += consumeBody(init.body);
+      encodedBytes += consumeBody(init.body instanceof Uint8Array ? init.body : undefined);
       if (holdBody) await nextTurn();
       return answer({ id: "group-1", url: "http://noop.invalid/file", part: Number(init.headers.part) });
     };

@@ -66,6 +66,7 @@ export type {
   FetchLike,
   FetchResponse,
   HeadersOption,
+  RequestBody,
   ResumeInput,
   Sleep,
   Uploader,
@@ -78,6 +79,7 @@ export type {
   UploadProgress,
   UploadSuccess,
 } from "./uploader/types";
+export { bytesOf, requestBodySize } from "./uploader/types";
 export {
   type BalancerAnswer,
   BINARY_CONTENT_TYPE,

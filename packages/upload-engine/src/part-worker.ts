@@ -4,6 +4,7 @@
 import { base64Length, encodeBase64Into } from "./base64";
 import { type DigestProvider, toHex } from "./sha256";
 import type { BlobLike } from "./upload-source";
+import type { RequestBody } from "./uploader/types";
 import { BODY_ENCODINGS, type BodyEncoding } from "./wire";
 
 /** One part to prepare: its bytes `start` to `end` of the source, for the wire in `encoding`. */
@@ -17,8 +18,8 @@ export interface PartToPrepare {
 }
 
 export interface PreparedPart {
-  /** The body as it goes on the wire: the raw bytes, or their base64. */
-  readonly body: Uint8Array<ArrayBuffer>;
+  /** The body as it goes on the wire: for raw bytes the file's own slice where there is one, or bytes. */
+  readonly body: RequestBody;
   readonly sha256?: string | undefined;
 }
 
@@ -38,7 +39,7 @@ interface PartRequest {
 }
 
 type PartReply =
-  | { readonly id: number; readonly body: Uint8Array<ArrayBuffer>; readonly sha256?: string | undefined }
+  | { readonly id: number; readonly body: RequestBody; readonly sha256?: string | undefined }
   | { readonly id: number; readonly error: string };
 
 /** The two ends of a worker's conversation: a Worker in the page, the worker's own global scope inside it. */
@@ -51,25 +52,29 @@ export interface MessageEndpoint {
 async function preparePart(request: Omit<PartRequest, "id">, digest: DigestProvider): Promise<PreparedPart> {
   const length = request.end - request.start;
   const binary = request.encoding === BODY_ENCODINGS.binary;
-  const read = new Uint8Array(await request.blob.slice(request.start, request.end).arrayBuffer());
+  const slice = request.blob.slice(request.start, request.end);
+  const read = new Uint8Array(await slice.arrayBuffer());
   if (read.length !== length) throw new Error(`Read ${read.length} bytes of ${length}; the file changed`);
   const sha256 = request.sha256 ? toHex(await digest.digest("SHA-256", read)) : undefined;
-  if (binary) return { body: read, sha256 };
-  const body = new Uint8Array(base64Length(length));
+  // The file's own slice goes as it is: the network reads it from the file, and nothing here holds the part.
+  if (binary) return { body: typeof Blob !== "undefined" && slice instanceof Blob ? slice : read, sha256 };
+  // Base64 goes back as bytes, handed over: a Blob made here would hold its memory until this thread's next garbage
+  // collection, which a worker doing little else runs too seldom (Chromium refused such Blobs past a few hundred MiB).
+  const encoded = new Uint8Array(base64Length(length));
   // The raw bytes go in the tail and are encoded over from the front, as the uploader does it in place.
-  body.set(read, body.length - length);
-  encodeBase64Into(body.subarray(body.length - length), body);
-  return { body, sha256 };
+  encoded.set(read, encoded.length - length);
+  encodeBase64Into(encoded.subarray(encoded.length - length), encoded);
+  return { body: encoded, sha256 };
 }
 
-/** Inside the worker: answers every part request on `scope`, bodies handed over rather than copied. */
+/** Inside the worker: answers every part request on `scope`; a Blob body goes back as a handle, bytes are handed over. */
 export function servePartRequests(scope: MessageEndpoint, digest: DigestProvider): void {
   scope.addEventListener("message", (event) => {
     const request = event.data as PartRequest;
     preparePart(request, digest).then(
       (prepared) => {
         const reply: PartReply = { id: request.id, ...prepared };
-        scope.postMessage(reply, [prepared.body.buffer]);
+        scope.postMessage(reply, prepared.body instanceof Uint8Array ? [prepared.body.buffer] : []);
       },
       (error: unknown) => {
         const reply: PartReply = { id: request.id, error: error instanceof Error ? error.message : String(error) };

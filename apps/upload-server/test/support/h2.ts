@@ -2,7 +2,7 @@
 // stream on it) and HTTP/1.1 requests, both trusting the tests' own certificate.
 import { type ClientHttp2Session, connect, constants } from "node:http2";
 import { request as httpsRequest } from "node:https";
-import type { FetchLike } from "@atelier/upload-engine";
+import { bytesOf, type FetchLike } from "@atelier/upload-engine";
 
 export interface Http2Client {
   fetch: FetchLike;
@@ -49,7 +49,8 @@ export function http2Client(ca: string): Http2Client {
         const text = Buffer.concat(chunks).toString("utf8");
         resolve({ ok: status >= 200 && status < 300, status, text: async () => text, json: async () => JSON.parse(text) as unknown });
       });
-      stream.end(init.body ? Buffer.from(init.body.buffer, init.body.byteOffset, init.body.byteLength) : undefined);
+      const body = bytesOf(init.body);
+      stream.end(body ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : undefined);
     });
   return {
     fetch,

@@ -5,7 +5,7 @@ import { CHUNK_SIZE } from "../constants";
 import { nodeSha256 } from "../node";
 import { createUploadBackend, recordingSleep, syntheticSource } from "../testing";
 import { createUploader } from "./create-uploader";
-import type { FetchLike, UploadProgress } from "./types";
+import { type FetchLike, requestBodySize, type UploadProgress } from "./types";
 
 const backend = createUploadBackend({ sha256: nodeSha256 });
 const server = setupServer(...backend.handlers);
@@ -16,7 +16,7 @@ afterAll(() => server.close());
 
 /** fetch that reports each body in quarters before sending it, as XMLHttpRequest's upload events would. */
 const quarterly: FetchLike = (url, init) => {
-  const total = init.body?.length ?? 0;
+  const total = init.body ? requestBodySize(init.body) : 0;
   if (total > 0) for (const quarter of [1, 2, 3, 4]) init.onUploadProgress?.((total * quarter) / 4, total);
   return fetch(url, init);
 };

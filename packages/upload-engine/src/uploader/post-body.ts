@@ -17,7 +17,7 @@ import {
 } from "../wire";
 import { HttpStatusFailure } from "./failures";
 import type { Runtime } from "./runtime";
-import type { FetchResponse } from "./types";
+import type { FetchResponse, RequestBody } from "./types";
 
 /**
  * One attempt's body, base64 or the raw bytes as the server takes them, handed to fetch exactly once. fetch copies a byte body when
@@ -27,10 +27,10 @@ import type { FetchResponse } from "./types";
  * a later part once the request has settled.
  */
 export class PreparedBody {
-  #body: Uint8Array<ArrayBuffer> | undefined;
+  #body: RequestBody | undefined;
 
   constructor(
-    body: Uint8Array<ArrayBuffer>,
+    body: RequestBody,
     readonly encoding: BodyEncoding,
     /** Hex SHA-256 of the decoded bytes, when a hash function was injected. */
     readonly sha256: string | undefined,
@@ -38,7 +38,7 @@ export class PreparedBody {
     this.#body = body;
   }
 
-  take(): Uint8Array<ArrayBuffer> {
+  take(): RequestBody {
     const body = this.#body;
     if (body === undefined) throw new Error("A prepared body is sent once");
     this.#body = undefined;

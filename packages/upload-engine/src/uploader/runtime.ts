@@ -96,7 +96,7 @@ export function createRuntime(input: RuntimeInput): Runtime {
         );
         // The body is free again only once the transport is done with it, which an abort does
         // not wait for.
-        if (bytes)
+        if (bytes instanceof Uint8Array)
           void response.then(
             () => bodies.give(bytes),
             () => bodies.give(bytes),

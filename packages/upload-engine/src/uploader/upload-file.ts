@@ -13,7 +13,7 @@ import { fetchGroupStatus } from "./group-status";
 import { PreparedBody, postPart, postWholeFile } from "./post-body";
 import type { Runtime } from "./runtime";
 import { sendWithRetries } from "./send-attempts";
-import type { UploadFile, UploadOutcome } from "./types";
+import { requestBodySize, type UploadFile, type UploadOutcome } from "./types";
 
 // Printable ASCII without leading or trailing spaces: anything else is not a valid header
 // value, and fetch would throw on every attempt.
@@ -198,12 +198,9 @@ class FileRun {
     const elsewhere = runtime.preparePart?.({ source, start: part.start, end: part.end, encoding, sha256: runtime.sha256 !== undefined });
     if (elsewhere) {
       const prepared = await abortable(elsewhere, runtime.scope).catch(fail);
-      if (prepared.body.length !== (binary ? length : base64Length(length)) || (runtime.sha256 !== undefined && !prepared.sha256)) {
-        fail(
-          new Error(
-            `Part ${part.part} came back from its preparer with ${prepared.body.length} bytes${prepared.sha256 ? "" : " and no SHA-256"}`,
-          ),
-        );
+      const size = requestBodySize(prepared.body);
+      if (size !== (binary ? length : base64Length(length)) || (runtime.sha256 !== undefined && !prepared.sha256)) {
+        fail(new Error(`Part ${part.part} came back from its preparer with ${size} bytes${prepared.sha256 ? "" : " and no SHA-256"}`));
       }
       return new PreparedBody(prepared.body, encoding, prepared.sha256);
     }

@@ -130,7 +130,7 @@ describe("a large file", () => {
     for (const reuseBodies of [false, true]) {
       const bodies: Uint8Array[] = [];
       const fetchRecording: UploaderOptions["fetch"] = (url, init) => {
-        if (init.body) bodies.push(init.body);
+        if (init.body instanceof Uint8Array) bodies.push(init.body);
         return fetch(url, init);
       };
       const urlPath = `c/reuse-${reuseBodies}.bin`;
