@@ -195,21 +195,24 @@ async function main(): Promise<boolean> {
   const modes: Mode[] = [];
   const started: { stop(): Promise<void> }[] = [];
   let stopping: Promise<void> | undefined;
+  // Every step runs whatever the one before did: a browser that will not close must not keep the servers running.
   const stopAll = () => {
     stopping ??= (async () => {
-      await browser?.close();
+      await browser?.close().catch(() => undefined);
       await Promise.allSettled(started.map((s) => s.stop()));
-      await t?.destroy();
+      await t?.destroy().catch(() => undefined);
       pg?.stop();
       rmSync(work, { recursive: true, force: true });
     })();
     return stopping;
   };
+  // on, not once: Ctrl+C reaches this process twice (from the terminal, and passed on by tsx), and a second signal with
+  // no handler would end it before the servers it started are stopped.
   for (const [signal, code] of [
     ["SIGINT", 130],
     ["SIGTERM", 143],
   ] as const)
-    process.once(signal, () => void stopAll().finally(() => process.exit(code)));
+    process.on(signal, () => void stopAll().finally(() => process.exit(code)));
   try {
     if (!process.env.DATABASE_URL) {
       pg = await startPostgres();
@@ -220,7 +223,7 @@ async function main(): Promise<boolean> {
     const ports = await Promise.all(MODES.map(() => freePort()));
     const [db, chromium, ...servers] = await startTogether([
       createTestDatabase(),
-      launchBrowser(),
+      launchBrowser({ ownSignals: true }),
       ...MODES.map((mode, index) =>
         startUploadServers({
           secret,

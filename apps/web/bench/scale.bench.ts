@@ -219,11 +219,13 @@ async function main(): Promise<void> {
     return stopping;
   };
   // Ctrl+C or a kill stops what the run started too (the web server runs in its own process group).
+  // on, not once: Ctrl+C reaches this process twice (from the terminal, and passed on by tsx), and a second signal with
+  // no handler would end it before the servers it started are stopped.
   for (const [signal, code] of [
     ["SIGINT", 130],
     ["SIGTERM", 143],
   ] as const)
-    process.once(signal, () => void stopAll().finally(() => process.exit(code)));
+    process.on(signal, () => void stopAll().finally(() => process.exit(code)));
   try {
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {

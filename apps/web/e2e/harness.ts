@@ -172,10 +172,15 @@ function stopStarted(started: unknown): Promise<unknown> | undefined {
   return s.stop?.() ?? s.close?.() ?? s.destroy?.();
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless. `ownSignals`: the caller stops everything on Ctrl+C or a kill itself, browser included;
+ * otherwise Playwright closes the browser and, on Ctrl+C, ends the process before the caller's own handlers are done.
+ */
+export async function launchBrowser(options: { ownSignals?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
+    ...(options.ownSignals ? { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } : {}),
     args: [
       "--no-sandbox",
       "--disable-gpu",
