@@ -164,14 +164,12 @@ function createTlsServer(
   );
   // An HTTP/2 session (or an HTTP/1.1 connection) with nothing moving for this long is closed.
   server.setTimeout(settings.idleTimeoutMs);
-  const sessions = new Set<Http2Session>();
   server.on("session", (session: Http2Session) => {
     // The connection's own window (64 KiB by default) is shared by every stream on it: ten parts at once need more,
     // or the client waits for a window update every few kilobytes.
     session.setLocalWindowSize(CONNECTION_WINDOW_BYTES);
-    sessions.add(session);
-    session.once("close", () => sessions.delete(session));
   });
+  // Every connection, HTTP/2 or HTTP/1.1, is one TLS socket: destroying it ends its session too.
   const sockets = new Set<NodeJS.EventEmitter & { destroy(): void }>();
   server.on("secureConnection", (socket) => {
     sockets.add(socket);
@@ -184,7 +182,6 @@ function createTlsServer(
     keepAliveTimeout: settings.keepAliveTimeoutMs,
     timeout: settings.idleTimeoutMs,
     closeAllConnections() {
-      for (const session of sessions) session.destroy();
       for (const socket of sockets) socket.destroy();
     },
   });

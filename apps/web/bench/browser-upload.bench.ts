@@ -33,6 +33,7 @@ import {
   startUploadServers,
   type UploadServers,
 } from "../e2e/harness";
+import { stopOnSignals } from "./stop-on-signals";
 
 const WEB_DIR = new URL("..", import.meta.url).pathname;
 const MiB = 1024 * 1024;
@@ -194,25 +195,14 @@ async function main(): Promise<boolean> {
   let browser: Browser | undefined;
   const modes: Mode[] = [];
   const started: { stop(): Promise<void> }[] = [];
-  let stopping: Promise<void> | undefined;
   // Every step runs whatever the one before did: a browser that will not close must not keep the servers running.
-  const stopAll = () => {
-    stopping ??= (async () => {
-      await browser?.close().catch(() => undefined);
-      await Promise.allSettled(started.map((s) => s.stop()));
-      await t?.destroy().catch(() => undefined);
-      pg?.stop();
-      rmSync(work, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-  // on, not once: Ctrl+C reaches this process twice (from the terminal, and passed on by tsx), and a second signal with
-  // no handler would end it before the servers it started are stopped.
-  for (const [signal, code] of [
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const)
-    process.on(signal, () => void stopAll().finally(() => process.exit(code)));
+  const stopAll = stopOnSignals(async () => {
+    await browser?.close().catch(() => undefined);
+    await Promise.allSettled(started.map((s) => s.stop()));
+    await t?.destroy().catch(() => undefined);
+    pg?.stop();
+    rmSync(work, { recursive: true, force: true });
+  });
   try {
     if (!process.env.DATABASE_URL) {
       pg = await startPostgres();

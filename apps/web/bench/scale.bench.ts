@@ -20,6 +20,7 @@ import { createDb, type Db, DEMO_USERS, sql } from "@atelier/db";
 import { seedScale } from "@atelier/db/seed-scale";
 import { type PostgresServer, startPostgres } from "../../../tooling/scripts/postgres";
 import { type RunningApp, startApp } from "../e2e/harness";
+import { stopOnSignals } from "./stop-on-signals";
 
 const WEB_DIR = new URL("..", import.meta.url).pathname;
 
@@ -207,25 +208,14 @@ async function main(): Promise<void> {
   let pg: PostgresServer | undefined;
   let app: RunningApp | undefined;
   let db: Db | undefined;
-  let stopping: Promise<void> | undefined;
-  const stopAll = () => {
-    stopping ??= (async () => {
-      await app?.stop();
-      // The sessions made here open the database to whoever holds their tokens: they go with the run.
-      if (tokens.length > 0) await db?.deleteFrom("sessions").where("sessionToken", "in", tokens).execute();
-      await db?.destroy();
-      pg?.stop();
-    })();
-    return stopping;
-  };
   // Ctrl+C or a kill stops what the run started too (the web server runs in its own process group).
-  // on, not once: Ctrl+C reaches this process twice (from the terminal, and passed on by tsx), and a second signal with
-  // no handler would end it before the servers it started are stopped.
-  for (const [signal, code] of [
-    ["SIGINT", 130],
-    ["SIGTERM", 143],
-  ] as const)
-    process.on(signal, () => void stopAll().finally(() => process.exit(code)));
+  const stopAll = stopOnSignals(async () => {
+    await app?.stop();
+    // The sessions made here open the database to whoever holds their tokens: they go with the run.
+    if (tokens.length > 0) await db?.deleteFrom("sessions").where("sessionToken", "in", tokens).execute();
+    await db?.destroy();
+    pg?.stop();
+  });
   try {
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
