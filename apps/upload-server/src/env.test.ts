@@ -23,6 +23,19 @@ describe("parseCli", () => {
     expect(() => server(["--binary-parts", "maybe"])).toThrow();
   });
 
+  it("takes a certificate and its key together, from flags or the environment, and refuses one without the other", () => {
+    const parse = (args: string[], env: Record<string, string> = {}) =>
+      parseCli(["--role", "balancer", "--servers", "https://127.0.0.1:4001", ...args], env);
+    expect(parse(["--tls-cert", "/etc/tls/cert.pem", "--tls-key", "/etc/tls/key.pem"])).toMatchObject({
+      tlsCert: "/etc/tls/cert.pem",
+      tlsKey: "/etc/tls/key.pem",
+    });
+    expect(parse([], { UPLOAD_TLS_CERT: "/a.pem", UPLOAD_TLS_KEY: "/b.pem" })).toMatchObject({ tlsCert: "/a.pem", tlsKey: "/b.pem" });
+    expect(parse([])).toMatchObject({ tlsCert: undefined, tlsKey: undefined });
+    expect(() => parse(["--tls-cert", "/etc/tls/cert.pem"])).toThrow(/--tls-cert and --tls-key/);
+    expect(() => parse([], { UPLOAD_TLS_KEY: "/b.pem" })).toThrow(/go together/);
+  });
+
   it("reads a balancer from the environment, flags winning", () => {
     const config = parseCli(["--port", "4000"], {
       UPLOAD_ROLE: "balancer",
