@@ -1,13 +1,20 @@
 // The bell at a size the old one could not count: more than a hundred unread notifications, counted exactly,
 // grouped by project, paged back through history, and cleared by Mark All Read in one server call.
 import { randomBytes, randomUUID } from "node:crypto";
-import { createComment, DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
+import { createComment, createLiveBus, DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { keepScreenshot, launchBrowser, type RunningApp, startApp, startTogether } from "./harness";
 
 const UNREAD = 137;
+
+/** Whether any of `locator`'s box is inside the window. */
+const inViewport = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.bottom > 0 && box.top < window.innerHeight;
+  });
 
 describe("the inbox in Chromium (PostgreSQL)", () => {
   let t: TestDatabase;
@@ -106,15 +113,37 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
       .getByTestId("comment")
       .filter({ hasText: `Question ${UNREAD}` })
       .waitFor();
-    // The thread opens on its newest page; the older comments load as the reader scrolls up to them (the button
-    // may already be loading, or gone, by the time it is reached).
-    await page
-      .getByRole("button", { name: /older comments/ })
-      .scrollIntoViewIfNeeded({ timeout: 5_000 })
-      .catch(() => undefined);
-    await page.getByText("Question 1", { exact: true }).waitFor();
+    // The comment the notification links to is brought into view.
+    const linked = new URL(page.url()).searchParams.get("id");
+    expect(linked).toBeTruthy();
+    await expect.poll(() => inViewport(page.locator(`#comment-${linked}`)), { message: "the linked comment is in view" }).toBe(true);
+    // The thread opens on its newest page; the older comments load as the reader scrolls up to them, whatever
+    // refreshes the thread meanwhile (opening it reads its notifications, and that refreshes every query).
+    const older = page.getByRole("button", { name: /older comments/ });
+    await older.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => undefined);
+    const first = page.getByText("Question 1", { exact: true });
+    await first.waitFor();
     expect(await page.getByTestId("comment").count()).toBe((UNREAD + 1) / 2);
     await keepScreenshot(page, "inbox-desktop-thread");
+    // A comment coming in live refreshes the thread and leaves the reader where they are, not back at the linked one.
+    await first.scrollIntoViewIfNeeded();
+    const [, , client] = DEMO_USERS;
+    const projectId = new URL(page.url()).pathname.split("/").at(-1) as string;
+    const commentId = randomUUID();
+    await createComment(t.db, {
+      id: commentId,
+      projectId,
+      userId: client.id,
+      event: null,
+      body: "Arrived live",
+      parentId: null,
+      createdAt: new Date(),
+    });
+    const bus = await createLiveBus({ databaseUrl: t.url });
+    await bus.publish({ type: "comment", projectId, businessId: DEMO_BUSINESS.id, commentId, staffOnly: false }).finally(() => bus.close());
+    await page.getByTestId("comment").filter({ hasText: "Arrived live" }).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await inViewport(first), "Question 1 is still in view after the live comment").toBe(true);
     // Autumn menu had the odd-numbered questions, 69 of them; 68 on the loyalty card remain.
     await page.getByTestId("unread-count").filter({ hasText: "68" }).waitFor();
   });

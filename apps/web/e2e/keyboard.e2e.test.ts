@@ -54,10 +54,31 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
       return el ? `${el.tagName.toLowerCase()} "${el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 40)}"` : "nothing";
     });
 
+  /**
+   * Presses `key` and lets the page's own timers and next frame run: Radix moves focus for an arrow key in a timer of
+   * its own, and cmdk marks the selected entry on React's next render, so what a press did is asked only after both.
+   */
+  async function press(key: string): Promise<void> {
+    await page.keyboard.press(key);
+    await settle();
+  }
+  const settle = () => page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => resolve()), 0)));
+
+  /**
+   * Types `text` into the palette and waits for the server's search of it, which the palette asks for once the typing
+   * pauses: the entries it brings are in the list before the arrows walk it.
+   */
+  async function typeSearch(text: string): Promise<void> {
+    const searched = page.waitForResponse((r) => decodeURIComponent(r.url()).includes(`"query":"${text}"`));
+    await page.keyboard.type(text);
+    await (await searched).finished();
+    await settle();
+  }
+
   /** Presses Tab until `target` has focus; fails if it never does. */
   async function tabTo(target: Locator, what: string): Promise<void> {
     for (let i = 0; i < MAX_TABS; i++) {
-      await page.keyboard.press("Tab");
+      await press("Tab");
       if (await isFocused(target)) return;
     }
     throw new Error(`${what} never took focus in ${MAX_TABS} presses of Tab; focus is on ${await focusedName()}`);
@@ -86,12 +107,12 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
 
     await page.keyboard.press("Control+k");
     await palette.waitFor();
-    await page.keyboard.type("Go to");
+    await typeSearch("Go to");
     // The arrows move through the entries to "Invoices" (Go to Invoices).
     const selected = palette.locator("[cmdk-item][data-selected=true]");
     let reached = false;
     for (let i = 0; i < 20 && !reached; i++) {
-      await page.keyboard.press("ArrowDown");
+      await press("ArrowDown");
       reached = (await selected.innerText()).trim() === "Invoices";
     }
     expect(reached, "the arrows reach Go to Invoices").toBe(true);
@@ -102,9 +123,14 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     // A project found by its title.
     await page.keyboard.press("Control+k");
     await palette.waitFor();
-    await page.keyboard.type("Keyboard poster");
+    await typeSearch("Keyboard poster");
     await palette.getByRole("option", { name: /Keyboard poster/ }).waitFor();
-    for (let i = 0; i < 20 && !(await selected.innerText()).includes("Keyboard poster"); i++) await page.keyboard.press("ArrowDown");
+    reached = false;
+    for (let i = 0; i < 20 && !reached; i++) {
+      await press("ArrowDown");
+      reached = (await selected.innerText()).includes("Keyboard poster");
+    }
+    expect(reached, "the arrows reach the project").toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForURL(`${app.url}/projects/${projectId}`);
   });
@@ -118,10 +144,10 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     await sheet.waitFor();
     expect(await focusInside(sheet), `focus moves into the sheet, not ${await focusedName()}`).toBe(true);
     for (let i = 0; i < 12; i++) {
-      await page.keyboard.press("Tab");
+      await press("Tab");
       expect(await focusInside(sheet), `Tab ${i + 1} stays inside the sheet, not on ${await focusedName()}`).toBe(true);
     }
-    await page.keyboard.press("Shift+Tab");
+    await press("Shift+Tab");
     expect(await focusInside(sheet), "Shift+Tab stays inside the sheet").toBe(true);
     await page.keyboard.press("Escape");
     await sheet.waitFor({ state: "detached" });
@@ -141,7 +167,7 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     // The arrows walk the items down to Sign out.
     let reached = false;
     for (let i = 0; i < items.length + 1 && !reached; i++) {
-      await page.keyboard.press("ArrowDown");
+      await press("ArrowDown");
       reached = await isFocused(menu.getByRole("menuitem", { name: "Sign out" }));
     }
     expect(reached, "ArrowDown reaches Sign out").toBe(true);
@@ -157,7 +183,7 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     await page.keyboard.press("Enter");
     await menu.waitFor();
     const profile = menu.getByRole("menuitem", { name: /profile/i }).first();
-    for (let i = 0; i < items.length + 1 && !(await isFocused(profile)); i++) await page.keyboard.press("ArrowDown");
+    for (let i = 0; i < items.length + 1 && !(await isFocused(profile)); i++) await press("ArrowDown");
     expect(await isFocused(profile), "ArrowDown reaches the profile").toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/users\/edit\//);
@@ -171,7 +197,7 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     const dialog = page.locator(".uppy-Dashboard--modal:not([aria-hidden='true']) .uppy-Dashboard-inner");
     await dialog.waitFor();
     await expect.poll(() => focusInside(dialog), { message: "focus moves into the upload dialog" }).toBe(true);
-    await page.keyboard.press("Tab");
+    await press("Tab");
     expect(await focusInside(dialog), `Tab stays inside the upload dialog, not on ${await focusedName()}`).toBe(true);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });

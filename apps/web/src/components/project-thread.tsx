@@ -70,16 +70,27 @@ export function ProjectThread({
   );
   const comments = useMemo(() => (pages.data ? [...pages.data.pages].reverse().flat() : undefined), [pages.data]);
   const olderRef = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pages;
+  // Older pages load while the "Show older comments" row is in view. The row's visibility is state, not a one-off
+  // event: a refetch (any mutation refreshes every query) cancels a page being loaded, and the page is asked for again
+  // once the refetch is done, if the row is still in view. A page that failed is asked for again by its button only.
+  const [olderInView, setOlderInView] = useState(false);
   useEffect(() => {
     const target = olderRef.current;
     if (!target || !hasNextPage) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      const last = entries.at(-1);
+      if (last) setOlderInView(last.isIntersecting);
     });
     observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    return () => {
+      observer.disconnect();
+      setOlderInView(false);
+    };
+  }, [hasNextPage]);
+  useEffect(() => {
+    if (olderInView && hasNextPage && !isFetching && !isFetchNextPageError) void fetchNextPage();
+  }, [olderInView, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
   // Opening the project reads its notifications, and so does every new comment seen here.
   const readProject = useMutation(trpc.comments.readProject.mutationOptions());
@@ -100,12 +111,17 @@ export function ProjectThread({
   );
   const [highlight, setHighlight] = useState<string | null>(null);
 
-  // A notification links here with ?id={commentId}: bring that comment into view.
+  // A notification links here with ?id={commentId}: bring that comment into view, once. Later changes to the thread (a
+  // refetch, a new comment, an older page) leave the reader where they have scrolled to.
+  const broughtIntoView = useRef<string | null>(null);
   useEffect(() => {
     const id = new URLSearchParams(window.location.search).get("id");
-    if (!id || !comments) return;
+    if (!id || !comments || broughtIntoView.current === id) return;
     setHighlight(id);
-    document.getElementById(`comment-${id}`)?.scrollIntoView({ block: "center" });
+    const entry = document.getElementById(`comment-${id}`);
+    if (!entry) return;
+    broughtIntoView.current = id;
+    entry.scrollIntoView({ block: "center" });
   }, [comments]);
 
   const onSubmit = form.handleSubmit(({ body, event }) => post.mutate({ projectId, body, event }));
