@@ -1,9 +1,10 @@
 // node:http plumbing shared by both roles: timeouts, JSON answers, error rendering, CORS, body caps, and TLS with HTTP/2.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from "node:http2";
-import type { Server as NetServer } from "node:net";
+import type { Server as NetServer, Socket } from "node:net";
 import { type Readable, Transform } from "node:stream";
 import { finished } from "node:stream/promises";
+import type { TLSSocket } from "node:tls";
 import { ERRORS, errorBody, toHttpError } from "@atelier/storage";
 import { CORS_REQUEST_HEADERS } from "@atelier/upload-engine";
 import { z } from "zod";
@@ -159,6 +160,8 @@ function createTlsServer(
       // Parts of 10 MiB in base64 arrive on many streams at once: a window of 1 MiB per stream keeps each moving
       // without a round trip per 64 KiB.
       settings: { initialWindowSize: 1024 * 1024, maxConcurrentStreams: 100 },
+      // A client that connects and never finishes the handshake is cut off like one that never finishes its headers.
+      handshakeTimeout: settings.headersTimeoutMs,
     },
     onRequest as unknown as (req: Http2ServerRequest, res: Http2ServerResponse) => void,
   );
@@ -170,10 +173,27 @@ function createTlsServer(
     session.setLocalWindowSize(CONNECTION_WINDOW_BYTES);
   });
   // Every connection, HTTP/2 or HTTP/1.1, is one TLS socket: destroying it ends its session too.
-  const sockets = new Set<NodeJS.EventEmitter & { destroy(): void }>();
-  server.on("secureConnection", (socket) => {
+  const sockets = new Set<TLSSocket>();
+  // node:http2 does not apply headersTimeout to the HTTP/1.1 connections it takes, so it is applied here: each request's
+  // headers, the first and every next one on a kept-alive connection, must be in within it.
+  const headersDue = new WeakMap<Socket, NodeJS.Timeout>();
+  const awaitHeaders = (socket: TLSSocket) => {
+    clearTimeout(headersDue.get(socket));
+    if (!socket.destroyed) headersDue.set(socket, setTimeout(() => socket.destroy(), settings.headersTimeoutMs).unref());
+  };
+  server.on("secureConnection", (socket: TLSSocket) => {
     sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
+    if (socket.alpnProtocol !== "h2") awaitHeaders(socket);
+    socket.once("close", () => {
+      sockets.delete(socket);
+      clearTimeout(headersDue.get(socket));
+    });
+  });
+  server.on("request", (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => {
+    if (req.httpVersionMajor >= 2) return;
+    const socket = req.socket as TLSSocket;
+    clearTimeout(headersDue.get(socket));
+    res.once("finish", () => awaitHeaders(socket));
   });
   return Object.assign(server, {
     // HTTP/1.1 connections on this port take the same timeouts as the plain server's.

@@ -1,12 +1,15 @@
 // Unauthenticated clients cannot hold the upload servers or the balancer open: a request without a
 // valid ticket is answered and cut off before its body is read, every body has a cap (whitespace
-// included), and headers and idle connections time out. Honest slow uploads still get through.
+// included), and headers and idle connections time out, over TLS as over plain HTTP. Honest slow
+// uploads still get through.
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { Agent, request } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFsStore } from "@atelier/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loopbackTls } from "../src/testing";
 import { type Cluster, patternBytes, sha256Hex, startCluster } from "./support/cluster";
 import { trickle } from "./support/raw";
 
@@ -173,5 +176,94 @@ describe("honest keep-alive clients", () => {
     } finally {
       agent.destroy();
     }
+  });
+});
+
+describe("over TLS", () => {
+  let tls: Awaited<ReturnType<typeof loopbackTls>>;
+  let tlsCluster: Cluster;
+  beforeAll(async () => {
+    tls = await loopbackTls();
+    const settings = { idleTimeoutMs: IDLE_MS, headersTimeoutMs: HEADERS_MS, tls: { cert: tls.cert, key: tls.key } };
+    tlsCluster = await startCluster({
+      store: createFsStore({ root: join(sandbox, "tls-store") }),
+      servers: 1,
+      server: { ...settings, maxUploadBytes: 64 * 1024 },
+      balancer: settings,
+    });
+  });
+  afterAll(async () => {
+    await tlsCluster?.close();
+  });
+
+  it("a connection that never starts its handshake is cut off within the headers timeout, by the servers and the balancer", async () => {
+    for (const url of [tlsCluster.serverUrls[0]!, tlsCluster.balancerUrl]) {
+      const target = new URL(url);
+      const started = Date.now();
+      const closedAfterMs = await new Promise<number | undefined>((resolve) => {
+        const socket = connect({ host: target.hostname, port: Number(target.port) });
+        const deadline = setTimeout(() => {
+          socket.destroy();
+          resolve(undefined);
+        }, CUT_OFF_WITHIN_MS);
+        socket.on("error", () => undefined);
+        socket.on("close", () => {
+          clearTimeout(deadline);
+          resolve(Date.now() - started);
+        });
+      });
+      expect(closedAfterMs, url).toBeDefined();
+      expect(closedAfterMs).toBeLessThan(CUT_OFF_WITHIN_MS);
+    }
+  });
+
+  it("HTTP/1.1 headers sent a byte at a time are cut off within the headers timeout, by the servers and the balancer", async () => {
+    for (const url of [`${tlsCluster.serverUrls[0]}/health`, `${tlsCluster.balancerUrl}/`]) {
+      const sent = await trickle(url, {
+        method: "GET",
+        headers: { "x-slow": "a" },
+        unfinishedHead: true,
+        piece: () => "a",
+        everyMs: 100,
+        maxBytes: MiB,
+        deadlineMs: CUT_OFF_WITHIN_MS,
+        ca: tls.cert,
+      });
+      expect(sent.closedAfterMs, url).toBeDefined();
+      expect(sent.closedAfterMs).toBeLessThan(CUT_OFF_WITHIN_MS);
+    }
+  });
+
+  it("an HTTP/1.1 request without a valid ticket is cut off while it sends its body a byte at a time", async () => {
+    const sent = await trickle(`${tlsCluster.serverUrls[0]}/api/chunked`, {
+      headers: { ...part, "content-length": 100_000 },
+      piece: () => "Q",
+      everyMs: 200,
+      maxBytes: 100_000,
+      deadlineMs: CUT_OFF_WITHIN_MS,
+      ca: tls.cert,
+    });
+    expect(sent.status).toBe(401);
+    expect(sent.closedAfterMs).toBeLessThan(CUT_OFF_WITHIN_MS);
+  });
+
+  it("an honest HTTP/1.1 upload that keeps moving is not cut off by the headers timeout", async () => {
+    const data = patternBytes(30_000, 8);
+    const encoded = data.toString("base64");
+    const sent = await trickle(`${tlsCluster.serverUrls[0]}/api/upload`, {
+      headers: {
+        authorization: `Bearer ${tlsCluster.ticket()}`,
+        urlPath: "ACME/slow/honest-tls.bin",
+        "content-length": encoded.length,
+        connection: "close",
+      },
+      piece: (offset) => encoded.slice(offset, offset + Math.ceil(encoded.length / 12)),
+      everyMs: IDLE_MS / 3,
+      maxBytes: encoded.length,
+      deadlineMs: 60_000,
+      ca: tls.cert,
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.answer).toContain(sha256Hex(data));
   });
 });

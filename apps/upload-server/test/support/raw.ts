@@ -1,6 +1,7 @@
 // Low-level requests for tests that must send what no well-behaved client would.
 import { request } from "node:http";
 import { connect } from "node:net";
+import { connect as tlsConnect } from "node:tls";
 
 export interface RawAnswer {
   status: number;
@@ -89,11 +90,16 @@ export function trickle(
     deadlineMs: number;
     // Leaves the header block open: the pieces extend its last header line instead of a body.
     unfinishedHead?: boolean;
+    // For an https URL: the certificate to trust. The request goes as HTTP/1.1 over TLS.
+    ca?: string;
   },
 ): Promise<Trickled> {
   const target = new URL(url);
   const started = Date.now();
-  const socket = connect({ host: target.hostname, port: Number(target.port) });
+  const socket =
+    target.protocol === "https:"
+      ? tlsConnect({ host: target.hostname, port: Number(target.port), ca: options.ca, ALPNProtocols: ["http/1.1"] })
+      : connect({ host: target.hostname, port: Number(target.port) });
   let answer = "";
   let sent = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -130,7 +136,7 @@ export function trickle(
     });
     socket.on("error", () => undefined);
     socket.on("close", () => done(true));
-    socket.once("connect", () => {
+    socket.once(target.protocol === "https:" ? "secureConnect" : "connect", () => {
       socket.write(head);
       sendPiece();
     });
