@@ -1,9 +1,11 @@
 // Test runner settings: real servers on loopback need more than the default 5 s on a busy machine.
 import { defineConfig } from "vitest/config";
+import { TEST_TMPDIR_SETUP } from "../../tooling/scripts/test-tmpdir";
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    globalSetup: [TEST_TMPDIR_SETUP],
   },
 });

@@ -1,5 +1,6 @@
 // Unit and MSW client tests in src/, all in-process; test/ packs the engine and uploads through real servers.
 import { defineConfig } from "vitest/config";
+import { TEST_TMPDIR_SETUP } from "../../tooling/scripts/test-tmpdir";
 
 export default defineConfig({
   test: {
@@ -7,5 +8,6 @@ export default defineConfig({
     environment: "node",
     // The large-file tests move hundreds of MiB through the client: generous on a busy 2-core machine.
     testTimeout: 120_000,
+    globalSetup: [TEST_TMPDIR_SETUP],
   },
 });
