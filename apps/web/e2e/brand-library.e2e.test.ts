@@ -110,11 +110,21 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
   }
 
   const dialog = () => page.getByRole("dialog", { name: "Upload files" });
-  /** Tabs until `target` has the focus (or gives up after a few presses: the next step then fails plainly). */
+  const hasFocus = (target: ReturnType<Page["getByRole"]>) => target.evaluate((el) => el === document.activeElement).catch(() => false);
+  /**
+   * Tabs until `target` has the focus, or fails after a few presses. The dialog moves focus into itself by a timer of its
+   * own, so the Tabs start once focus is inside it; each press is followed by the page's own timers and next frame.
+   */
   async function tabTo(target: ReturnType<Page["getByRole"]>) {
-    for (let i = 0; i < 12 && !(await target.evaluate((el) => el === document.activeElement).catch(() => false)); i++)
+    await expect
+      .poll(() => dialog().evaluate((el) => el.contains(document.activeElement)), { message: "focus moves into the dialog" })
+      .toBe(true);
+    for (let i = 0; i < 12 && !(await hasFocus(target)); i++) {
       await page.keyboard.press("Tab");
-    expect(await target.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => resolve()), 0)));
+    }
+    const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? "nothing");
+    expect(await hasFocus(target), `Tab reaches the target; focus is on ${focused}`).toBe(true);
   }
 
   /**
