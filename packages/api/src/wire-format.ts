@@ -12,7 +12,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 class NotPlain extends Error {}
 
 // superjson's path segments: a backslash and a dot are escaped (its pathstringifier).
-const escapeKey = (key: string) => key.replace(/\\/g, "\\\\").replace(/\./g, "\\.");
+const escapeKey = (key: string) => (key.includes(".") || key.includes("\\") ? key.replace(/\\/g, "\\\\").replace(/\./g, "\\.") : key);
 // Keys superjson refuses to walk on the way back: left to superjson's own handling.
 const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
@@ -21,24 +21,28 @@ export function serialize(value: unknown): ReturnType<typeof superjson.serialize
   const values: Record<string, ["Date" | "undefined"]> = {};
   let special = false;
   const seen = new Set<object>();
-  const walk = (v: unknown, path: string | null): Json => {
+  // The path of the value being written, as segments: joined only for the few values superjson annotates.
+  const path: string[] = [];
+  const annotate = (type: "Date" | "undefined") => {
+    special = true;
+    values[path.join(".")] = [type];
+  };
+  const walk = (v: unknown): Json => {
     if (v === null || typeof v === "string" || typeof v === "boolean") return v;
     if (typeof v === "number") {
       if (!Number.isFinite(v) || Object.is(v, -0)) throw new NotPlain();
       return v;
     }
     // A top-level undefined or Date is written by superjson in another form.
-    if (path === null && (v === undefined || v instanceof Date)) throw new NotPlain();
+    if (path.length === 0 && (v === undefined || v instanceof Date)) throw new NotPlain();
     if (v === undefined) {
-      special = true;
-      values[path as string] = ["undefined"];
+      annotate("undefined");
       return null;
     }
     if (typeof v !== "object") throw new NotPlain();
     if (v instanceof Date) {
       if (Number.isNaN(v.getTime())) throw new NotPlain();
-      special = true;
-      values[path as string] = ["Date"];
+      annotate("Date");
       return v.toISOString();
     }
     // An object met twice is a referential equality superjson records.
@@ -46,7 +50,11 @@ export function serialize(value: unknown): ReturnType<typeof superjson.serialize
     seen.add(v);
     if (Array.isArray(v)) {
       const out: Json[] = new Array(v.length);
-      for (let i = 0; i < v.length; i++) out[i] = walk(v[i], path === null ? String(i) : `${path}.${i}`);
+      for (let i = 0; i < v.length; i++) {
+        path.push(String(i));
+        out[i] = walk(v[i]);
+        path.pop();
+      }
       return out;
     }
     const proto = Object.getPrototypeOf(v);
@@ -54,13 +62,14 @@ export function serialize(value: unknown): ReturnType<typeof superjson.serialize
     const out: { [key: string]: Json } = {};
     for (const key of Object.keys(v)) {
       if (UNSAFE_KEYS.has(key)) throw new NotPlain();
-      const segment = escapeKey(key);
-      out[key] = walk((v as Record<string, unknown>)[key], path === null ? segment : `${path}.${segment}`);
+      path.push(escapeKey(key));
+      out[key] = walk((v as Record<string, unknown>)[key]);
+      path.pop();
     }
     return out;
   };
   try {
-    const json = walk(value, null);
+    const json = walk(value);
     return special ? { json, meta: { values, v: 1 } } : { json };
   } catch (error) {
     if (error instanceof NotPlain) return superjson.serialize(value);

@@ -55,9 +55,9 @@ const id = z.string().min(1).max(200);
 const BRAND_PICK_MAX = 200;
 
 /** A project as lists and pages show it, with whether it is overdue today (the studio's day, UTC). */
-const withOverdue = <P extends { dueOn: string | null; stage: ProjectStage; archived: boolean }>(project: P, now: Date) => ({
+const withOverdue = <P extends { dueOn: string | null; stage: ProjectStage; archived: boolean }>(project: P, today: string) => ({
   ...project,
-  overdue: isProjectOverdue(project, utcDay(now)),
+  overdue: isProjectOverdue(project, today),
 });
 
 // The studio plans its own calendar: a client asking for a date says so in the brief or the thread.
@@ -95,7 +95,8 @@ export const projectsRouter = router({
         words: searchWords(input.query),
         overdueOn: input.overdue ? utcDay(now) : undefined,
       });
-      return { ...page, items: page.items.map((p) => withOverdue(p, now)) };
+      const today = utcDay(now);
+      return { ...page, items: page.items.map((p) => withOverdue(p, today)) };
     }),
 
   byId: projectProcedure(z.object({ id })).query(async ({ ctx }) => {
@@ -108,7 +109,7 @@ export const projectsRouter = router({
     const now = ctx.now();
     // Without an upload server to link to, the files are listed without links.
     const downloadUrl = (key: string) => (server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now));
-    return { ...withOverdue(project, now), files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })), printCheck };
+    return { ...withOverdue(project, utcDay(now)), files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })), printCheck };
   }),
 
   create: protectedProcedure

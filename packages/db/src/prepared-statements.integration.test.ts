@@ -1,0 +1,101 @@
+// Statements with parameters run as named prepared statements, planned once per connection; within bounds, and never
+// at the cost of an answer: a schema change under a prepared statement, a transaction, a statement without parameters.
+import { randomBytes } from "node:crypto";
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { preparingPool } from "./prepared-statements";
+import { createTestDatabase, type TestDatabase } from "./testing";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.destroy();
+});
+
+// A database of its own over one connection, so what that connection prepared can be read back from it.
+// biome-ignore lint/suspicious/noExplicitAny: tables made by the test itself
+function oneConnection(max?: number): Kysely<any> {
+  const pool = new pg.Pool({ connectionString: t.url, max: 1 });
+  return new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, max) }), plugins: [new CamelCasePlugin()] });
+}
+// biome-ignore lint/suspicious/noExplicitAny: as above
+const prepared = async (db: Kysely<any>) =>
+  (await sql<{ statement: string }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)).rows.map(
+    (r) => r.statement,
+  );
+
+describe("prepared statements", () => {
+  it("a statement with parameters is prepared once on a connection and answers as before", async () => {
+    const db = oneConnection();
+    try {
+      const table = `notes_${randomBytes(4).toString("hex")}`;
+      await sql.raw(`create table ${table} (id int primary key, body text)`).execute(db);
+      await db
+        .insertInto(table)
+        .values([
+          { id: 1, body: "one" },
+          { id: 2, body: "two" },
+        ])
+        .execute();
+      const read = (id: number) => db.selectFrom(table).select("body").where("id", "=", id).executeTakeFirst();
+      expect(await read(1)).toEqual({ body: "one" });
+      expect(await read(2)).toEqual({ body: "two" });
+      const statements = await prepared(db);
+      expect(statements.filter((s) => s.includes(`from "${table}" where "id" = $1`))).toHaveLength(1);
+      // The insert (parameters too) is prepared; the statements without any are not.
+      expect(statements.some((s) => s.startsWith(`insert into "${table}"`))).toBe(true);
+      expect(statements.some((s) => s.startsWith("create table"))).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("a column added under a prepared statement that selects them all: the statement answers with it", async () => {
+    const db = oneConnection();
+    try {
+      const table = `people_${randomBytes(4).toString("hex")}`;
+      await sql.raw(`create table ${table} (id int primary key, name text)`).execute(db);
+      await db.insertInto(table).values({ id: 1, name: "Ada" }).execute();
+      const read = () => db.selectFrom(table).selectAll().where("id", "=", 1).executeTakeFirst();
+      expect(await read()).toEqual({ id: 1, name: "Ada" });
+      await sql.raw(`alter table ${table} add column city text default 'Turin'`).execute(db);
+      expect(await read()).toEqual({ id: 1, name: "Ada", city: "Turin" });
+      expect(await read()).toEqual({ id: 1, name: "Ada", city: "Turin" });
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("statements in a transaction run unnamed", async () => {
+    const db = oneConnection();
+    try {
+      const table = `drafts_${randomBytes(4).toString("hex")}`;
+      await sql.raw(`create table ${table} (id int primary key)`).execute(db);
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto(table).values({ id: 7 }).execute();
+        expect(await trx.selectFrom(table).select("id").where("id", "=", 7).executeTakeFirst()).toEqual({ id: 7 });
+      });
+      expect((await prepared(db)).filter((s) => s.includes(table))).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("names at most as many texts as it is given; the rest run unnamed and answer alike", async () => {
+    const db = oneConnection(2);
+    try {
+      const answers: number[] = [];
+      for (const n of [1, 2, 3, 4]) {
+        const row = await sql<{ n: number }>`select ${n}::int + ${sql.raw(String(n))} as n`.execute(db);
+        answers.push(row.rows[0]!.n);
+      }
+      expect(answers).toEqual([2, 4, 6, 8]);
+      expect((await prepared(db)).filter((s) => s.startsWith("select $1::int"))).toHaveLength(2);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
