@@ -109,7 +109,11 @@ export const projectsRouter = router({
     const now = ctx.now();
     // Without an upload server to link to, the files are listed without links.
     const downloadUrl = (key: string) => (server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now));
-    return { ...withOverdue(project, utcDay(now)), files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })), printCheck };
+    return {
+      ...withOverdue(project, utcDay(now)),
+      files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })),
+      printCheck,
+    };
   }),
 
   create: protectedProcedure
