@@ -102,6 +102,8 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
   it("opening a project reads its notifications, and only that project's", async () => {
     const [, creative] = DEMO_USERS;
     await signIn(creative.id, { width: 1280, height: 800 });
+    // The page's live stream: an event sent before it is open would not reach the page.
+    const liveStream = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/events");
     await page.goto(app.url);
     await page
       .getByTestId("unread-count")
@@ -139,6 +141,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
       parentId: null,
       createdAt: new Date(),
     });
+    await liveStream;
     const bus = await createLiveBus({ databaseUrl: t.url });
     await bus.publish({ type: "comment", projectId, businessId: DEMO_BUSINESS.id, commentId, staffOnly: false }).finally(() => bus.close());
     await page.getByTestId("comment").filter({ hasText: "Arrived live" }).waitFor();
