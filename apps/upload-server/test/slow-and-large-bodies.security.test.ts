@@ -136,24 +136,25 @@ describe("a ticketed body", () => {
   });
 
   it("that keeps moving is not cut off, however long it takes in total", async () => {
-    const data = patternBytes(30_000, 7);
-    const encoded = data.toString("base64");
-    const sent = await trickle(`${server}/api/upload`, {
-      headers: {
-        authorization: `Bearer ${cluster.ticket()}`,
-        urlPath: "ACME/slow/honest.bin",
-        "content-length": encoded.length,
-        connection: "close",
-      },
-      piece: (offset) => encoded.slice(offset, offset + Math.ceil(encoded.length / 12)),
-      everyMs: IDLE_MS / 3,
-      maxBytes: encoded.length,
-      deadlineMs: 60_000,
-    });
-    expect(sent.status).toBe(200);
-    expect(sent.answer).toContain(sha256Hex(data));
+    await uploadSlowlyAndHonestly(cluster, server, "ACME/slow/honest.bin");
   });
 });
+
+/** Uploads 30,000 bytes in twelve pieces, each sent well within the idle timeout: the whole must be taken. */
+async function uploadSlowlyAndHonestly(on: Cluster, serverUrl: string, urlPath: string, ca?: string) {
+  const data = patternBytes(30_000, 7);
+  const encoded = data.toString("base64");
+  const sent = await trickle(`${serverUrl}/api/upload`, {
+    headers: { authorization: `Bearer ${on.ticket()}`, urlPath, "content-length": encoded.length, connection: "close" },
+    piece: (offset) => encoded.slice(offset, offset + Math.ceil(encoded.length / 12)),
+    everyMs: IDLE_MS / 3,
+    maxBytes: encoded.length,
+    deadlineMs: 60_000,
+    ca,
+  });
+  expect(sent.status).toBe(200);
+  expect(sent.answer).toContain(sha256Hex(data));
+}
 
 describe("honest keep-alive clients", () => {
   it("keep their connection across requests that carry no body", async () => {
@@ -248,22 +249,6 @@ describe("over TLS", () => {
   });
 
   it("an honest HTTP/1.1 upload that keeps moving is not cut off by the headers timeout", async () => {
-    const data = patternBytes(30_000, 8);
-    const encoded = data.toString("base64");
-    const sent = await trickle(`${tlsCluster.serverUrls[0]}/api/upload`, {
-      headers: {
-        authorization: `Bearer ${tlsCluster.ticket()}`,
-        urlPath: "ACME/slow/honest-tls.bin",
-        "content-length": encoded.length,
-        connection: "close",
-      },
-      piece: (offset) => encoded.slice(offset, offset + Math.ceil(encoded.length / 12)),
-      everyMs: IDLE_MS / 3,
-      maxBytes: encoded.length,
-      deadlineMs: 60_000,
-      ca: tls.cert,
-    });
-    expect(sent.status).toBe(200);
-    expect(sent.answer).toContain(sha256Hex(data));
+    await uploadSlowlyAndHonestly(tlsCluster, tlsCluster.serverUrls[0]!, "ACME/slow/honest-tls.bin", tls.cert);
   });
 });
