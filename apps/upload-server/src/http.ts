@@ -8,6 +8,7 @@ import type { TLSSocket } from "node:tls";
 import { ERRORS, errorBody, toHttpError } from "@atelier/storage";
 import { CORS_REQUEST_HEADERS } from "@atelier/upload-engine";
 import { z } from "zod";
+import { bodyBytesReceived } from "./young-garbage";
 
 const ALLOWED_REQUEST_HEADERS = CORS_REQUEST_HEADERS.join(", ");
 
@@ -215,6 +216,7 @@ export function requestBody(req: IncomingMessage): Readable {
     highWaterMark: 64 * 1024,
     transform(chunk: Buffer, _encoding, done) {
       state.read += chunk.length;
+      bodyBytesReceived(chunk.length);
       if (state.read > state.cap) done(ERRORS.PayloadTooLarge(state.cap));
       else done(null, chunk);
     },
