@@ -36,6 +36,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     async destroy() {
       await db.destroy();
+      // A pool ends its connections without waiting for them to close: give those of this database (its own and any
+      // a test opened) a few seconds to go, so that the drop below does not end one mid-way with an error that
+      // nobody listens for any more.
+      for (let waited = 0; waited < 5_000; waited += 50) {
+        const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin);
+        if (!open.rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await sql.raw(`drop database if exists ${name} with (force)`).execute(admin);
       await admin.destroy();
     },

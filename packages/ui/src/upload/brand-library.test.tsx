@@ -244,7 +244,8 @@ describe("the Brand library tab of the upload dialog", () => {
     await openDialog(props(library({ list })));
     await openTab();
     await screen.findByText("The brand library could not be loaded");
-    act(() => fireEvent.click(screen.getByRole("button", { name: "Try again" })));
+    const tryAgain = await screen.findByRole("button", { name: "Try again" });
+    act(() => fireEvent.click(tryAgain));
     await screen.findByText("The brand library is empty.");
     expect(screen.getByRole("link", { name: "the business's page" }).getAttribute("href")).toBe("/businesses/acme");
   });
