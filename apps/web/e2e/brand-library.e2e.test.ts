@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makePng } from "./fixtures";
 import {
   ARTIFACTS_DIR,
+  afterPageTimers,
   freePort,
   keepScreenshot,
   launchBrowser,
@@ -121,7 +122,7 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
       .toBe(true);
     for (let i = 0; i < 12 && !(await hasFocus(target)); i++) {
       await page.keyboard.press("Tab");
-      await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => resolve()), 0)));
+      await afterPageTimers(page);
     }
     const focused = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? "nothing");
     expect(await hasFocus(target), `Tab reaches the target; focus is on ${focused}`).toBe(true);

@@ -193,6 +193,14 @@ export async function launchBrowser(options: { ownSignals?: boolean } = {}): Pro
   });
 }
 
+/**
+ * Waits for the page's timers queued so far and its next frame: widgets move focus or mark a selection in a timer of
+ * their own after a key press (Radix's arrows, a dialog taking focus), so what a press did is asked after this.
+ */
+export function afterPageTimers(page: Page): Promise<void> {
+  return page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => resolve()), 0)));
+}
+
 /** Keeps a screenshot of the page under test-results/, for a red run or a page to be looked at. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });

@@ -6,7 +6,7 @@ import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp, startTogether } from "./harness";
+import { afterPageTimers, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp, startTogether } from "./harness";
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -60,9 +60,8 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
    */
   async function press(key: string): Promise<void> {
     await page.keyboard.press(key);
-    await settle();
+    await afterPageTimers(page);
   }
-  const settle = () => page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => resolve()), 0)));
 
   /**
    * Types `text` into the palette and waits for the server's search of it, which the palette asks for once the typing
@@ -72,7 +71,7 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     const searched = page.waitForResponse((r) => decodeURIComponent(r.url()).includes(`"query":"${text}"`));
     await page.keyboard.type(text);
     await (await searched).finished();
-    await settle();
+    await afterPageTimers(page);
   }
 
   /** Presses Tab until `target` has focus; fails if it never does. */

@@ -15,25 +15,32 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-// A database of its own over one connection, so what that connection prepared can be read back from it.
 // biome-ignore lint/suspicious/noExplicitAny: tables made by the test itself
-function oneConnection(max?: number): Kysely<any> {
+type AnyDb = Kysely<any>;
+
+/**
+ * Runs `use` on a handle of its own over one connection, so what that connection prepared can be read back from it,
+ * with a fresh table name; closes the handle however `use` ends.
+ */
+async function onOneConnection(use: (db: AnyDb, table: string) => Promise<void>, max?: number): Promise<void> {
   const pool = new pg.Pool({ connectionString: t.url, max: 1 });
   // The database is dropped (with force) at the end of the file: a connection still closing then is told so.
   pool.on("error", () => undefined);
-  return new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, max) }), plugins: [new CamelCasePlugin()] });
+  const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, max) }), plugins: [new CamelCasePlugin()] });
+  try {
+    await use(db, `t_${randomBytes(4).toString("hex")}`);
+  } finally {
+    await db.destroy();
+  }
 }
-// biome-ignore lint/suspicious/noExplicitAny: as above
-const prepared = async (db: Kysely<any>) =>
+const prepared = async (db: AnyDb) =>
   (await sql<{ statement: string }>`select statement from pg_prepared_statements order by prepare_time`.execute(db)).rows.map(
     (r) => r.statement,
   );
 
 describe("prepared statements", () => {
   it("a statement with parameters is prepared once on a connection and answers as before", async () => {
-    const db = oneConnection();
-    try {
-      const table = `notes_${randomBytes(4).toString("hex")}`;
+    await onOneConnection(async (db, table) => {
       await sql.raw(`create table ${table} (id int primary key, body text)`).execute(db);
       await db
         .insertInto(table)
@@ -50,15 +57,11 @@ describe("prepared statements", () => {
       // The insert (parameters too) is prepared; the statements without any are not.
       expect(statements.some((s) => s.startsWith(`insert into "${table}"`))).toBe(true);
       expect(statements.some((s) => s.startsWith("create table"))).toBe(false);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it("a column added under a prepared statement that selects them all: the statement answers with it", async () => {
-    const db = oneConnection();
-    try {
-      const table = `people_${randomBytes(4).toString("hex")}`;
+    await onOneConnection(async (db, table) => {
       await sql.raw(`create table ${table} (id int primary key, name text)`).execute(db);
       await db.insertInto(table).values({ id: 1, name: "Ada" }).execute();
       const read = () => db.selectFrom(table).selectAll().where("id", "=", 1).executeTakeFirst();
@@ -66,29 +69,22 @@ describe("prepared statements", () => {
       await sql.raw(`alter table ${table} add column city text default 'Turin'`).execute(db);
       expect(await read()).toEqual({ id: 1, name: "Ada", city: "Turin" });
       expect(await read()).toEqual({ id: 1, name: "Ada", city: "Turin" });
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it("statements in a transaction run unnamed", async () => {
-    const db = oneConnection();
-    try {
-      const table = `drafts_${randomBytes(4).toString("hex")}`;
+    await onOneConnection(async (db, table) => {
       await sql.raw(`create table ${table} (id int primary key)`).execute(db);
       await db.transaction().execute(async (trx) => {
         await trx.insertInto(table).values({ id: 7 }).execute();
         expect(await trx.selectFrom(table).select("id").where("id", "=", 7).executeTakeFirst()).toEqual({ id: 7 });
       });
       expect((await prepared(db)).filter((s) => s.includes(table))).toEqual([]);
-    } finally {
-      await db.destroy();
-    }
+    });
   });
 
   it("names at most as many texts as it is given; the rest run unnamed and answer alike", async () => {
-    const db = oneConnection(2);
-    try {
+    await onOneConnection(async (db) => {
       const answers: number[] = [];
       for (const n of [1, 2, 3, 4]) {
         const row = await sql<{ n: number }>`select ${n}::int + ${sql.raw(String(n))} as n`.execute(db);
@@ -96,8 +92,6 @@ describe("prepared statements", () => {
       }
       expect(answers).toEqual([2, 4, 6, 8]);
       expect((await prepared(db)).filter((s) => s.startsWith("select $1::int"))).toHaveLength(2);
-    } finally {
-      await db.destroy();
-    }
+    }, 2);
   });
 });
