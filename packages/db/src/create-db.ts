@@ -2,7 +2,7 @@
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect } from "kysely";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
-import { preparingPool } from "./prepared-statements";
+import { InlineLimitsPlugin, preparingPool } from "./prepared-statements";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -28,7 +28,10 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     pool.on("error", (error: Error & { code?: string }) => {
       if (error.code !== "57P01") console.warn(`PostgreSQL connection lost: ${error.message}`);
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }), plugins });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+      plugins: [...plugins, new InlineLimitsPlugin()],
+    });
   }
   const { PGlite } = await import("@electric-sql/pglite");
   // int8 as a JS number, as on PostgreSQL above.

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { preparingPool } from "./prepared-statements";
+import { InlineLimitsPlugin, preparingPool } from "./prepared-statements";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -22,11 +22,16 @@ type AnyDb = Kysely<any>;
  * Runs `use` on a handle of its own over one connection, so what that connection prepared can be read back from it,
  * with a fresh table name; closes the handle however `use` ends.
  */
-async function onOneConnection(use: (db: AnyDb, table: string) => Promise<void>, max?: number): Promise<void> {
+async function onOneConnection(
+  use: (db: AnyDb, table: string) => Promise<void>,
+  options: { max?: number; inlineLimits?: boolean } = {},
+): Promise<void> {
   const pool = new pg.Pool({ connectionString: t.url, max: 1 });
   // The database is dropped (with force) at the end of the file: a connection still closing then is told so.
   pool.on("error", () => undefined);
-  const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, max) }), plugins: [new CamelCasePlugin()] });
+  // As createDb makes it, unless a test leaves the limits as parameters to show what they cost.
+  const plugins = [new CamelCasePlugin(), ...(options.inlineLimits === false ? [] : [new InlineLimitsPlugin()])];
+  const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, options.max) }), plugins });
   try {
     await use(db, `t_${randomBytes(4).toString("hex")}`);
   } finally {
@@ -84,14 +89,54 @@ describe("prepared statements", () => {
   });
 
   it("names at most as many texts as it is given; the rest run unnamed and answer alike", async () => {
-    await onOneConnection(async (db) => {
-      const answers: number[] = [];
-      for (const n of [1, 2, 3, 4]) {
-        const row = await sql<{ n: number }>`select ${n}::int + ${sql.raw(String(n))} as n`.execute(db);
-        answers.push(row.rows[0]!.n);
-      }
-      expect(answers).toEqual([2, 4, 6, 8]);
-      expect((await prepared(db)).filter((s) => s.startsWith("select $1::int"))).toHaveLength(2);
-    }, 2);
+    await onOneConnection(
+      async (db) => {
+        const answers: number[] = [];
+        for (const n of [1, 2, 3, 4]) {
+          const row = await sql<{ n: number }>`select ${n}::int + ${sql.raw(String(n))} as n`.execute(db);
+          answers.push(row.rows[0]!.n);
+        }
+        expect(answers).toEqual([2, 4, 6, 8]);
+        expect((await prepared(db)).filter((s) => s.startsWith("select $1::int"))).toHaveLength(2);
+      },
+      { max: 2 },
+    );
+  });
+
+  // A page of a list, as the lists and the bell ask for one: a filter, an order the index gives, a limit.
+  const pagePlans = async (inlineLimits: boolean) => {
+    let plans = { statement: "", generic: 0, custom: 0, rows: [] as number[] };
+    await onOneConnection(
+      async (db, table) => {
+        await sql.raw(`create table ${table} (id int primary key, owner int not null)`).execute(db);
+        await sql.raw(`create index ${table}_owner on ${table} (owner, id)`).execute(db);
+        await sql.raw(`insert into ${table} select n, n % 20 from generate_series(1, 20000) n`).execute(db);
+        await sql.raw(`analyze ${table}`).execute(db);
+        const page = (owner: number) =>
+          db.selectFrom(table).select("id").where("owner", "=", owner).orderBy("id", "desc").limit(3).execute();
+        for (let i = 0; i < 8; i++) plans.rows = (await page(7)).map((r) => r.id);
+        const { rows } = await sql<{ statement: string; generic: number; custom: number }>`
+          select statement, generic_plans::int as generic, custom_plans::int as custom
+          from pg_prepared_statements where statement like ${`%from "${table}"%`}`.execute(db);
+        plans = { ...plans, ...rows[0]! };
+      },
+      { inlineLimits },
+    );
+    return plans;
+  };
+
+  it("a page's limit is written into its text, so PostgreSQL keeps one plan for it instead of planning every call", async () => {
+    const plans = await pagePlans(true);
+    expect(plans.rows).toEqual([19987, 19967, 19947]);
+    expect(plans.statement).toMatch(/ limit 3$/);
+    // Five custom plans while PostgreSQL learns what the statement costs, then the generic one, kept.
+    expect(plans).toMatchObject({ custom: 5, generic: 3 });
+  });
+
+  it("with the limit as a parameter, the generic plan never wins and every call is planned again", async () => {
+    const plans = await pagePlans(false);
+    expect(plans.rows).toEqual([19987, 19967, 19947]);
+    expect(plans.statement).toMatch(/ limit \$2$/);
+    expect(plans).toMatchObject({ custom: 8, generic: 0 });
   });
 });

@@ -4,7 +4,20 @@
 // connection and reuses it by name. Written here because kysely's dialect sends every statement unnamed. Only statements
 // outside a transaction are named: the reads of lists and the bell, which are the calls that run most.
 import { createHash } from "node:crypto";
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from "kysely";
+import {
+  type KyselyPlugin,
+  type LimitNode,
+  OperationNodeTransformer,
+  type PluginTransformQueryArgs,
+  type PostgresCursor,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  ValueNode,
+} from "kysely";
 import type pg from "pg";
 
 /**
@@ -54,4 +67,33 @@ export function preparingPool(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX): Pos
     },
     end: () => pool.end(),
   };
+}
+
+class InlineLimits extends OperationNodeTransformer {
+  protected override transformLimit(node: LimitNode): LimitNode {
+    const limit = node.limit;
+    if (ValueNode.is(limit) && !limit.immediate && Number.isSafeInteger(limit.value)) {
+      return { ...node, limit: ValueNode.createImmediate(limit.value) };
+    }
+    return super.transformLimit(node);
+  }
+}
+
+/**
+ * Writes every `limit` into the statement's text (`limit 51`, not `limit $3`). PostgreSQL plans a prepared statement
+ * for its parameters five times, then keeps one generic plan only if that plan is estimated no dearer; a generic plan
+ * cannot know a parameter's limit and costs the whole scan, so it never won, and the first page of projects was planned
+ * again on every call (45 % of the server's time under that call alone, in the planner). With the limit in the text,
+ * the generic plan is the custom one and is kept. A limit is a validated page size, so the texts stay few.
+ */
+export class InlineLimitsPlugin implements KyselyPlugin {
+  readonly #transformer = new InlineLimits();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: { result: QueryResult<UnknownRow> }): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
 }
