@@ -19,7 +19,7 @@
 // times at the SHA-256 speed measured here, on top of tus's own CPU per GiB.
 import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream, existsSync } from "node:fs";
+import { closeSync, createReadStream, createWriteStream, existsSync, openSync, writeSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,6 +69,32 @@ async function waitForQuiet(): Promise<void> {
       return;
     }
   }
+}
+
+// On this kind of virtual machine, memory the guest freed a few seconds ago has been handed back to the host, and
+// touching it again costs a fault in the host per page: writing 1 GiB into the page cache cost 0.2 CPU-seconds right
+// after 1 GiB had been freed and 1.1-1.4 when the freed memory had been left for 5 s (measured with a 1 GiB write
+// of 1 MiB blocks). Which contender met which kind of memory then depended on how long it took to start, and the
+// upload that wrote into host-faulting pages spent up to 1.2 CPU-seconds per GiB more in the kernel for it. So every
+// contender starts on the same footing, as on a real server whose page cache recycles its memory: just before its
+// transfer, a file of the upload's size is written and deleted, and the transfer's pages are ones that were just freed.
+async function warmMemory(work: string): Promise<void> {
+  const path = join(work, "warm.bin");
+  const block = Buffer.alloc(4 * MiB, 0x77);
+  const fd = openSync(path, "w");
+  try {
+    for (let written = 0; written < size; written += block.length) writeSync(fd, block, 0, Math.min(block.length, size - written));
+  } finally {
+    closeSync(fd);
+  }
+  // Deleted before it is written back, its pages go straight back to the free lists.
+  await rm(path);
+}
+
+/** Waits for a quiet machine, then leaves just-freed memory for the transfer that starts next. */
+async function readyToMeasure(work: string): Promise<void> {
+  await waitForQuiet();
+  await warmMemory(work);
 }
 
 async function cpuSeconds(pid: number | undefined): Promise<number> {
@@ -161,7 +187,7 @@ async function runClient(script: string, args: string[]): Promise<ClientReport> 
 
 async function plainCopy(source: string, work: string): Promise<Run> {
   const target = join(work, "copy.bin");
-  await waitForQuiet();
+  await readyToMeasure(work);
   const run = await measured(() => pipeline(createReadStream(source), createWriteStream(target)));
   settle();
   await rm(target);
@@ -171,7 +197,7 @@ async function plainCopy(source: string, work: string): Promise<Run> {
 async function viaTus(source: string, work: string): Promise<Run> {
   const server = await startChildServer("bench/tus-server.ts", [join(work, "tus")]);
   try {
-    await waitForQuiet();
+    await readyToMeasure(work);
     const before = await cpuSeconds(server.process.pid);
     const client = await runClient("bench/tus-client.ts", [server.url, source]);
     const serverCpu = (await cpuSeconds(server.process.pid)) - before;
@@ -214,7 +240,7 @@ async function viaOurs(source: string, work: string, expected: string, idle: num
     await offersBinary(balancer.url);
     idle.push(...(await Promise.all(servers.map((s) => peakRssMiB(s.process.pid)))));
     const pids = [...servers, balancer].map((s) => s.process.pid);
-    await waitForQuiet();
+    await readyToMeasure(work);
     const before = await Promise.all(pids.map(cpuSeconds));
     const client = await runClient(OURS_CLIENT, [
       balancer.url,
