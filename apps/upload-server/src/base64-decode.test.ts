@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DECODED_BLOCK_BYTES, decodeBase64, REUSED_SLAB_BYTES } from "./base64-decode";
+import { DECODED_BLOCK_BYTES, decodeBase64 } from "./base64-decode";
+import { SLAB_BYTES } from "./slabs";
 
 async function decode(chunks: string[], max = 1024 * 1024): Promise<Buffer> {
   const out: Buffer[] = [];
@@ -21,7 +22,7 @@ function split(text: string, step: number): string[] {
 
 describe("decodeBase64", () => {
   it("with reuse, hands out two slabs in turn, each whole until the next chunk is pulled", async () => {
-    const data = randomBytes(5 * REUSED_SLAB_BYTES + 12345);
+    const data = randomBytes(5 * SLAB_BYTES + 12345);
     const text = Buffer.from(data.toString("base64"), "latin1");
     const chunks = split(text.toString("latin1"), 65536).map((c) => Buffer.from(c, "latin1"));
     const copies: Buffer[] = [];

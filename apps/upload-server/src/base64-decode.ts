@@ -1,5 +1,6 @@
 // Streaming base64 decoding with bounded memory: chunks in, decoded blocks of at most a slab out.
 import { ERRORS, type HttpError } from "@atelier/storage";
+import { giveBackSlabs, SLAB_BYTES, takeSlab } from "./slabs";
 
 const PAD = 0x3d;
 
@@ -8,10 +9,9 @@ const PAD = 0x3d;
 // decoded), which is most of what the garbage collector and the async hops cost per byte.
 export const DECODED_BLOCK_BYTES = 256 * 1024;
 
-// With `reuse`, two slabs of this size take turns for the whole body, so decoding a part
+// With `reuse`, two slabs (slabs.ts) take turns for the whole body, so decoding a part
 // allocates nothing per byte: a server that allocated a fresh slab for every 256 KiB spent
 // more CPU in the garbage collector than in decoding and writing together.
-export const REUSED_SLAB_BYTES = 1024 * 1024;
 
 export interface DecodeOptions {
   // Each yielded chunk stays valid only until the next one is pulled; for consumers that
@@ -65,12 +65,17 @@ class SlabDecoder {
 
   #freshSlab(bytes: number): Buffer {
     const turns = this.#turns;
-    if (!turns || bytes > REUSED_SLAB_BYTES) return Buffer.allocUnsafe(Math.max(DECODED_BLOCK_BYTES, bytes));
+    if (!turns || bytes > SLAB_BYTES) return Buffer.allocUnsafe(Math.max(DECODED_BLOCK_BYTES, bytes));
     // The slab before the current one is free again: its chunk was handed on, and a consumer
     // that asked for the chunk after it has finished with it.
-    const slab = turns.length < 2 ? Buffer.allocUnsafe(REUSED_SLAB_BYTES) : turns.shift()!;
+    const slab = turns.length < 2 ? takeSlab() : turns.shift()!;
     turns.push(slab);
     return slab;
+  }
+
+  /** Gives the slabs back for other parts, once the consumer has finished with the last chunk. */
+  release(): void {
+    if (this.#turns) giveBackSlabs(this.#turns.splice(0));
   }
 
   // Node's decoder skips characters outside the alphabet and stops at misplaced padding, so
@@ -168,11 +173,16 @@ export async function* decodeBase64(
   options: DecodeOptions = {},
 ): AsyncGenerator<Buffer> {
   const decoder = new SlabDecoder(maxBytes, options.reuse);
-  for await (const chunk of source) {
-    const text = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk;
-    if (!decoder.feed(text, false)) decoder.feed(withoutWhitespace(text), true);
+  try {
+    for await (const chunk of source) {
+      const text = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk;
+      if (!decoder.feed(text, false)) decoder.feed(withoutWhitespace(text), true);
+      while (decoder.ready.length > 0) yield decoder.ready.shift()!;
+    }
+    decoder.finish();
     while (decoder.ready.length > 0) yield decoder.ready.shift()!;
+  } finally {
+    // Reached when the consumer asks past the last chunk, stops early or meets an error: it holds no chunk any more.
+    decoder.release();
   }
-  decoder.finish();
-  while (decoder.ready.length > 0) yield decoder.ready.shift()!;
 }
