@@ -5,7 +5,7 @@ import { createComment, createLiveBus, DEMO_BUSINESS, DEMO_USERS, seedDemo } fro
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { keepScreenshot, launchBrowser, type RunningApp, startApp, startTogether } from "./harness";
+import { afterPageTimers, keepScreenshot, launchBrowser, type RunningApp, startApp, startTogether } from "./harness";
 
 const UNREAD = 137;
 
@@ -22,6 +22,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
+  let loyaltyCard: string;
 
   beforeAll(async () => {
     [t, browser] = await startTogether([createTestDatabase(), launchBrowser()]);
@@ -33,6 +34,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
       await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Autumn menu" }),
       await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Loyalty card" }),
     ];
+    loyaltyCard = projects[1]?.id as string;
     const start = Date.now() - UNREAD * 60_000;
     for (let i = 0; i < UNREAD; i++) {
       await createComment(t.db, {
@@ -55,6 +57,15 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     if (ctx.task.result?.state === "fail" && page) await keepScreenshot(page, ctx.task.name);
     await context?.close();
   });
+
+  /** The reader scrolls up with the wheel, as far as it takes for `target` to be loaded and in view. */
+  async function wheelUpTo(target: Locator) {
+    for (let turn = 0; turn < 60 && !((await target.count()) > 0 && (await inViewport(target.first()))); turn++) {
+      await page.mouse.wheel(0, -600);
+      await afterPageTimers(page);
+    }
+    await target.waitFor();
+  }
 
   async function signIn(userId: string, viewport: { width: number; height: number }) {
     context = await browser.newContext({ viewport });
@@ -121,10 +132,8 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     await expect.poll(() => inViewport(page.locator(`#comment-${linked}`)), { message: "the linked comment is in view" }).toBe(true);
     // The thread opens on its newest page; the older comments load as the reader scrolls up to them, whatever
     // refreshes the thread meanwhile (opening it reads its notifications, and that refreshes every query).
-    const older = page.getByRole("button", { name: /older comments/ });
-    await older.scrollIntoViewIfNeeded({ timeout: 5_000 }).catch(() => undefined);
     const first = page.getByText("Question 1", { exact: true });
-    await first.waitFor();
+    await wheelUpTo(first);
     expect(await page.getByTestId("comment").count()).toBe((UNREAD + 1) / 2);
     await keepScreenshot(page, "inbox-desktop-thread");
     // A comment coming in live refreshes the thread and leaves the reader where they are, not back at the linked one.
@@ -149,5 +158,29 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     expect(await inViewport(first), "Question 1 is still in view after the live comment").toBe(true);
     // Autumn menu had the odd-numbered questions, 69 of them; 68 on the loyalty card remain.
     await page.getByTestId("unread-count").filter({ hasText: "68" }).waitFor();
+  });
+
+  it("a thread opened on a phone shows its newest page, and older ones as the reader scrolls up to them", async () => {
+    const [admin] = DEMO_USERS;
+    await signIn(admin.id, { width: 390, height: 844 });
+    const pagesAsked: (string | null)[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.includes("comments.byProject")) pagesAsked.push(url.searchParams.get("input"));
+    });
+    await page.goto(`${app.url}/projects/${loyaltyCard}`);
+    await page.getByText("Question 136", { exact: true }).waitFor();
+    // Below the project's header, the row that loads older comments is in view as the page opens...
+    const older = page.getByRole("button", { name: /older comments/ });
+    expect(await inViewport(older), "the older comments' row is in view on arrival").toBe(true);
+    // ...and nothing older is fetched until the reader moves: not the thread's whole history, a page after another.
+    for (let i = 0; i < 10; i++) await afterPageTimers(page);
+    await page.waitForTimeout(1000);
+    expect(pagesAsked.filter((input) => input?.includes("cursor")).length, "older pages fetched unasked").toBe(0);
+    expect(await page.getByTestId("comment").count()).toBe(50);
+    await keepScreenshot(page, "inbox-phone-thread-opened");
+    await wheelUpTo(page.getByText("Question 2", { exact: true }));
+    // The loyalty card has the even-numbered questions, 68 of them.
+    expect(await page.getByTestId("comment").count()).toBe((UNREAD - 1) / 2);
   });
 });

@@ -88,9 +88,20 @@ export function ProjectThread({
       setOlderInView(false);
     };
   }, [hasNextPage]);
+  // ...once the reader has moved through the page (wheel, touch or keys): the row is often in view on arrival, below the
+  // project's header, and loading then would fetch the thread's whole history a page after another, unasked.
+  const readerMoved = useReaderMoved();
+  // A notification links here with ?id={commentId}; while that comment is not among the pages loaded, older ones load.
+  // (Read from the address on the client, again as the thread changes: the page stays mounted between two links to it.)
+  const [linkedId, setLinkedId] = useState<string | null>(null);
   useEffect(() => {
-    if (olderInView && hasNextPage && !isFetching && !isFetchNextPageError) void fetchNextPage();
-  }, [olderInView, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
+    if (comments) setLinkedId(new URLSearchParams(window.location.search).get("id"));
+  }, [comments]);
+  const seekingLinked = linkedId !== null && comments !== undefined && !comments.some((c) => c.id === linkedId);
+  const wantOlder = (olderInView && readerMoved) || seekingLinked;
+  useEffect(() => {
+    if (wantOlder && hasNextPage && !isFetching && !isFetchNextPageError) void fetchNextPage();
+  }, [wantOlder, hasNextPage, isFetching, isFetchNextPageError, fetchNextPage]);
 
   // Opening the project reads its notifications, and so does every new comment seen here.
   const readProject = useMutation(trpc.comments.readProject.mutationOptions());
@@ -111,18 +122,18 @@ export function ProjectThread({
   );
   const [highlight, setHighlight] = useState<string | null>(null);
 
-  // A notification links here with ?id={commentId}: bring that comment into view, once. Later changes to the thread (a
-  // refetch, a new comment, an older page) leave the reader where they have scrolled to.
+  // The comment a notification links to is brought into view, once. Later changes to the thread (a refetch, a new
+  // comment, an older page) leave the reader where they have scrolled to.
   const broughtIntoView = useRef<string | null>(null);
   useEffect(() => {
-    const id = new URLSearchParams(window.location.search).get("id");
+    const id = linkedId;
     if (!id || !comments || broughtIntoView.current === id) return;
     setHighlight(id);
     const entry = document.getElementById(`comment-${id}`);
     if (!entry) return;
     broughtIntoView.current = id;
     entry.scrollIntoView({ block: "center" });
-  }, [comments]);
+  }, [comments, linkedId]);
 
   const onSubmit = form.handleSubmit(({ body, event }) => post.mutate({ projectId, body, event }));
 
@@ -201,4 +212,27 @@ export function ProjectThread({
       </CardContent>
     </Card>
   );
+}
+
+const MOVING_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
+
+/** Whether the reader has moved through the page since it opened: a wheel, a swipe or a key that scrolls. */
+function useReaderMoved(): boolean {
+  const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    if (moved) return;
+    const onMove = () => setMoved(true);
+    const onKey = (event: KeyboardEvent) => {
+      if (MOVING_KEYS.has(event.key)) setMoved(true);
+    };
+    window.addEventListener("wheel", onMove, { passive: true });
+    window.addEventListener("touchmove", onMove, { passive: true });
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("wheel", onMove);
+      window.removeEventListener("touchmove", onMove);
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [moved]);
+  return moved;
 }
