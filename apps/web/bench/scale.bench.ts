@@ -2,7 +2,9 @@
 // web server as the end-to-end tests do, signs in a client and a staff member with database sessions, and times the
 // bell's calls and the first page of projects.list beside users.me (the baseline: a session lookup and nothing else)
 // at concurrency 1 and 32, in rounds that take every call in turn so each meets the same machine. Prints throughput,
-// p50, p95, answer size, the ratios against users.me of the same role and concurrency, and the issue's targets.
+// p50, p95, answer size, the ratios against users.me of the same role and concurrency, and the issue's targets; and
+// the web server's CPU per request, its main thread's apart (the one that runs every request's JavaScript), with how
+// busy that thread was: at 100 % a call's throughput is bound by its main-thread time per request.
 //
 //   npm run bench                              (turbo runs every bench; this one seeds the full size: about 3 min)
 //   cd apps/web && npx tsx bench/scale.bench.ts --scale 0.05 --rounds 2
@@ -12,7 +14,7 @@
 // when it holds no studio yet, taken as it is when it does (so a seeded database can be benchmarked again).
 // Needs the web app's build (apps/web/dist/serve.js and .next): `npx turbo run build --filter=@atelier/web`.
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -59,6 +61,9 @@ const CALLS: Call[] = [
 ];
 
 interface Sample {
+  /** CPU-seconds of the web server during the batch: its main thread's, and the whole process's. */
+  mainCpu: number;
+  webCpu: number;
   ms: number[];
   bytes: number;
   seconds: number;
@@ -89,8 +94,19 @@ async function request(url: string, cookie: string): Promise<{ ms: number; body:
   return { ms, body };
 }
 
+/** CPU-seconds of a process's main thread and of the whole process, from /proc (clock ticks of 10 ms). */
+function cpuOf(pid: number): { main: number; all: number } {
+  const ticks = (path: string) => {
+    const text = readFileSync(path, "utf8");
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return { main: ticks(`/proc/${pid}/task/${pid}/stat`), all: ticks(`/proc/${pid}/stat`) };
+}
+
 /** Up to `total` requests, `concurrency` at a time, starting no new one after the budget. */
-async function batch(url: string, cookie: string, concurrency: number, total: number): Promise<Sample> {
+async function batch(url: string, cookie: string, concurrency: number, total: number, webPid: number): Promise<Sample> {
+  const cpuBefore = cpuOf(webPid);
   const ms: number[] = [];
   let lastBody = "";
   let started = 0;
@@ -104,7 +120,16 @@ async function batch(url: string, cookie: string, concurrency: number, total: nu
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { ms, bytes: Buffer.byteLength(lastBody), lastBody, seconds: (performance.now() - t0) / 1000, count: ms.length };
+  const cpuAfter = cpuOf(webPid);
+  return {
+    ms,
+    bytes: Buffer.byteLength(lastBody),
+    lastBody,
+    seconds: (performance.now() - t0) / 1000,
+    count: ms.length,
+    mainCpu: cpuAfter.main - cpuBefore.main,
+    webCpu: cpuAfter.all - cpuBefore.all,
+  };
 }
 
 const quantile = (sorted: number[], q: number) =>
@@ -148,7 +173,9 @@ async function prepareDatabase(url: string, scale: number): Promise<void> {
 function report(results: Map<string, Sample[]>, roles: string[]): boolean {
   const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
   let allMet = true;
-  const rows: string[][] = [["role", "conc", "call", "req/s", "p50 ms", "p95 ms", "answer", "items", "thr x", "p95 x", "targets"]];
+  const rows: string[][] = [
+    ["role", "conc", "call", "req/s", "p50 ms", "p95 ms", "answer", "items", "web ms", "main ms", "main busy", "thr x", "p95 x", "targets"],
+  ];
   for (const role of roles) {
     for (const concurrency of CONCURRENCIES) {
       const summary = (call: Call) => {
@@ -156,8 +183,12 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
         const ms = samples.flatMap((s) => s.ms).sort((a, b) => a - b);
         const seconds = samples.reduce((a, s) => a + s.seconds, 0);
         const count = samples.reduce((a, s) => a + s.count, 0);
+        const mainCpu = samples.reduce((a, s) => a + s.mainCpu, 0);
         return {
           rps: count / seconds,
+          web: (samples.reduce((a, s) => a + s.webCpu, 0) / count) * 1000,
+          main: (mainCpu / count) * 1000,
+          busy: mainCpu / seconds,
           p50: quantile(ms, 0.5),
           p95: quantile(ms, 0.95),
           bytes: samples.at(-1)?.bytes ?? 0,
@@ -185,6 +216,9 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
           fmt(s.p95),
           s.bytes >= 10_240 ? `${(s.bytes / 1024).toFixed(0)} KB` : `${s.bytes} B`,
           s.items === undefined ? "" : String(s.items),
+          fmt(s.web, 2),
+          fmt(s.main, 2),
+          `${(s.busy * 100).toFixed(0)} %`,
           call.target ? fmt(thr, 2) : "1.00",
           call.target ? fmt(p95, 2) : "1.00",
           verdicts.join(", "),
@@ -194,9 +228,11 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const row of rows)
-    console.log(row.map((cell, i) => (i < 3 || i === 10 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+    console.log(row.map((cell, i) => (i < 3 || i === row.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
   console.log(
-    "targets: throughput >= 0.7x users.me, p95 <= 1.5x users.me (same role, concurrency and run), projects.list first page < 64 KB",
+    "targets: throughput >= 0.7x users.me, p95 <= 1.5x users.me (same role, concurrency and run), projects.list first page < 64 KB\n" +
+      "web ms, main ms: the web server's CPU per request, all of its threads and its main thread alone (10 ms ticks, summed over the rounds); " +
+      "main busy: how much of the time that thread was running",
   );
   return allMet;
 }
@@ -250,7 +286,7 @@ async function main(): Promise<void> {
           const index = (i + round) % (CALLS.length * roles.length);
           const call = CALLS[index % CALLS.length]!;
           const role = roles[Math.floor(index / CALLS.length)]!;
-          const sample = await batch(callUrl(app.url, call), cookies[role]!, concurrency, BATCH[concurrency]);
+          const sample = await batch(callUrl(app.url, call), cookies[role]!, concurrency, BATCH[concurrency], app.pid);
           if (call.procedure === "projects.list")
             sample.items = itemsOf((JSON.parse(sample.lastBody) as { result: { data: { json: unknown } } }).result.data.json);
           const key = `${role}/${concurrency}/${call.name}`;
