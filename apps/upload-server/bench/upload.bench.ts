@@ -24,6 +24,7 @@ import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { cpuSecondsOf } from "../../../tooling/scripts/proc-cpu";
 import { UPLOAD_SERVER_NODE_FLAGS } from "../src/node-flags";
 import { APP_DIR, type ChildServer, startChildServer } from "../test/support/child-server";
 import { TEST_SECRET } from "../test/support/cluster";
@@ -95,12 +96,6 @@ async function warmMemory(work: string): Promise<void> {
 async function readyToMeasure(work: string): Promise<void> {
   await waitForQuiet();
   await warmMemory(work);
-}
-
-async function cpuSeconds(pid: number | undefined): Promise<number> {
-  const text = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function peakRssMiB(pid: number | undefined): Promise<number> {
@@ -198,9 +193,9 @@ async function viaTus(source: string, work: string): Promise<Run> {
   const server = await startChildServer("bench/tus-server.ts", [join(work, "tus")]);
   try {
     await readyToMeasure(work);
-    const before = await cpuSeconds(server.process.pid);
+    const before = cpuSecondsOf(server.process.pid);
     const client = await runClient("bench/tus-client.ts", [server.url, source]);
-    const serverCpu = (await cpuSeconds(server.process.pid)) - before;
+    const serverCpu = cpuSecondsOf(server.process.pid) - before;
     const peakRss = await peakRssMiB(server.process.pid);
     settle();
     const cpu = { client: client.cpuSeconds, server: serverCpu };
@@ -241,7 +236,7 @@ async function viaOurs(source: string, work: string, expected: string, idle: num
     idle.push(...(await Promise.all(servers.map((s) => peakRssMiB(s.process.pid)))));
     const pids = [...servers, balancer].map((s) => s.process.pid);
     await readyToMeasure(work);
-    const before = await Promise.all(pids.map(cpuSeconds));
+    const before = pids.map((pid) => cpuSecondsOf(pid));
     const client = await runClient(OURS_CLIENT, [
       balancer.url,
       source,
@@ -249,7 +244,7 @@ async function viaOurs(source: string, work: string, expected: string, idle: num
       mode.partDigests ? "part-digests" : "no-part-digests",
       mode.encoding,
     ]);
-    const after = await Promise.all(pids.map(cpuSeconds));
+    const after = pids.map((pid) => cpuSecondsOf(pid));
     if (client.sha256 !== expected) throw new Error("our upload stored different bytes");
     if (client.encodings?.join() !== mode.encoding) throw new Error(`parts went as ${client.encodings?.join()}, not ${mode.encoding}`);
     const peakRss = Math.max(...(await Promise.all(servers.map((s) => peakRssMiB(s.process.pid)))));
@@ -338,7 +333,6 @@ async function main(): Promise<void> {
     const tus = contenders.at(-1)!.runs;
     const tusRate = median(tus.map(rate));
     const copyRate = median(copy.map(rate));
-    const oursRuns = contenders.slice(0, -1).flatMap((c) => c.runs);
     const sha256PerGiB = sha256SecondsPerGiB();
     const transport = process.env.BENCH_CLIENT === "fetch" ? "fetch" : "node:http";
     console.log(
@@ -375,6 +369,7 @@ async function main(): Promise<void> {
       return `${contender.name.padEnd(36)} ${toTusText}ours/copy ${toCopy.toFixed(2)}${verdicts.length ? `  targets: ${verdicts.join(", ")}` : ""}`;
     };
     const oursRan = ran.filter((c) => c.short !== "tus");
+    const oursRuns = oursRan.flatMap((c) => c.runs);
     console.log("\nratios, the median of the rounds'");
     for (const contender of oursRan) console.log(ratios(contender));
     if (tus.length > 0) {

@@ -1,6 +1,6 @@
 // Streaming base64 decoding with bounded memory: chunks in, decoded blocks of at most a slab out.
 import { ERRORS, type HttpError } from "@atelier/storage";
-import { giveBackSlabs, SLAB_BYTES, takeSlab } from "./slabs";
+import { SLAB_BYTES, SlabTurns } from "./slabs";
 
 const PAD = 0x3d;
 
@@ -47,8 +47,8 @@ function trailingPadding(text: Buffer, end: number): number {
 class SlabDecoder {
   #slab: Buffer = Buffer.alloc(0);
   #filled = 0;
-  // The two slabs that take turns when reusing: the one being filled and the one last handed on.
-  readonly #turns: Buffer[] | undefined;
+  // The two slabs that take turns when reusing.
+  readonly #turns: SlabTurns | undefined;
   readonly #carry = Buffer.alloc(4);
   #carried = 0;
   #padded = false;
@@ -60,22 +60,18 @@ class SlabDecoder {
     readonly maxBytes: number,
     reuse = false,
   ) {
-    this.#turns = reuse ? [] : undefined;
+    this.#turns = reuse ? new SlabTurns() : undefined;
   }
 
   #freshSlab(bytes: number): Buffer {
     const turns = this.#turns;
     if (!turns || bytes > SLAB_BYTES) return Buffer.allocUnsafe(Math.max(DECODED_BLOCK_BYTES, bytes));
-    // The slab before the current one is free again: its chunk was handed on, and a consumer
-    // that asked for the chunk after it has finished with it.
-    const slab = turns.length < 2 ? takeSlab() : turns.shift()!;
-    turns.push(slab);
-    return slab;
+    return turns.next();
   }
 
   /** Gives the slabs back for other parts, once the consumer has finished with the last chunk. */
   release(): void {
-    if (this.#turns) giveBackSlabs(this.#turns.splice(0));
+    this.#turns?.release();
   }
 
   // Node's decoder skips characters outside the alphabet and stops at misplaced padding, so

@@ -1,7 +1,7 @@
 // A binary body's bytes as they came, counted against a limit, gathered into reused slabs when asked.
 import { ERRORS } from "@atelier/storage";
 import type { DecodeOptions } from "./base64-decode";
-import { giveBackSlabs, takeSlab } from "./slabs";
+import { SlabTurns } from "./slabs";
 
 /**
  * Throws a 413 as soon as the body passes `maxBytes`. With `reuse`, socket reads (about 64 KiB)
@@ -10,7 +10,7 @@ import { giveBackSlabs, takeSlab } from "./slabs";
  */
 export async function* rawBody(source: AsyncIterable<Buffer>, maxBytes: number, options: DecodeOptions = {}): AsyncGenerator<Buffer> {
   let total = 0;
-  const turns: Buffer[] = [];
+  const turns = new SlabTurns();
   let slab: Buffer | undefined;
   let filled = 0;
   try {
@@ -23,9 +23,7 @@ export async function* rawBody(source: AsyncIterable<Buffer>, maxBytes: number, 
       }
       for (let at = 0; at < chunk.length; ) {
         if (slab === undefined) {
-          // The slab before the current one is free again: the consumer asked for the chunk after it.
-          slab = turns.length < 2 ? takeSlab() : turns.shift()!;
-          turns.push(slab);
+          slab = turns.next();
           filled = 0;
         }
         const copied = chunk.copy(slab, filled, at);
@@ -41,6 +39,6 @@ export async function* rawBody(source: AsyncIterable<Buffer>, maxBytes: number, 
     if (slab !== undefined && filled > 0) yield slab.subarray(0, filled);
   } finally {
     // Reached when the consumer asks past the last chunk, stops early or meets an error: it holds no chunk any more.
-    giveBackSlabs(turns);
+    turns.release();
   }
 }

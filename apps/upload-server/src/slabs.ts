@@ -22,6 +22,26 @@ export function giveBackSlabs(slabs: Buffer[]): void {
   for (const slab of slabs) if (free.length < KEPT_SLABS && slab.length === SLAB_BYTES) free.push(slab);
 }
 
+/**
+ * The two slabs one body takes turns with: the one being filled and the one last handed on. The consumer of a body
+ * finishes with a chunk before it asks for the next, so the slab before the current one is free again.
+ */
+export class SlabTurns {
+  readonly #turns: Buffer[] = [];
+
+  /** The slab to fill next: lent from the pool for the first two, then the older of the two. */
+  next(): Buffer {
+    const slab = this.#turns.length < 2 ? takeSlab() : this.#turns.shift()!;
+    this.#turns.push(slab);
+    return slab;
+  }
+
+  /** Gives both back to the pool, once the consumer holds no chunk of them any more. */
+  release(): void {
+    giveBackSlabs(this.#turns.splice(0));
+  }
+}
+
 /** How many slabs wait to be lent (for tests). */
 export function keptSlabs(): number {
   return free.length;

@@ -14,13 +14,14 @@
 // when it holds no studio yet, taken as it is when it does (so a seeded database can be benchmarked again).
 // Needs the web app's build (apps/web/dist/serve.js and .next): `npx turbo run build --filter=@atelier/web`.
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createDb, type Db, DEMO_USERS, sql } from "@atelier/db";
 import { seedScale } from "@atelier/db/seed-scale";
 import { type PostgresServer, startPostgres } from "../../../tooling/scripts/postgres";
+import { cpuSecondsOf } from "../../../tooling/scripts/proc-cpu";
 import { type RunningApp, startApp } from "../e2e/harness";
 import { stopOnSignals } from "./stop-on-signals";
 
@@ -94,15 +95,8 @@ async function request(url: string, cookie: string): Promise<{ ms: number; body:
   return { ms, body };
 }
 
-/** CPU-seconds of a process's main thread and of the whole process, from /proc (clock ticks of 10 ms). */
-function cpuOf(pid: number): { main: number; all: number } {
-  const ticks = (path: string) => {
-    const text = readFileSync(path, "utf8");
-    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  return { main: ticks(`/proc/${pid}/task/${pid}/stat`), all: ticks(`/proc/${pid}/stat`) };
-}
+/** CPU-seconds of the web server's main thread (its thread id is its process id) and of the whole process. */
+const cpuOf = (pid: number) => ({ main: cpuSecondsOf(pid, pid), all: cpuSecondsOf(pid) });
 
 /** Up to `total` requests, `concurrency` at a time, starting no new one after the budget. */
 async function batch(url: string, cookie: string, concurrency: number, total: number, webPid: number): Promise<Sample> {

@@ -126,12 +126,11 @@ export function ProjectThread({
   // comment, an older page) leave the reader where they have scrolled to.
   const broughtIntoView = useRef<string | null>(null);
   useEffect(() => {
-    const id = linkedId;
-    if (!id || !comments || broughtIntoView.current === id) return;
-    setHighlight(id);
-    const entry = document.getElementById(`comment-${id}`);
+    if (!linkedId || !comments || broughtIntoView.current === linkedId) return;
+    setHighlight(linkedId);
+    const entry = document.getElementById(`comment-${linkedId}`);
     if (!entry) return;
-    broughtIntoView.current = id;
+    broughtIntoView.current = linkedId;
     entry.scrollIntoView({ block: "center" });
   }, [comments, linkedId]);
 
