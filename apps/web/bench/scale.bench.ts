@@ -3,21 +3,25 @@
 // bell's calls and the first page of projects.list beside users.me (the baseline: a session lookup and nothing else)
 // at concurrency 1 and 32, in rounds that take every call in turn so each meets the same machine. Prints throughput,
 // p50, p95, answer size, the ratios against users.me of the same role and concurrency, and the issue's targets; and
-// the web server's CPU per request, its main thread's apart (the one that runs every request's JavaScript), with how
-// busy that thread was: at 100 % a call's throughput is bound by its main-thread time per request.
+// the CPU each request cost: the web server's, its main thread's apart (the one that runs every request's JavaScript)
+// with how busy that thread was (at 100 % a call's throughput is bound by its main-thread time per request),
+// PostgreSQL's, and this client's. All three share this machine's cores, so each weighs on every ratio.
 //
 //   npm run bench                              (turbo runs every bench; this one seeds the full size: about 3 min)
 //   cd apps/web && npx tsx bench/scale.bench.ts --scale 0.05 --rounds 2
 //   ... --profile /tmp/prof                    (also writes the web server's CPU profile there when it stops)
+//   ... --calls projects.list --roles client   (only these calls, beside users.me, and roles: to profile one call)
 //
 // Without DATABASE_URL a throwaway PostgreSQL server is started and removed. With it, that database is used: seeded
 // when it holds no studio yet, taken as it is when it does (so a seeded database can be benchmarked again).
 // Needs the web app's build (apps/web/dist/serve.js and .next): `npx turbo run build --filter=@atelier/web`.
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { Agent, get as httpGet } from "node:http";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { gunzipSync } from "node:zlib";
 import { createDb, type Db, DEMO_USERS, sql } from "@atelier/db";
 import { seedScale } from "@atelier/db/seed-scale";
 import { type PostgresServer, startPostgres } from "../../../tooling/scripts/postgres";
@@ -35,13 +39,18 @@ const { values: args } = parseArgs({
     budget: { type: "string", default: "10" },
     // A folder for the web server's CPU profile (node --cpu-prof), written when it stops: where the time goes.
     profile: { type: "string" },
+    // Only these calls (names as printed, comma-separated; users.me is always kept) and roles: a profile of one call.
+    calls: { type: "string" },
+    roles: { type: "string", default: "client,staff" },
   },
 });
 const ROUNDS = Number(args.rounds);
 const BUDGET_MS = Number(args.budget) * 1000;
 /** Requests per batch: a few waves at each concurrency, so the count is bounded whatever a call costs. */
-const BATCH = { 1: 15, 32: 96 } as const;
+const BATCH = { 1: 60, 32: 640 } as const;
 const CONCURRENCIES = [1, 32] as const;
+/** Unmeasured requests of each call and role before the rounds. */
+const WARM_UP = 256;
 
 interface Call {
   name: string;
@@ -52,7 +61,7 @@ interface Call {
   maxBytes?: number;
 }
 
-const CALLS: Call[] = [
+const ALL_CALLS: Call[] = [
   { name: "users.me", procedure: "users.me", target: false },
   { name: "comments.findMany", procedure: "comments.findMany", target: true },
   { name: "findMany unread", procedure: "comments.findMany", input: { filter: "unread" }, target: true },
@@ -60,11 +69,14 @@ const CALLS: Call[] = [
   { name: "comments.unreadByProject", procedure: "comments.unreadByProject", target: true },
   { name: "projects.list", procedure: "projects.list", target: true, maxBytes: 64 * 1024 },
 ];
+const CALLS = args.calls ? ALL_CALLS.filter((c, i) => i === 0 || args.calls!.split(",").includes(c.name)) : ALL_CALLS;
 
 interface Sample {
   /** CPU-seconds of the web server during the batch: its main thread's, and the whole process's. */
   mainCpu: number;
   webCpu: number;
+  pgCpu: number;
+  clientCpu: number;
   ms: number[];
   bytes: number;
   seconds: number;
@@ -86,17 +98,71 @@ function callUrl(base: string, call: Call): string {
   return `${base}/api/trpc/${call.procedure}${query}`;
 }
 
+/**
+ * The client: node's HTTP client on kept-alive sockets, one per concurrent request, accepting gzip and inflating what
+ * comes gzipped, as a browser does. Not fetch: its web streams cost this process 0.4-0.9 ms a request, on the same two
+ * cores as the server, and more for a gzipped answer (its inflate is a stream too), which put the client's weight
+ * into every ratio.
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: Math.max(...CONCURRENCIES) });
+
 async function request(url: string, cookie: string): Promise<{ ms: number; body: string }> {
   const started = performance.now();
-  const res = await fetch(url, { headers: { cookie } });
-  const body = await res.text();
+  const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpGet(url, { agent, headers: { cookie, "accept-encoding": "gzip" } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        try {
+          const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          const text = (res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
+          resolve({ status: res.statusCode ?? 0, body: text });
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
+    req.on("error", reject);
+  });
   const ms = performance.now() - started;
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 300)}`);
+  if (status !== 200) throw new Error(`${url} answered ${status}: ${body.slice(0, 300)}`);
   return { ms, body };
 }
 
-/** CPU-seconds of the web server's main thread (its thread id is its process id) and of the whole process. */
-const cpuOf = (pid: number) => ({ main: cpuSecondsOf(pid, pid), all: cpuSecondsOf(pid) });
+/** CPU-seconds of each PostgreSQL process on this machine, by process id (its backends serve the web server's pool). */
+function postgresCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let comm: string;
+    try {
+      comm = readFileSync(`/proc/${entry}/comm`, "utf8").trim();
+    } catch {
+      continue;
+    }
+    if (comm !== "postgres") continue;
+    const seconds = cpuSecondsOf(Number(entry));
+    if (Number.isFinite(seconds)) byPid.set(Number(entry), seconds);
+  }
+  return byPid;
+}
+
+/** PostgreSQL's CPU-seconds between two readings: a process started meanwhile counts from zero, one gone is left out. */
+function postgresCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
+/**
+ * CPU-seconds of the web server's main thread (its thread id is its process id) and of the whole process, of the
+ * PostgreSQL server, and of this process (the client sending the requests).
+ */
+const cpuOf = (pid: number) => {
+  const self = process.cpuUsage();
+  return { main: cpuSecondsOf(pid, pid), all: cpuSecondsOf(pid), pg: postgresCpu(), client: (self.user + self.system) / 1e6 };
+};
 
 /** Up to `total` requests, `concurrency` at a time, starting no new one after the budget. */
 async function batch(url: string, cookie: string, concurrency: number, total: number, webPid: number): Promise<Sample> {
@@ -123,6 +189,8 @@ async function batch(url: string, cookie: string, concurrency: number, total: nu
     count: ms.length,
     mainCpu: cpuAfter.main - cpuBefore.main,
     webCpu: cpuAfter.all - cpuBefore.all,
+    pgCpu: postgresCpuBetween(cpuBefore.pg, cpuAfter.pg),
+    clientCpu: cpuAfter.client - cpuBefore.client,
   };
 }
 
@@ -168,7 +236,24 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
   const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
   let allMet = true;
   const rows: string[][] = [
-    ["role", "conc", "call", "req/s", "p50 ms", "p95 ms", "answer", "items", "web ms", "main ms", "main busy", "thr x", "p95 x", "targets"],
+    [
+      "role",
+      "conc",
+      "call",
+      "req/s",
+      "p50 ms",
+      "p95 ms",
+      "answer",
+      "items",
+      "web ms",
+      "main ms",
+      "main busy",
+      "pg ms",
+      "client ms",
+      "thr x",
+      "p95 x",
+      "targets",
+    ],
   ];
   for (const role of roles) {
     for (const concurrency of CONCURRENCIES) {
@@ -183,6 +268,8 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
           web: (samples.reduce((a, s) => a + s.webCpu, 0) / count) * 1000,
           main: (mainCpu / count) * 1000,
           busy: mainCpu / seconds,
+          pg: (samples.reduce((a, s) => a + s.pgCpu, 0) / count) * 1000,
+          client: (samples.reduce((a, s) => a + s.clientCpu, 0) / count) * 1000,
           p50: quantile(ms, 0.5),
           p95: quantile(ms, 0.95),
           bytes: samples.at(-1)?.bytes ?? 0,
@@ -213,6 +300,8 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
           fmt(s.web, 2),
           fmt(s.main, 2),
           `${(s.busy * 100).toFixed(0)} %`,
+          fmt(s.pg, 2),
+          fmt(s.client, 2),
           call.target ? fmt(thr, 2) : "1.00",
           call.target ? fmt(p95, 2) : "1.00",
           verdicts.join(", "),
@@ -226,7 +315,8 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
   console.log(
     "targets: throughput >= 0.7x users.me, p95 <= 1.5x users.me (same role, concurrency and run), projects.list first page < 64 KB\n" +
       "web ms, main ms: the web server's CPU per request, all of its threads and its main thread alone (10 ms ticks, summed over the rounds); " +
-      "main busy: how much of the time that thread was running",
+      "main busy: how much of the time that thread was running; pg ms: PostgreSQL's CPU per request (all its processes); " +
+      "client ms: this process's, which sends the requests",
   );
   return allMet;
 }
@@ -240,6 +330,7 @@ async function main(): Promise<void> {
   let db: Db | undefined;
   // Ctrl+C or a kill stops what the run started too (the web server runs in its own process group).
   const stopAll = stopOnSignals(async () => {
+    agent.destroy();
     await app?.stop();
     // The sessions made here open the database to whoever holds their tokens: they go with the run.
     if (tokens.length > 0) await db?.deleteFrom("sessions").where("sessionToken", "in", tokens).execute();
@@ -262,15 +353,17 @@ async function main(): Promise<void> {
     const client = DEMO_USERS.find((u) => u.role === "client")!;
     const staff = DEMO_USERS.find((u) => u.role === "admin")!;
     const cookies: Record<string, string> = { client: await signIn(db, client.id), staff: await signIn(db, staff.id) };
-    const roles = Object.keys(cookies);
+    const roles = Object.keys(cookies).filter((role) => args.roles.split(",").includes(role));
     console.log(
       `web server at ${app.url}; client ${client.id}, staff ${staff.id}; load average ${loadavg()
         .map((l) => l.toFixed(1))
         .join(" ")}`,
     );
 
-    // Every call once, to check it answers and to warm the server's code paths.
+    // Every call once, to check it answers; then a few hundred of each, unmeasured, so that the server's code is
+    // compiled by V8's optimising tiers before any batch is timed (the first rounds were slower by up to half).
     for (const role of roles) for (const call of CALLS) await request(callUrl(app.url, call), cookies[role]!);
+    for (const role of roles) for (const call of CALLS) await batch(callUrl(app.url, call), cookies[role]!, 32, WARM_UP, app.pid);
 
     const results = new Map<string, Sample[]>();
     for (let round = 0; round < ROUNDS; round++) {
