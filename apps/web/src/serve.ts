@@ -1,6 +1,6 @@
 // The web app's HTTP server (`npm start`): the built Next app behind a few rules that must hold before Next sees a request.
 // It binds to HOST (loopback unless configured), records each request's socket address for the routes, keeps the
-// dev mailbox to this machine, and sets the security headers on every response.
+// dev mailbox to this machine, sets the security headers on every response, and sends the API's answers whole.
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import next from "next";
@@ -8,6 +8,7 @@ import { type Config, EnvError, loadServerConfig } from "./env";
 import { CLIENT_ADDRESS_HEADER } from "./server/client-address";
 import { isDevMailPath, mayReadDevMail } from "./server/dev-mailbox-gate";
 import { SECURITY_HEADERS } from "./server/security-headers";
+import { sendWholeAnswer } from "./server/whole-answers";
 
 let config: Config;
 try {
@@ -32,6 +33,7 @@ const server = createServer((req, res) => {
     res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
     return;
   }
+  if (req.url?.startsWith("/api/trpc/")) sendWholeAnswer(req, res);
   handle(req, res).catch((error: unknown) => {
     console.error("request failed:", error);
     if (!res.headersSent) res.writeHead(500).end();

@@ -1,16 +1,15 @@
-// tRPC at /api/trpc: the session comes from the database-session cookie; bodies are capped at TRPC_BODY_LIMIT; small
-// answers go uncompressed (small-answers.ts).
+// tRPC at /api/trpc: the session comes from the database-session cookie; bodies are capped at TRPC_BODY_LIMIT. The
+// answers are compressed by the server around Next (whole-answers.ts), which sees no Accept-Encoding here.
 import { createTrpcHandler } from "@atelier/api";
 import { getSessionUser } from "@atelier/auth";
 import { TRPC_BODY_LIMIT, withBodyLimit } from "~/server/body-limit";
 import { getServer } from "~/server/server";
-import { leaveSmallAnswersUncompressed } from "~/server/small-answers";
 
 export const dynamic = "force-dynamic";
 
 async function handler(req: Request): Promise<Response> {
   const server = await getServer();
-  const answer = await createTrpcHandler({
+  return createTrpcHandler({
     endpoint: "/api/trpc",
     allowedOrigins: [server.config.origin],
     createContext: async (r) => ({
@@ -29,7 +28,6 @@ async function handler(req: Request): Promise<Response> {
     }),
     onError: (error, path) => console.error(`tRPC ${path ?? "?"} failed:`, error),
   })(req);
-  return leaveSmallAnswersUncompressed(answer);
 }
 
 const limited = withBodyLimit(TRPC_BODY_LIMIT, handler);
