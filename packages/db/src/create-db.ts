@@ -1,5 +1,6 @@
 // Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite (on disk or in memory).
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect } from "kysely";
+import parseTimestamp from "postgres-date";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
 import { InlineLimitsPlugin, preparingPool } from "./prepared-statements";
@@ -22,6 +23,11 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     pg.types.setTypeParser(20, (value: string) => Number(value));
     // A date column is a calendar day, not an instant: keep it as the text YYYY-MM-DD.
     pg.types.setTypeParser(1082, (value: string) => value);
+    // timestamp and timestamptz by postgres-date 2, which reads the text by character codes: the same Dates as the
+    // regular expressions of the 1.x that pg ships with, for a third of the time. Those took three quarters of the
+    // rows' parsing on a page of the bell (30 rows: 36 us of 48 in a CPU profile).
+    pg.types.setTypeParser(1114, parseTimestamp);
+    pg.types.setTypeParser(1184, parseTimestamp);
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection that the server drops (restart, failover) must not take the process down;
     // the pool replaces it on the next query.
