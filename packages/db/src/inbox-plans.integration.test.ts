@@ -1,14 +1,14 @@
 // The bell's queries (and a project's thread) read what they need through indexes, never a whole table: on a seeded studio (seed:scale, then
 // ANALYZE), every statement the inbox functions send for a client and for staff is captured as compiled (SQL and
-// parameters) and EXPLAINed with those parameters; no plan may hold a sequential scan of comments, their reads, inbox or projects.
-import { CamelCasePlugin, CompiledQuery, Kysely, PostgresDialect } from "kysely";
+// parameters) and EXPLAINed both generic (as a named statement may run it) and for those parameters; no plan may hold a sequential scan of comments, their reads, inbox or projects.
+import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CommentCursor, type InboxViewer, listNotifications, listProjectComments, unreadByProject, unreadCount } from "./comments";
 import type { Db } from "./create-db";
 import type { Database } from "./schema";
 import { seedScale } from "./seed-scale";
-import { createTestDatabase, type TestDatabase } from "./testing";
+import { createPlanReader, createTestDatabase, type PlanReader, type TestDatabase } from "./testing";
 
 // Large enough that the planner prefers an index where one fits (50,000 comments, 1,000 projects), small enough to seed in seconds.
 const SCALE = 0.05;
@@ -18,12 +18,14 @@ describe("plans of the bell's queries on a seeded studio", () => {
   let t: TestDatabase;
   let pool: pg.Pool;
   let db: Db;
+  let planReader: PlanReader;
   const captured: CompiledQuery[] = [];
 
   beforeAll(async () => {
     t = await createTestDatabase();
     await seedScale(t.db, { scale: SCALE });
     pool = new pg.Pool({ connectionString: t.url, max: 2 });
+    planReader = await createPlanReader(t.url);
     // The same queries as the product's, through a handle that keeps each one as it was sent.
     db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
@@ -34,19 +36,20 @@ describe("plans of the bell's queries on a seeded studio", () => {
     });
   }, 180_000);
   afterAll(async () => {
+    await planReader?.close();
     await db?.destroy();
     await t?.destroy();
   });
 
-  /** Runs `calls`, then answers the plan of every statement it sent. */
+  /** Runs `calls`, then answers the plans of every statement it sent: the generic one and the one for its values. */
   async function plansOf(calls: () => Promise<unknown>): Promise<{ sql: string; plan: string }[]> {
     captured.length = 0;
     await calls();
     const queries = [...captured];
     const plans = [];
     for (const query of queries) {
-      const result = await db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]));
-      plans.push({ sql: query.sql, plan: result.rows.map((r) => r["QUERY PLAN"]).join("\n") });
+      const { generic, custom } = await planReader.plans(query);
+      plans.push({ sql: query.sql, plan: `${generic}\n${custom}` });
     }
     return plans;
   }

@@ -1,21 +1,24 @@
 // The project list at a real studio's size (200 businesses, 20 staff, 2,000 clients, 20,000 projects, 40,000
 // files, 100,000 comments): every filter and order, first page and next, is read through an index, never a
 // sequential scan of projects, comments or files, and a page stays small. The plans are of the very query the list runs (projectPageQuery), compiled by
-// kysely and explained with its parameters on real PostgreSQL, with the planner's costs as they are.
+// kysely and explained on real PostgreSQL, with the planner's costs as they are: the generic plan (which a named
+// statement may keep, prepared-statements.ts) and the plan for the parameters' values.
 import { BUSINESS_NAME_MAX_LENGTH, PROJECT_SORT_VALUES, type ProjectSort, USER_NAME_MAX_LENGTH } from "@atelier/domain";
-import { CompiledQuery, sql } from "kysely";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listProjectPage, type ProjectListQuery, projectPageQuery } from "./projects";
-import { createTestDatabase, type TestDatabase } from "./testing";
+import { createPlanReader, createTestDatabase, type PlanReader, type TestDatabase } from "./testing";
 
 describe("project list plans at scale", () => {
   let t: TestDatabase;
+  let planReader: PlanReader;
   const business = "business-2";
   const designer = "staff-3";
   const LONG = "business-long";
 
   beforeAll(async () => {
     t = await createTestDatabase();
+    planReader = await createPlanReader(t.url);
     const { db } = t;
     await sql`insert into businesses (id, name)
       select 'business-' || n, (array['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Soylent', 'Tyrell'])[1 + n % 10]
@@ -68,7 +71,10 @@ describe("project list plans at scale", () => {
       from generate_series(1, 60) n, lateral (select left(repeat('Everything about the grand opening ', 5), 120) as title) t`.execute(db);
     await sql`analyze`.execute(db);
   }, 600_000);
-  afterAll(async () => t?.destroy());
+  afterAll(async () => {
+    await planReader?.close();
+    await t?.destroy();
+  });
 
   const filters: Record<string, Partial<ProjectListQuery>> = {
     "no filter": {},
@@ -93,13 +99,10 @@ describe("project list plans at scale", () => {
   };
   const base = (sort: ProjectSort, archived: boolean): ProjectListQuery => ({ archived, businessId: null, sort, limit: 50 });
 
-  /** The plan of the list's query, as PostgreSQL would run it with these parameters. */
+  /** The plans of the list's query: the generic one, and the one for these parameters' values. */
   async function plan(q: ProjectListQuery) {
-    const compiled = projectPageQuery(t.db, q).compile();
-    const result = await t.db.executeQuery<{ "QUERY PLAN": string }>(
-      CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
-    );
-    return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    const { generic, custom } = await planReader.plans(projectPageQuery(t.db, q).compile());
+    return [generic, custom];
   }
 
   for (const [viewer, scope] of Object.entries(viewers)) {
@@ -109,8 +112,8 @@ describe("project list plans at scale", () => {
           for (const archived of [false, true]) {
             const q = { ...base(sort, archived), ...scope, ...filter };
             const first = await listProjectPage(t.db, q);
-            const plans = [await plan(q)];
-            if (first.nextCursor) plans.push(await plan({ ...q, cursor: first.nextCursor }));
+            const plans = await plan(q);
+            if (first.nextCursor) plans.push(...(await plan({ ...q, cursor: first.nextCursor })));
             for (const text of plans) {
               expect(text, `${sort}, archived ${archived}:\n${text}`).not.toMatch(/Seq Scan on (projects|comments|project_files)\b/);
               expect(text).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);

@@ -84,3 +84,46 @@ export async function makeProject(
     .execute();
   return { id, name };
 }
+
+export interface PlanReader {
+  /**
+   * PostgreSQL's plans for a compiled statement: `generic`, planned without the parameters' values (read from a
+   * prepared statement: the plan a named statement keeps once PostgreSQL finds it no dearer than planning each call),
+   * and `custom`, planned for these values.
+   */
+  plans(query: { sql: string; parameters: readonly unknown[] }): Promise<{ generic: string; custom: string }>;
+  close(): Promise<void>;
+}
+
+/** A connection of its own that explains statements both ways (see PlanReader). */
+export async function createPlanReader(url: string): Promise<PlanReader> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const text = (rows: { "QUERY PLAN": string }[]) => rows.map((r) => r["QUERY PLAN"]).join("\n");
+  return {
+    async plans(query) {
+      const values = [...query.parameters];
+      const custom = text((await client.query(`explain ${query.sql}`, values)).rows);
+      await client.query(`prepare plan_reader_probe as ${query.sql}`);
+      try {
+        await client.query("set plan_cache_mode = force_generic_plan");
+        // EXECUTE takes its arguments as SQL, not bound: each value is written as a literal of the parameter's type.
+        const literal = (v: unknown): string => {
+          if (v === null || v === undefined) return "null";
+          if (typeof v === "number" || typeof v === "boolean") return String(v);
+          if (v instanceof Date) return client.escapeLiteral(v.toISOString());
+          if (typeof v === "string") return client.escapeLiteral(v);
+          throw new Error(`no literal for ${typeof v} parameter`);
+        };
+        const args = values.length === 0 ? "" : `(${values.map(literal).join(", ")})`;
+        const generic = text((await client.query(`explain execute plan_reader_probe${args}`)).rows);
+        return { generic, custom };
+      } finally {
+        await client.query("deallocate plan_reader_probe");
+        await client.query("reset plan_cache_mode");
+      }
+    },
+    close: () => client.end(),
+  };
+}
