@@ -22,6 +22,8 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
+import { createCaller, wireTransformer } from "@atelier/api";
+import { getSessionUser } from "@atelier/auth";
 import { createDb, type Db, DEMO_USERS, sql } from "@atelier/db";
 import { seedScale } from "@atelier/db/seed-scale";
 import { type PostgresServer, startPostgres } from "../../../tooling/scripts/postgres";
@@ -232,6 +234,86 @@ async function prepareDatabase(url: string, scale: number): Promise<void> {
   }
 }
 
+/** Passes over every call and role in process, and calls of each in a pass: the least CPU per call of the passes is kept. */
+const IN_PROCESS_PASSES = 4;
+const IN_PROCESS_CALLS = 500;
+
+/**
+ * What each call costs this process's CPU with no HTTP, no Next and no session lookup: the procedure through tRPC's
+ * caller, its answer written as the wire carries it (superjson, then JSON text), one call at a time. users.me's is
+ * the caller's own overhead, so a call's cost above users.me's is its own work: its query, its rows and its answer.
+ * Measured before the web server starts, so nothing else runs; the least of several passes (the first ones also pay
+ * for V8 compiling the code, and one pass to the next differed by up to a third).
+ */
+async function inProcessCosts(db: Db, cookies: Record<string, string>, roles: string[]): Promise<Map<string, number>> {
+  const costs = new Map<string, number>();
+  const callers = new Map<string, ReturnType<typeof createCaller>>();
+  for (const role of roles) {
+    const user = await getSessionUser(db, cookies[role]!, new Date());
+    if (!user) throw new Error(`the ${role}'s session was not found`);
+    // None of the calls measured touches files.
+    callers.set(role, createCaller({ db, user, now: () => new Date(), files: { store: undefined as never, secret: "", balancerUrl: "" } }));
+  }
+  for (let pass = 0; pass < IN_PROCESS_PASSES; pass++) {
+    for (const role of roles) {
+      for (const call of CALLS) {
+        const [namespace, name] = call.procedure.split(".") as [string, string];
+        const procedures = callers.get(role) as unknown as Record<string, Record<string, (input?: unknown) => Promise<unknown>>>;
+        const procedure = procedures[namespace]![name]!;
+        const before = process.cpuUsage();
+        for (let i = 0; i < IN_PROCESS_CALLS; i++)
+          JSON.stringify({ result: { data: wireTransformer.serialize(await procedure(call.input)) } });
+        const used = process.cpuUsage(before);
+        const ms = (used.user + used.system) / 1000 / IN_PROCESS_CALLS;
+        const key = `${role}/${call.name}`;
+        costs.set(key, Math.min(costs.get(key) ?? Number.POSITIVE_INFINITY, ms));
+      }
+    }
+  }
+  return costs;
+}
+
+/**
+ * The floor of the throughput target on this machine, from two bounds that hold whatever is done around a call's own
+ * work (HTTP, Next, compression). A call's own work is its cost above users.me: in this process (inProcessCosts) and
+ * in PostgreSQL (per request at 32 at once). (1) The web server's main thread runs every request's JavaScript and is
+ * what bounds users.me at 32 at once; for a call to reach 0.7x, its work on that thread may be at most users.me's
+ * main-thread time x (1/0.7 - 1). (2) However many processes serve, the machine's cores are shared by the web
+ * server, PostgreSQL and this client; for 0.7x, a call's work on them may be at most users.me's whole CPU per
+ * request x (1/0.7 - 1). A call whose work alone is over a bound cannot reach 0.7x under it.
+ */
+function reportFloor(results: Map<string, Sample[]>, costs: Map<string, number>, roles: string[]): void {
+  const perRequest = (key: string, pick: (s: Sample) => number) => {
+    const samples = results.get(key) ?? [];
+    return (samples.reduce((a, s) => a + pick(s), 0) / samples.reduce((a, s) => a + s.count, 0)) * 1000;
+  };
+  const rows: string[][] = [["role", "call", "in process ms", "work ms", "pg work ms", "main budget ms", "cpu budget ms", "0.7x possible"]];
+  const spare = 1 / 0.7 - 1;
+  for (const role of roles) {
+    const base = `${role}/32/${CALLS[0]!.name}`;
+    const mainBudget = perRequest(base, (s) => s.mainCpu) * spare;
+    const cpuBudget = perRequest(base, (s) => s.webCpu + s.pgCpu + s.clientCpu) * spare;
+    const basePg = perRequest(base, (s) => s.pgCpu);
+    const baseCost = costs.get(`${role}/${CALLS[0]!.name}`) ?? Number.NaN;
+    for (const call of CALLS.filter((c) => c.target)) {
+      const cost = costs.get(`${role}/${call.name}`) ?? Number.NaN;
+      const work = cost - baseCost;
+      const pgWork = Math.max(0, perRequest(`${role}/32/${call.name}`, (s) => s.pgCpu) - basePg);
+      const verdict =
+        work + pgWork > cpuBudget ? "no, on any number of processes" : work > mainBudget ? "not on one process" : "not ruled out";
+      rows.push([role, call.name, ...[cost, work, pgWork, mainBudget, cpuBudget].map((n) => n.toFixed(3)), verdict]);
+    }
+  }
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i < 2 || i === row.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+  console.log(
+    "in process: CPU per call through tRPC's caller with its answer serialised, no HTTP; work: that above users.me's; pg work: " +
+      "PostgreSQL's CPU per request above users.me's at 32 at once; budgets: what 0.7x leaves for a call's work, on the main " +
+      "thread (users.me's main ms x (1/0.7 - 1)) and on the machine (users.me's web + pg + client ms x (1/0.7 - 1))",
+  );
+}
+
 function report(results: Map<string, Sample[]>, roles: string[]): boolean {
   const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
   let allMet = true;
@@ -346,14 +428,15 @@ async function main(): Promise<void> {
     }
     await prepareDatabase(databaseUrl, Number(args.scale));
     db = await createDb({ databaseUrl });
-    app = await startApp(
-      { DATABASE_URL: databaseUrl, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" },
-      args.profile ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${args.profile}`] } : {},
-    );
     const client = DEMO_USERS.find((u) => u.role === "client")!;
     const staff = DEMO_USERS.find((u) => u.role === "admin")!;
     const cookies: Record<string, string> = { client: await signIn(db, client.id), staff: await signIn(db, staff.id) };
     const roles = Object.keys(cookies).filter((role) => args.roles.split(",").includes(role));
+    const costs = await inProcessCosts(db, cookies, roles);
+    app = await startApp(
+      { DATABASE_URL: databaseUrl, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" },
+      args.profile ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${args.profile}`] } : {},
+    );
     console.log(
       `web server at ${app.url}; client ${client.id}, staff ${staff.id}; load average ${loadavg()
         .map((l) => l.toFixed(1))
@@ -387,6 +470,7 @@ async function main(): Promise<void> {
       );
     }
     const met = report(results, roles);
+    reportFloor(results, costs, roles);
     console.log(met ? "every target met" : "some targets missed");
   } finally {
     await stopAll();

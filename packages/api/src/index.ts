@@ -7,3 +7,4 @@ export { createInvoicePdfHandler, remindOverdueInvoices, startInvoiceReminders }
 export { createProofZipHandler } from "./proof-zip";
 export { type AppRouter, appRouter, createCaller } from "./root";
 export type { Context } from "./trpc";
+export { wireTransformer } from "./wire-format";
