@@ -67,6 +67,18 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     await target.waitFor();
   }
 
+  /** The cursor of every page of a thread the page asks for: null for the newest page, the oldest comment shown for an older one. */
+  function threadCursorsAsked(): unknown[] {
+    const cursors: unknown[] = [];
+    page.on("request", (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.includes("comments.byProject")) return;
+      const input = JSON.parse(url.searchParams.get("input") ?? "{}") as { json?: { cursor?: unknown } };
+      cursors.push(input.json?.cursor ?? null);
+    });
+    return cursors;
+  }
+
   async function signIn(userId: string, viewport: { width: number; height: number }) {
     context = await browser.newContext({ viewport });
     page = await context.newPage();
@@ -163,14 +175,7 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
   it("a thread opened on a phone shows its newest page, and older ones as the reader scrolls up to them", async () => {
     const [admin] = DEMO_USERS;
     await signIn(admin.id, { width: 390, height: 844 });
-    // The cursor of every page of the thread asked for: none for the newest page, the oldest comment shown for an older one.
-    const cursorsAsked: unknown[] = [];
-    page.on("request", (r) => {
-      const url = new URL(r.url());
-      if (!url.pathname.includes("comments.byProject")) return;
-      const input = JSON.parse(url.searchParams.get("input") ?? "{}") as { json?: { cursor?: unknown } };
-      cursorsAsked.push(input.json?.cursor ?? null);
-    });
+    const cursorsAsked = threadCursorsAsked();
     await page.goto(`${app.url}/projects/${loyaltyCard}`);
     await page.getByText("Question 136", { exact: true }).waitFor();
     // Below the project's header, the row that loads older comments is in view as the page opens...
@@ -186,5 +191,34 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     await wheelUpTo(page.getByText("Question 2", { exact: true }));
     // The loyalty card has the even-numbered questions, 68 of them.
     expect(await page.getByTestId("comment").count()).toBe((UNREAD - 1) / 2);
+  });
+
+  it("a link to a comment two pages back loads back to it; a link to one not in the thread loads nothing older", async () => {
+    const [admin] = DEMO_USERS;
+    await signIn(admin.id, { width: 390, height: 844 });
+    const cursorsAsked = threadCursorsAsked();
+    // An address edited by hand: no such comment here. The thread says so and stays on its newest page.
+    await page.goto(`${app.url}/projects/${loyaltyCard}?id=${randomUUID()}`);
+    await page.getByText("The comment this link points to is not in this conversation any more.").waitFor();
+    for (let i = 0; i < 10; i++) await afterPageTimers(page);
+    await page.waitForTimeout(1000);
+    expect(cursorsAsked.filter((cursor) => cursor !== null).length, "older pages fetched for a comment not there").toBe(0);
+    expect(await page.getByTestId("comment").count()).toBe(50);
+    await keepScreenshot(page, "inbox-phone-link-not-there");
+
+    // The loyalty card's oldest question, on the thread's second page: loaded, and brought into view.
+    const oldest = await t.db
+      .selectFrom("comments")
+      .select("id")
+      .where("projectId", "=", loyaltyCard)
+      .where("body", "=", "Question 2")
+      .executeTakeFirstOrThrow();
+    cursorsAsked.length = 0;
+    await page.goto(`${app.url}/projects/${loyaltyCard}?id=${oldest.id}`);
+    const entry = page.locator(`#comment-${oldest.id}`);
+    await entry.waitFor();
+    await expect.poll(() => inViewport(entry)).toBe(true);
+    expect(cursorsAsked.filter((cursor) => cursor !== null).length, "older pages fetched to reach the linked comment").toBeGreaterThan(0);
+    expect(await page.getByText("not in this conversation any more").count()).toBe(0);
   });
 });

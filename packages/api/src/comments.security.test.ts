@@ -67,3 +67,44 @@ describe("replies to internal notes", () => {
     expect((await customer().comments.byProject({ projectId })).find((c) => c.id === id)?.event).toBeNull();
   });
 });
+
+describe("locating the comment a link names", () => {
+  let t: TestDatabase;
+  const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-locate-")) }), secret: "s".repeat(32), balancerUrl: "" };
+  const as = (u: SessionUser) => createCaller({ db: t.db, user: u, now: () => new Date(), files });
+  const studio = () => as(asUser(creative, null));
+  const customer = () => as(asUser(client, DEMO_BUSINESS.id));
+  let projectId = "";
+  let otherProjectId = "";
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seedDemo(t.db);
+    projectId = (await customer().projects.create({ title: "Spring flyer", event: "flyer" })).id;
+    otherProjectId = (await customer().projects.create({ title: "Summer poster", event: "poster" })).id;
+  });
+  afterAll(async () => t?.destroy());
+
+  it("finds a comment of the thread, with its time", async () => {
+    const { id } = await customer().comments.create({ projectId, body: "Can it be blue?" });
+    const located = await customer().comments.locate({ projectId, id });
+    expect(located?.id).toBe(id);
+    expect(located?.createdAt).toBeInstanceOf(Date);
+    expect((await studio().comments.locate({ projectId, id }))?.id).toBe(id);
+  });
+
+  it("answers null for an internal note to a client, and for a comment of another thread or none", async () => {
+    const note = await studio().comments.create({ projectId, body: "Client pays late", event: "shadow" });
+    expect(await customer().comments.locate({ projectId, id: note.id })).toBeNull();
+    expect((await studio().comments.locate({ projectId, id: note.id }))?.id).toBe(note.id);
+    const elsewhere = await customer().comments.create({ projectId: otherProjectId, body: "Another thread" });
+    expect(await customer().comments.locate({ projectId, id: elsewhere.id })).toBeNull();
+    expect(await customer().comments.locate({ projectId, id: "no-such-comment" })).toBeNull();
+  });
+
+  it("tells another business's client nothing, not even that the project exists", async () => {
+    const { id } = await customer().comments.create({ projectId, body: "Ours" });
+    const stranger = as(asUser(client, "some-other-business"));
+    expect(await codeOf(stranger.comments.locate({ projectId, id }))).toBe("NOT_FOUND");
+  });
+});

@@ -242,7 +242,7 @@ export function findComment(db: Db, id: string) {
   return db
     .selectFrom("comments")
     .innerJoin("projects", "projects.id", "comments.projectId")
-    .select(["comments.id", "comments.projectId", "comments.event", "projects.businessId"])
+    .select(["comments.id", "comments.projectId", "comments.event", "comments.createdAt", "projects.businessId"])
     .where("comments.id", "=", id)
     .executeTakeFirst();
 }

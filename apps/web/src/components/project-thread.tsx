@@ -25,7 +25,7 @@ import {
   UserAvatar,
   useZodForm,
 } from "@atelier/ui";
-import { useInfiniteQuery, useMutation } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
@@ -97,7 +97,15 @@ export function ProjectThread({
   useEffect(() => {
     if (comments) setLinkedId(new URLSearchParams(window.location.search).get("id"));
   }, [comments]);
-  const seekingLinked = linkedId !== null && comments !== undefined && !comments.some((c) => c.id === linkedId);
+  // Only a comment the server finds in this thread, and the reader may see, is sought: an id edited by hand or of a
+  // comment since gone would otherwise load the whole history a page after another.
+  const located = useQuery(
+    trpc.comments.locate.queryOptions(
+      { projectId, id: linkedId ?? "" },
+      { enabled: linkedId !== null, staleTime: Number.POSITIVE_INFINITY },
+    ),
+  );
+  const seekingLinked = Boolean(located.data) && comments !== undefined && !comments.some((c) => c.id === linkedId);
   const wantOlder = (olderInView && readerMoved) || seekingLinked;
   useEffect(() => {
     if (wantOlder && hasNextPage && !isFetching && !isFetchNextPageError) void fetchNextPage();
@@ -143,6 +151,11 @@ export function ProjectThread({
       </CardHeader>
       <CardContent className="grid gap-4">
         {comments?.length === 0 && <p className="text-sm text-muted-foreground">No comments yet. Start with what you need.</p>}
+        {located.data === null && (
+          <p role="status" className="text-sm text-muted-foreground">
+            The comment this link points to is not in this conversation any more.
+          </p>
+        )}
         {hasNextPage && (
           <div ref={olderRef} className="flex justify-center">
             <Button variant="ghost" size="sm" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>

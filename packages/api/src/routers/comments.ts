@@ -100,6 +100,16 @@ export const commentsRouter = router({
     return { id: commentId };
   }),
 
+  /**
+   * Where a comment a link names sits in a project's thread: its id and time, or null when it is not in this thread
+   * or not the caller's to see (an internal note for a client), so that a thread seeks it only while it can be found.
+   */
+  locate: projectProcedure(z.object({ projectId: id, id })).query(async ({ ctx, input }) => {
+    const comment = await findComment(ctx.db, input.id);
+    if (!comment || comment.projectId !== ctx.project.id || !canViewComment(comment, ctx.user.role)) return null;
+    return { id: comment.id, createdAt: comment.createdAt };
+  }),
+
   /** Marks one comment read for the caller (the SPEC's payload carries the user id too; it must be the caller's). */
   read: protectedProcedure.input(z.object({ commentId: id, userId: id.optional() })).mutation(async ({ ctx, input }) => {
     if (input.userId !== undefined && input.userId !== ctx.user.id)
