@@ -234,6 +234,15 @@ async function prepareDatabase(url: string, scale: number): Promise<void> {
   }
 }
 
+/** Prints rows as columns: the first `textColumns` and the last to the left, the figures between to the right. */
+function printTable(rows: string[][], textColumns: number): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const row of rows)
+    console.log(
+      row.map((cell, i) => (i < textColumns || i === row.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "),
+    );
+}
+
 /** Passes over every call and role in process, and calls of each in a pass: the least CPU per call of the passes is kept. */
 const IN_PROCESS_PASSES = 4;
 const IN_PROCESS_CALLS = 500;
@@ -304,9 +313,7 @@ function reportFloor(results: Map<string, Sample[]>, costs: Map<string, number>,
       rows.push([role, call.name, ...[cost, work, pgWork, mainBudget, cpuBudget].map((n) => n.toFixed(3)), verdict]);
     }
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows)
-    console.log(row.map((cell, i) => (i < 2 || i === row.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+  printTable(rows, 2);
   console.log(
     "in process: CPU per call through tRPC's caller with its answer serialised, no HTTP; work: that above users.me's; pg work: " +
       "PostgreSQL's CPU per request above users.me's at 32 at once; budgets: what 0.7x leaves for a call's work, on the main " +
@@ -391,9 +398,7 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
       }
     }
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows)
-    console.log(row.map((cell, i) => (i < 3 || i === row.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+  printTable(rows, 3);
   console.log(
     "targets: throughput >= 0.7x users.me, p95 <= 1.5x users.me (same role, concurrency and run), projects.list first page < 64 KB\n" +
       "web ms, main ms: the web server's CPU per request, all of its threads and its main thread alone (10 ms ticks, summed over the rounds); " +

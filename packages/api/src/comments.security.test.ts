@@ -1,4 +1,5 @@
-// A reply to an internal note never reaches the client: not in the thread, not in the bell, not over the live stream.
+// A reply to an internal note never reaches the client: not in the thread, not in the bell, not over the live stream;
+// nor does a link to a note or to another thread's comment find anything (comments.locate).
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -66,26 +67,8 @@ describe("replies to internal notes", () => {
     const { id } = await studio().comments.create({ projectId, body: "Sure", parentId: question.id });
     expect((await customer().comments.byProject({ projectId })).find((c) => c.id === id)?.event).toBeNull();
   });
-});
 
-describe("locating the comment a link names", () => {
-  let t: TestDatabase;
-  const files = { store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-locate-")) }), secret: "s".repeat(32), balancerUrl: "" };
-  const as = (u: SessionUser) => createCaller({ db: t.db, user: u, now: () => new Date(), files });
-  const studio = () => as(asUser(creative, null));
-  const customer = () => as(asUser(client, DEMO_BUSINESS.id));
-  let projectId = "";
-  let otherProjectId = "";
-
-  beforeAll(async () => {
-    t = await createTestDatabase();
-    await seedDemo(t.db);
-    projectId = (await customer().projects.create({ title: "Spring flyer", event: "flyer" })).id;
-    otherProjectId = (await customer().projects.create({ title: "Summer poster", event: "poster" })).id;
-  });
-  afterAll(async () => t?.destroy());
-
-  it("finds a comment of the thread, with its time", async () => {
+  it("locates a comment a link names in its thread, with its time", async () => {
     const { id } = await customer().comments.create({ projectId, body: "Can it be blue?" });
     const located = await customer().comments.locate({ projectId, id });
     expect(located?.id).toBe(id);
@@ -93,16 +76,16 @@ describe("locating the comment a link names", () => {
     expect((await studio().comments.locate({ projectId, id }))?.id).toBe(id);
   });
 
-  it("answers null for an internal note to a client, and for a comment of another thread or none", async () => {
-    const note = await studio().comments.create({ projectId, body: "Client pays late", event: "shadow" });
-    expect(await customer().comments.locate({ projectId, id: note.id })).toBeNull();
-    expect((await studio().comments.locate({ projectId, id: note.id }))?.id).toBe(note.id);
+  it("locates for a client no internal note, and no comment of another thread or none", async () => {
+    expect(await customer().comments.locate({ projectId, id: noteId })).toBeNull();
+    expect((await studio().comments.locate({ projectId, id: noteId }))?.id).toBe(noteId);
+    const otherProjectId = (await customer().projects.create({ title: "Summer poster", event: "poster" })).id;
     const elsewhere = await customer().comments.create({ projectId: otherProjectId, body: "Another thread" });
     expect(await customer().comments.locate({ projectId, id: elsewhere.id })).toBeNull();
     expect(await customer().comments.locate({ projectId, id: "no-such-comment" })).toBeNull();
   });
 
-  it("tells another business's client nothing, not even that the project exists", async () => {
+  it("locates nothing for another business's client, not even the project", async () => {
     const { id } = await customer().comments.create({ projectId, body: "Ours" });
     const stranger = as(asUser(client, "some-other-business"));
     expect(await codeOf(stranger.comments.locate({ projectId, id }))).toBe("NOT_FOUND");
