@@ -205,6 +205,10 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     expect(cursorsAsked.filter((cursor) => cursor !== null).length, "older pages fetched for a comment not there").toBe(0);
     expect(await page.getByTestId("comment").count()).toBe(50);
     await keepScreenshot(page, "inbox-phone-link-not-there");
+    // Nor is an id longer than any the server takes.
+    await page.goto(`${app.url}/projects/${loyaltyCard}?id=${"z".repeat(300)}`);
+    await page.getByText("The comment this link points to is not in this conversation any more.").waitFor();
+    expect(cursorsAsked.filter((cursor) => cursor !== null).length, "older pages fetched for an impossible id").toBe(0);
 
     // The loyalty card's oldest question, on the thread's second page: loaded, and brought into view.
     const oldest = await t.db

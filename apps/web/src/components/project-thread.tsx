@@ -106,6 +106,8 @@ export function ProjectThread({
     ),
   );
   const seekingLinked = Boolean(located.data) && comments !== undefined && !comments.some((c) => c.id === linkedId);
+  // Not found, or no id the server would take (longer than any): either way not in this thread.
+  const linkedGone = located.data === null || located.error?.data?.code === "BAD_REQUEST";
   const wantOlder = (olderInView && readerMoved) || seekingLinked;
   useEffect(() => {
     if (wantOlder && hasNextPage && !isFetching && !isFetchNextPageError) void fetchNextPage();
@@ -151,7 +153,7 @@ export function ProjectThread({
       </CardHeader>
       <CardContent className="grid gap-4">
         {comments?.length === 0 && <p className="text-sm text-muted-foreground">No comments yet. Start with what you need.</p>}
-        {located.data === null && (
+        {linkedGone && (
           <p role="status" className="text-sm text-muted-foreground">
             The comment this link points to is not in this conversation any more.
           </p>
