@@ -102,7 +102,7 @@ function callUrl(base: string, call: Call): string {
 
 /**
  * The client: node's HTTP client on kept-alive sockets, one per concurrent request, accepting gzip and inflating what
- * comes gzipped, as a browser does. Not fetch: its web streams cost this process 0.4-0.9 ms a request, on the same two
+ * comes gzipped, as a browser does. Not fetch: its web streams cost this process 0.4-1.4 ms a request, on the same two
  * cores as the server, and more for a gzipped answer (its inflate is a stream too), which put the client's weight
  * into every ratio.
  */
@@ -234,6 +234,11 @@ async function prepareDatabase(url: string, scale: number): Promise<void> {
   }
 }
 
+/** A CPU figure of the samples (`pick`, in seconds) per request, in milliseconds. */
+function msPerRequest(samples: Sample[], pick: (s: Sample) => number): number {
+  return (samples.reduce((a, s) => a + pick(s), 0) / samples.reduce((a, s) => a + s.count, 0)) * 1000;
+}
+
 /** Prints rows as columns: the first `textColumns` and the last to the left, the figures between to the right. */
 function printTable(rows: string[][], textColumns: number): void {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -292,10 +297,7 @@ async function inProcessCosts(db: Db, cookies: Record<string, string>, roles: st
  * request x (1/0.7 - 1). A call whose work alone is over a bound cannot reach 0.7x under it.
  */
 function reportFloor(results: Map<string, Sample[]>, costs: Map<string, number>, roles: string[]): void {
-  const perRequest = (key: string, pick: (s: Sample) => number) => {
-    const samples = results.get(key) ?? [];
-    return (samples.reduce((a, s) => a + pick(s), 0) / samples.reduce((a, s) => a + s.count, 0)) * 1000;
-  };
+  const perRequest = (key: string, pick: (s: Sample) => number) => msPerRequest(results.get(key) ?? [], pick);
   const rows: string[][] = [["role", "call", "in process ms", "work ms", "pg work ms", "main budget ms", "cpu budget ms", "0.7x possible"]];
   const spare = 1 / 0.7 - 1;
   for (const role of roles) {
@@ -351,14 +353,13 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
         const ms = samples.flatMap((s) => s.ms).sort((a, b) => a - b);
         const seconds = samples.reduce((a, s) => a + s.seconds, 0);
         const count = samples.reduce((a, s) => a + s.count, 0);
-        const mainCpu = samples.reduce((a, s) => a + s.mainCpu, 0);
         return {
           rps: count / seconds,
-          web: (samples.reduce((a, s) => a + s.webCpu, 0) / count) * 1000,
-          main: (mainCpu / count) * 1000,
-          busy: mainCpu / seconds,
-          pg: (samples.reduce((a, s) => a + s.pgCpu, 0) / count) * 1000,
-          client: (samples.reduce((a, s) => a + s.clientCpu, 0) / count) * 1000,
+          web: msPerRequest(samples, (s) => s.webCpu),
+          main: msPerRequest(samples, (s) => s.mainCpu),
+          busy: samples.reduce((a, s) => a + s.mainCpu, 0) / seconds,
+          pg: msPerRequest(samples, (s) => s.pgCpu),
+          client: msPerRequest(samples, (s) => s.clientCpu),
           p50: quantile(ms, 0.5),
           p95: quantile(ms, 0.95),
           bytes: samples.at(-1)?.bytes ?? 0,

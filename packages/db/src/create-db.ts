@@ -1,9 +1,9 @@
 // Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite (on disk or in memory).
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect } from "kysely";
+import { CamelCasePlugin, Kysely, Migrator } from "kysely";
 import parseTimestamp from "postgres-date";
 import { migrations } from "./migrations";
 import { PGliteDialect } from "./pglite-dialect";
-import { InlineLimitsPlugin, preparingPool } from "./prepared-statements";
+import { InlineLimitsDialect, preparingPool } from "./prepared-statements";
 import type { Database } from "./schema";
 
 export type Db = Kysely<Database>;
@@ -34,10 +34,7 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     pool.on("error", (error: Error & { code?: string }) => {
       if (error.code !== "57P01") console.warn(`PostgreSQL connection lost: ${error.message}`);
     });
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
-      plugins: [...plugins, new InlineLimitsPlugin()],
-    });
+    return new Kysely<Database>({ dialect: new InlineLimitsDialect({ pool: preparingPool(pool) }), plugins });
   }
   const { PGlite } = await import("@electric-sql/pglite");
   // int8 as a JS number, as on PostgreSQL above.

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { InlineLimitsPlugin, preparingPool } from "./prepared-statements";
+import { InlineLimitsDialect, preparingPool } from "./prepared-statements";
 import { createTestDatabase, type TestDatabase } from "./testing";
 
 let t: TestDatabase;
@@ -30,8 +30,8 @@ async function onOneConnection(
   // The database is dropped (with force) at the end of the file: a connection still closing then is told so.
   pool.on("error", () => undefined);
   // As createDb makes it, unless a test leaves the limits as parameters to show what they cost.
-  const plugins = [new CamelCasePlugin(), ...(options.inlineLimits === false ? [] : [new InlineLimitsPlugin()])];
-  const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, options.max) }), plugins });
+  const Dialect = options.inlineLimits === false ? PostgresDialect : InlineLimitsDialect;
+  const db: AnyDb = new Kysely({ dialect: new Dialect({ pool: preparingPool(pool, options.max) }), plugins: [new CamelCasePlugin()] });
   try {
     await use(db, `t_${randomBytes(4).toString("hex")}`);
   } finally {
