@@ -118,11 +118,20 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await page.getByLabel("Hex").fill("#6B4F2A");
     await page.getByRole("button", { name: "Add colour" }).click();
     await page.getByTestId("brand-colours").getByText("#6b4f2a").waitFor();
+    // A designer edits the name only: where invoices go is an admin's to set.
+    await page.getByRole("button", { name: "Edit details" }).click();
+    await page.getByTestId("billing-admin-only").waitFor();
+    expect(await page.getByLabel(/Billing contacts/).count()).toBe(0);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("button", { name: "Edit details" }).waitFor();
+    await fitsPhone("business-page-designer");
+
+    await signInAs("admin@atelier.local");
+    await page.reload();
     await page.getByRole("button", { name: "Edit details" }).click();
     await page.getByLabel(/Billing contacts/).fill("books@acme.test");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByTestId("billing-contacts").filter({ hasText: "books@acme.test" }).waitFor();
-    await fitsPhone("business-page-designer");
 
     await signInAs("client@atelier.local");
     await page.goto(app.url);

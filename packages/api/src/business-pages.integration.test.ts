@@ -101,15 +101,17 @@ describe("business pages and brand libraries", () => {
     expect(seen.invoices).toBeNull();
     expect(seen.balances).toBeNull();
     expect(seen.canEdit).toBe(true);
+    expect(seen.canEditBilling).toBe(false);
+    expect(page.canEditBilling).toBe(true);
   });
 
-  it("lets the studio edit details and billing contacts, which invoices are then mailed to; never a client", async () => {
+  it("lets the studio rename, an admin set billing contacts, which invoices are then mailed to; never a client", async () => {
     expect(await billingContacts(db, "acme")).toEqual(["ana@acme.test"]);
     expect((await as(admin).businesses.byId({ id: "acme" })).billing).toEqual({ contacts: [], defaults: ["ana@acme.test"] });
     expect(await codeOf(as(ana).businesses.update({ id: "acme", name: "Ana's" }))).toBe("FORBIDDEN");
     expect(await codeOf(as(designer).businesses.update({ id: "acme", name: "globex" }))).toBe("CONFLICT");
 
-    const saved = await as(designer).businesses.update({
+    const saved = await as(admin).businesses.update({
       id: "acme",
       name: "Acme Coffee",
       currency: "EUR",
@@ -117,7 +119,7 @@ describe("business pages and brand libraries", () => {
     });
     expect(saved).toMatchObject({ name: "Acme Coffee", currency: "EUR", billingEmails: ["books@acme.test", "cfo@acme.test"] });
     expect(await billingContacts(db, "acme")).toEqual(["books@acme.test", "cfo@acme.test"]);
-    await as(designer).businesses.update({ id: "acme", billingEmails: [] });
+    await as(admin).businesses.update({ id: "acme", billingEmails: [] });
     expect(await billingContacts(db, "acme")).toEqual(["ana@acme.test"]);
     await as(designer).businesses.update({ id: "acme", name: "Acme" });
   });

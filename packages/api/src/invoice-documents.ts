@@ -14,14 +14,13 @@ import {
   setInvoiceStatus,
 } from "@atelier/db";
 import {
+  canSeeInvoice,
   creditNoteRefusal,
   DomainError,
   type InvoiceStatus,
   invoiceBalance,
   invoiceTotals,
   isReminderDue,
-  isStaff,
-  isVisibleToClient,
   paymentRefusal,
   type SessionUser,
 } from "@atelier/domain";
@@ -37,14 +36,15 @@ export function withBalance(invoice: InvoiceDocument) {
   return { ...invoice, totals, paid, credited, balance: invoice.kind === "invoice" ? invoiceBalance(totals.total, paid, credited) : 0 };
 }
 
-/** Admins see every invoice; a client sees its own business's once sent; anyone else is told there is none. */
+/**
+ * The invoice as `user` may see it (canSeeInvoice), with only the credit notes against it they may see
+ * too: a client is never shown a draft. Anyone not to see it is told there is no such invoice.
+ */
 export async function visibleInvoice(db: Db, user: SessionUser, id: string): Promise<InvoiceDocument> {
   const invoice = await loadInvoiceDocument(db, id);
-  const visible =
-    invoice &&
-    (user.role === "admin" || (!isStaff(user.role) && user.businessId === invoice.businessId && isVisibleToClient(invoice.status)));
-  if (!visible) throw new DomainError("NOT_FOUND", "No such invoice.");
-  return invoice;
+  if (!invoice || !canSeeInvoice(user, invoice)) throw new DomainError("NOT_FOUND", "No such invoice.");
+  const creditNotes = invoice.creditNotes.filter((c) => canSeeInvoice(user, { businessId: invoice.businessId, status: c.status }));
+  return { ...invoice, creditNotes };
 }
 
 async function requireInvoice(db: Db, id: string, options: { lock?: boolean } = {}): Promise<InvoiceDocument> {

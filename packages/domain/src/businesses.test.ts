@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { balancesByCurrency, canEditBusiness, canSeeBusiness, normalizeHex, swatchTextColour } from "./businesses";
+import { balancesByCurrency, canEditBusiness, canEditBusinessBilling, canSeeBusiness, normalizeHex, swatchTextColour } from "./businesses";
 
 describe("canSeeBusiness", () => {
   it.each([
@@ -20,6 +20,16 @@ describe("canEditBusiness", () => {
     ["client" as const, false],
   ])("%s -> %s", (role, expected) => {
     expect(canEditBusiness({ role, businessId: "b1" })).toBe(expected);
+  });
+});
+
+describe("canEditBusinessBilling", () => {
+  it.each([
+    ["admin" as const, true],
+    ["creative" as const, false],
+    ["client" as const, false],
+  ])("%s -> %s", (role, expected) => {
+    expect(canEditBusinessBilling({ role, businessId: "b1" })).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 // Businesses: who sees a business's page and brand library, who edits them, and the brand library's kinds.
-import { isStaff, type Role } from "./roles";
+import { isAdmin, isStaff, type Role } from "./roles";
 
 /** The brand library's files, each kind a shelf of its own; all are kept in the business's BRAND folder. */
 export const BRAND_FILE_KINDS = [
@@ -26,9 +26,14 @@ export function canSeeBusiness(viewer: Viewer, businessId: string): boolean {
   return isStaff(viewer.role) || (viewer.businessId !== null && viewer.businessId === businessId);
 }
 
-/** Only the studio edits a business's details (name, billing contacts, currency, logo). */
+/** Only the studio edits a business's details (name, logo); billing contacts and currency need canEditBusinessBilling too. */
 export function canEditBusiness(viewer: Viewer): boolean {
   return isStaff(viewer.role);
+}
+
+/** Where invoices are mailed and the currency they bill in decide where the money goes: the admin's, as every invoice procedure is. */
+export function canEditBusinessBilling(viewer: Viewer): boolean {
+  return isAdmin(viewer.role);
 }
 
 /** "#AbC", "abc" or "#aabbcc" as "#aabbcc"; null when it is no hex colour. */

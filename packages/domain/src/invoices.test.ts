@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   canChangeInvoiceStatus,
+  canSeeInvoice,
   creditNoteRefusal,
   formatInvoiceDate,
   invoiceBalance,
@@ -29,6 +30,17 @@ describe("invoice status", () => {
   it("hides drafts from clients", () => {
     expect(isVisibleToClient("draft")).toBe(false);
     expect(isVisibleToClient("sent")).toBe(true);
+  });
+
+  it.each([
+    [{ role: "admin" as const, businessId: null }, "draft", true],
+    [{ role: "creative" as const, businessId: null }, "sent", false],
+    [{ role: "client" as const, businessId: "b1" }, "draft", false],
+    [{ role: "client" as const, businessId: "b1" }, "sent", true],
+    [{ role: "client" as const, businessId: "b2" }, "sent", false],
+    [{ role: "client" as const, businessId: null }, "sent", false],
+  ] as const)("%o sees b1's %s invoice or credit note: %s", (viewer, status, expected) => {
+    expect(canSeeInvoice(viewer, { businessId: "b1", status })).toBe(expected);
   });
 });
 

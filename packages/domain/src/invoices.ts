@@ -1,5 +1,6 @@
 // Invoices and credit notes: their numbers, amounts in minor units, balances, reminders, and which status may follow which.
 import { applyRate } from "./money";
+import { isAdmin, isStaff, type Role } from "./roles";
 
 export const INVOICE_STATUSES = ["draft", "sent", "paid", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -23,6 +24,18 @@ export function nextInvoiceStatuses(from: InvoiceStatus): readonly InvoiceStatus
 /** Clients see an invoice once it has been sent; drafts are the studio's. */
 export function isVisibleToClient(status: InvoiceStatus): boolean {
   return status !== "draft";
+}
+
+/**
+ * Who sees an invoice or a credit note (a credit note is the business's as its invoice is): an admin
+ * any, drafts too; a client its own business's once issued; a creative none, billing being the admin's.
+ */
+export function canSeeInvoice(
+  viewer: { role: Role; businessId: string | null },
+  invoice: { businessId: string; status: InvoiceStatus },
+): boolean {
+  if (isAdmin(viewer.role)) return true;
+  return !isStaff(viewer.role) && viewer.businessId === invoice.businessId && isVisibleToClient(invoice.status);
 }
 
 /**

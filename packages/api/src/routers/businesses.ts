@@ -30,6 +30,7 @@ import {
   businessNameInput,
   CURRENCY_CODES,
   canEditBusiness,
+  canEditBusinessBilling,
   canRemoveProjectFile,
   canSeeBusiness,
   DomainError,
@@ -113,6 +114,7 @@ export const businessesRouter = router({
         colours,
       },
       canEdit: canEditBusiness(ctx.user),
+      canEditBilling: canEditBusinessBilling(ctx.user),
     };
   }),
 
@@ -121,7 +123,10 @@ export const businessesRouter = router({
     return createBusiness(ctx.db, { id: randomUUID(), name: input.name });
   }),
 
-  /** The studio edits a business's name, currency and billing contacts (an empty list means its client users). */
+  /**
+   * The studio renames a business; only an admin sets its currency and billing contacts (an empty list
+   * means its client users), as only an admin bills.
+   */
   update: businessProcedure(
     z.object({
       id,
@@ -131,6 +136,9 @@ export const businessesRouter = router({
     }),
   ).mutation(async ({ ctx, input }) => {
     requireEditor(ctx.user);
+    if ((input.currency !== undefined || input.billingEmails !== undefined) && !canEditBusinessBilling(ctx.user)) {
+      throw new DomainError("FORBIDDEN", "Only an admin changes a business's currency and billing contacts.");
+    }
     if (input.name !== undefined) await refuseTakenName(ctx.db, input.name, ctx.business.id);
     const emails = input.billingEmails?.map((e) => e.toLowerCase());
     const updated = await updateBusiness(ctx.db, ctx.business.id, {

@@ -22,6 +22,7 @@ import {
   billingDetailsInput,
   CURRENCY_CODES,
   canChangeInvoiceStatus,
+  canSeeInvoice,
   DomainError,
   INVOICE_LINE_MAX_QUANTITY,
   INVOICE_LINE_MAX_UNIT_AMOUNT,
@@ -230,9 +231,11 @@ export const invoicesRouter = router({
 });
 
 export const billingRouter = router({
-  /** The caller's business's invoices, once sent. */
-  invoices: protectedProcedure.query(({ ctx }) => {
+  /** The caller's business's invoices and credit notes, once sent. */
+  invoices: protectedProcedure.query(async ({ ctx }) => {
     if (isStaff(ctx.user.role) || !ctx.user.businessId) return [];
-    return listInvoices(ctx.db, { businessId: ctx.user.businessId, statuses: CLIENT_STATUSES });
+    const rows = await listInvoices(ctx.db, { businessId: ctx.user.businessId, statuses: CLIENT_STATUSES });
+    // The query already narrows to the statuses a client sees; canSeeInvoice stays the rule that decides.
+    return rows.filter((invoice) => canSeeInvoice(ctx.user, invoice));
   }),
 });

@@ -1,5 +1,6 @@
 "use client";
-// A business's name, logo, currency and billing contacts; the studio edits them here.
+// A business's name, logo, currency and billing contacts; the studio edits them here, and only an admin
+// the currency and billing contacts (they decide where invoices and money go), so a designer sees those read-only.
 import { BILLING_CONTACTS_MAX, businessNameInput, CURRENCY_CODES, emailInput } from "@atelier/domain";
 import {
   Button,
@@ -125,9 +126,12 @@ function DetailsForm({ business: b, onDone }: { business: BusinessPageData; onDo
       onError: (error) => showServerFieldErrors(form, error),
     }),
   );
+  // A designer's save sends the name alone: the server refuses billing fields from anyone but an admin.
+  const submit = (values: z.output<typeof detailsForm>) =>
+    update.mutate(b.canEditBilling ? { id: b.id, ...values } : { id: b.id, name: values.name });
   return (
     <Card>
-      <form onSubmit={form.handleSubmit((values) => update.mutate({ id: b.id, ...values }))} noValidate>
+      <form onSubmit={form.handleSubmit(submit)} noValidate>
         <CardHeader>
           <CardTitle>Details</CardTitle>
         </CardHeader>
@@ -135,38 +139,46 @@ function DetailsForm({ business: b, onDone }: { business: BusinessPageData; onDo
           <Field label="Name" error={fieldError(form, "name")}>
             {(control) => <Input {...control} {...form.register("name")} />}
           </Field>
-          <Field label="Currency of its invoices" error={fieldError(form, "currency")}>
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="currency"
-                render={({ field }) => (
-                  <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                    {CURRENCY_CODES.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </NativeSelect>
+          {b.canEditBilling ? (
+            <>
+              <Field label="Currency of its invoices" error={fieldError(form, "currency")}>
+                {(control) => (
+                  <Controller
+                    control={form.control}
+                    name="currency"
+                    render={({ field }) => (
+                      <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                        {CURRENCY_CODES.map((c) => (
+                          <option key={c} value={c}>
+                            {c}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    )}
+                  />
                 )}
-              />
-            )}
-          </Field>
-          <Field
-            className="sm:col-span-2"
-            label={`Billing contacts (one address a line, up to ${BILLING_CONTACTS_MAX})`}
-            hint="Left empty, invoices go to the business's client users."
-            error={fieldError(form, "billingEmails")}
-          >
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={3}
-                placeholder={b.billing?.defaults.join("\n") || "books@example.com"}
-                {...form.register("billingEmails")}
-              />
-            )}
-          </Field>
+              </Field>
+              <Field
+                className="sm:col-span-2"
+                label={`Billing contacts (one address a line, up to ${BILLING_CONTACTS_MAX})`}
+                hint="Left empty, invoices go to the business's client users."
+                error={fieldError(form, "billingEmails")}
+              >
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    rows={3}
+                    placeholder={b.billing?.defaults.join("\n") || "books@example.com"}
+                    {...form.register("billingEmails")}
+                  />
+                )}
+              </Field>
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground sm:col-span-2" data-testid="billing-admin-only">
+              Its currency and billing contacts are set by an admin.
+            </p>
+          )}
           <div className="sm:col-span-2">
             <FormError error={update.error} fieldsShown />
           </div>
