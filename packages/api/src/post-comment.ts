@@ -2,7 +2,14 @@
 // mail through the outbox and the live event. comments.create and every action that speaks in the thread use it.
 import { randomUUID } from "node:crypto";
 import { createComment, type Db, notificationRecipients } from "@atelier/db";
-import { type CommentEvent, canViewComment, clipCommentBody, commentDigest, type SessionUser } from "@atelier/domain";
+import {
+  type CommentDigestItem,
+  type CommentEvent,
+  canViewComment,
+  clipCommentBody,
+  commentDigest,
+  type SessionUser,
+} from "@atelier/domain";
 import type { Context } from "./trpc";
 
 export interface ThreadProject {
@@ -55,13 +62,24 @@ export async function postComment(
       staffOnly,
     });
     const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
-    const item = { author: ctx.user.name ?? ctx.user.email, event, projectName: project.name, body, url };
+    // Its ids let who may see it be decided again when the mail goes, to whoever each recipient is by then.
+    const item: CommentDigestItem = {
+      commentId: comment.id,
+      projectId: project.id,
+      author: ctx.user.name ?? ctx.user.email,
+      event,
+      projectName: project.name,
+      body,
+      url,
+    };
     // Comments on one project within a few minutes (or a day, for a daily reader) become one mail.
     await mail.outbox.gather(
       trx,
       recipients.flatMap((r) => {
         const digest = commentDigest({ id: r.id, preference: r.mailPreference }, project.id, comment.createdAt, mail.digestWindowMs);
-        return digest && r.email ? [{ kind: "comment", to: r.email, digestKey: digest.key, sendAt: digest.sendAt, item }] : [];
+        return digest && r.email
+          ? [{ kind: "comment", recipientId: r.id, to: r.email, digestKey: digest.key, sendAt: digest.sendAt, item }]
+          : [];
       }),
     );
   });

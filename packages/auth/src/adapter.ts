@@ -1,6 +1,6 @@
 // The next-auth adapter over our kysely database: users, social accounts, database sessions, magic-link tokens.
 import { randomUUID } from "node:crypto";
-import type { Db, User } from "@atelier/db";
+import { type Db, reviseGatheredMail, type User } from "@atelier/db";
 import type { Adapter, AdapterAccount, AdapterUser } from "next-auth/adapters";
 
 function toAdapterUser(user: User): AdapterUser {
@@ -67,16 +67,21 @@ export function createKyselyAdapter(db: Db, options: AdapterOptions = {}): Adapt
       return row ? toAdapterUser(row) : null;
     },
     async updateUser({ id, ...changes }) {
-      const row = await db
-        .updateTable("users")
-        .set({
-          ...(changes.email !== undefined ? { email: changes.email.toLowerCase() } : {}),
-          ...(changes.emailVerified !== undefined ? { emailVerified: changes.emailVerified } : {}),
-          ...(changes.image !== undefined ? { image: changes.image } : {}),
-        })
-        .where("id", "=", id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable("users")
+          .set({
+            ...(changes.email !== undefined ? { email: changes.email.toLowerCase() } : {}),
+            ...(changes.emailVerified !== undefined ? { emailVerified: changes.emailVerified } : {}),
+            ...(changes.image !== undefined ? { image: changes.image } : {}),
+          })
+          .where("id", "=", id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // A new address takes the mail still gathering for the person with it.
+        if (changes.email !== undefined) await reviseGatheredMail(trx, id);
+        return updated;
+      });
       return toAdapterUser(row);
     },
     async deleteUser(userId) {

@@ -1,6 +1,5 @@
 // The e-mail that tells someone about a new comment on one of their projects.
-import { eventLabel, PRODUCT_NAME, projectDisplayName } from "@atelier/domain";
-import { z } from "zod";
+import { type CommentDigestItem, eventLabel, PRODUCT_NAME, projectDisplayName } from "@atelier/domain";
 import type { Mail } from "./mailer";
 
 function escapeHtml(s: string): string {
@@ -27,18 +26,8 @@ export function commentMail(input: {
   return { to: input.to, subject: `${line} — ${PRODUCT_NAME}`, text, html };
 }
 
-/** One comment as a gathering mail keeps it until it is sent. */
-export const commentDigestItem = z.object({
-  author: z.string(),
-  event: z.string().nullable(),
-  projectName: z.string(),
-  body: z.string(),
-  url: z.string(),
-});
-export type CommentDigestItem = z.infer<typeof commentDigestItem>;
-
 /**
- * The mail made of comments gathered for one person: one comment reads as commentMail; several on one
+ * The mail made of comments gathered for one person (those they may still see: currentCommentDigest): one comment reads as commentMail; several on one
  * project become one mail about that project; a daily summary lists each project's comments.
  */
 export function commentDigestMail(to: string, items: readonly CommentDigestItem[]): Mail {

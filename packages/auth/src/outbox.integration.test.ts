@@ -1,6 +1,8 @@
 // The mail outbox on real PostgreSQL and a real SMTP server: retries through an outage, two instances
 // never send one mail twice, and mail undelivered for a day is marked failed.
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { randomUUID } from "node:crypto";
+import { createComment } from "@atelier/db";
+import { createTestDatabase, makeProject, makeUser, type TestDatabase } from "@atelier/db/testing";
 import { MAIL_GIVE_UP_AFTER_MS } from "@atelier/domain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "./mailer";
@@ -108,21 +110,33 @@ describe("mail outbox", () => {
 
   it("gathers comments on one project into one mail until it is due, and starts a new one after", async () => {
     const o = outbox();
-    const item = (body: string) => ({
-      author: "Cleo Client",
-      event: "modification",
-      projectName: "2026-11-23-Spring-Flyer",
-      body,
-      url: "http://app.test/p",
-    });
-    const gather = (body: string, key = "project:u1:p1") =>
-      o.gather(t.db, [
-        { kind: "comment", to: "dan@example.test", digestKey: key, sendAt: new Date(now().getTime() + 120_000), item: item(body) },
+    // Gathered mail is decided when it goes from the comments and the person as they are then: both must exist.
+    const business = `b-${randomUUID()}`;
+    await t.db.insertInto("businesses").values({ id: business, name: business }).execute();
+    const [dan, cleo] = [await makeUser(t.db, { role: "creative" }), await makeUser(t.db, { role: "client", businessId: business })];
+    const [p1, p2] = [await makeProject(t.db, { businessId: business }), await makeProject(t.db, { businessId: business })];
+    const gather = async (body: string, projectId = p1.id) => {
+      const commentId = randomUUID();
+      const event = "modification";
+      await createComment(t.db, { id: commentId, projectId, userId: cleo.id, event, body, parentId: null, createdAt: now() });
+      const item = {
+        commentId,
+        projectId,
+        author: "Cleo Client",
+        event,
+        projectName: "2026-11-23-Spring-Flyer",
+        body,
+        url: "http://app.test/p",
+      };
+      const key = `project:${dan.id}:${projectId}`;
+      await o.gather(t.db, [
+        { kind: "comment", recipientId: dan.id, to: dan.email ?? "", digestKey: key, sendAt: new Date(now().getTime() + 120_000), item },
       ]);
+    };
     o.start();
     await gather("Bigger logo");
     await gather("Warmer colours");
-    await gather("Other project", "project:u1:p2");
+    await gather("Other project", p2.id);
     await new Promise((r) => setTimeout(r, 200));
     expect(smtp.mails).toHaveLength(0);
     offset = 121_000;

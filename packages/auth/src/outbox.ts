@@ -5,6 +5,7 @@
 // a crash between the server's acceptance and the row's update can be recognised as the same one.
 import {
   claimDueMail,
+  currentGathering,
   type Db,
   enqueueGathering,
   enqueueMail,
@@ -12,25 +13,25 @@ import {
   markMailFailed,
   markMailRetry,
   markMailSent,
+  markMailWithdrawn,
   type NewMail,
+  NOTHING_LEFT_TO_SEND,
   type OutboxMail,
 } from "@atelier/db";
 import { MAIL_SEND_LEASE_MS, nextMailAttempt } from "@atelier/domain";
-import { z } from "zod";
-import { commentDigestItem, commentDigestMail } from "./comment-mail";
+import { commentDigestMail } from "./comment-mail";
 import type { Mail, Mailer } from "./mailer";
 
-/** How each kind of gathering mail is written from its items when it is sent. */
-const GATHERED: Record<string, (to: string, items: unknown[]) => Mail> = {
-  comment: (to, items) => commentDigestMail(to, z.array(commentDigestItem).parse(items)),
-};
-
-function render(mail: OutboxMail): Mail {
+/**
+ * The mail as it goes now, or null when nothing is left to send. A gathered mail is written from its items when it
+ * is sent, to its recipient as they are then: their current address, and only what they may still see.
+ */
+async function render(db: Db, mail: OutboxMail): Promise<Mail | null> {
   const attachments = mail.attachments ? { attachments: mail.attachments } : {};
   if (mail.payload === null) return { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...attachments };
-  const write = GATHERED[mail.kind];
-  if (!write) throw new Error(`no way to write gathered mail of kind ${mail.kind}`);
-  return { ...write(mail.to, mail.payload), id: mail.id, ...attachments };
+  const current = await currentGathering(db, mail);
+  if (!current) return null;
+  return { ...commentDigestMail(current.to, current.items), id: mail.id, ...attachments };
 }
 
 /** How often each instance looks for due mail when nothing wakes it sooner. */
@@ -75,7 +76,12 @@ export function createOutbox({
 
   async function attempt(mail: OutboxMail): Promise<void> {
     try {
-      await transport.send(render(mail));
+      const written = await render(db, mail);
+      if (!written) {
+        await markMailWithdrawn(db, mail.id, NOTHING_LEFT_TO_SEND);
+        return;
+      }
+      await transport.send(written);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const outcome = nextMailAttempt(mail.attempts, mail.createdAt, now());

@@ -54,6 +54,27 @@ describe("migrations on PostgreSQL", () => {
     await sql`delete from businesses where id = 'b'`.execute(t.db);
   });
 
+  it("names the recipient of mail gathered before recipients were kept, from its key", async () => {
+    const own = await createTestDatabase();
+    onTestFinished(() => own.destroy());
+    const migrator = createMigrator(own.db);
+    expect((await migrator.migrateTo("2026-11-25-1200-more-length-limits")).error).toBeUndefined();
+    await sql`insert into users (id, email) values ('u1', 'u1@example.test'), ('u10', 'u10@example.test')`.execute(own.db);
+    await sql`insert into outbox (id, kind, "to", subject, text, html, digest_key, payload) values
+      ('m1', 'comment', 'u1@example.test', '', '', '', 'project:u1:p1', '[]'),
+      ('m2', 'comment', 'u10@example.test', '', '', '', 'daily:u10', '[]'),
+      ('m3', 'comment', 'gone@example.test', '', '', '', 'project:gone:p1', '[]'),
+      ('m4', 'sign-in', 'u1@example.test', 's', 't', 'h', null, null)`.execute(own.db);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const rows = await own.db.selectFrom("outbox").select(["id", "recipientId"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: "m1", recipientId: "u1" },
+      { id: "m2", recipientId: "u10" },
+      { id: "m3", recipientId: null },
+      { id: "m4", recipientId: null },
+    ]);
+  });
+
   it("seeds the demo users once, and refuses an unknown role", async () => {
     // The demo seed is for an empty database, so this test has one of its own.
     const own = await createTestDatabase();

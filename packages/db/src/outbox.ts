@@ -1,5 +1,6 @@
 // The mail outbox's queries: write mail beside what caused it, claim what is due, record each attempt.
 import { randomUUID } from "node:crypto";
+import { type CommentDigestItem, currentCommentDigest, digestCommentIds, readDigestItems } from "@atelier/domain";
 import { type Kysely, sql } from "kysely";
 import type { Db } from "./create-db";
 import type { Database, MailAttachment, OutboxMail } from "./schema";
@@ -29,6 +30,8 @@ export async function enqueueMail(db: Kysely<Database>, mails: readonly NewMail[
 
 export interface GatheringItem {
   kind: string;
+  /** Whom it is for: their address when it goes is read then (see currentGathering). */
+  recipientId: string;
   to: string;
   /** Items with one key join one mail until it is first tried. */
   digestKey: string;
@@ -49,6 +52,7 @@ export async function enqueueGathering(db: Kysely<Database>, items: readonly Gat
       items.map((i) => ({
         id: randomUUID(),
         kind: i.kind,
+        recipientId: i.recipientId,
         to: i.to,
         subject: "",
         text: "",
@@ -66,6 +70,67 @@ export async function enqueueGathering(db: Kysely<Database>, items: readonly Gat
         .doUpdateSet({ payload: sql`outbox.payload || excluded.payload` }),
     )
     .execute();
+}
+
+/**
+ * What a gathered comment mail may tell its recipient now, and where it goes (currentCommentDigest, from the person and
+ * the comments as they are now); null when nothing is left to send. Delivery and every change of a person's address or
+ * access decide by it, so both follow one rule.
+ */
+export async function currentGathering(
+  db: Db,
+  mail: Pick<OutboxMail, "kind" | "recipientId" | "payload">,
+): Promise<{ to: string; items: CommentDigestItem[] } | null> {
+  if (mail.kind !== "comment") throw new Error(`no way to decide gathered mail of kind ${mail.kind}`);
+  const items = readDigestItems(mail.payload);
+  const ids = digestCommentIds(items);
+  const recipient =
+    mail.recipientId === null
+      ? undefined
+      : await db
+          .selectFrom("users")
+          .select(["email", "role", "businessId", "deactivatedAt", "mailPreference"])
+          .where("id", "=", mail.recipientId)
+          .executeTakeFirst();
+  const comments =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("comments")
+          .innerJoin("projects", "projects.id", "comments.projectId")
+          .select(["comments.id", "comments.projectId", "comments.event", "projects.businessId"])
+          .where("comments.id", "in", ids)
+          .execute();
+  return currentCommentDigest(recipient, items, new Map(comments.map((c) => [c.id, c])));
+}
+
+/** Why a gathered mail was withdrawn unsent. */
+export const NOTHING_LEFT_TO_SEND = "nothing left its recipient may be told";
+
+/**
+ * Rewrites the person's pending gathered mail to who they are now: their current address, and only what they may still
+ * see (currentGathering); a mail left empty is withdrawn. Call it in the transaction that changes their address or access.
+ */
+export async function reviseGatheredMail(db: Db, recipientId: string): Promise<void> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["id", "kind", "recipientId", "payload"])
+    .where("recipientId", "=", recipientId)
+    .where("status", "=", "pending")
+    .where("kind", "=", "comment")
+    .where("payload", "is not", null)
+    .forUpdate()
+    .execute();
+  for (const row of rows) {
+    const current = await currentGathering(db, row);
+    if (!current) await markMailWithdrawn(db, row.id, NOTHING_LEFT_TO_SEND);
+    else
+      await db
+        .updateTable("outbox")
+        .set({ to: current.to, payload: JSON.stringify(current.items) })
+        .where("id", "=", row.id)
+        .execute();
+  }
 }
 
 /**
@@ -107,6 +172,11 @@ export async function markMailRetry(db: Db, id: string, retryAt: Date, error: st
 
 export async function markMailFailed(db: Db, id: string, error: string): Promise<void> {
   await db.updateTable("outbox").set({ status: "failed", lockedUntil: null, lastError: error }).where("id", "=", id).execute();
+}
+
+/** Closes a mail without sending it: see NOTHING_LEFT_TO_SEND. */
+export async function markMailWithdrawn(db: Db, id: string, reason: string): Promise<void> {
+  await db.updateTable("outbox").set({ status: "withdrawn", lockedUntil: null, lastError: reason }).where("id", "=", id).execute();
 }
 
 /** Mail that could not be delivered within a day, newest first, for admins. */

@@ -181,11 +181,14 @@ export interface OutboxTable {
   nextAttemptAt: ColumnType<Date, Date | undefined, Date>;
   /** While set and in the future, one web instance is sending this mail. */
   lockedUntil: Date | null;
+  /** Why it has not gone: its last attempt's error, or why it was withdrawn. */
   lastError: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
   sentAt: Date | null;
   /** Mail that gathers items (comments) until its first attempt; see enqueueGathering. */
   digestKey: string | null;
+  /** Whom gathered mail is for: its address, and what it may tell them, are read again when it goes. */
+  recipientId: ColumnType<string | null, string | null | undefined, string | null>;
   payload: ColumnType<unknown[] | null, string | null | undefined, string | null>;
   /** Files sent with the mail; written as JSON text, read back parsed. */
   attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;

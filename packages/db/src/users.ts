@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { restartInbox } from "./comments";
 import type { Db } from "./create-db";
 import { decodeCursor, encodeCursor, epochMicros, fromEpochMicros, likeEscaped, pageOf } from "./keyset";
+import { reviseGatheredMail } from "./outbox";
 import type { User } from "./schema";
 
 export function findUserById(db: Db, id: string): Promise<User | undefined> {
@@ -14,12 +15,18 @@ export function findUserByEmail(db: Db, email: string): Promise<User | undefined
   return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
-export async function updateUserProfile(
+/** Changes a user's profile; a new address takes the mail still gathering for them with it (reviseGatheredMail). */
+export function updateUserProfile(
   db: Db,
   id: string,
   changes: { name?: string; image?: string | null; email?: string },
 ): Promise<User | undefined> {
-  return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+  const change = async (trx: Db) => {
+    const user = await trx.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
+    if (user && changes.email !== undefined) await reviseGatheredMail(trx, id);
+    return user;
+  };
+  return db.isTransaction ? change(db) : db.transaction().execute(change);
 }
 
 /** The SPEC's toggle: off turns mail off; on turns it back on as it comes (a daily reader stays daily). */
@@ -91,12 +98,16 @@ export async function createUser(
   return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Changes what a person may see; when their notifications' scope changes, their inbox starts again (restartInbox). */
+/**
+ * Changes what a person may see; when their notifications' scope changes, their inbox starts again (restartInbox), and
+ * their pending mail keeps only what they may still see (reviseGatheredMail).
+ */
 export function setUserRoleAndBusiness(db: Db, id: string, changes: { role?: User["role"]; businessId?: string | null }) {
   const change = async (trx: Db) => {
     const before = await trx.selectFrom("users").select(["role", "businessId"]).where("id", "=", id).forUpdate().executeTakeFirst();
     const updated = await trx.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
     if (before && updated && !sameNotificationScope(before, updated)) await restartInbox(trx, id);
+    if (updated) await reviseGatheredMail(trx, id);
     return updated;
   };
   return db.isTransaction ? change(db) : db.transaction().execute(change);
@@ -146,6 +157,8 @@ export function changeUserAccess(
       .executeTakeFirstOrThrow();
     if (!active) await trx.deleteFrom("sessions").where("userId", "=", id).execute();
     if (!sameNotificationScope(before, user)) await restartInbox(trx, id);
+    // What waits to be mailed to them follows the change too: nothing for a deactivated person, no note for a client.
+    await reviseGatheredMail(trx, id);
     return { user, refusal: null };
   });
 }

@@ -3,6 +3,7 @@ import {
   COMMENT_BODY_MAX_LENGTH,
   type Comment,
   canPostEvent,
+  canSeeComment,
   canViewComment,
   clipCommentBody,
   commentKinds,
@@ -99,6 +100,21 @@ describe("canViewComment", () => {
     [null, "client", true],
   ])("%s comment for %s: %s", (event, role, expected) => {
     expect(canViewComment({ event }, role)).toBe(expected);
+  });
+});
+
+describe("canSeeComment", () => {
+  const onAcme = (event: Comment["event"]) => ({ event, businessId: "acme" });
+  it("lets the studio see every business's comments, internal notes included", () => {
+    expect(canSeeComment({ role: "creative", businessId: null }, onAcme("shadow"))).toBe(true);
+    expect(canSeeComment({ role: "admin", businessId: "globex" }, onAcme(null))).toBe(true);
+  });
+
+  it("lets a client see its own business's comments but no internal note, and nothing of another business", () => {
+    expect(canSeeComment({ role: "client", businessId: "acme" }, onAcme(null))).toBe(true);
+    expect(canSeeComment({ role: "client", businessId: "acme" }, onAcme("shadow"))).toBe(false);
+    expect(canSeeComment({ role: "client", businessId: "globex" }, onAcme(null))).toBe(false);
+    expect(canSeeComment({ role: "client", businessId: null }, onAcme(null))).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 // Comment events, read state and the notification lists built from comments.
 
-import type { ProjectStage } from "./projects";
+import { canSeeProject, type ProjectStage, type ProjectViewer } from "./projects";
 import { canCommentWithEvent } from "./proofs";
 import { canSeeShadow, isStaff, type Role } from "./roles";
 
@@ -86,6 +86,11 @@ export function isUnread(comment: Pick<Comment, "reads" | "user">, userId: strin
 
 export function canViewComment(comment: Pick<Comment, "event">, role: Role): boolean {
   return comment.event !== "shadow" || canSeeShadow(role);
+}
+
+/** Whether a person may see a comment at all: its project is theirs to see, and it is no internal note kept from them. */
+export function canSeeComment(viewer: ProjectViewer, comment: Pick<Comment, "event"> & { businessId: string }): boolean {
+  return canSeeProject(viewer, comment) && canViewComment(comment, viewer.role);
 }
 
 // A child whose parent is gone has nothing to hang from in a thread.

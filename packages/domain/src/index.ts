@@ -4,6 +4,7 @@ export * from "./app-constants";
 export * from "./auth-errors";
 export * from "./avatar";
 export * from "./businesses";
+export * from "./comment-digest";
 export * from "./comments";
 export * from "./due-dates";
 export * from "./errors";

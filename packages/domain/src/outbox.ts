@@ -9,8 +9,11 @@ export const MAIL_GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** How long one web instance holds a mail it is sending before another may try it. */
 export const MAIL_SEND_LEASE_MS = 60_000;
 
-/** Where a mail stands: waiting for (another) attempt, delivered, or given up. */
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+/**
+ * Where a mail stands: waiting for (another) attempt, delivered, given up, or withdrawn unsent (a gathered mail left with
+ * nothing its recipient may still be told; not a failure, so no admin is asked to act on it).
+ */
+export const OUTBOX_STATUSES = ["pending", "sent", "failed", "withdrawn"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export type MailAttemptOutcome = { retryAt: Date } | { failed: true };

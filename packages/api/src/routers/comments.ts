@@ -12,7 +12,7 @@ import {
 import {
   COMMENT_EVENTS,
   canPostEvent,
-  canSeeProject,
+  canSeeComment,
   canSeeShadow,
   canViewComment,
   commentBodyInput,
@@ -115,7 +115,7 @@ export const commentsRouter = router({
     if (input.userId !== undefined && input.userId !== ctx.user.id)
       throw new DomainError("FORBIDDEN", "You can only mark your own notifications read.");
     const comment = await findComment(ctx.db, input.commentId);
-    const visible = comment && canSeeProject(ctx.user, comment) && canViewComment(comment, ctx.user.role);
+    const visible = comment && canSeeComment(ctx.user, comment);
     if (!visible) throw new DomainError("NOT_FOUND", "No such comment.");
     await markCommentRead(ctx.db, comment.id, ctx.user.id);
     return { commentId: comment.id };

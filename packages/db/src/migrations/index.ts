@@ -25,6 +25,7 @@ import * as proofs from "./2026-11-25-0600-proofs";
 import * as projectDueDates from "./2026-11-25-0700-project-due-dates";
 import * as lengthLimits from "./2026-11-25-1000-length-limits";
 import * as moreLengthLimits from "./2026-11-25-1200-more-length-limits";
+import * as mailRecipients from "./2026-11-26-0400-mail-recipients";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-0700-project-due-dates": projectDueDates,
   "2026-11-25-1000-length-limits": lengthLimits,
   "2026-11-25-1200-more-length-limits": moreLengthLimits,
+  "2026-11-26-0400-mail-recipients": mailRecipients,
 };

@@ -1,0 +1,88 @@
+// A gathered comment mail is decided again when it goes, and whenever its recipient's address or access changes:
+// between the first comment and the mail, the person may have a new address, a new role or business, or be gone.
+import { z } from "zod";
+import { type CommentEvent, canSeeComment, canViewComment, toCommentEvent } from "./comments";
+import { emailNotificationOf, type MailPreference } from "./outbox";
+import { isStaff, type Role } from "./roles";
+
+/** One comment as a gathering mail keeps it until it is sent; its ids let who may see it be decided again then. */
+export const commentDigestItem = z.object({
+  // Absent from items gathered before they were kept (their link still names both; see commentOfDigestItem).
+  commentId: z.string().optional(),
+  projectId: z.string().optional(),
+  author: z.string(),
+  event: z.string().nullable(),
+  projectName: z.string(),
+  body: z.string(),
+  url: z.string(),
+});
+export type CommentDigestItem = z.infer<typeof commentDigestItem>;
+
+/** The recipient as they are now. */
+export interface DigestRecipient {
+  email: string | null;
+  role: Role;
+  businessId: string | null;
+  deactivatedAt: Date | null;
+  mailPreference: MailPreference;
+}
+
+/** A gathered comment as it is now; a deleted one is simply not there. */
+export interface DigestComment {
+  projectId: string;
+  businessId: string;
+  event: CommentEvent | null;
+}
+
+/** The comment and project an item is about: its own ids, or for an older item those its link names. */
+export function commentOfDigestItem(item: CommentDigestItem): { commentId: string; projectId: string } | null {
+  if (item.commentId && item.projectId) return { commentId: item.commentId, projectId: item.projectId };
+  // The link was written as `${appUrl}/projects/${projectId}?id=${commentId}` (post-comment.ts).
+  const url = parseUrl(item.url);
+  const projectId = url?.pathname.match(/\/projects\/([^/]+)$/)?.[1];
+  const commentId = url?.searchParams.get("id");
+  return projectId && commentId ? { commentId, projectId: decodeURIComponent(projectId) } : null;
+}
+
+function parseUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The items a stored payload holds that can be read; anything else in it is dropped, never thrown on. */
+export function readDigestItems(payload: unknown): CommentDigestItem[] {
+  if (!Array.isArray(payload)) return [];
+  return payload.flatMap((raw) => {
+    const parsed = commentDigestItem.safeParse(raw);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The ids of the comments to look up before deciding a digest. */
+export function digestCommentIds(items: readonly CommentDigestItem[]): string[] {
+  return [...new Set(items.flatMap((item) => commentOfDigestItem(item)?.commentId ?? []))];
+}
+
+/**
+ * What a digest may tell its recipient now, and where it goes: only comments that still exist, on the project the item
+ * names, that the person may see today (canSeeComment), to their current address; null when nothing is left (a
+ * deactivated or unknown person, mail turned off, no address, or nothing they may see).
+ */
+export function currentCommentDigest(
+  recipient: DigestRecipient | undefined,
+  items: readonly CommentDigestItem[],
+  comments: ReadonlyMap<string, DigestComment>,
+): { to: string; items: CommentDigestItem[] } | null {
+  if (!recipient?.email || recipient.deactivatedAt !== null || !emailNotificationOf(recipient.mailPreference)) return null;
+  const kept = items.filter((item) => {
+    const ref = commentOfDigestItem(item);
+    // Not tied to any project: only the studio, who sees every project, may still hear of it.
+    if (!ref) return isStaff(recipient.role) && canViewComment({ event: toCommentEvent(item.event) }, recipient.role);
+    const comment = comments.get(ref.commentId);
+    return comment !== undefined && comment.projectId === ref.projectId && canSeeComment(recipient, comment);
+  });
+  return kept.length > 0 ? { to: recipient.email, items: kept } : null;
+}
