@@ -95,8 +95,9 @@ function verifiedTicket(ctx: UploadContext, req: IncomingMessage) {
   return check;
 }
 
-export function authenticate(ctx: UploadContext, req: IncomingMessage): string {
-  return verifiedTicket(ctx, req).userId;
+/** The ticket's user and the folder it is limited to, if any; every request that touches data starts here. */
+export function authenticate(ctx: UploadContext, req: IncomingMessage): { userId: string; pathPrefix?: string } {
+  return verifiedTicket(ctx, req);
 }
 
 /** The ticket's user, once the ticket is known to cover `path` (a ticket may be limited to one folder). */

@@ -19,6 +19,11 @@ const cases: [MessageKey, string, string][] = [
   ["checkEmailBody", messages.checkEmailBody(), "A sign in link has been sent to your email address"],
   ["unableToTransform", messages.unableToTransform(), "Unable to transform response from server"],
   ["uploadAborted", messages.uploadAborted(), "Upload aborted."],
+  [
+    "uploadPermissionExpired",
+    messages.uploadPermissionExpired(),
+    "Your permission to upload expired before the upload finished. Please, try again.",
+  ],
   ["magicLinkRateLimited", messages.magicLinkRateLimited(), "Too many sign-in links requested. Please wait a few minutes and try again."],
 ];
 

@@ -20,6 +20,8 @@ export const messages = {
   unableToTransform: () => "Unable to transform response from server",
   // Not fixed by the SPEC: names a file whose upload was stopped (paused or cancelled).
   uploadAborted: () => "Upload aborted.",
+  // Not fixed by the SPEC: the upload servers refused the upload's ticket, or it could not be renewed in time.
+  uploadPermissionExpired: () => "Your permission to upload expired before the upload finished. Please, try again.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -5,6 +5,8 @@ import {
   createSignedUploadToken,
   FILE_DELETE_TTL_MS,
   issueUploadTicket,
+  MIN_TOKEN_TTL_MS,
+  SIGNED_DOWNLOAD_TTL_MS,
   SIGNED_UPLOAD_TTL_MS,
   ticketCoversPath,
   UPLOAD_TICKET_TTL_MS,
@@ -53,8 +55,9 @@ describe("signed upload tokens", () => {
 });
 
 describe("upload tickets", () => {
-  it("carry the user id and expire after an hour", () => {
+  it("carry the user id and expire after five minutes", () => {
     const { ticket, expiresAt } = issueUploadTicket({ userId: "u9" }, secret, now);
+    expect(UPLOAD_TICKET_TTL_MS).toBe(5 * 60 * 1000);
     expect(expiresAt).toBe(now + UPLOAD_TICKET_TTL_MS);
     expect(verifyUploadTicket(ticket, secret, now)).toEqual({ ok: true, userId: "u9", expiresAt });
     expect(verifyUploadTicket(ticket, secret, expiresAt)).toEqual({ ok: false, reason: "expired" });
@@ -74,6 +77,19 @@ describe("upload tickets", () => {
     expect(ticketCoversPath(undefined, "GLOBEX/a.psd")).toBe(true);
   });
 
+  it("live as briefly as the issuer asks, within bounds: never longer than the default, never under a second", () => {
+    const lifeOf = (ttlMs: number) => issueUploadTicket({ userId: "u9" }, secret, now, ttlMs).expiresAt - now;
+    expect(lifeOf(1500)).toBe(1500);
+    expect(lifeOf(60_000)).toBe(60_000);
+    expect(lifeOf(24 * 60 * 60 * 1000)).toBe(UPLOAD_TICKET_TTL_MS);
+    expect(lifeOf(0)).toBe(MIN_TOKEN_TTL_MS);
+    expect(lifeOf(-5)).toBe(MIN_TOKEN_TTL_MS);
+    expect(lifeOf(Number.NaN)).toBe(UPLOAD_TICKET_TTL_MS);
+    const { ticket, expiresAt } = issueUploadTicket({ userId: "u9" }, secret, now, 1500);
+    expect(verifyUploadTicket(ticket, secret, expiresAt - 1).ok).toBe(true);
+    expect(verifyUploadTicket(ticket, secret, expiresAt)).toEqual({ ok: false, reason: "expired" });
+  });
+
   it("cannot be made from a signed upload token", () => {
     const { token } = createSignedUploadToken(target, secret, now);
     expect(verifyUploadTicket(token, secret, now)).toEqual({ ok: false, reason: "malformed" });
@@ -81,6 +97,19 @@ describe("upload tickets", () => {
 });
 
 describe("signed download tokens", () => {
+  it("expire after five minutes, or sooner when the issuer asks, within the same bounds as tickets", () => {
+    const target = { path: "a/b.psd", userId: "u1" };
+    const { token, expiresAt } = createSignedDownloadToken(target, secret, now);
+    expect(SIGNED_DOWNLOAD_TTL_MS).toBe(5 * 60 * 1000);
+    expect(expiresAt).toBe(now + SIGNED_DOWNLOAD_TTL_MS);
+    expect(verifySignedDownloadToken(token, target, secret, expiresAt - 1).ok).toBe(true);
+    expect(verifySignedDownloadToken(token, target, secret, expiresAt)).toEqual({ ok: false, reason: "expired" });
+    const lifeOf = (ttlMs: number) => createSignedDownloadToken(target, secret, now, ttlMs).expiresAt - now;
+    expect(lifeOf(2000)).toBe(2000);
+    expect(lifeOf(60 * 60 * 1000)).toBe(SIGNED_DOWNLOAD_TTL_MS);
+    expect(lifeOf(10)).toBe(MIN_TOKEN_TTL_MS);
+  });
+
   it("are bound to one path", () => {
     const { token } = createSignedDownloadToken({ path: "a/b.psd", userId: "u1" }, secret, now);
     expect(verifySignedDownloadToken(token, { path: "a/b.psd" }, secret, now).ok).toBe(true);

@@ -2,8 +2,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 export const SIGNED_UPLOAD_TTL_MS = 2 * 60 * 60 * 1000;
-export const UPLOAD_TICKET_TTL_MS = 60 * 60 * 1000;
-export const SIGNED_DOWNLOAD_TTL_MS = 60 * 60 * 1000;
+// Tickets and download links are checked by the upload servers alone, with nothing to revoke: their
+// lifetime is how long a person deactivated or moved to another business keeps access. The browser
+// renews a ticket while an upload runs, so a long upload needs no long ticket.
+export const UPLOAD_TICKET_TTL_MS = 5 * 60 * 1000;
+export const SIGNED_DOWNLOAD_TTL_MS = 5 * 60 * 1000;
+// The shortest lifetime an issuer may ask for: under a second, a ticket can expire on its way.
+export const MIN_TOKEN_TTL_MS = 1000;
 // A deletion is asked for by the web app right after it decided it, so its token lives briefly.
 export const FILE_DELETE_TTL_MS = 5 * 60 * 1000;
 
@@ -38,6 +43,15 @@ const VERSION = "v1";
 
 function toMs(now: number | Date): number {
   return typeof now === "number" ? now : now.getTime();
+}
+
+/**
+ * The lifetime an issuer asked for, kept between MIN_TOKEN_TTL_MS and the default: an issuer may
+ * shorten a capability's life, never lengthen it.
+ */
+function boundedTtl(ttlMs: number | undefined, defaultMs: number): number {
+  if (ttlMs === undefined || !Number.isFinite(ttlMs)) return defaultMs;
+  return Math.min(defaultMs, Math.max(MIN_TOKEN_TTL_MS, Math.floor(ttlMs)));
 }
 
 function mac(secret: string, data: string): Buffer {
@@ -95,10 +109,16 @@ export function verifySignedUploadToken(
 
 /**
  * A ticket for the upload servers. With `pathPrefix` it covers only files under that folder, so a
- * ticket for one project's files cannot write or read another's.
+ * ticket for one project's files cannot write or read another's. It lives `ttlMs` (bounded, see
+ * boundedTtl), UPLOAD_TICKET_TTL_MS when not given.
  */
-export function issueUploadTicket(subject: { userId: string; pathPrefix?: string }, secret: string, now: number | Date): UploadTicket {
-  const expiresAt = toMs(now) + UPLOAD_TICKET_TTL_MS;
+export function issueUploadTicket(
+  subject: { userId: string; pathPrefix?: string },
+  secret: string,
+  now: number | Date,
+  ttlMs?: number,
+): UploadTicket {
+  const expiresAt = toMs(now) + boundedTtl(ttlMs, UPLOAD_TICKET_TTL_MS);
   const claims: Claims = { k: "ticket", sub: subject.userId, exp: expiresAt, ...(subject.pathPrefix ? { p: subject.pathPrefix } : {}) };
   return { ticket: sign(claims, secret), expiresAt };
 }
@@ -144,9 +164,15 @@ function verifyPathToken(
   return { ok: true, userId: claims.sub, expiresAt: claims.exp };
 }
 
-// A link for places that cannot send an Authorization header (an <a href>, an <img src>).
-export function createSignedDownloadToken(target: { path: string; userId: string }, secret: string, now: number | Date): SignedToken {
-  return signPathToken("download", SIGNED_DOWNLOAD_TTL_MS, target, secret, now);
+// A link for places that cannot send an Authorization header (an <a href>, an <img src>); it lives
+// `ttlMs` (bounded, see boundedTtl), SIGNED_DOWNLOAD_TTL_MS when not given.
+export function createSignedDownloadToken(
+  target: { path: string; userId: string },
+  secret: string,
+  now: number | Date,
+  ttlMs?: number,
+): SignedToken {
+  return signPathToken("download", boundedTtl(ttlMs, SIGNED_DOWNLOAD_TTL_MS), target, secret, now);
 }
 
 export function verifySignedDownloadToken(token: unknown, target: { path: string }, secret: string, now: number | Date) {

@@ -1,6 +1,6 @@
 // GET /api/chunked/{egnyte_id}: which parts a group holds, so a client can resume without resending them.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { ERRORS } from "@atelier/storage";
+import { ERRORS, ticketCoversPath } from "@atelier/storage";
 import { GROUP_ID_PATTERN, isExpired, readCompletion, readManifest, receivedParts } from "../groups";
 import { sendJson } from "../http";
 import { authenticate, type UploadContext } from "../upload-context";
@@ -12,9 +12,16 @@ export async function getGroupStatus(
   id: string,
   cors: Record<string, string>,
 ) {
-  const userId = authenticate(ctx, req);
+  const { userId, pathPrefix } = authenticate(ctx, req);
   const manifest = GROUP_ID_PATTERN.test(id) ? await readManifest(ctx.store, id) : null;
-  if (!manifest || manifest.userId !== userId || isExpired(manifest, ctx.now(), ctx.settings.groupTtlMs)) {
+  // A group in a folder the ticket does not cover is as unknown as another user's: a ticket for
+  // one project lists nothing of the holder's uploads elsewhere (after a move to another business).
+  if (
+    !manifest ||
+    manifest.userId !== userId ||
+    !ticketCoversPath(pathPrefix, manifest.urlPath) ||
+    isExpired(manifest, ctx.now(), ctx.settings.groupTtlMs)
+  ) {
     throw ERRORS.NotFound("Upload group");
   }
   const done = await readCompletion(ctx.store, id);

@@ -18,6 +18,7 @@ import {
 import { BasePlugin, type PluginOpts, type Uppy, type UppyFile } from "@uppy/core";
 import { isBrandAssetFile } from "./brand-library";
 import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
+import { createTicketKeeper, isTicketExpired } from "./ticket-keeper";
 
 export type FileMeta = { name: string; type?: string; caption?: string } & Record<string, unknown>;
 export type FileBody = UploadedFile & Record<string, unknown>;
@@ -46,6 +47,14 @@ function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error("The preview took too long")), ms);
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The servers refused the ticket (it ran out on its way, or this clock is behind theirs), or it expired and could
+ * not be renewed: the same words for every file, not a count of retries that will not happen.
+ */
+function ticketEnded(error: UploadError): boolean {
+  return ("status" in error && error.status === 401) || isTicketExpired(error);
 }
 
 function storagePath(path: string): string {
@@ -119,20 +128,22 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
 
   private async uploadAssets(files: File[], signal: AbortSignal, toast: Toast): Promise<void> {
     const { services } = this.opts;
-    let access: { ticket: string; balancerUrl: string; folder: string };
+    let access: Awaited<ReturnType<UploadServices["uploadTicket"]>>;
     try {
       access = await services.uploadTicket();
     } catch (error) {
       for (const file of files) this.fail(file, error, messages.errorTitle(), messages.noServers(), toast);
       return;
     }
+    // Tickets live minutes: every request takes the current one, renewed as it nears its end.
+    const tickets = createTicketKeeper(access, () => services.uploadTicket());
     const uploader = createUploader({
       balancerUrl: access.balancerUrl,
       // A transport that reports request bodies leaving moves progress with the bytes, not per part.
       fetch: services.uploadFetch ?? services.fetch,
       ...(services.sha256 ? { sha256: services.sha256 } : {}),
       ...(services.preparePart ? { preparePart: services.preparePart } : {}),
-      headers: { authorization: `Bearer ${access.ticket}` },
+      headers: async () => ({ authorization: `Bearer ${(await tickets.current()).ticket}` }),
     });
     const started = Date.now();
     const outcomes = await uploader.upload(
@@ -154,7 +165,7 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
         },
         // 'Remaining Retries' belongs to parts of a chunked file; a balancer with no server is told once, below.
         onAttemptError: (error) => {
-          if (error.parts > 1 && !error.isNoServers) toast(error.title, error.description);
+          if (error.parts > 1 && !error.isNoServers && !ticketEnded(error)) toast(error.title, error.description);
         },
       },
     );
@@ -178,7 +189,10 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
         if (resume) this.resumes.set(file.id, resume);
         // A cancelled upload is the user's choice, not a failure to announce.
         const quiet = outcome.error.code === "aborted";
-        this.fail(file, outcome.error, outcome.error.title, outcome.error.description, quiet ? undefined : toast);
+        const [title, description] = ticketEnded(outcome.error)
+          ? [messages.errorTitle(), messages.uploadPermissionExpired()]
+          : [outcome.error.title, outcome.error.description];
+        this.fail(file, outcome.error, title, description, quiet ? undefined : toast);
       }
     }
   }

@@ -17,7 +17,12 @@ const server = setupServer(...backend.handlers);
 const services = (): UploadServices => ({
   storageBase: "http://app.test",
   placeholderUrl: "/placeholder.svg",
-  uploadTicket: async () => ({ ticket: "ticket-1", balancerUrl: backend.balancerUrl, folder: "ACME/Menu/Autumn_menu/MATERIALS" }),
+  uploadTicket: async () => ({
+    ticket: "ticket-1",
+    expiresAt: new Date(Date.now() + 300_000),
+    balancerUrl: backend.balancerUrl,
+    folder: "ACME/Menu/Autumn_menu/MATERIALS",
+  }),
   signUpload: async () => "signed",
   randomId: () => "id0000000000000001",
   fetch: (input, init) =>

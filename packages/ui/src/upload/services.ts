@@ -23,8 +23,11 @@ export interface UploadServices {
   storageBase: string;
   /** Shown for files without a thumbnail, and when making one fails. */
   placeholderUrl: string;
-  /** A ticket for the upload servers, and the one folder it covers, which the server decides. */
-  uploadTicket(): Promise<{ ticket: string; balancerUrl: string; folder: string }>;
+  /**
+   * A ticket for the upload servers, when they stop taking it, and the one folder it covers, which the server
+   * decides. Asked for again while an upload runs, before the ticket expires.
+   */
+  uploadTicket(): Promise<{ ticket: string; expiresAt: Date; balancerUrl: string; folder: string }>;
   /** auth.createSignedURL: a token for one object of an image bucket. */
   signUpload(bucket: ImageBucket, path: string): Promise<string>;
   /** Random ids for avatar and preview paths ([A-Za-z0-9_-], 16+ characters). */

@@ -25,7 +25,12 @@ const services = (): UploadServices => ({
   storageBase: STORAGE,
   placeholderUrl: "/placeholder.svg",
   // The server decides the folder; the dialog uploads to that one.
-  uploadTicket: async () => ({ ticket: "ticket-1", balancerUrl: backend.balancerUrl, folder: "ACME/Summ/Summer_party/MATERIALS" }),
+  uploadTicket: async () => ({
+    ticket: "ticket-1",
+    expiresAt: new Date(Date.now() + 300_000),
+    balancerUrl: backend.balancerUrl,
+    folder: "ACME/Summ/Summer_party/MATERIALS",
+  }),
   signUpload: async () => "signed",
   randomId: () => `id${String(++ids).padStart(16, "0")}`,
   // The simulated browser keeps header names as written; real ones (and the fake servers) lower-case them.
