@@ -8,8 +8,10 @@ export default defineConfig({
   target: "node20",
   outDir: "dist",
   clean: true,
-  // next and zod stay imports of the installed packages; our own modules are bundled.
+  // next and zod stay imports of the installed packages; our own modules are bundled, workspace packages too (they
+  // are TypeScript, which plain node does not run): import them by the subpath of the one module needed.
   external: ["next", "zod"],
+  noExternal: [/^@atelier\//],
   sourcemap: true,
   removeNodeProtocol: false,
 });

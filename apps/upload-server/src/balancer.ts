@@ -1,7 +1,7 @@
 // The balancer: GET / answers {url} of a healthy upload server, least loaded first.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { messages } from "@atelier/domain";
-import { ERRORS } from "@atelier/storage";
+import { clientAddressOf, ERRORS, parseTrustedProxies } from "@atelier/storage";
 import {
   type BalancerAnswer,
   BODY_ENCODINGS,
@@ -34,6 +34,18 @@ export const balancerSettingsSchema = z.object({
   // healthy one out of the pool.
   reportsPerClient: z.number().int().positive().default(20),
   reportWindowMs: z.number().int().positive().default(10_000),
+  // Reverse proxies whose X-Forwarded-For names the browser, so reports are counted per browser, not per proxy.
+  trustedProxies: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      try {
+        return parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `TRUSTED_PROXIES: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
   ...connectionSettingsSchema.shape,
 });
 
@@ -171,7 +183,7 @@ export function createBalancer(config: BalancerConfig): HttpServer {
     if (path !== "/") throw ERRORS.NotFound("Route");
     if (req.method !== "GET") throw ERRORS.MethodNotAllowed("GET");
     const failed = firstHeader(req, WIRE_HEADERS.failedServer);
-    if (failed && withinReportLimit(req.socket.remoteAddress ?? "")) {
+    if (failed && withinReportLimit(clientAddressOf(req.socket.remoteAddress, req.headers, settings.trustedProxies))) {
       const backend = backends.find((candidate) => candidate.url === normalise(failed.trim()));
       if (backend?.healthy) await confirmReport(backend);
     }

@@ -34,6 +34,8 @@ export const cliSchema = z
     z.object({
       role: z.literal("balancer"),
       ...common,
+      // Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the browser; nobody by default.
+      trustedProxies: z.string().default(""),
       servers: z
         .string()
         .min(1)
@@ -82,6 +84,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
       "binary-parts": { type: "string" },
       "tls-cert": { type: "string" },
       "tls-key": { type: "string" },
+      "trusted-proxies": { type: "string" },
     },
     strict: true,
   });
@@ -95,6 +98,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     tlsCert: get(values["tls-cert"], "UPLOAD_TLS_CERT"),
     tlsKey: get(values["tls-key"], "UPLOAD_TLS_KEY"),
     servers: get(values.servers, "UPLOAD_SERVERS"),
+    trustedProxies: get(values["trusted-proxies"], "TRUSTED_PROXIES"),
     secret: blankToUndefined(env.UPLOAD_SECRET),
     store,
     publicUrl: get(values["public-url"], "UPLOAD_PUBLIC_URL"),

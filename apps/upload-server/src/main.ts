@@ -16,7 +16,12 @@ function tlsFor(config: CliConfig) {
 async function build(config: CliConfig): Promise<HttpServer> {
   if (config.role === "balancer") {
     const { createBalancer } = await import("./balancer");
-    return createBalancer({ servers: config.servers, webOrigin: config.webOrigin, ...tlsFor(config) });
+    return createBalancer({
+      servers: config.servers,
+      webOrigin: config.webOrigin,
+      trustedProxies: config.trustedProxies,
+      ...tlsFor(config),
+    });
   }
   const { createUploadServer } = await import("./upload-server");
   return createUploadServer({

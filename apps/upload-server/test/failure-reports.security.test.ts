@@ -22,7 +22,8 @@ beforeEach(async () => {
     store: createFsStore({ root: join(sandbox, "store") }),
     servers: 2,
     // No periodic check during a test: whatever happens to a server is the reports' doing.
-    balancer: { healthIntervalMs: 600_000, reportsPerClient: REPORTS_PER_CLIENT, reportWindowMs: 600_000 },
+    // 127.0.0.1 stands for a reverse proxy in front of the balancer; 127.0.0.2 for a client reaching it directly.
+    balancer: { healthIntervalMs: 600_000, reportsPerClient: REPORTS_PER_CLIENT, reportWindowMs: 600_000, trustedProxies: "127.0.0.1" },
     onServer: (server, index) => {
       probes[index] = 0;
       server.on("request", (req: { url?: string }) => {
@@ -48,9 +49,13 @@ async function healthy(): Promise<string[]> {
 }
 
 // GET / on the balancer from a chosen loopback address, reporting `failed`.
-function report(failed: string, localAddress = "127.0.0.1"): Promise<{ status: number; url?: string }> {
+function report(
+  failed: string,
+  localAddress = "127.0.0.1",
+  headers: Record<string, string> = {},
+): Promise<{ status: number; url?: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${cluster.balancerUrl}/`, { headers: { "x-failed-server": failed }, localAddress }, (res) => {
+    const req = request(`${cluster.balancerUrl}/`, { headers: { "x-failed-server": failed, ...headers }, localAddress }, (res) => {
       let body = "";
       res.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, url: (JSON.parse(body) as { url?: string }).url }));
@@ -75,6 +80,19 @@ describe("x-failed-server", () => {
     expect(await healthy()).toEqual([first, second]);
     await report(first, "127.0.0.2");
     expect(probes[0]).toBe(2 + REPORTS_PER_CLIENT);
+  });
+
+  it("counts each browser behind a trusted proxy apart, and believes no forwarding header from anyone else", async () => {
+    const [first] = cluster.serverUrls as [string, string];
+    const behindProxy = (client: string) => ({ "x-forwarded-for": client });
+    for (let attempt = 0; attempt < 20; attempt += 1) await report(first, "127.0.0.1", behindProxy("198.51.100.1"));
+    expect(probes[0]).toBe(1 + REPORTS_PER_CLIENT);
+    // Another browser behind the same proxy has its own quota.
+    await report(first, "127.0.0.1", behindProxy("198.51.100.2"));
+    expect(probes[0]).toBe(2 + REPORTS_PER_CLIENT);
+    // A client that is no proxy names a new address in each request: all of them count as its own.
+    for (let attempt = 0; attempt < 20; attempt += 1) await report(first, "127.0.0.2", behindProxy(`203.0.113.${attempt}`));
+    expect(probes[0]).toBe(2 + 2 * REPORTS_PER_CLIENT);
   });
 
   it("takes a server that really failed out of rotation at once", async () => {

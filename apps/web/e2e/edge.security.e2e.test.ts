@@ -11,10 +11,12 @@ interface Answer {
   body: string;
 }
 
-/** A GET with exactly these headers (fetch would not let us set Host). */
+/** A GET with exactly these headers (fetch would not let us set Host), and the path exactly as given (no URL parsing). */
 function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const [, origin = "", path = "/"] = /^(https?:\/\/[^/]+)(.*)$/.exec(url) ?? [];
+  const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers }, (res) => {
+    const req = httpRequest({ hostname, port, path, headers }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (c: string) => (body += c));
@@ -110,12 +112,60 @@ describe("the web app's edge (embedded run, loopback)", () => {
       { host: `localhost:${port}`, via: "1.1 proxy" },
     ];
     for (const headers of refused) {
-      for (const path of ["/dev/mailbox", "/dev/mailbox?_rsc=1", "/dev//mailbox/", "/dev/%6dailbox"]) {
+      for (const path of ["/dev/mailbox", "/dev/mailbox?_rsc=1", "/dev/%6dailbox", "/DEV/mailbox"]) {
         const answer = await get(`http://127.0.0.1:${port}${path}`, headers);
         expect({ headers, path, status: answer.status }).toEqual({ headers, path, status: 404 });
         expect(answer.body).not.toContain("Dev mailbox");
       }
     }
+  });
+
+  it("refuses every spelling of the mailbox's path that a router would read as it, from anywhere", async () => {
+    const spellings = [
+      "/x/../dev/mailbox",
+      "/./dev/mailbox",
+      "/%2e/dev/mailbox",
+      "/x/%2e%2e/dev/mailbox",
+      "/x/%2E%2E/dev/mailbox",
+      "/x/.%2e/dev/mailbox",
+      "/x/..%2fdev/mailbox",
+      "/x/..%5cdev/mailbox",
+      "/x/..\\dev/mailbox",
+      "//dev/mailbox",
+      "/dev//mailbox/",
+      "/login/../dev/mailbox?_rsc=1",
+    ];
+    const senders: Record<string, string>[] = [
+      { host: "atelier.example", "x-forwarded-for": "203.0.113.7" },
+      { host: `localhost:${port}`, "x-forwarded-for": "203.0.113.7" },
+      // Even from this machine: a path in any but its normal form is refused before routing.
+      { host: `localhost:${port}` },
+    ];
+    for (const headers of senders) {
+      for (const path of spellings) {
+        const answer = await get(`http://127.0.0.1:${port}${path}`, headers);
+        expect({ headers, path, status: answer.status }).toEqual({ headers, path, status: 400 });
+        expect(answer.body).not.toContain("Dev mailbox");
+        expect(answer.body).not.toMatch(/api\/auth\/callback/);
+      }
+    }
+  });
+
+  it("refuses an unauthenticated oversized tRPC body before reading it into memory, and checks origin and type first", async () => {
+    const route = `${app.url}/api/trpc/projects.addFiles`;
+    const json = { "content-type": "application/json", origin: app.url };
+    // Eight strangers at once, each under the signed-in cap of 32 MiB: none may cost the server its body.
+    const before = rssBytes(app.pid);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => streamPost(route, json, 30 * MB, app.pid)));
+    for (const answer of answers) expect(answer.status).toBe(413);
+    expect(Math.max(...answers.map((a) => a.peakRss)) - before).toBeLessThan(64 * MB);
+    // Origin and content type are refused before a byte of the body is read.
+    expect((await streamPost(route, { "content-type": "application/json", origin: "http://evil.example" }, 30 * MB, app.pid)).status).toBe(
+      403,
+    );
+    expect((await streamPost(route, { "content-type": "text/plain", origin: app.url }, 30 * MB, app.pid)).status).toBe(415);
+    // A signed-in client's other calls get the small cap too.
+    expect((await streamPost(`${app.url}/api/trpc/comments.create`, { ...json, cookie }, 30 * MB, app.pid)).status).toBe(413);
   });
 
   for (const [route, headers] of [

@@ -35,15 +35,20 @@ describe("magic-link limits (built app, PostgreSQL, SMTP)", () => {
     await t?.destroy();
   });
 
-  function send(client: string, method: string, path: string, headers: Record<string, string> = {}, body = ""): Promise<Answer> {
-    const url = new URL(path, app.url);
+  /** A client on a loopback address of its own, or one whose request reaches `app` from `socket` naming it in X-Forwarded-For. */
+  type Client = string | { app: RunningApp; socket: string; forwardedFor: string };
+
+  function send(client: Client, method: string, path: string, headers: Record<string, string> = {}, body = ""): Promise<Answer> {
+    const [target, socket, forwarded] =
+      typeof client === "string" ? [app, client, {}] : [client.app, client.socket, { "x-forwarded-for": client.forwardedFor }];
+    const url = new URL(path, target.url);
     return new Promise((resolve, reject) => {
       const req = request(
         url,
         {
           method,
-          localAddress: client,
-          headers: { ...headers, [CLIENT_ADDRESS_HEADER]: client, "content-length": Buffer.byteLength(body) },
+          localAddress: socket,
+          headers: { ...headers, ...forwarded, [CLIENT_ADDRESS_HEADER]: socket, "content-length": Buffer.byteLength(body) },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -58,7 +63,7 @@ describe("magic-link limits (built app, PostgreSQL, SMTP)", () => {
   }
 
   /** A CSRF token and its cookie, fetched as any client can. */
-  async function csrf(client: string): Promise<{ csrfToken: string; cookie: string }> {
+  async function csrf(client: Client): Promise<{ csrfToken: string; cookie: string }> {
     const res = await send(client, "GET", "/api/auth/csrf");
     const setCookie = [res.headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("next-auth.csrf-token="));
     if (!setCookie) throw new Error(`no CSRF cookie: ${res.status} ${res.text}`);
@@ -66,7 +71,7 @@ describe("magic-link limits (built app, PostgreSQL, SMTP)", () => {
   }
 
   type Body = { email: string; csrfToken: string; json?: string };
-  function askForLink(client: string, cookie: string, body: Body, as: "form" | "json" = "form"): Promise<Answer> {
+  function askForLink(client: Client, cookie: string, body: Body, as: "form" | "json" = "form"): Promise<Answer> {
     const payload = { json: "true", ...body };
     return as === "json"
       ? send(client, "POST", "/api/auth/signin/email", { "content-type": "application/json", cookie }, JSON.stringify(payload))
@@ -80,7 +85,7 @@ describe("magic-link limits (built app, PostgreSQL, SMTP)", () => {
   }
 
   /** Asks as next-auth's own login page does, and says whether a link was sent (true) or refused by a limit (false). */
-  async function linkSent(client: string, email: string, as: "form" | "json" = "form"): Promise<boolean> {
+  async function linkSent(client: Client, email: string, as: "form" | "json" = "form"): Promise<boolean> {
     const { csrfToken, cookie } = await csrf(client);
     const res = await askForLink(client, cookie, { email, csrfToken }, as);
     if (res.status === 429) return false;
@@ -145,5 +150,24 @@ describe("magic-link limits (built app, PostgreSQL, SMTP)", () => {
     expect(await linkSent(bomber, "inbox-last@example.com", "json")).toBe(false);
     expect(mailsTo("inbox-last@example.com")).toBe(0);
     expect(await linkSent("127.0.0.9", "inbox-last@example.com")).toBe(true);
+  });
+
+  it("behind a trusted proxy, counts each client it forwards apart, and believes no forwarded address from anyone else", async () => {
+    // 127.0.0.1 stands for the reverse proxy; 127.0.0.20 for a client that reaches the web app without it.
+    const proxied = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, TRUSTED_PROXIES: "127.0.0.1" });
+    try {
+      const behindProxy = (address: string): Client => ({ app: proxied, socket: "127.0.0.1", forwardedFor: `6.6.6.6, ${address}` });
+      for (let i = 0; i < MAGIC_LINK_CLIENT_LIMIT; i++)
+        expect(await linkSent(behindProxy("198.51.100.1"), `proxied${i}@example.com`)).toBe(true);
+      expect(await linkSent(behindProxy("198.51.100.1"), "proxied-last@example.com")).toBe(false);
+      // Another client behind the same proxy has a quota of its own.
+      expect(await linkSent(behindProxy("198.51.100.2"), "proxied-last@example.com")).toBe(true);
+      // A client that is no trusted proxy forges a new X-Forwarded-For each time: all count as its own address.
+      const direct = (i: number): Client => ({ app: proxied, socket: "127.0.0.20", forwardedFor: `203.0.113.${i}` });
+      for (let i = 0; i < MAGIC_LINK_CLIENT_LIMIT; i++) expect(await linkSent(direct(i), `forged${i}@example.com`)).toBe(true);
+      expect(await linkSent(direct(99), "forged-last@example.com")).toBe(false);
+    } finally {
+      await proxied.stop();
+    }
   });
 });

@@ -1,4 +1,6 @@
 // The web app's environment, validated once at start-up; nothing else reads process.env.
+import { parseTrustedProxies, type TrustedProxies } from "@atelier/storage/client-address";
+import { UPLOAD_TICKET_TTL_MS } from "@atelier/storage/tokens";
 import { z } from "zod";
 import { isLoopbackHost } from "./server/dev-mailbox-gate";
 
@@ -34,7 +36,24 @@ const schema = z
         .map((e) => e.trim().toLowerCase())
         .filter(Boolean),
     ),
+    // Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For / Forwarded names the client; nobody by default.
+    TRUSTED_PROXIES: optional(z.string()).transform((v, ctx) => {
+      try {
+        return parseTrustedProxies(v ?? "");
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
     UPLOAD_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+    // How long an upload ticket lets its holder write and read a folder; the upload dialog renews it while it works.
+    UPLOAD_TICKET_TTL_S: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(UPLOAD_TICKET_TTL_MS / 1000),
+    ).transform((v) => v ?? UPLOAD_TICKET_TTL_MS / 1000),
     UPLOAD_BALANCER_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3100"),
     STORAGE_DRIVER: z.enum(["fs", "s3"]).default("fs"),
     STORAGE_DIR: optional(z.string().min(1)),
@@ -106,8 +125,10 @@ const schema = z
 
 type Env = z.infer<typeof schema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, "TRUSTED_PROXIES"> {
   devMailbox: boolean;
+  /** Null when none is named: then a request's client is its socket's address. */
+  trustedProxies: TrustedProxies | null;
   /** Demo users are seeded only into the embedded database. */
   seedDemo: boolean;
   origin: string;
@@ -124,9 +145,10 @@ export function loadConfig(source: Record<string, string | undefined>): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(environment)"}: ${i.message}`);
     throw new EnvError(`Invalid environment variables:\n${lines.join("\n")}`);
   }
-  const env = parsed.data;
+  const { TRUSTED_PROXIES, ...env } = parsed.data;
   return {
     ...env,
+    trustedProxies: TRUSTED_PROXIES.entries.length > 0 ? TRUSTED_PROXIES : null,
     devMailbox: devMailboxOn(env),
     seedDemo: !env.DATABASE_URL && env.SEED_DEMO !== false,
     origin: new URL(env.APP_URL).origin,

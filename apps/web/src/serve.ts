@@ -3,10 +3,11 @@
 // dev mailbox to this machine, sets the security headers on every response, and sends the API's answers whole.
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
+import { clientAddressOf } from "@atelier/storage/client-address";
 import next from "next";
 import { type Config, EnvError, loadServerConfig } from "./env";
 import { CLIENT_ADDRESS_HEADER } from "./server/client-address";
-import { isDevMailPath, mayReadDevMail } from "./server/dev-mailbox-gate";
+import { DEV_MAIL_VERDICT_HEADER, devMailVerdictFor, isDevMailPath, isNormalTarget, mayReadDevMail } from "./server/dev-mailbox-gate";
 import { SECURITY_HEADERS } from "./server/security-headers";
 import { sendWholeAnswer } from "./server/whole-answers";
 
@@ -22,16 +23,25 @@ const app = next({ dev: false, dir: fileURLToPath(new URL("..", import.meta.url)
 const handle = app.getRequestHandler();
 await app.prepare();
 
+devMailVerdictFor(false);
+
 const server = createServer((req, res) => {
-  // Whatever a client sends under this name, the routes see the socket's own address.
-  req.headers[CLIENT_ADDRESS_HEADER] = req.socket.remoteAddress ?? "unknown";
+  // Whatever a client sends under these names, the routes see what this server decided.
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, req.headers, config.trustedProxies);
+  delete req.headers[DEV_MAIL_VERDICT_HEADER];
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
-  if (
-    isDevMailPath(req.url) &&
-    !(config.devMailbox && mayReadDevMail({ boundHost: config.HOST, remoteAddress: req.socket.remoteAddress, headers: req.headers }))
-  ) {
-    res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
+  if (!isNormalTarget(req.url)) {
+    res.writeHead(400, { "Content-Type": "text/plain; charset=utf-8" }).end("Bad request: the path is not in its normal form.");
     return;
+  }
+  if (isDevMailPath(req.url)) {
+    const allowed =
+      config.devMailbox && mayReadDevMail({ boundHost: config.HOST, remoteAddress: req.socket.remoteAddress, headers: req.headers });
+    if (!allowed) {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found");
+      return;
+    }
+    req.headers[DEV_MAIL_VERDICT_HEADER] = devMailVerdictFor(true);
   }
   if (req.url?.startsWith("/api/trpc/")) sendWholeAnswer(req, res);
   handle(req, res).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 // Public surface of @atelier/storage: object stores, signed tokens and the storage HTTP handlers.
 
 export * from "./byte-limit";
+export * from "./client-address";
 export * from "./errors";
 export * from "./fs-store";
 export * from "./http-semantics";

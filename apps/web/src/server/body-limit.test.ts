@@ -1,7 +1,8 @@
+import { INVOICE_LINE_DESCRIPTION_MAX_LENGTH, INVOICE_MAX_LINES } from "@atelier/domain";
 import { NextRequest } from "next/server";
 import superjson from "superjson";
 import { describe, expect, it } from "vitest";
-import { TRPC_BODY_LIMIT, withBodyLimit } from "./body-limit";
+import { TRPC_BODY_LIMIT, TRPC_SMALL_BODY_LIMIT, trpcBodyLimit, withBodyLimit } from "./body-limit";
 
 const echo = withBodyLimit(10, async (req: Request) => new Response(await req.text()));
 
@@ -63,5 +64,27 @@ describe("TRPC_BODY_LIMIT", () => {
     }));
     const body = JSON.stringify(superjson.serialize({ projectId: "p".repeat(36), kind: "materials", files }));
     expect(Buffer.byteLength(body)).toBeLessThan(TRPC_BODY_LIMIT);
+  });
+});
+
+describe("trpcBodyLimit", () => {
+  it("gives the large cap only to a signed-in caller's addFiles", () => {
+    expect(trpcBodyLimit("/api/trpc/projects.addFiles", true)).toBe(TRPC_BODY_LIMIT);
+    expect(trpcBodyLimit("/api/trpc/projects.addFiles", false)).toBe(TRPC_SMALL_BODY_LIMIT);
+    expect(trpcBodyLimit("/api/trpc/comments.create", true)).toBe(TRPC_SMALL_BODY_LIMIT);
+    expect(trpcBodyLimit("/api/trpc/projects.addFiles,comments.create", true)).toBe(TRPC_SMALL_BODY_LIMIT);
+  });
+
+  it("holds the largest invoice (200 lines of 500 escaped or wide characters) and a 300 KB logo in the small cap", () => {
+    const wide = "東\u0001".repeat(250);
+    const lines = Array.from({ length: INVOICE_MAX_LINES }, () => ({
+      description: wide.slice(0, INVOICE_LINE_DESCRIPTION_MAX_LENGTH),
+      quantity: 1_000_000,
+      unitPrice: 99_999_999,
+    }));
+    const invoice = JSON.stringify(superjson.serialize({ businessId: "b".repeat(36), lines, notes: wide.repeat(4) }));
+    expect(Buffer.byteLength(invoice)).toBeLessThan(TRPC_SMALL_BODY_LIMIT);
+    const logo = JSON.stringify(superjson.serialize({ logo: `data:image/png;base64,${"A".repeat(400_000)}` }));
+    expect(Buffer.byteLength(logo)).toBeLessThan(TRPC_SMALL_BODY_LIMIT);
   });
 });

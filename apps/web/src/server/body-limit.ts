@@ -11,6 +11,21 @@ export const AUTH_BODY_LIMIT = 8 * 1024;
  */
 export const TRPC_BODY_LIMIT = 32 * 1024 * 1024;
 
+/**
+ * Every other call: an invoice of 200 lines of 500 characters, a brand library's 200 files or a 300 KB logo stay well
+ * under it. Unauthenticated calls get only this, so a stranger's body never costs more than 1 MiB of memory.
+ */
+export const TRPC_SMALL_BODY_LIMIT = 1024 * 1024;
+
+/** The procedures that need TRPC_BODY_LIMIT, for a signed-in caller. */
+const LARGE_BODY_PROCEDURES: ReadonlySet<string> = new Set(["projects.addFiles"]);
+
+/** The cap for a tRPC request to `pathname` (/api/trpc/{procedure}). */
+export function trpcBodyLimit(pathname: string, signedIn: boolean): number {
+  const procedure = pathname.split("/").pop() ?? "";
+  return signedIn && LARGE_BODY_PROCEDURES.has(procedure) ? TRPC_BODY_LIMIT : TRPC_SMALL_BODY_LIMIT;
+}
+
 function tooLarge(limit: number): Response {
   const message = `The request body is larger than ${limit} bytes.`;
   return Response.json({ error: { message, code: "PAYLOAD_TOO_LARGE", data: { httpStatus: 413 } } }, { status: 413 });
@@ -34,13 +49,16 @@ async function readWithin(body: ReadableStream<Uint8Array<ArrayBuffer>>, limit: 
   return new Blob(chunks);
 }
 
+/** Reads the request's body within `limit` bytes and hands the handler a request holding it, or answers 413. */
+export async function withinBodyLimit(req: Request, limit: number, handler: (req: NextRequest) => Promise<Response>): Promise<Response> {
+  if (!req.body) return handler(req instanceof NextRequest ? req : new NextRequest(req));
+  if (Number(req.headers.get("content-length") ?? 0) > limit) return tooLarge(limit);
+  const body = await readWithin(req.body, limit);
+  if (!body) return tooLarge(limit);
+  return handler(new NextRequest(req.url, { method: req.method, headers: req.headers, body, signal: req.signal }));
+}
+
 /** Wraps a route handler: a body over `limit` bytes gets 413 before the handler sees the request. */
 export function withBodyLimit<C>(limit: number, handler: (req: NextRequest, ctx: C) => Promise<Response>) {
-  return async (req: NextRequest, ctx: C): Promise<Response> => {
-    if (!req.body) return handler(req, ctx);
-    if (Number(req.headers.get("content-length") ?? 0) > limit) return tooLarge(limit);
-    const body = await readWithin(req.body, limit);
-    if (!body) return tooLarge(limit);
-    return handler(new NextRequest(req.url, { method: req.method, headers: req.headers, body, signal: req.signal }), ctx);
-  };
+  return (req: NextRequest, ctx: C): Promise<Response> => withinBodyLimit(req, limit, (r) => handler(r, ctx));
 }

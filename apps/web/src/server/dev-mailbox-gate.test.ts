@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isDevMailPath, isLoopbackHost, mayReadDevMail } from "./dev-mailbox-gate";
+import {
+  devMailVerdictFor,
+  hasDevMailVerdict,
+  isDevMailPath,
+  isLoopbackHost,
+  isNormalTarget,
+  mayReadDevMail,
+  normalPath,
+} from "./dev-mailbox-gate";
 
 const local = { boundHost: "127.0.0.1", remoteAddress: "127.0.0.1", headers: { host: "localhost:3000" } };
 
@@ -48,8 +56,76 @@ describe("isDevMailPath", () => {
     "/dev/mailbox.rsc",
     "/%E0%A4%A",
     "http://localhost:3000/dev/mailbox",
+    "/x/../dev/mailbox",
+    "/./dev/mailbox",
+    "/%2e/dev/mailbox",
+    "/x/%2e%2e/dev/mailbox",
+    "/x/%2E%2e/dev/mailbox",
+    "/x/.%2e/dev/mailbox",
+    "/x/..\\dev/mailbox",
+    "/dev%2fmailbox",
+    "/dev%5cmailbox",
+    "/x/..%2fdev/mailbox",
+    "http://localhost:3000/x/../dev/mailbox",
   ])("%s is gated", (url) => expect(isDevMailPath(url)).toBe(true));
   it.each(["/", "/login", "/developers", "/projects/dev", "/api/auth/providers"])("%s is not", (url) =>
     expect(isDevMailPath(url)).toBe(false),
   );
+});
+
+describe("normal paths", () => {
+  it.each([
+    ["/x/../dev/mailbox", "/dev/mailbox"],
+    ["/./dev/mailbox", "/dev/mailbox"],
+    ["/%2e/dev/mailbox", "/dev/mailbox"],
+    ["/x/%2e%2e/dev/mailbox?a=b", "/dev/mailbox"],
+    ["//dev///mailbox", "/dev/mailbox"],
+    ["/a\\..\\dev", "/dev"],
+    ["/projects/abc", "/projects/abc"],
+  ])("%s reads as %s", (url, normal) => expect(normalPath(url)).toBe(normal));
+
+  it.each([
+    "/",
+    "/login?callbackUrl=%2Fprojects%2F..%2Fx",
+    "/projects/7b0c",
+    "/dev/%6dailbox",
+    "/_next/static/chunks/a.b.js",
+    "/files/a%20b.pdf",
+    "/...",
+    "/a..b/.c",
+    "*",
+  ])("%s is in normal form", (url) => expect(isNormalTarget(url)).toBe(true));
+
+  it.each([
+    "/x/../dev/mailbox",
+    "/./dev/mailbox",
+    "/%2e/dev/mailbox",
+    "/%2E%2E/dev",
+    "/x/%2e%2e/dev/mailbox",
+    "/x/.%2e/dev/mailbox",
+    "/x/..",
+    "/x/.",
+    "//dev/mailbox",
+    "/dev//mailbox/",
+    "/dev%2f%2fmailbox",
+    "/x\\..\\dev",
+    "/x%5c..%5cdev",
+    "/de\tv/mailbox",
+    "http://localhost:3000/dev/mailbox",
+    "dev/mailbox",
+    "",
+    undefined,
+  ])("%s is refused", (url) => expect(isNormalTarget(url)).toBe(false));
+});
+
+describe("the mailbox page's verdict", () => {
+  it("is this process's secret on a request the gate let in, and nothing a client could guess", () => {
+    expect(devMailVerdictFor(false)).toBeUndefined();
+    const verdict = devMailVerdictFor(true);
+    expect(verdict).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hasDevMailVerdict(verdict ?? null)).toBe(true);
+    expect(hasDevMailVerdict(null)).toBe(false);
+    expect(hasDevMailVerdict("1")).toBe(false);
+    expect(hasDevMailVerdict("")).toBe(false);
+  });
 });

@@ -1,6 +1,9 @@
 // The dev mailbox: on the embedded run, mail that would have been sent is read here. Absent when SMTP is configured.
 import { listDevMail } from "@atelier/auth";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { clientAddress } from "~/server/client-address";
+import { DEV_MAIL_VERDICT_HEADER, hasDevMailVerdict, isLoopbackHost } from "~/server/dev-mailbox-gate";
 import { getServer } from "~/server/server";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +14,9 @@ function firstLink(text: string): string | undefined {
 
 export default async function DevMailboxPage() {
   const server = await getServer();
-  if (!server.config.devMailbox) notFound();
+  // The web server's gate again, here: whatever path reached this page, the gate must have let this request in.
+  const h = await headers();
+  if (!server.config.devMailbox || !hasDevMailVerdict(h.get(DEV_MAIL_VERDICT_HEADER)) || !isLoopbackHost(clientAddress(h))) notFound();
   const mails = await listDevMail(server.db);
   return (
     <main className="mx-auto max-w-3xl p-6">

@@ -1,20 +1,33 @@
-// tRPC at /api/trpc: the session comes from the database-session cookie; bodies are capped at TRPC_BODY_LIMIT. The
-// answers are compressed by the server around Next (whole-answers.ts), which sees no Accept-Encoding here.
-import { createTrpcHandler } from "@atelier/api";
+// tRPC at /api/trpc: the session comes from the database-session cookie. Before a byte of the body is read, a
+// mutation must come from our origin as JSON and the session is looked up: only a signed-in caller's large calls may
+// send up to TRPC_BODY_LIMIT, everything else TRPC_SMALL_BODY_LIMIT. The answers are compressed by the server around
+// Next (whole-answers.ts), which sees no Accept-Encoding here.
+import { createTrpcHandler, refuseCrossSite } from "@atelier/api";
 import { getSessionUser } from "@atelier/auth";
-import { TRPC_BODY_LIMIT, withBodyLimit } from "~/server/body-limit";
+import type { NextRequest } from "next/server";
+import { trpcBodyLimit, withinBodyLimit } from "~/server/body-limit";
 import { getServer } from "~/server/server";
 
 export const dynamic = "force-dynamic";
 
-async function handler(req: Request): Promise<Response> {
+async function handler(req: NextRequest): Promise<Response> {
   const server = await getServer();
+  const refused = refuseCrossSite(req, [server.config.origin]);
+  if (refused) return refused;
+  const user = await getSessionUser(server.db, req.headers.get("cookie"), new Date());
+  const limit = trpcBodyLimit(req.nextUrl.pathname, user !== null);
+  return withinBodyLimit(req, limit, (r) => answer(r, server, user));
+}
+
+type Server = Awaited<ReturnType<typeof getServer>>;
+
+function answer(req: Request, server: Server, user: Awaited<ReturnType<typeof getSessionUser>>): Promise<Response> {
   return createTrpcHandler({
     endpoint: "/api/trpc",
     allowedOrigins: [server.config.origin],
-    createContext: async (r) => ({
+    createContext: async () => ({
       db: server.db,
-      user: await getSessionUser(server.db, r.headers.get("cookie"), new Date()),
+      user,
       now: () => new Date(),
       files: server.files,
       live: server.live,
@@ -30,6 +43,4 @@ async function handler(req: Request): Promise<Response> {
   })(req);
 }
 
-const limited = withBodyLimit(TRPC_BODY_LIMIT, handler);
-
-export { limited as GET, limited as POST };
+export { handler as GET, handler as POST };
