@@ -364,3 +364,22 @@ export async function signInWithSession(db: Db, context: BrowserContext, appUrl:
   await context.addCookies([{ name: "next-auth.session-token", value: sessionToken, url: appUrl, httpOnly: true, sameSite: "Lax" }]);
   return sessionToken;
 }
+
+/** A tRPC call over HTTP as a page of `appUrl` makes it (same origin, JSON, the wire's superjson envelope); throws on an error answer. */
+export async function callTrpc(
+  appUrl: string,
+  cookie: string,
+  path: string,
+  input?: unknown,
+  method: "GET" | "POST" = "POST",
+): Promise<unknown> {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  const res = await fetch(`${appUrl}/api/trpc/${path}${method === "GET" ? query : ""}`, {
+    method,
+    headers: { "content-type": "application/json", origin: appUrl, cookie },
+    ...(method === "POST" ? { body: JSON.stringify({ json: input }) } : {}),
+  });
+  const body = (await res.json()) as { result?: { data: { json: unknown } } };
+  if (!res.ok || !body.result) throw new Error(`${path} on ${appUrl}: ${res.status} ${JSON.stringify(body)}`);
+  return body.result.data.json;
+}

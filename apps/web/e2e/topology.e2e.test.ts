@@ -17,7 +17,7 @@ import { assetPath, CHUNK_SIZE, createUploader, type FetchLike, fromBytes, publi
 import { nodeBase64, nodeSha256 } from "@atelier/upload-engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng } from "./fixtures";
-import { freePort, type RunningApp, startApp, startTogether, startUploadServers, type UploadServers } from "./harness";
+import { callTrpc, freePort, type RunningApp, startApp, startTogether, startUploadServers, type UploadServers } from "./harness";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 /** The issue's bound: a comment posted on one instance reaches a stream on the other within a second. */
@@ -195,17 +195,8 @@ describe("the production topology: two web instances, a balancer, two upload ser
     expect(held, "ports still held after every process was stopped").toEqual([]);
   });
 
-  async function trpc(app: RunningApp, cookie: string, path: string, input?: unknown, method: "GET" | "POST" = "POST") {
-    const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
-    const res = await fetch(`${app.url}/api/trpc/${path}${method === "GET" ? query : ""}`, {
-      method,
-      headers: { "content-type": "application/json", origin: app.url, cookie },
-      ...(method === "POST" ? { body: JSON.stringify({ json: input }) } : {}),
-    });
-    const body = (await res.json()) as { result?: { data: { json: unknown } } };
-    if (!res.ok || !body.result) throw new Error(`${path} on ${app.url}: ${res.status} ${JSON.stringify(body)}`);
-    return body.result.data.json;
-  }
+  const trpc = (app: RunningApp, cookie: string, path: string, input?: unknown, method: "GET" | "POST" = "POST") =>
+    callTrpc(app.url, cookie, path, input, method);
 
   it("a sign-in link asked for on instance A signs in on instance B", async () => {
     // next-auth's own form post: the CSRF token and its cookie, then the address.
@@ -359,9 +350,13 @@ describe("the production topology: two web instances, a balancer, two upload ser
       files: { name: string; sha256: string | null; downloadUrl: string | null }[];
     };
     expect(project.files.map((f) => [f.name, f.sha256])).toEqual([[upload.name, sha256(upload.bytes)]]);
+    // The page links to the web app, which checks the reader and redirects to an upload server's short-lived link.
     const href = project.files[0]?.downloadUrl;
-    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
-    const res = await fetch(href ?? "");
+    expect(href).toMatch(new RegExp(`^${app.url}/api/files/project/`));
+    const redirect = await fetch(href ?? "", { headers: { cookie: clientCookie }, redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("location")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
+    const res = await fetch(redirect.headers.get("location") ?? "");
     expect(res.status).toBe(200);
     const body = new Uint8Array(await res.arrayBuffer());
     expect(body.length).toBe(upload.bytes.length);

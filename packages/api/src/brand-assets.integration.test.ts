@@ -7,8 +7,9 @@ import { createTestDatabase, makeUser, type TestDatabase } from "@atelier/db/tes
 import type { SessionUser } from "@atelier/domain";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "./index";
+import { createCaller, createFileDownloadHandler } from "./index";
 import { codeOf } from "./testing/code-of";
+import { openFileLink } from "./testing/downloads";
 import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
 const secret = "brand-assets-test-secret-0123456789";
@@ -65,10 +66,18 @@ describe("brand assets picked into a project", () => {
     return file as typeof file & { downloadUrl: string };
   }
 
+  const linkOptions = () => ({ db, files: { secret, balancerUrl: uploads.balancerUrl } });
+  /** What a page's link opens to, for the studio's designer. */
   const bytesAt = async (url: string | null) => {
     if (!url) throw new Error("no link");
-    const answer = await fetch(url);
+    const answer = await openFileLink(linkOptions(), designer, url);
     return { status: answer.status, bytes: Buffer.from(await answer.arrayBuffer()) };
+  };
+  /** The upload server's link a page's link redirects to: it names the stored object itself. */
+  const storedLink = async (url: string) => {
+    const segments = new URL(url, "http://app.invalid").pathname.split("/").slice(3);
+    const answer = await createFileDownloadHandler(linkOptions())(designer, segments);
+    return new URL(answer.headers.get("location") ?? "");
   };
 
   beforeAll(async () => {
@@ -116,7 +125,7 @@ describe("brand assets picked into a project", () => {
     const keys = await db.selectFrom("projectFiles").select("key").where("projectId", "=", project.id).execute();
     const { key } = await db.selectFrom("brandFiles").select("key").where("id", "=", logo.id).executeTakeFirstOrThrow();
     expect(keys.map((k) => k.key)).toEqual([key, key]);
-    expect(new URL(files[0]!.downloadUrl!).pathname).toBe(new URL(logo.downloadUrl).pathname);
+    expect((await storedLink(files[0]!.downloadUrl!)).pathname).toBe((await storedLink(logo.downloadUrl)).pathname);
     const read = await bytesAt(files[0]!.downloadUrl);
     expect(read.status).toBe(200);
     expect(read.bytes.equals(logoBytes)).toBe(true);
@@ -140,8 +149,9 @@ describe("brand assets picked into a project", () => {
     expect((await bytesAt(again!.downloadUrl)).bytes.equals(bytes)).toBe(true);
 
     // Once the last record goes, so do the bytes.
+    const stored = await storedLink(again!.downloadUrl!);
     await as(designer).projects.removeFile({ id: again!.id });
-    expect((await bytesAt(again!.downloadUrl)).status).toBe(404);
+    expect((await fetch(stored)).status).toBe(404);
   });
 
   it("answers NOT_FOUND for another business's asset or project, exactly as for ids that do not exist", async () => {

@@ -1,6 +1,7 @@
 // The API package: tRPC routers, context and authorization, and the fetch handler that serves them.
 
 export { DOMAIN_TO_TRPC, INTERNAL_MESSAGE, toTRPCError } from "./errors";
+export { createFileDownloadHandler } from "./file-downloads";
 export { createTrpcHandler, refuseCrossSite, type TrpcHandlerOptions } from "./handler";
 export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, remindOverdueInvoices, startInvoiceReminders } from "./invoice-documents";

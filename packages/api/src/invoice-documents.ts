@@ -6,6 +6,7 @@ import {
   addInvoicePayment,
   billingContacts,
   type Db,
+  findActiveViewer,
   getBillingProfile,
   type InvoiceDocument,
   listUnremindedInvoices,
@@ -138,15 +139,20 @@ export function invoicePdfUrl(ctx: Context & { user: SessionUser }, id: string):
 
 /**
  * GET /api/invoices/{id}/pdf?token=…: the PDF, for whoever holds a link made by invoices.pdfUrl. A
- * missing, forged, expired or other invoice's token answers 404, as an invoice that does not exist.
+ * missing, forged, expired or other invoice's token, or one whose holder may no longer see the invoice, answers
+ * 404, as an invoice that does not exist.
  */
 export function createInvoicePdfHandler(options: { db: Db; secret: string; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
   return async (req: Request, id: string): Promise<Response> => {
     const token = new URL(req.url).searchParams.get("token");
     const check = verifySignedDownloadToken(token, { path: pdfTokenPath(id) }, options.secret, now());
-    const invoice = check.ok ? await loadInvoiceDocument(options.db, id) : undefined;
-    if (!invoice) return new Response("No such invoice.", { status: 404, headers: { "content-type": "text/plain" } });
+    // The link outlives neither its holder's deactivation nor their leave to see the invoice: checked when used.
+    const [invoice, viewer] = check.ok
+      ? await Promise.all([loadInvoiceDocument(options.db, id), findActiveViewer(options.db, check.userId)])
+      : [undefined, undefined];
+    if (!invoice || !viewer || !canSeeInvoice(viewer, invoice))
+      return new Response("No such invoice.", { status: 404, headers: { "content-type": "text/plain" } });
     const pdf = await renderInvoicePdf(invoice, await getBillingProfile(options.db));
     return new Response(new Uint8Array(pdf), {
       headers: {

@@ -8,7 +8,8 @@ import type { FileKind, SessionUser } from "@atelier/domain";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "./index";
+import { createCaller, createFileDownloadHandler } from "./index";
+import { openFileLink } from "./testing/downloads";
 import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
 const [, creative] = DEMO_USERS;
@@ -103,7 +104,7 @@ describe("project files under attack", () => {
       const files = (await as(staff).projects.byId({ id: projectId })).files;
       const link = files.find((f) => f.id === studioFile.id)?.downloadUrl;
       expect(link).toEqual(expect.any(String));
-      const answer = await fetch(link!);
+      const answer = await openFileLink({ db: t.db, files: { secret, balancerUrl: uploads.balancerUrl } }, staff, link!);
       return answer.status === 200 && sha256(new Uint8Array(await answer.arrayBuffer())) === sha256(delivery);
     };
     expect(await downloadable()).toBe(true);
@@ -155,14 +156,17 @@ describe("project files under attack", () => {
       files: [{ id: "studio-2", url: next.url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name: "final-v2.pdf" }],
     });
     const v2 = (await as(staff).projects.byId({ id: projectId })).files.find((f) => f.name === "final-v2.pdf");
-    const answer = await fetch(v2!.downloadUrl!);
+    const answer = await openFileLink({ db: t.db, files: { secret, balancerUrl: uploads.balancerUrl } }, staff, v2!.downloadUrl!);
     expect(answer.status).toBe(200);
     expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(sha256(unregistered));
 
     // The studio taking its own file off the project, with no other record left, does delete the bytes.
+    const bytesLink = await createFileDownloadHandler({ db: t.db, files: { secret, balancerUrl: uploads.balancerUrl } })(staff, [
+      "project",
+      studioFile.id,
+    ]);
     await as(staff).projects.removeFile({ id: studioFile.id });
-    const link = new URL(studioFile.downloadUrl!);
-    expect((await fetch(link)).status).toBe(404);
+    expect((await fetch(bytesLink.headers.get("location") ?? "")).status).toBe(404);
   });
 
   it("two businesses whose names sanitise alike get folders of their own, and neither reaches the other's files", async () => {

@@ -5,7 +5,7 @@ import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/
 import { type LiveEvent, notificationsFor, type SessionUser } from "@atelier/domain";
 import { verifySignedDownloadToken, verifyUploadTicket } from "@atelier/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCaller } from "./index";
+import { createCaller, createFileDownloadHandler } from "./index";
 import { projectFolder } from "./project-folders";
 import { codeOf } from "./testing/code-of";
 import { startUploadServers, type UploadServers } from "./testing/upload-servers";
@@ -164,8 +164,17 @@ describe("projects and their files, per business", () => {
       uploadedBy: client.id,
       uploaderName: client.name,
     });
-    // Downloads are signed links bound to the file's key, at one of the upload servers, never at the host the client named.
-    const link = new URL(withFiles.files[0]!.downloadUrl ?? "");
+    // A file's link is the web app's, which checks the reader when it is opened and redirects to a link signed for the
+    // file's key at one of the upload servers, never at the host the client named.
+    const fileLink = withFiles.files[0]!.downloadUrl;
+    expect(fileLink).toBe(`http://app.test/api/files/project/${withFiles.files[0]!.id}`);
+    const downloads = createFileDownloadHandler({ db: t.db, files: { secret, balancerUrl: uploads.balancerUrl }, now });
+    const segments = ["project", withFiles.files[0]!.id];
+    expect((await downloads(globexClient(), segments)).status).toBe(404);
+    expect((await downloads(null, segments)).status).toBe(401);
+    const redirect = await downloads(acmeClient(), segments);
+    expect(redirect.status).toBe(302);
+    const link = new URL(redirect.headers.get("location") ?? "");
     expect(uploads.serverUrls).toContain(link.origin);
     expect(link.pathname).toBe(`/files/${briefing}/brief.pdf`);
     expect(verifySignedDownloadToken(link.searchParams.get("token"), { path: `${briefing}/brief.pdf` }, secret, now())).toMatchObject({

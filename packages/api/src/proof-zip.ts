@@ -1,33 +1,38 @@
 // "Download all" for a proof: its files as one ZIP, streamed on the fly from the upload servers (no temporary copy),
-// behind a short-lived signed link that proofs.list hands to whoever may see the proof.
+// at a link of the web app that checks the signed-in person may see the proof when it is opened: a page's link never
+// expires, and someone deactivated or moved to another business is refused at once.
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { type Db, findProof, proofFiles } from "@atelier/db";
-import type { SessionUser } from "@atelier/domain";
-import { createSignedDownloadToken, verifySignedDownloadToken } from "@atelier/storage";
+import { type Db, findProject, findProof, proofFiles } from "@atelier/db";
+import { canSeeProject, type SessionUser } from "@atelier/domain";
 import { ZipArchive } from "archiver";
 import { pickUploadServer, signedDownloadUrl } from "./stored-files";
-import type { Context } from "./trpc";
 
 const PROOF_ZIP_PATH = "/api/proofs";
-const zipTokenPath = (id: string) => `proofs/${id}.zip`;
 
-/** A short-lived link to the proof's ZIP, for someone already allowed to see the proof. */
-export function proofZipUrl(ctx: Pick<Context, "files" | "now" | "mail"> & { user: Pick<SessionUser, "id"> }, proofId: string): string {
-  const { token } = createSignedDownloadToken({ path: zipTokenPath(proofId), userId: ctx.user.id }, ctx.files.secret, ctx.now());
-  const base = (ctx.mail?.appUrl ?? "").replace(/\/+$/, "");
-  return `${base}${PROOF_ZIP_PATH}/${encodeURIComponent(proofId)}/zip?${new URLSearchParams({ token })}`;
+/** The link to the proof's ZIP (absolute when the app's address is known). */
+export function proofZipUrl(appUrl: string | undefined, proofId: string): string {
+  return `${(appUrl ?? "").replace(/\/+$/, "")}${PROOF_ZIP_PATH}/${encodeURIComponent(proofId)}/zip`;
 }
 
 const notFound = () => new Response("No such proof.", { status: 404, headers: { "content-type": "text/plain" } });
 
-/** GET /api/proofs/{id}/zip?token=…: a forged, expired or other proof's token answers 404, as a proof that does not exist. */
+/** The proof, if `user` (an active session's) may see its project now. */
+async function visibleProof(db: Db, user: SessionUser, id: string) {
+  const proof = await findProof(db, id);
+  const project = proof ? await findProject(db, proof.projectId) : undefined;
+  return project && canSeeProject(user, project) ? proof : undefined;
+}
+
+/**
+ * GET /api/proofs/{id}/zip: 401 without a session; a proof that does not exist or that the person may not see
+ * answers 404.
+ */
 export function createProofZipHandler(options: { db: Db; files: { secret: string; balancerUrl: string }; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
-  return async (req: Request, id: string): Promise<Response> => {
-    const token = new URL(req.url).searchParams.get("token");
-    const check = verifySignedDownloadToken(token, { path: zipTokenPath(id) }, options.files.secret, now());
-    const proof = check.ok ? await findProof(options.db, id) : undefined;
+  return async (user: SessionUser | null, id: string): Promise<Response> => {
+    if (!user) return new Response("Sign in to download these files.", { status: 401, headers: { "content-type": "text/plain" } });
+    const proof = await visibleProof(options.db, user, id);
     if (!proof) return notFound();
     const files = await proofFiles(options.db, proof.id);
     const server = await pickUploadServer(options.files);

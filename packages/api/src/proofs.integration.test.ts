@@ -12,6 +12,7 @@ import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, createProofZipHandler } from "./index";
 import { codeOf } from "./testing/code-of";
+import { openFileLink } from "./testing/downloads";
 import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
 const [admin, creative, client] = DEMO_USERS;
@@ -162,18 +163,20 @@ describe("proofs, approvals and pins", () => {
     ]);
     expect(proofs[0]?.approval).toMatchObject({ by: client.id, actingFor: null, sha256s: [sha256(png)] });
     expect((await as(acme()).projects.byId({ id: projectId })).stage).toBe("approved");
-    // "Download all": the round's files in one ZIP streamed from the upload servers, byte for byte; a forged link finds nothing.
+    // "Download all": the round's files in one ZIP streamed from the upload servers, byte for byte, for whoever may see
+    // the proof when the link is opened; anyone else finds nothing.
     const zipHandler = createProofZipHandler({ db: t.db, files: { secret, balancerUrl: uploads.balancerUrl } });
-    const zipUrl = proofs.at(-1)!.zipUrl;
-    const zip = await zipHandler(new Request(zipUrl), first.id);
+    expect(proofs.at(-1)!.zipUrl).toBe(`http://app.test/api/proofs/${first.id}/zip`);
+    const zip = await zipHandler(acme(), first.id);
     expect(zip.headers.get("content-type")).toBe("application/zip");
     const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     expect(Object.fromEntries(Object.entries(entries).map(([name, bytes]) => [name, sha256(bytes)]))).toEqual({
       "flyer.png": sha256(png),
       "flyer.pdf": sha256(pdf),
     });
-    expect((await zipHandler(new Request(zipUrl), third.id)).status).toBe(404);
-    expect((await zipHandler(new Request(zipUrl.replace(/token=[^&]+/, "token=forged")), first.id)).status).toBe(404);
+    expect((await zipHandler(acme(), "no-such-proof")).status).toBe(404);
+    expect((await zipHandler(null, first.id)).status).toBe(401);
+    expect((await zipHandler(globex(), first.id)).status).toBe(404);
     // The thread tells each step, from the note that opened the project.
     const thread = await as(acme()).comments.byProject({ projectId });
     expect(thread.map((c) => c.event)).toEqual([null, "briefing", "proof_sent", "modification", "proof_sent", "proof_sent", "approved"]);
@@ -214,7 +217,8 @@ describe("proofs, approvals and pins", () => {
     await as(studio()).projects.removeFile({ id: file.id });
     expect((await as(acme()).projects.byId({ id: projectId })).files).toEqual([]);
     const [kept] = (await as(acme()).proofs.list({ projectId }))[0]?.files ?? [];
-    const download = await fetch(kept!.downloadUrl!);
+    const open = (link: string) => openFileLink({ db: t.db, files: { secret, balancerUrl: uploads.balancerUrl } }, acme(), link);
+    const download = await open(kept!.downloadUrl!);
     expect(download.status).toBe(200);
     expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(bytes));
 
@@ -222,7 +226,7 @@ describe("proofs, approvals and pins", () => {
     const other = randomBytes(20_000);
     const again = await addFile(studio(), projectId, "materials", "poster.png", other);
     expect(again.downloadUrl).not.toBe(kept!.downloadUrl);
-    expect(sha256(new Uint8Array(await (await fetch(kept!.downloadUrl!)).arrayBuffer()))).toBe(sha256(bytes));
+    expect(sha256(new Uint8Array(await (await open(kept!.downloadUrl!)).arrayBuffer()))).toBe(sha256(bytes));
     expect((await as(acme()).proofs.approve({ proofId: proof.id })).sha256s).toEqual([sha256(bytes)]);
   });
 

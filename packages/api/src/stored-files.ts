@@ -24,9 +24,9 @@ function fileUrl(server: string, key: string): URL {
 }
 
 /** Upload servers serve /files/{key} to signed links, so a browser can download without a header. */
-export function signedDownloadUrl(server: string, key: string, userId: string, secret: string, now: Date): string {
+export function signedDownloadUrl(server: string, key: string, userId: string, secret: string, now: Date, ttlMs?: number): string {
   const url = fileUrl(server, key);
-  url.searchParams.set("token", createSignedDownloadToken({ path: key, userId }, secret, now).token);
+  url.searchParams.set("token", createSignedDownloadToken({ path: key, userId }, secret, now, ttlMs).token);
   return url.toString();
 }
 

@@ -13,8 +13,11 @@ export interface Context {
   db: Db;
   user: SessionUser | null;
   now: () => Date;
-  /** The image store behind /storage/v1, the secret of its tokens and of upload tickets, and where uploads go. */
-  files: { store: ObjectStore; secret: string; balancerUrl: string };
+  /**
+   * The image store behind /storage/v1, the secret of its tokens and of upload tickets, where uploads go, and how
+   * long an upload ticket lives (the default when absent; a deployment may shorten it).
+   */
+  files: { store: ObjectStore; secret: string; balancerUrl: string; ticketTtlMs?: number };
   /**
    * The mail outbox that notifications are written to, the site they link to, and how an invitation's
    * sign-in link is made (in the caller's transaction); absent, no mail is written.

@@ -15,5 +15,6 @@ export * from "./projects";
 export * from "./proofs";
 export * from "./schema";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
+export * from "./stored-file-access";
 export * from "./users";
 export * from "./workload";

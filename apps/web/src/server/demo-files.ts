@@ -1,13 +1,12 @@
 // Where the living demo's files go on the embedded run: the upload servers' filesystem store under DATA_DIR/uploads
 // (the folder `npm start` gives them), each file under the key and with the owner an upload of it would have.
-import { join } from "node:path";
 import type { DemoFileStore } from "@atelier/db";
 import { assetFolderInput } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
 import { assetFolder, assetPath, brandFolder } from "@atelier/upload-engine";
 
-export function demoUploadStore(dataDir: string): DemoFileStore {
-  const store = createFsStore({ root: join(dataDir, "uploads") });
+export function demoUploadStore(root: string): DemoFileStore {
+  const store = createFsStore({ root });
   return {
     async put(place, file) {
       const folder =

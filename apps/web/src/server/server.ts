@@ -19,7 +19,7 @@ export interface Server {
   /** Makes sign-in links for invitations, as next-auth makes its own. */
   signInLink(db: Db, email: string): Promise<string>;
   /** The image buckets behind /storage/v1, and the secret shared with the upload servers. */
-  files: { store: ObjectStore; secret: string; balancerUrl: string };
+  files: { store: ObjectStore; secret: string; balancerUrl: string; ticketTtlMs: number };
   /** New comments pushed to open pages, across every web instance. */
   live: LiveBus;
 }
@@ -30,7 +30,7 @@ async function createServer(): Promise<Server> {
   mkdirSync(dataDir, { recursive: true });
   const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: join(dataDir, "pglite") });
   await migrateToLatest(db);
-  if (config.seedDemo && (await seedLivingDemo(db, new Date(), demoUploadStore(dataDir))))
+  if (config.seedDemo && (await seedLivingDemo(db, new Date(), demoUploadStore(join(dataDir, "uploads")))))
     console.log("Seeded the demo studio: users (admin, creative, client), businesses, projects, files, proofs, invoices and a blog post.");
   const transport = createMailer({
     smtpUrl: config.devMailbox ? undefined : config.SMTP_URL,
@@ -61,6 +61,7 @@ async function createServer(): Promise<Server> {
     store: createFileStore(config, dataDir),
     secret: config.UPLOAD_SECRET ?? embeddedSecret(dataDir, "upload-secret"),
     balancerUrl: config.UPLOAD_BALANCER_URL,
+    ticketTtlMs: config.UPLOAD_TICKET_TTL_S * 1000,
   };
   const live = await createLiveBus({ databaseUrl: config.DATABASE_URL, onError: (error) => console.error("live events:", error) });
   const signInLink = (target: Db, email: string) =>

@@ -41,9 +41,10 @@ import { issueUploadTicket } from "@atelier/storage";
 import { brandFolder } from "@atelier/upload-engine";
 import { z } from "zod";
 import { businessProcedure } from "../business-procedure";
+import { fileDownloadUrl } from "../file-downloads";
 import { uploadedFileInput } from "../file-input";
 import { fileKeyInFolder } from "../project-folders";
-import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
+import { deleteStoredFile } from "../stored-files";
 import { protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
@@ -84,15 +85,13 @@ export const businessesRouter = router({
   byId: businessProcedure(z.object({ id })).query(async ({ ctx }) => {
     const { business } = ctx;
     const staff = isStaff(ctx.user.role);
-    const [members, projects, files, colours, server] = await Promise.all([
+    const [members, projects, files, colours] = await Promise.all([
       businessMembers(ctx.db, business.id),
       businessProjects(ctx.db, business.id),
       listBrandFiles(ctx.db, business.id),
       listBrandColours(ctx.db, business.id),
-      pickUploadServer(ctx.files),
     ]);
     const invoices = isAdmin(ctx.user.role) ? await listInvoices(ctx.db, { businessId: business.id }) : null;
-    const now = ctx.now();
     const clientEmails = members.flatMap((m) => (m.role === "client" && !m.deactivatedAt && m.email ? [m.email] : []));
     return {
       id: business.id,
@@ -107,9 +106,9 @@ export const businessesRouter = router({
       invoices,
       balances: invoices ? balancesByCurrency(invoices) : null,
       brand: {
-        files: files.map(({ key, ...f }) => ({
+        files: files.map(({ key: _key, ...f }) => ({
           ...f,
-          downloadUrl: server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now),
+          downloadUrl: fileDownloadUrl(ctx.mail?.appUrl, { scope: "brand", fileId: f.id }),
         })),
         colours,
       },
@@ -170,7 +169,12 @@ export const businessesRouter = router({
   /** A ticket for the business's BRAND folder: its members and the studio add to its brand library. */
   brandTicket: businessProcedure(z.object({ businessId: id })).query(({ ctx }) => {
     const pathPrefix = brandFolder(ctx.business);
-    const { ticket, expiresAt } = issueUploadTicket({ userId: ctx.user.id, pathPrefix }, ctx.files.secret, ctx.now());
+    const { ticket, expiresAt } = issueUploadTicket(
+      { userId: ctx.user.id, pathPrefix },
+      ctx.files.secret,
+      ctx.now(),
+      ctx.files.ticketTtlMs,
+    );
     return { ticket, expiresAt: new Date(expiresAt), balancerUrl: ctx.files.balancerUrl, folder: pathPrefix };
   }),
 

@@ -42,12 +42,13 @@ import {
   utcDay,
 } from "@atelier/domain";
 import { z } from "zod";
+import { fileDownloadUrl } from "../file-downloads";
 import { uploadedFileInput } from "../file-input";
 import { pageFields } from "../list-page-input";
 import { postComment } from "../post-comment";
 import { fileKeyInFolder, projectFolder } from "../project-folders";
 import { printReadyCheck } from "../proof-checks";
-import { deleteStoredFile, pickUploadServer, signedDownloadUrl } from "../stored-files";
+import { deleteStoredFile } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
@@ -101,17 +102,13 @@ export const projectsRouter = router({
 
   byId: projectProcedure(z.object({ id })).query(async ({ ctx }) => {
     const { project } = ctx;
-    const [files, server, printCheck] = await Promise.all([
-      listProjectFiles(ctx.db, project.id),
-      pickUploadServer(ctx.files),
-      printReadyCheck(ctx, project.id),
-    ]);
-    const now = ctx.now();
-    // Without an upload server to link to, the files are listed without links.
-    const downloadUrl = (key: string) => (server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now));
+    const [files, printCheck] = await Promise.all([listProjectFiles(ctx.db, project.id), printReadyCheck(ctx, project.id)]);
     return {
-      ...withOverdue(project, utcDay(now)),
-      files: files.map(({ key, ...f }) => ({ ...f, downloadUrl: downloadUrl(key) })),
+      ...withOverdue(project, utcDay(ctx.now())),
+      files: files.map(({ key: _key, ...f }) => ({
+        ...f,
+        downloadUrl: fileDownloadUrl(ctx.mail?.appUrl, { scope: "project", fileId: f.id }),
+      })),
       printCheck,
     };
   }),

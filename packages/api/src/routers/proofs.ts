@@ -47,9 +47,9 @@ import {
 } from "@atelier/domain";
 import { z } from "zod";
 import { storedFileDigest } from "../file-digests";
+import { fileDownloadUrl } from "../file-downloads";
 import { postComment } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
-import { pickUploadServer, signedDownloadUrl } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = z.string().min(1).max(200);
@@ -146,15 +146,14 @@ export const proofsRouter = router({
 
   /** A project's rounds, newest first, with their files (and download links) and approvals. */
   list: projectProcedure(z.object({ projectId: id })).query(async ({ ctx }) => {
-    const [proofs, server] = await Promise.all([listProofs(ctx.db, ctx.project.id), pickUploadServer(ctx.files)]);
-    const now = ctx.now();
+    const proofs = await listProofs(ctx.db, ctx.project.id);
     return proofs.map((proof) => ({
       ...proof,
-      zipUrl: proofZipUrl(ctx, proof.id),
-      files: proof.files.map(({ key, fileId, ...f }) => ({
+      zipUrl: proofZipUrl(ctx.mail?.appUrl, proof.id),
+      files: proof.files.map(({ key: _key, fileId, ...f }) => ({
         ...f,
         id: fileId,
-        downloadUrl: server === null ? null : signedDownloadUrl(server, key, ctx.user.id, ctx.files.secret, now),
+        downloadUrl: fileDownloadUrl(ctx.mail?.appUrl, { scope: "proof", proofId: proof.id, fileId }),
       })),
     }));
   }),

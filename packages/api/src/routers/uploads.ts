@@ -9,7 +9,12 @@ export const uploadsRouter = router({
   /** A ticket for one project's files of one kind: the upload servers refuse it anywhere else. */
   ticket: projectProcedure(z.object({ projectId: z.string().min(1).max(200), kind: z.enum(FILE_KIND_VALUES) })).query(({ ctx, input }) => {
     const pathPrefix = projectFolder(input.kind, ctx.project);
-    const { ticket, expiresAt } = issueUploadTicket({ userId: ctx.user.id, pathPrefix }, ctx.files.secret, ctx.now());
+    const { ticket, expiresAt } = issueUploadTicket(
+      { userId: ctx.user.id, pathPrefix },
+      ctx.files.secret,
+      ctx.now(),
+      ctx.files.ticketTtlMs,
+    );
     return { ticket, expiresAt: new Date(expiresAt), balancerUrl: ctx.files.balancerUrl, folder: pathPrefix };
   }),
 });
