@@ -16,6 +16,7 @@ import {
   freePort,
   keepScreenshot,
   launchBrowser,
+  openLink,
   type RunningApp,
   signInWithSession,
   startApp,
@@ -83,9 +84,9 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
     await signInAs("designer@atelier.local");
     await page.goto(`${app.url}/businesses/${DEMO_BUSINESS.id}`);
     const href = await page.getByTestId("brand-logo").getByRole("link", { name: "Download logo.png" }).getAttribute("href");
-    const res = await fetch(href!);
+    const res = await openLink(page, href!);
     expect(res.status).toBe(200);
-    expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(png));
+    expect(sha256(new Uint8Array(res.bytes))).toBe(sha256(png));
     logoSha = sha256(png);
   });
 
@@ -105,9 +106,9 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
       .execute();
     expect(rows.map((r) => [r.name, r.key])).toEqual([["logo.png", brand!.key]]);
     const href = await fileRow(region, "logo.png").getByRole("link", { name: "Download logo.png" }).getAttribute("href");
-    const res = await fetch(href!);
+    const res = await openLink(page, href!);
     expect(res.status).toBe(200);
-    expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(logoSha);
+    expect(sha256(new Uint8Array(res.bytes))).toBe(logoSha);
   }
 
   const dialog = () => page.getByRole("dialog", { name: "Upload files" });

@@ -12,6 +12,7 @@ import {
   freePort,
   keepScreenshot,
   launchBrowser,
+  openLink,
   type RunningApp,
   startApp,
   startTogether,
@@ -66,9 +67,9 @@ describe("the living demo's files (embedded database, real upload servers)", () 
     await openProject(/Autumn menu card/);
     const file = page.getByRole("region", { name: "Print-ready files" }).getByTestId("project-file").filter({ hasText: "autumn-menu.pdf" });
     const href = await file.getByRole("link", { name: "Download autumn-menu.pdf" }).getAttribute("href");
-    const res = await fetch(href!);
+    const res = await openLink(page, href!);
     expect(res.status).toBe(200);
-    const bytes = new Uint8Array(await res.arrayBuffer());
+    const bytes = new Uint8Array(res.bytes);
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
     // The approval shown on the page names the SHA-256 of exactly these bytes.
     await page.getByText(sha256(bytes).slice(0, 12)).first().waitFor();
@@ -86,13 +87,9 @@ describe("the living demo's files (embedded database, real upload servers)", () 
       .filter({ hasText: "spring-poster-draft-1.png" });
     expect(await picture.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const href = await picture.getByRole("link", { name: "Download spring-poster-draft-1.png" }).getAttribute("href");
-    const res = await fetch(href!);
+    const res = await openLink(page, href!);
     expect(res.status).toBe(200);
-    expect(
-      Buffer.from(await res.arrayBuffer())
-        .subarray(0, 8)
-        .toString("hex"),
-    ).toBe("89504e470d0a1a0a");
+    expect(res.bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
     await page.screenshot({ path: join(ARTIFACTS_DIR, "demo-poster-390.png"), fullPage: true });
 
     await page.getByRole("button", { name: "Upload Materials" }).click();
@@ -105,7 +102,7 @@ describe("the living demo's files (embedded database, real upload servers)", () 
     await dialog.waitFor({ state: "hidden" });
     const logo = page.getByRole("region", { name: "Materials" }).getByTestId("project-file").filter({ hasText: "acme-coffee-logo.png" });
     const logoHref = await logo.getByRole("link", { name: "Download acme-coffee-logo.png" }).getAttribute("href");
-    expect((await fetch(logoHref!)).status).toBe(200);
+    expect((await openLink(page, logoHref!)).status).toBe(200);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
   it("fills the studio's Workload plan: late work, work due this week and next", async () => {

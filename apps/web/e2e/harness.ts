@@ -383,3 +383,17 @@ export async function callTrpc(
   if (!res.ok || !body.result) throw new Error(`${path} on ${appUrl}: ${res.status} ${JSON.stringify(body)}`);
   return body.result.data.json;
 }
+
+/** Opens a page's link as its browser would (with the page's cookies, following redirects): the status and the bytes. */
+export async function openLink(page: Page, href: string, method: "GET" | "HEAD" = "GET"): Promise<{ status: number; bytes: Buffer }> {
+  const answer = await page.request.fetch(new URL(href, page.url()).toString(), { method });
+  return { status: answer.status(), bytes: await answer.body() };
+}
+
+/** Where a page's file link sends its browser now: the upload server's own short-lived link to the stored bytes. */
+export async function storedFileLocation(page: Page, href: string): Promise<string> {
+  const answer = await page.request.fetch(new URL(href, page.url()).toString(), { maxRedirects: 0 });
+  const location = answer.headers().location;
+  if (answer.status() !== 302 || !location) throw new Error(`${href} answered ${answer.status()}, not a redirect`);
+  return location;
+}

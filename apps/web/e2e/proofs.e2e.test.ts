@@ -195,9 +195,11 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
     await client.getByTestId("project-stage").filter({ hasText: "Approved" }).waitFor();
     // Download all: the round as one ZIP, streamed by the web app from the upload servers.
     const zipHref = await proof(client, 1).getByTestId("proof-zip").getAttribute("href");
-    const zip = await fetch(new URL(zipHref!, app.url));
-    expect([zip.status, zip.headers.get("content-type")]).toEqual([200, "application/zip"]);
-    const zipBytes = new Uint8Array(await zip.arrayBuffer());
+    // The link asks for the client's session: opened with the page's cookies it answers, without them it does not.
+    expect((await fetch(new URL(zipHref!, app.url))).status).toBe(401);
+    const zip = await client.request.get(new URL(zipHref!, app.url).toString());
+    expect([zip.status(), zip.headers()["content-type"]]).toEqual([200, "application/zip"]);
+    const zipBytes = new Uint8Array(await zip.body());
     // Stored, not compressed: both files' bytes are in the archive whole, after a "PK" signature.
     expect(Buffer.from(zipBytes.subarray(0, 2)).toString()).toBe("PK");
     expect(zipBytes.length).toBeGreaterThan(png.length + pdf.length);

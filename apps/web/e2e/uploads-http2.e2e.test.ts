@@ -15,6 +15,7 @@ import {
   startApp,
   startTogether,
   startUploadServers,
+  storedFileLocation,
   type UploadServers,
 } from "./harness";
 
@@ -104,7 +105,7 @@ describe("uploading over HTTP/2 (TLS upload servers, PostgreSQL, Chromium)", () 
     expect(row).toEqual({ name: "banner.tif", size: bytes.length, sha256 });
     await page.keyboard.press("Escape");
     const href = await page.getByRole("link", { name: "Download banner.tif" }).getAttribute("href");
-    expect(href).toMatch(/^https:/);
+    expect(await storedFileLocation(page, href!)).toMatch(/^https:/);
     const served = await page.evaluate(async (url) => {
       const answer = await fetch(url);
       const digest = await crypto.subtle.digest("SHA-256", await answer.arrayBuffer());

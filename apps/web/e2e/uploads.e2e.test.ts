@@ -11,10 +11,12 @@ import {
   freePort,
   keepScreenshot,
   launchBrowser,
+  openLink,
   type RunningApp,
   startApp,
   startTogether,
   startUploadServers,
+  storedFileLocation,
   type UploadServers,
 } from "./harness";
 
@@ -103,9 +105,9 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
       ["photo.png", png],
     ] as const) {
       const href = await page.getByRole("link", { name: `Download ${name}` }).getAttribute("href");
-      const res = await fetch(href!);
+      const res = await openLink(page, href!);
       expect(res.status).toBe(200);
-      expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(bytes));
+      expect(sha256(new Uint8Array(res.bytes))).toBe(sha256(bytes));
     }
     // Kept by key, in the business's and the project's own folder.
     expect(rows[0]!.key).toMatch(
@@ -127,15 +129,17 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
 
     // Whoever uploaded a file may take it off the project again, after confirming; its bytes go too.
     const photoLink = await page.getByRole("link", { name: "Download photo.png" }).getAttribute("href");
+    const photoBytes = await storedFileLocation(page, photoLink!);
     await page.getByRole("button", { name: "Remove photo.png" }).click();
     // Removing asks first, in the kit's alert dialog.
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await page.getByRole("status").filter({ hasText: "photo.png removed" }).first().waitFor();
     await expect.poll(() => cards.count()).toBe(1);
     expect((await t.db.selectFrom("projectFiles").select("name").execute()).map((r) => r.name)).toEqual(["layout.bin"]);
-    expect((await fetch(photoLink!)).status).toBe(404);
+    expect((await openLink(page, photoLink!)).status).toBe(404);
+    expect((await fetch(photoBytes)).status).toBe(404);
     expect(
-      (await fetch((await page.getByRole("link", { name: "Download layout.bin" }).getAttribute("href"))!, { method: "HEAD" })).status,
+      (await openLink(page, (await page.getByRole("link", { name: "Download layout.bin" }).getAttribute("href"))!, "HEAD")).status,
     ).toBe(200);
   });
 

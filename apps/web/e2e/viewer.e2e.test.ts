@@ -15,6 +15,7 @@ import {
   freePort,
   keepScreenshot,
   launchBrowser,
+  openLink,
   type RunningApp,
   startApp,
   startTogether,
@@ -226,9 +227,9 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(await card.getByTestId("download-card-details").innerText()).toBe("22 B · application/zip");
       const link = card.getByRole("link", { name: "Download" });
       await reachable(link, width, height);
-      const download = await fetch((await link.getAttribute("href"))!);
+      const download = await openLink(page, (await link.getAttribute("href"))!);
       expect(download.status).toBe(200);
-      expect(Buffer.from(await download.arrayBuffer())).toEqual(zip);
+      expect(download.bytes).toEqual(zip);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await snap(`viewer-zip-${width}`);
 

@@ -24,6 +24,7 @@ const cases: [MessageKey, string, string][] = [
     messages.uploadPermissionExpired(),
     "Your permission to upload expired before the upload finished. Please, try again.",
   ],
+  ["uploadNotAllowed", messages.uploadNotAllowed(), "You may no longer upload files here. Sign in again, or ask the studio for access."],
   ["magicLinkRateLimited", messages.magicLinkRateLimited(), "Too many sign-in links requested. Please wait a few minutes and try again."],
 ];
 

@@ -22,6 +22,7 @@ export const messages = {
   uploadAborted: () => "Upload aborted.",
   // Not fixed by the SPEC: the upload servers refused the upload's ticket, or it could not be renewed in time.
   uploadPermissionExpired: () => "Your permission to upload expired before the upload finished. Please, try again.",
+  uploadNotAllowed: () => "You may no longer upload files here. Sign in again, or ask the studio for access.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -132,7 +132,10 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     try {
       access = await services.uploadTicket();
     } catch (error) {
-      for (const file of files) this.fail(file, error, messages.errorTitle(), messages.noServers(), toast);
+      // The app refusing a ticket (signed out, deactivated, no longer this business's) is no server outage.
+      const refused = [401, 403, 404].includes(httpStatusOf(error) ?? 0);
+      const description = refused ? messages.uploadNotAllowed() : messages.noServers();
+      for (const file of files) this.fail(file, error, messages.errorTitle(), description, toast);
       return;
     }
     // Tickets live minutes: every request takes the current one, renewed as it nears its end.
@@ -245,4 +248,10 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
     this.uppy.emit("upload-error", current, { name: err.name, message: title, details: description });
     toast?.(title, description);
   }
+}
+
+/** The HTTP status an app's error carries (a tRPC client error's `data.httpStatus`), if any. */
+function httpStatusOf(error: unknown): number | undefined {
+  const data = (error as { data?: { httpStatus?: unknown } } | null)?.data;
+  return typeof data?.httpStatus === "number" ? data.httpStatus : undefined;
 }

@@ -25,12 +25,13 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-/** Services whose tickets live five minutes; `renewal` answers every ticket after the first. */
-function setup(renewal: (n: number) => boolean = () => true) {
+/** Services whose tickets live five minutes; `renewal` answers every ticket (the first too, when `firstToo`). */
+function setup(renewal: (n: number) => boolean = () => true, firstToo = false) {
   let issued = 0;
   const uploadTicket = vi.fn(async () => {
     issued += 1;
-    if (issued > 1 && !renewal(issued)) throw new Error("FORBIDDEN");
+    // As the app's client throws it: a tRPC error carries the answer's HTTP status.
+    if ((issued > 1 || firstToo) && !renewal(issued)) throw Object.assign(new Error("FORBIDDEN"), { data: { httpStatus: 403 } });
     return { ticket: `ticket-${issued}`, expiresAt: new Date(Date.now() + 5 * MINUTE), balancerUrl: backend.balancerUrl, folder: FOLDER };
   });
   // Moves the clock when a request for `part` leaves, after its ticket was chosen.
@@ -102,5 +103,13 @@ describe("an upload that outlives its ticket", () => {
     await uppy.upload();
     expect(uppy.getFiles()[0]!.error).toBe(`Error ${EXPIRED}`);
     expect(onError.mock.calls).toEqual([["Error", EXPIRED]]);
+  });
+
+  it("says the person may no longer upload here when the app refuses the first ticket, not that servers are down", async () => {
+    const { uppy, onError } = setup(() => false, true);
+    await uppy.upload();
+    const refused = "You may no longer upload files here. Sign in again, or ask the studio for access.";
+    expect(uppy.getFiles()[0]!.error).toBe(`Error ${refused}`);
+    expect(onError.mock.calls).toEqual([["Error", refused]]);
   });
 });
