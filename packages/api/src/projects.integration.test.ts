@@ -1,8 +1,8 @@
-import { createMailer, createOutbox, type Outbox } from "@atelier/auth";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import { type LiveEvent, notificationsFor, type SessionUser } from "@atelier/domain";
+import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { verifySignedDownloadToken, verifyUploadTicket } from "@atelier/storage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, createFileDownloadHandler } from "./index";
@@ -28,11 +28,11 @@ describe("projects and their files, per business", () => {
   let smtp: SmtpSink;
   let outbox: Outbox;
   const live: LiveEvent[] = [];
-  const as = (u: SessionUser) =>
+  const as = (u: SessionUser, clock: () => Date = now) =>
     createCaller({
       db: t.db,
       user: u,
-      now,
+      now: clock,
       files: { store: uploads.imageStore, secret, balancerUrl: uploads.balancerUrl },
       mail: { outbox, appUrl: "http://app.test", digestWindowMs: 0, signInLink: async () => "http://app.test/sign-in" },
       live: { publish: async (e) => void live.push(e) },
@@ -287,26 +287,27 @@ describe("projects and their files, per business", () => {
     });
   });
 
-  // One invoice's life, step by step (draft, sent, paid): these steps run in the order written.
-  describe("invoices and billing", { shuffle: false }, () => {
-    let acmeProject = "";
-    beforeAll(async () => {
-      acmeProject = await newAcmeProject();
-    });
-    let invoiceId = "";
+  describe("invoices and billing", () => {
     const lines = [
       { description: "Flyer design", quantity: 1, unitAmount: 45_000 },
       { description: "Revisions (hours)", quantity: 3, unitAmount: 6_000 },
     ];
+    /** A draft invoice of its own to Acme for a new project, so no test reads another's invoice. */
+    async function acmeDraft(clock = now) {
+      const projectId = await newAcmeProject();
+      return as(user(admin, null), clock).invoices.create({ businessId: DEMO_BUSINESS.id, projectId, dueAt: "2026-12-22", lines });
+    }
 
     it("an admin invoices a business; numbers count up within the year, even when made at once", async () => {
-      const admin_ = as(user(admin, null));
-      const first = await admin_.invoices.create({ businessId: DEMO_BUSINESS.id, projectId: acmeProject, dueAt: "2026-12-22", lines });
-      expect(first.number).toBe("INV-2026-0001");
-      invoiceId = first.id;
+      // Numbers count within a year and other tests invoice in 2026: this test's invoices are the first of 2027.
+      const year = 2027;
+      const inYear = () => new Date(Date.UTC(year, 0, 15, 10, 0, ticks++));
+      const admin_ = as(user(admin, null), inYear);
+      const first = await acmeDraft(inYear);
+      expect(first.number).toBe(`INV-${year}-0001`);
       const more = await Promise.all([1, 2, 3].map(() => admin_.invoices.create({ businessId: "globex", lines: [lines[0]!] })));
-      expect(more.map((i) => i.number).sort()).toEqual(["INV-2026-0002", "INV-2026-0003", "INV-2026-0004"]);
-      const listed = (await admin_.invoices.list()).items.find((i) => i.id === invoiceId);
+      expect(more.map((i) => i.number).sort()).toEqual([`INV-${year}-0002`, `INV-${year}-0003`, `INV-${year}-0004`]);
+      const listed = (await admin_.invoices.list()).items.find((i) => i.id === first.id);
       expect(listed).toMatchObject({
         status: "draft",
         total: 63_000,
@@ -317,6 +318,7 @@ describe("projects and their files, per business", () => {
     });
 
     it("refuses bad invoices and anyone but an admin", async () => {
+      const acmeProject = await newAcmeProject();
       const admin_ = as(user(admin, null));
       expect(await codeOf(admin_.invoices.create({ businessId: "globex", projectId: acmeProject, lines }))).toBe("BAD_REQUEST");
       expect(await codeOf(admin_.invoices.create({ businessId: "globex", lines: [] }))).toBe("BAD_REQUEST");
@@ -333,25 +335,33 @@ describe("projects and their files, per business", () => {
     });
 
     it("a client sees its business's invoices once sent, never drafts nor another business's", async () => {
-      expect(await as(acmeClient()).billing.invoices()).toEqual([]);
-      expect(await codeOf(as(acmeClient()).invoices.lines({ id: invoiceId }))).toBe("NOT_FOUND");
-      await as(user(admin, null)).invoices.setStatus({ id: invoiceId, status: "sent" });
-      const billed = await as(acmeClient()).billing.invoices();
-      expect(billed.map((i) => [i.number, i.status, i.total])).toEqual([["INV-2026-0001", "sent", 63_000]]);
+      const invoice = await acmeDraft();
+      // Other tests send Acme invoices of their own: this one is looked for by its id, and no draft is ever shown.
+      const billedToAcme = () => as(acmeClient()).billing.invoices();
+      expect((await billedToAcme()).map((i) => i.id)).not.toContain(invoice.id);
+      expect(await codeOf(as(acmeClient()).invoices.lines({ id: invoice.id }))).toBe("NOT_FOUND");
+      await as(user(admin, null)).invoices.setStatus({ id: invoice.id, status: "sent" });
+      const billed = await billedToAcme();
+      expect(billed.filter((i) => i.id === invoice.id).map((i) => [i.number, i.status, i.total])).toEqual([
+        [invoice.number, "sent", 63_000],
+      ]);
+      expect(billed.filter((i) => i.status === "draft")).toEqual([]);
       // Lines without a discount, tax or project come back with none of those.
-      expect(await as(acmeClient()).invoices.lines({ id: invoiceId })).toEqual(
+      expect(await as(acmeClient()).invoices.lines({ id: invoice.id })).toEqual(
         lines.map((l) => ({ ...l, discountBp: 0, taxRateBp: 0, projectId: null })),
       );
       expect(await as(globexClient()).billing.invoices()).toEqual([]);
-      expect(await codeOf(as(globexClient()).invoices.lines({ id: invoiceId }))).toBe("NOT_FOUND");
+      expect(await codeOf(as(globexClient()).invoices.lines({ id: invoice.id }))).toBe("NOT_FOUND");
     });
 
     it("moves an invoice only along draft, sent, paid (or void)", async () => {
+      const invoice = await acmeDraft();
       const admin_ = as(user(admin, null));
-      expect(await codeOf(admin_.invoices.setStatus({ id: invoiceId, status: "draft" }))).toBe("PRECONDITION_FAILED");
-      await admin_.invoices.setStatus({ id: invoiceId, status: "paid" });
-      expect(await codeOf(admin_.invoices.setStatus({ id: invoiceId, status: "void" }))).toBe("PRECONDITION_FAILED");
-      expect((await admin_.invoices.list()).items.find((i) => i.id === invoiceId)).toMatchObject({
+      await admin_.invoices.setStatus({ id: invoice.id, status: "sent" });
+      expect(await codeOf(admin_.invoices.setStatus({ id: invoice.id, status: "draft" }))).toBe("PRECONDITION_FAILED");
+      await admin_.invoices.setStatus({ id: invoice.id, status: "paid" });
+      expect(await codeOf(admin_.invoices.setStatus({ id: invoice.id, status: "void" }))).toBe("PRECONDITION_FAILED");
+      expect((await admin_.invoices.list()).items.find((i) => i.id === invoice.id)).toMatchObject({
         status: "paid",
         paidAt: expect.any(Date),
       });
