@@ -176,7 +176,7 @@ export function createBalancer(config: BalancerConfig): HttpServer {
   async function route(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): Promise<void> {
     capBody(req, CONTROL_BODY_BYTES);
     const path = (req.url ?? "/").split("?")[0];
-    if (path === "/health") {
+    if (path === WIRE_PATHS.health) {
       sendJson(res, 200, { status: "ok", healthy: backends.filter((b) => b.healthy).map((b) => b.url) }, cors);
       return;
     }

@@ -2,7 +2,16 @@
 import { createHash, type Hash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { ERRORS, mediaType, type ObjectStore, ticketCoversPath, tokenRefusal, verifyUploadTicket } from "@atelier/storage";
-import { BODY_ENCODINGS, type BodyEncoding, maxBodyBytes, WIRE_HEADERS } from "@atelier/upload-engine";
+import {
+  ASSET_RESTRICTIONS,
+  BODY_ENCODINGS,
+  type BodyEncoding,
+  CHUNK_SIZE,
+  MAX_PARTS,
+  maxBodyBytes,
+  SINGLE_UPLOAD_MAX,
+  WIRE_HEADERS,
+} from "@atelier/upload-engine";
 import { z } from "zod";
 import { type DecodeOptions, decodeBase64 } from "./base64-decode";
 import type { GroupHasher } from "./group-hasher";
@@ -10,32 +19,20 @@ import type { GroupCompletion } from "./groups";
 import { admitBody, bearerToken, connectionSettingsSchema, firstHeader, requestBody } from "./http";
 import { rawBody } from "./raw-body";
 
-const MiB = 1024 * 1024;
-
 export const uploadServerSettingsSchema = z.object({
   secret: z.string().min(16),
   webOrigin: z.url().optional(),
   // The base written into answered urls; without it, the Host the client used.
   publicUrl: z.url().optional(),
-  maxPartBytes: z
-    .number()
-    .int()
-    .positive()
-    .default(10 * MiB),
-  maxUploadBytes: z
-    .number()
-    .int()
-    .positive()
-    .default(10 * MiB),
+  // The limits default to the ones the upload engine plans with, so a client never sends what
+  // a server refuses.
+  maxPartBytes: z.number().int().positive().default(CHUNK_SIZE),
+  maxUploadBytes: z.number().int().positive().default(SINGLE_UPLOAD_MAX),
   // Take raw bytes from clients that send `x-body-encoding: binary`, and say so on /health;
   // base64, the SPEC's wire, is always taken.
   binaryParts: z.boolean().default(true),
-  maxParts: z.number().int().positive().default(512),
-  maxFileBytes: z
-    .number()
-    .int()
-    .positive()
-    .default(5 * 1024 * MiB),
+  maxParts: z.number().int().positive().default(MAX_PARTS),
+  maxFileBytes: z.number().int().positive().default(ASSET_RESTRICTIONS.maxFileSize),
   groupTtlMs: z
     .number()
     .int()

@@ -29,19 +29,19 @@ async function route(ctx: UploadContext, req: IncomingMessage, res: ServerRespon
   const only = (allowed: string) => {
     if (!allowed.split(", ").includes(method)) throw ERRORS.MethodNotAllowed(allowed);
   };
-  if (path === "/health") {
+  if (path === WIRE_PATHS.health) {
     only("GET");
     const health: HealthAnswer = { status: "ok", inFlight: inFlight(), encodings: offeredEncodings(ctx.settings) };
     sendJson(res, 200, health, cors);
-  } else if (path === "/api/upload") {
+  } else if (path === WIRE_PATHS.upload) {
     only("POST");
     await postUpload(ctx, req, res, cors);
-  } else if (path === "/api/chunked") {
+  } else if (path === WIRE_PATHS.chunked) {
     only("POST");
     await postChunk(ctx, req, res, cors);
-  } else if (path.startsWith("/api/chunked/")) {
+  } else if (path.startsWith(`${WIRE_PATHS.chunked}/`)) {
     only("GET");
-    await getGroupStatus(ctx, req, res, path.slice("/api/chunked/".length), cors);
+    await getGroupStatus(ctx, req, res, path.slice(WIRE_PATHS.chunked.length + 1), cors);
   } else if (storedFilePath(path) !== null) {
     only("GET, HEAD, DELETE");
     const filePath = storedFilePath(path) ?? "";

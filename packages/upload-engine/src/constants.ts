@@ -35,6 +35,9 @@ export const ASSET_RESTRICTIONS = {
   maxFileSize: 5368709120,
 } as const satisfies UploadRestrictions;
 
+/** Parts in one chunked upload at the most: enough for the largest asset (5 GiB in 10 MiB parts, 512). */
+export const MAX_PARTS = Math.ceil(ASSET_RESTRICTIONS.maxFileSize / CHUNK_SIZE);
+
 export interface ImageSize {
   readonly width: number;
   readonly height: number;

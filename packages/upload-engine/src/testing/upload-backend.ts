@@ -1,7 +1,7 @@
 // An in-process fake of the balancer and upload servers, as MSW handlers, that checks the wire contract strictly.
 import { delay, type HttpHandler, HttpResponse, http } from "msw";
 import { Base64Error, decodeBase64 } from "../base64";
-import { CHUNK_SIZE, SINGLE_UPLOAD_MAX } from "../constants";
+import { CHUNK_SIZE, MAX_PARTS, SINGLE_UPLOAD_MAX } from "../constants";
 import { type Sha256, sha256Hex } from "../sha256";
 import { WIRE_HEADERS, WIRE_PATHS } from "../wire";
 
@@ -112,8 +112,6 @@ export interface UploadBackend {
   /** Forgets requests, files, groups, rules and holds. */
   reset(): void;
 }
-
-const MAX_PARTS = 512;
 
 type MutableRequest = {
   -readonly [K in keyof RecordedRequest]: RecordedRequest[K];
@@ -240,7 +238,7 @@ export function createUploadBackend(options: UploadBackendOptions = {}): UploadB
     return { bytes, sha256, type: typeMatch[1]! };
   };
 
-  const fileUrl = (origin: string, urlPath: string): string => `${origin}/files/${urlPath}`;
+  const fileUrl = (origin: string, urlPath: string): string => `${origin}${WIRE_PATHS.files}${urlPath}`;
 
   const handleUpload = async (recorded: MutableRequest, request: Request): Promise<Response> => {
     const read = await readUpload(recorded, request);
