@@ -9,6 +9,7 @@ const config: NextConfig = {
     "@atelier/auth",
     "@atelier/db",
     "@atelier/domain",
+    "@atelier/mail",
     "@atelier/ui",
     "@atelier/upload-engine",
     "@atelier/storage",

@@ -1,7 +1,7 @@
 // Sign-in by magic link over real SMTP, onboarding, the shell per role, theme, palette, settings and sign-out.
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { findUserByEmail, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";

@@ -2,9 +2,9 @@
 // ends and sign-in is refused with a message); a business page and brand colours; a Markdown post with a
 // script tag and a javascript: link renders inert; the workload plan. Each page is looked at as a phone and a desktop.
 import { join } from "node:path";
-import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {

@@ -2,9 +2,9 @@
 // and sends the invoice (its PDF arrives by real SMTP); the client downloads the PDF from Billing.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makePng } from "./fixtures";

@@ -3,9 +3,9 @@
 // limit sees one client per address whether or not a web server in front sets that header.
 import { request } from "node:http";
 import { MAGIC_LINK_CLIENT_LIMIT, MAGIC_LINK_LIMIT } from "@atelier/auth";
-import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { seedDemo, sql } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "../src/server/client-address";
 import { type RunningApp, startApp } from "./harness";

@@ -2,9 +2,9 @@
 // each exactly once, after the web app has been killed and started again and the server accepts.
 import { randomBytes, randomUUID } from "node:crypto";
 import { SESSION_COOKIE } from "@atelier/auth";
-import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type RunningApp, startApp, startTogether } from "./harness";
 

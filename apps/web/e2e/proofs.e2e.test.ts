@@ -3,9 +3,9 @@
 // designer sees the pin live and sends round 2; the client approves it; the project shows the approved hashes, and
 // a later print-ready file that differs shows the mismatch.
 import { createHash, randomBytes } from "node:crypto";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makePdf, makePng } from "./fixtures";

@@ -3,9 +3,9 @@
 // within its lifetime, which a server setting (UPLOAD_TICKET_TTL_S) shortens here to seconds (the default is five
 // minutes); asking for a new one is refused at once.
 
-import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { seedLivingDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { assetPath, createUploader, fromBytes } from "@atelier/upload-engine";
 import { nodeBase64, nodeSha256 } from "@atelier/upload-engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,9 +1,9 @@
 // Uploads that never lose work, in Chromium against the real balancer and upload servers: an upload outlives its
 // dialog and its page, a batch with a refused file attaches the others, and progress moves with the bytes.
 import { randomBytes } from "node:crypto";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { freePort, keepScreenshot, launchBrowser, type RunningApp, startApp, startUploadServers, type UploadServers } from "./harness";

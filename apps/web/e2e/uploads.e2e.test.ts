@@ -1,8 +1,8 @@
 // Project files from the browser: a 25 MiB + 1 byte file and a PNG through the real balancer and upload servers.
 import { createHash, randomBytes } from "node:crypto";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";

@@ -4,9 +4,9 @@
 // proof is sent with a file uploaded on the spot.
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeNoisyPng, makePdf, makePng } from "./fixtures";

@@ -1,11 +1,11 @@
 // Comment mail goes to who people are when it is sent, not who they were when it began to gather: a new address gets
 // it and the old one nothing; someone made a client is never told of an internal note; a deactivated person hears
 // nothing. Real routers, the real outbox and a real SMTP server, on PostgreSQL.
-import { createMailer, createOutbox, type Outbox } from "@atelier/auth";
-import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo, type User } from "@atelier/db";
 import { createTestDatabase, makeProject, makeUser, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
+import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
+import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
 

@@ -1,7 +1,6 @@
 // What billing does beyond one query: who sees an invoice, sending it with its PDF in the transaction
 // that marks it sent, payments that settle it, credit notes, the signed PDF link, and overdue reminders.
 import { randomUUID } from "node:crypto";
-import { invoiceMail, invoiceReminderMail, type Outbox } from "@atelier/auth";
 import {
   addInvoicePayment,
   billingContacts,
@@ -25,6 +24,7 @@ import {
   paymentRefusal,
   type SessionUser,
 } from "@atelier/domain";
+import { invoiceMail, invoiceReminderMail, type Outbox } from "@atelier/mail";
 import { createSignedDownloadToken, verifySignedDownloadToken } from "@atelier/storage";
 import { invoicePdfFilename, renderInvoicePdf } from "./invoice-pdf";
 import type { Context } from "./trpc";

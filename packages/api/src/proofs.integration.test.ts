@@ -2,11 +2,11 @@
 // the server from the stored bytes, the revision ledger, approvals bound to those bytes, print-ready files checked
 // against them, stages enforced on comments, and internal pins that never reach a client.
 import { createHash, randomBytes } from "node:crypto";
-import { createMailer, createOutbox, type Outbox } from "@atelier/auth";
-import { type SmtpSink, startSmtpSink } from "@atelier/auth/testing";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { COMMENT_BODY_MAX_LENGTH, type FileKind, type LiveEvent, type SessionUser } from "@atelier/domain";
+import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
+import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,7 +1,7 @@
 // tRPC in three sections: the request context, the initialisation with superjson, and the procedures by who may call them.
-import type { Outbox } from "@atelier/auth";
 import { type Db, findProject, type LiveBus } from "@atelier/db";
 import { canSeeProject, DomainError, isAdmin, isStaff, type SessionUser } from "@atelier/domain";
+import type { Outbox } from "@atelier/mail";
 import type { ObjectStore } from "@atelier/storage";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";

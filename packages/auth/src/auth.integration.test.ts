@@ -1,36 +1,29 @@
 import { DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { authErrorMessage } from "@atelier/domain";
+import { createMailer, createOutbox } from "@atelier/mail";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   allowMagicLink,
   createAuthOptions,
   createKyselyAdapter,
-  createMailer,
-  createOutbox,
   DEACTIVATED_ERROR,
   getSessionUser,
-  listDevMail,
   MAGIC_LINK_CLIENT_LIMIT,
   MAGIC_LINK_CLIENT_WINDOW_MS,
   MAGIC_LINK_LIMIT,
   MAGIC_LINK_WINDOW_MS,
-  magicLinkMail,
   SESSION_COOKIE,
 } from "./index";
-import { extractLink, type SmtpSink, startSmtpSink } from "./testing/smtp-sink";
 
 describe("auth against PostgreSQL", () => {
   let t: TestDatabase;
-  let smtp: SmtpSink;
   beforeAll(async () => {
     t = await createTestDatabase();
     await seedDemo(t.db);
-    smtp = await startSmtpSink();
   });
   afterAll(async () => {
     await t?.destroy();
-    await smtp?.close();
   });
 
   it("creates a user without a name, as a client, and finds it by e-mail and by account", async () => {
@@ -159,25 +152,5 @@ describe("auth against PostgreSQL", () => {
       .where("createdAt", "<", new Date(now.getTime() - MAGIC_LINK_CLIENT_WINDOW_MS))
       .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(0);
-  });
-
-  it("sends the magic link through a real SMTP conversation", async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url, from: "Atelier <no-reply@atelier.test>", db: t.db });
-    const url = "http://localhost:3000/api/auth/callback/email?token=abc&email=x%40example.com";
-    await mailer.send(magicLinkMail("x@example.com", url, "localhost:3000"));
-    const mail = await smtp.waitFor("x@example.com");
-    expect(mail.from).toBe("no-reply@atelier.test");
-    expect(mail.raw).toContain("Sign in to Atelier");
-    expect(extractLink(mail.raw)).toBe(url);
-  });
-
-  it("keeps mail in the dev mailbox when no SMTP server is configured", async () => {
-    const lines: string[] = [];
-    const mailer = createMailer({ from: "x", db: t.db, log: (l) => lines.push(l) });
-    expect(mailer.kind).toBe("dev-mailbox");
-    await mailer.send(magicLinkMail("dev@example.com", "http://localhost:3000/link", "localhost:3000"));
-    const [mail] = (await listDevMail(t.db)).filter((m) => m.to === "dev@example.com");
-    expect(mail?.text).toContain("http://localhost:3000/link");
-    expect(lines.join("\n")).toContain("http://localhost:3000/link");
   });
 });

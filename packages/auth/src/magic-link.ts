@@ -1,9 +1,7 @@
-// The magic-link e-mail, the one normalisation of an address, and the limits on how often links may be requested.
+// The one normalisation of an address, and the limits on how often sign-in links may be requested.
 import type { Db } from "@atelier/db";
-import { PRODUCT_NAME } from "@atelier/domain";
 import { sql } from "kysely";
 import { z } from "zod";
-import type { Mail } from "./mailer";
 
 /**
  * Per address: enough for a typo or a slow inbox. The window is short, because anyone may ask for
@@ -64,19 +62,4 @@ export async function allowMagicLink(db: Db, request: { identifier: string; clie
     await trx.insertInto("signInAttempts").values({ identifier, clientAddress, createdAt: now }).execute();
     return true;
   });
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-export function magicLinkMail(to: string, url: string, host: string): Mail {
-  const subject = `Sign in to ${PRODUCT_NAME}`;
-  const text = `Sign in to ${PRODUCT_NAME} (${host}):\n${url}\n\nIf you did not request this e-mail you can safely ignore it.\n`;
-  const html = `<body style="font-family:system-ui,sans-serif;padding:24px">
-<h1 style="font-size:20px">Sign in to ${escapeHtml(PRODUCT_NAME)}</h1>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#111;color:#fff;border-radius:6px;text-decoration:none">Sign in</a></p>
-<p style="color:#666">If you did not request this e-mail you can safely ignore it.</p>
-</body>`;
-  return { to, subject, text, html };
 }

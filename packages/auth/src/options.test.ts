@@ -1,7 +1,7 @@
 import type { Db } from "@atelier/db";
+import type { Mailer } from "@atelier/mail";
 import { describe, expect, it } from "vitest";
 import { normalizeEmail } from "./magic-link";
-import type { Mailer } from "./mailer";
 import { createAuthOptions } from "./options";
 
 const base = { db: {} as Db, secret: "s".repeat(32), mailer: { kind: "dev-mailbox", send: async () => {} } as Mailer, from: "x@y.z" };

@@ -1,16 +1,14 @@
 // next-auth options: magic link by e-mail always, social providers only when their keys are configured.
 import { adminMailRecipients, type Db, isDeactivated, type User } from "@atelier/db";
 import { safeCallbackPath } from "@atelier/domain";
+import { type Mailer, magicLinkMail, type Outbox, signUpMail } from "@atelier/mail";
 import type { AuthOptions } from "next-auth";
 import EmailProvider from "next-auth/providers/email";
 import FacebookProvider from "next-auth/providers/facebook";
 import GoogleProvider from "next-auth/providers/google";
 import LinkedInProvider from "next-auth/providers/linkedin";
 import { createKyselyAdapter } from "./adapter";
-import { signUpMail } from "./invitation";
-import { magicLinkMail, normalizeEmail } from "./magic-link";
-import type { Mailer } from "./mailer";
-import type { Outbox } from "./outbox";
+import { normalizeEmail } from "./magic-link";
 import type { SessionUser } from "./session";
 
 export interface OAuthKeys {

@@ -2,8 +2,9 @@
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { startInvoiceReminders } from "@atelier/api";
-import { createAuthOptions, createMailer, createOutbox, createSignInLink, INVITATION_MAX_AGE_S, type Outbox } from "@atelier/auth";
+import { createAuthOptions, createSignInLink, INVITATION_MAX_AGE_S } from "@atelier/auth";
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedLivingDemo } from "@atelier/db";
+import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadServerConfig } from "../env";

@@ -1,6 +1,5 @@
 // users.*: the profile of the signed-in user (or, for an admin, of anyone).
 import { randomUUID } from "node:crypto";
-import { invitationMail } from "@atelier/auth";
 import {
   changeUserAccess,
   createUser,
@@ -25,6 +24,7 @@ import {
   roleInput,
   searchWords,
 } from "@atelier/domain";
+import { invitationMail } from "@atelier/mail";
 import { z } from "zod";
 import { listPageInput } from "../list-page-input";
 import { adminProcedure, protectedProcedure, router } from "../trpc";

@@ -1,5 +1,5 @@
 // The dev mailbox: on the embedded run, mail that would have been sent is read here. Absent when SMTP is configured.
-import { listDevMail } from "@atelier/auth";
+import { listDevMail } from "@atelier/mail";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { clientAddress } from "~/server/client-address";

@@ -1,10 +1,7 @@
 // The mails of billing: an invoice (or credit note) sent with its PDF, and the one reminder of an overdue invoice.
 import { formatInvoiceDate, formatMoney, type InvoiceKind, PRODUCT_NAME } from "@atelier/domain";
+import { escapeHtml } from "./html";
 import type { Mail } from "./mailer";
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 interface InvoiceFacts {
   to: string;

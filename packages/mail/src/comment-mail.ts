@@ -1,10 +1,7 @@
 // The e-mail that tells someone about a new comment on one of their projects.
 import { type CommentDigestItem, eventLabel, PRODUCT_NAME, projectDisplayName } from "@atelier/domain";
+import { escapeHtml } from "./html";
 import type { Mail } from "./mailer";
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function commentMail(input: {
   to: string;
