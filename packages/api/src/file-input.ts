@@ -1,5 +1,6 @@
 // What the upload dialog hands over for each file it stored, checked the same way wherever files join a record
 // (a project's files, a business's brand library).
+import { idInput } from "@atelier/domain";
 import { ASSET_RESTRICTIONS } from "@atelier/upload-engine";
 import { z } from "zod";
 
@@ -8,7 +9,7 @@ const httpUrl = z.url({ protocol: /^https?$/ }).max(4096);
 const imageUrl = z.union([httpUrl, z.string().regex(/^\/[A-Za-z0-9._/-]{1,200}$/)]);
 
 export const uploadedFileInput = z.object({
-  id: z.string().min(1).max(200),
+  id: idInput,
   url: httpUrl,
   thumbnail: imageUrl,
   blur: imageUrl,

@@ -23,6 +23,7 @@ import {
   isReminderDue,
   paymentRefusal,
   type SessionUser,
+  utcDay,
 } from "@atelier/domain";
 import { invoiceMail, invoiceReminderMail, type Outbox } from "@atelier/mail";
 import { createSignedDownloadToken, verifySignedDownloadToken } from "@atelier/storage";
@@ -171,7 +172,7 @@ export function createInvoicePdfHandler(options: { db: Db; secret: string; now?:
  */
 export async function remindOverdueInvoices(db: Db, options: { outbox: Pick<Outbox, "enqueue" | "kick">; appUrl: string; now: Date }) {
   const studio = await getBillingProfile(db);
-  const today = options.now.toISOString().slice(0, 10);
+  const today = utcDay(options.now);
   const due = (await listUnremindedInvoices(db)).filter((invoice) => isReminderDue(invoice, today, studio.reminderDays));
   let reminded = 0;
   for (const candidate of due) {

@@ -4,7 +4,7 @@
 // only next to a fresh demo seed.
 import { createHash } from "node:crypto";
 import type { BrandFileKind, CommentEvent, FileKind } from "@atelier/domain";
-import { invoiceTotals, projectName, utcDay, weekOf } from "@atelier/domain";
+import { addDays, invoiceTotals, projectName, utcDay, weekOf } from "@atelier/domain";
 import { addBrandColour, addBrandFiles } from "./businesses";
 import { createComment } from "./comments";
 import type { Db } from "./create-db";
@@ -366,12 +366,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The calendar day (YYYY-MM-DD, the studio's UTC) something demo is due, seen from the seed's `now`. */
 function dueDay(now: Date, due: DemoDue): string {
   const today = utcDay(now);
-  const shift = (day: string, days: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
   const { end } = weekOf(today);
-  if (due === "overdue") return shift(today, -3);
+  if (due === "overdue") return addDays(today, -3);
   // The earlier of two days from now and the week's last day (YYYY-MM-DD strings sort as days do).
-  if (due === "this_week") return [shift(today, 2), end].sort()[0] ?? end;
-  return shift(end, 3);
+  if (due === "this_week") return [addDays(today, 2), end].sort()[0] ?? end;
+  return addDays(end, 3);
 }
 
 /** Where a demo file goes: among a project's files of one kind, or in its business's brand library. */
@@ -479,7 +478,7 @@ async function seedDemoStudio(db: Db, now: Date, store: DemoFileStore | undefine
       businessId: inv.business,
       projectId: projectIds[inv.project] ?? null,
       currency: business?.currency ?? "USD",
-      dueAt: new Date(createdAt.getTime() + (inv.daysAgo + inv.dueInDays) * DAY_MS).toISOString().slice(0, 10),
+      dueAt: utcDay(new Date(createdAt.getTime() + (inv.daysAgo + inv.dueInDays) * DAY_MS)),
       notes: null,
       createdBy: ADMIN.id,
       createdAt,

@@ -1,7 +1,7 @@
 // Keyset paging: a page ends with a cursor naming the last row's sort key and id; the next page starts after it.
 // The cursor is opaque to callers (base64url JSON) and checked on the way back in: a forged one is refused as
 // bad input, and one that parses only moves where a page starts, never which rows a caller may see.
-import { DomainError } from "@atelier/domain";
+import { DomainError, idInput } from "@atelier/domain";
 import { sql } from "kysely";
 import { z } from "zod";
 
@@ -12,7 +12,7 @@ export interface Page<T> {
 }
 
 const key = z.union([z.string().max(1000), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]);
-const payload = z.object({ s: z.string().max(40), k: key, i: z.string().min(1).max(200) }).strict();
+const payload = z.object({ s: z.string().max(40), k: key, i: idInput }).strict();
 export type CursorKey = z.infer<typeof key>;
 
 export function encodeCursor(sort: string, sortKey: CursorKey, id: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueWhen, isDueDateInRange, isProjectOverdue, isProofOverdue, utcDay, weekOf } from "./due-dates";
+import { addDays, dueWhen, isDueDateInRange, isProjectOverdue, isProofOverdue, utcDay, weekOf } from "./due-dates";
 import { PROJECT_STAGE_VALUES } from "./projects";
 
 describe("isDueDateInRange", () => {
@@ -26,6 +26,13 @@ describe("utcDay", () => {
     expect(utcDay(new Date("2026-11-25T00:00:00Z"))).toBe("2026-11-25");
     expect(utcDay(new Date("2026-11-25T23:59:59.999Z"))).toBe("2026-11-25");
     expect(utcDay(new Date("2026-11-25T23:30:00-05:00"))).toBe("2026-11-26");
+  });
+});
+
+describe("addDays", () => {
+  it("counts days across months and years", () => {
+    expect(addDays("2026-12-30", 3)).toBe("2027-01-02");
+    expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
   });
 });
 

@@ -42,9 +42,10 @@ export function isProofOverdue(proof: { dueOn: string | null; status: ProofStatu
   return proof.status === "sent" && proof.dueOn !== null && proof.dueOn < today;
 }
 
-function shiftDay(day: string, days: number): string {
+/** The calendar day `days` after a YYYY-MM-DD day (before it when negative). */
+export function addDays(day: string, days: number): string {
   const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return utcDay(new Date(Date.UTC(y, m - 1, d + days)));
 }
 
 /** The week (Monday to Sunday, both YYYY-MM-DD) that holds a calendar day. */
@@ -52,8 +53,8 @@ export function weekOf(day: string): { start: string; end: string } {
   const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
   // getUTCDay: Sunday 0 … Saturday 6; days since Monday: Monday 0 … Sunday 6.
   const sinceMonday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
-  const start = shiftDay(day, -sinceMonday);
-  return { start, end: shiftDay(start, 6) };
+  const start = addDays(day, -sinceMonday);
+  return { start, end: addDays(start, 6) };
 }
 
 export type DueWhen = "overdue" | "this_week" | "next_week" | "later";
@@ -70,6 +71,6 @@ export function dueWhen(dueOn: string, today: string): DueWhen {
   if (dueOn < today) return "overdue";
   const thisWeek = weekOf(today);
   if (dueOn <= thisWeek.end) return "this_week";
-  if (dueOn <= shiftDay(thisWeek.end, 7)) return "next_week";
+  if (dueOn <= addDays(thisWeek.end, 7)) return "next_week";
   return "later";
 }

@@ -17,6 +17,10 @@ import {
   invoiceLineForm,
   invoiceLinesForm,
   invoiceNotesInput,
+  LOGO_MAX_BYTES,
+  LOGO_SIZE_MESSAGE,
+  LOGO_TYPE_MESSAGE,
+  logoInput,
   optionalPersonNameInput,
   PAYMENT_NOTE_MAX_LENGTH,
   paymentAmountForm,
@@ -94,6 +98,15 @@ describe("billing details", () => {
     expect(messageOf(billingDetailsInput.safeParse({ ...details, taxNumber: "x".repeat(101) }))).toBe(
       "The tax ID is too long: keep it to 100 characters.",
     );
+  });
+
+  it("takes as a data: URL exactly the logos the form lets through: PNG or JPEG, at most LOGO_MAX_BYTES", () => {
+    const logo = (type: string, bytes: number) => `data:${type};base64,${Buffer.alloc(bytes).toString("base64")}`;
+    expect(logoInput.safeParse(logo("image/jpeg", LOGO_MAX_BYTES)).success).toBe(true);
+    expect(logoInput.safeParse(logo("image/png", LOGO_MAX_BYTES)).success).toBe(true);
+    expect(messageOf(logoInput.safeParse(logo("image/jpeg", LOGO_MAX_BYTES + 3)))).toBe(LOGO_SIZE_MESSAGE);
+    expect(messageOf(logoInput.safeParse(logo("image/gif", 10)))).toBe(LOGO_TYPE_MESSAGE);
+    expect(LOGO_SIZE_MESSAGE).toBe("The logo must be smaller than 300 KB.");
   });
 
   it("reminds after a whole number of days within a year", () => {

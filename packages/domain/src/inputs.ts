@@ -8,13 +8,16 @@ import { DUE_DATE_MAX, DUE_DATE_MIN, isDueDateInRange } from "./due-dates";
 import { INVOICE_LINE_MAX_QUANTITY, INVOICE_LINE_MAX_UNIT_AMOUNT } from "./invoices";
 import { formatMoney, minorDigits, parseMoney, parseRate } from "./money";
 import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "./posts";
-import { PROJECT_TITLE_MAX_LENGTH } from "./projects";
+import { ID_MAX_LENGTH, PROJECT_TITLE_MAX_LENGTH } from "./projects";
 import { MAX_REVISION_ALLOWANCE } from "./proofs";
 import { ROLES } from "./roles";
 import { USER_NAME_MAX_LENGTH } from "./user-rules";
 
 /** The longest e-mail address there is (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 320;
+
+/** A record's id as every procedure takes it. */
+export const idInput = z.string().min(1).max(ID_MAX_LENGTH);
 
 const tooLong = (what: string, max: number) => `${what} is too long: keep it to ${max.toLocaleString("en-US")} characters.`;
 
@@ -66,6 +69,21 @@ export const billingDetailsInput = z.object({
   paymentTerms: optionalText("The payment terms", 1000),
   bankDetails: optionalText("The bank details", 1000),
 });
+
+/** The studio's logo, printed on invoices: a PNG or JPEG of at most LOGO_MAX_BYTES, chosen on Billing. */
+export const LOGO_MAX_BYTES = 300_000;
+export const LOGO_TYPES: readonly string[] = ["image/png", "image/jpeg"];
+export const LOGO_TYPE_MESSAGE = "The logo must be a PNG or JPEG image.";
+export const LOGO_SIZE_MESSAGE = `The logo must be smaller than ${LOGO_MAX_BYTES / 1000} KB.`;
+
+// The logo travels as a data: URL; the longest one a logo within LOGO_MAX_BYTES makes is its prefix and the base64.
+const LOGO_DATA_URL_MAX_LENGTH = "data:image/jpeg;base64,".length + Math.ceil(LOGO_MAX_BYTES / 3) * 4;
+
+/** The logo as the API takes it: a data: URL of one of LOGO_TYPES, within LOGO_MAX_BYTES. */
+export const logoInput = z
+  .string()
+  .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, LOGO_TYPE_MESSAGE)
+  .max(LOGO_DATA_URL_MAX_LENGTH, LOGO_SIZE_MESSAGE);
 
 /** After how many days past its due date an unpaid invoice is reminded once. */
 export const reminderDaysInput = z

@@ -1,4 +1,5 @@
 // Invoices and credit notes: their numbers, amounts in minor units, balances, reminders, and which status may follow which.
+import { addDays } from "./due-dates";
 import { applyRate } from "./money";
 import { isAdmin, isStaff, type Role } from "./roles";
 
@@ -154,12 +155,6 @@ export function invoiceSeries(kind: InvoiceKind): string {
 /** INV-{year}-{sequence} (CN- for credit notes), the sequence counting within the year from 1 and padded to four digits. */
 export function invoiceNumber(year: number, sequence: number, kind: InvoiceKind = "invoice"): string {
   return `${NUMBER_PREFIX[kind]}-${year}-${String(sequence).padStart(4, "0")}`;
-}
-
-/** The calendar date `days` after a YYYY-MM-DD date. */
-export function addDays(date: string, days: number): string {
-  const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /**

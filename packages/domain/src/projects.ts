@@ -1,4 +1,5 @@
 // Projects: how they are named, who sees them, and which folder each kind of file goes to.
+import { utcDay } from "./due-dates";
 import { isStaff, type Role } from "./roles";
 
 export const PROJECT_EVENTS = [
@@ -53,7 +54,7 @@ export const PROJECT_TITLE_MAX_LENGTH = 120;
 
 /** 'YYYY-MM-DD-' plus the title's words joined by dashes: the name lists and storage folders use. */
 export function projectName(createdAt: Date, title: string): string {
-  const date = createdAt.toISOString().slice(0, 10);
+  const date = utcDay(createdAt);
   const words = title.replace(/[/\\]/g, " ").trim().split(/\s+/).filter(Boolean).join("-");
   return `${date}-${words || "Untitled"}`;
 }
@@ -152,7 +153,9 @@ export function searchWords(query: string | undefined): string[] {
 
 // The URL's names for the filter: ?q=words&stage=…&designer=<id>|none&business=<id>&overdue=1&sort=…
 const DESIGNER_NONE = "none";
-const ID_MAX_LENGTH = 200;
+
+/** The longest id a URL or an API call may name (idInput); a longer one names nothing. */
+export const ID_MAX_LENGTH = 200;
 
 /** The filter a list page's address carries; what it does not recognise is left out, never an error. */
 export function projectFilterFromParams(params: URLSearchParams): ProjectFilter {

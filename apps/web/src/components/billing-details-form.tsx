@@ -2,7 +2,16 @@
 // The studio's billing details an admin keeps on Billing: printed on every invoice, with the reminder
 // schedule for overdue invoices and the currency each business is billed in.
 import type { AppRouter } from "@atelier/api";
-import { billingDetailsInput, CURRENCY_CODES, type Currency, reminderDaysInput } from "@atelier/domain";
+import {
+  billingDetailsInput,
+  CURRENCY_CODES,
+  type Currency,
+  LOGO_MAX_BYTES,
+  LOGO_SIZE_MESSAGE,
+  LOGO_TYPE_MESSAGE,
+  LOGO_TYPES,
+  reminderDaysInput,
+} from "@atelier/domain";
 import {
   Button,
   Card,
@@ -29,8 +38,6 @@ import { useTRPC } from "~/trpc/react";
 import { FormError, SubmitButton } from "./form-parts";
 import { NativeSelect } from "./native-select";
 import { toastError } from "./toast-error";
-
-const LOGO_MAX_BYTES = 300_000;
 
 type BillingProfile = inferRouterOutputs<AppRouter>["invoices"]["billingProfile"];
 
@@ -74,8 +81,8 @@ function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
   function onLogo(file: File | undefined) {
     setLogoError(null);
     if (!file) return;
-    if (!["image/png", "image/jpeg"].includes(file.type)) return setLogoError("The logo must be a PNG or JPEG image.");
-    if (file.size > LOGO_MAX_BYTES) return setLogoError("The logo must be smaller than 300 KB.");
+    if (!LOGO_TYPES.includes(file.type)) return setLogoError(LOGO_TYPE_MESSAGE);
+    if (file.size > LOGO_MAX_BYTES) return setLogoError(LOGO_SIZE_MESSAGE);
     const reader = new FileReader();
     reader.onload = () => setLogo(String(reader.result));
     reader.readAsDataURL(file);

@@ -9,6 +9,7 @@ import {
   isOverdue,
   lineAmounts,
   projectDisplayName,
+  utcDay,
 } from "@atelier/domain";
 import { Badge, Button, cn } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
@@ -72,7 +73,7 @@ export function InvoiceTable({
 }) {
   const [open, setOpen] = useState<string | null>(null);
   // Due dates are calendar dates, compared as the server counts them (UTC).
-  const today = new Date().toISOString().slice(0, 10);
+  const today = utcDay(new Date());
   return (
     // On a phone each invoice is a card (number and total, business and status, then its actions); a table from sm up.
     <div className="overflow-x-auto rounded-xl border">

@@ -12,6 +12,7 @@ import {
   paymentDateInput,
   paymentNoteInput,
   projectDisplayName,
+  utcDay,
 } from "@atelier/domain";
 import {
   Badge,
@@ -50,7 +51,7 @@ function useInvoice(id: string) {
   return useQuery(trpc.invoices.byId.queryOptions({ id }));
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => utcDay(new Date());
 
 export function InvoiceView({ id, admin, hrefFor }: { id: string; admin: boolean; hrefFor: (id: string) => string }) {
   const invoice = useInvoice(id);

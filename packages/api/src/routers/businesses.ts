@@ -34,8 +34,10 @@ import {
   canRemoveProjectFile,
   canSeeBusiness,
   DomainError,
+  idInput,
   isAdmin,
   isStaff,
+  utcDay,
 } from "@atelier/domain";
 import { issueUploadTicket } from "@atelier/storage";
 import { brandFolder } from "@atelier/upload-engine";
@@ -47,7 +49,7 @@ import { fileKeyInFolder } from "../project-folders";
 import { deleteStoredFile } from "../stored-files";
 import { protectedProcedure, router, staffProcedure } from "../trpc";
 
-const id = z.string().min(1).max(200);
+const id = idInput;
 const name = businessNameInput;
 
 function requireEditor(user: { role: Parameters<typeof canEditBusiness>[0]["role"]; businessId: string | null }) {
@@ -64,7 +66,7 @@ export const businessesRouter = router({
 
   /** The Businesses page: each client's projects and people, and for an admin its unpaid invoices. */
   overview: staffProcedure.query(async ({ ctx }) => {
-    const rows = await businessOverview(ctx.db, isAdmin(ctx.user.role) ? { invoicesOn: ctx.now().toISOString().slice(0, 10) } : {});
+    const rows = await businessOverview(ctx.db, isAdmin(ctx.user.role) ? { invoicesOn: utcDay(ctx.now()) } : {});
     // A count subquery is typed nullable though it never is.
     const count = (n: number | null | undefined) => Number(n ?? 0);
     return rows.map((row) => ({

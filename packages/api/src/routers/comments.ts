@@ -17,6 +17,7 @@ import {
   canViewComment,
   commentBodyInput,
   DomainError,
+  idInput,
   replyEvent,
   THREAD_PAGE_SIZE,
 } from "@atelier/domain";
@@ -25,7 +26,7 @@ import { postComment } from "../post-comment";
 import { assertCommentEvent } from "../proof-checks";
 import { projectProcedure, protectedProcedure, router } from "../trpc";
 
-const id = z.string().min(1).max(200);
+const id = idInput;
 /** Where a newest-first page ended (the last comment shown): the next page starts after it. */
 const cursorInput = z.object({ createdAt: z.date(), id });
 const NOTIFICATION_LIMIT = 100;

@@ -28,22 +28,25 @@ import {
   INVOICE_LINE_MAX_UNIT_AMOUNT,
   INVOICE_MAX_LINES,
   INVOICE_STATUSES,
+  idInput,
   invoiceDueDateInput,
   invoiceLineDescriptionInput,
   invoiceNotesInput,
   isStaff,
   isVisibleToClient,
+  logoInput,
   paymentDateInput,
   paymentNoteInput,
   reminderDaysInput,
   searchWords,
+  utcDay,
 } from "@atelier/domain";
 import { z } from "zod";
 import { invoicePdfUrl, recordPayment, sendInvoice, visibleInvoice, withBalance } from "../invoice-documents";
 import { listPageInput } from "../list-page-input";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
-const id = z.string().min(1).max(200);
+const id = idInput;
 const CLIENT_STATUSES = INVOICE_STATUSES.filter(isVisibleToClient);
 const rate = z.number().int().min(0).max(BASIS_POINTS);
 
@@ -69,11 +72,7 @@ async function checkProjects(db: Parameters<typeof findProject>[0], businessId: 
 const toLines = (input: z.infer<typeof lines>): NewInvoiceLine[] => input.map((l) => ({ ...l, projectId: l.projectId ?? null }));
 
 const billingProfile = billingDetailsInput.extend({
-  logo: z
-    .string()
-    .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/, "The logo must be a PNG or JPEG image")
-    .max(400_000, "The logo must be smaller than 300 KB")
-    .nullable(),
+  logo: logoInput.nullable(),
   reminderDays: reminderDaysInput.nullable(),
 });
 
@@ -159,7 +158,7 @@ export const invoicesRouter = router({
     }
     if (input.status === "sent") await sendInvoice(ctx, invoice.id);
     else if (input.status === "paid") {
-      const paidOn = ctx.now().toISOString().slice(0, 10);
+      const paidOn = utcDay(ctx.now());
       await recordPayment(ctx, { id: invoice.id, amount: "balance", paidOn, note: null, seen: invoice.status });
     } else if (!(await setInvoiceStatus(ctx.db, invoice.id, { from: invoice.status, to: input.status }, ctx.now()))) {
       throw new DomainError("CONFLICT", "Someone changed this invoice meanwhile. Reload it and try again.");

@@ -5,6 +5,7 @@ import {
   canEditPost,
   canSeePost,
   DomainError,
+  idInput,
   isAdmin,
   postBodyInput,
   postTitleInput,
@@ -14,7 +15,7 @@ import {
 import { z } from "zod";
 import { router, staffProcedure } from "../trpc";
 
-const id = z.string().min(1).max(200);
+const id = idInput;
 const content = {
   title: postTitleInput,
   body: postBodyInput,

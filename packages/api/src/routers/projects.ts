@@ -28,6 +28,7 @@ import {
   dueDateInput,
   FILE_KIND_VALUES,
   filesDeliveredNote,
+  idInput,
   isProjectOverdue,
   isStaff,
   LIST_PAGE_SIZE,
@@ -51,7 +52,7 @@ import { printReadyCheck } from "../proof-checks";
 import { deleteStoredFile } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
-const id = z.string().min(1).max(200);
+const id = idInput;
 /** As many brand assets as one pick may attach: a library's worth. */
 const BRAND_PICK_MAX = 200;
 

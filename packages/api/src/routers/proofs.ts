@@ -34,6 +34,7 @@ import {
   commentBodyInput,
   DomainError,
   dueDateInput,
+  idInput,
   nextRevision,
   nextRound,
   PROJECT_STAGES,
@@ -52,7 +53,7 @@ import { postComment } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
-const id = z.string().min(1).max(200);
+const id = idInput;
 const body = commentBodyInput;
 const fraction = z.number().min(0).max(1);
 

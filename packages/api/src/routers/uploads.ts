@@ -1,5 +1,5 @@
 // uploads.*: tickets that let a signed-in user talk to the upload servers.
-import { FILE_KIND_VALUES } from "@atelier/domain";
+import { FILE_KIND_VALUES, idInput } from "@atelier/domain";
 import { issueUploadTicket } from "@atelier/storage";
 import { z } from "zod";
 import { projectFolder } from "../project-folders";
@@ -7,7 +7,7 @@ import { projectProcedure, router } from "../trpc";
 
 export const uploadsRouter = router({
   /** A ticket for one project's files of one kind: the upload servers refuse it anywhere else. */
-  ticket: projectProcedure(z.object({ projectId: z.string().min(1).max(200), kind: z.enum(FILE_KIND_VALUES) })).query(({ ctx, input }) => {
+  ticket: projectProcedure(z.object({ projectId: idInput, kind: z.enum(FILE_KIND_VALUES) })).query(({ ctx, input }) => {
     const pathPrefix = projectFolder(input.kind, ctx.project);
     const { ticket, expiresAt } = issueUploadTicket(
       { userId: ctx.user.id, pathPrefix },

@@ -17,6 +17,7 @@ import {
   DomainError,
   deactivationRefusal,
   emailInput,
+  idInput,
   optionalPersonNameInput,
   personNameInput,
   ROLES,
@@ -30,7 +31,7 @@ import { listPageInput } from "../list-page-input";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 const updateUserInput = z.object({
-  id: z.string().min(1).max(200),
+  id: idInput,
   name: personNameInput.optional(),
   avatar: z
     .url({ protocol: /^https?$/, error: "The avatar must be an http(s) URL" })
@@ -40,8 +41,8 @@ const updateUserInput = z.object({
   email: emailInput.optional(),
 });
 
-const businessId = z.string().min(1).max(200).nullable();
-const userId = z.object({ id: z.string().min(1).max(200) });
+const businessId = idInput.nullable();
+const userId = z.object({ id: idInput });
 
 async function requireBusiness(db: Parameters<typeof findBusiness>[0], id: string | null | undefined) {
   if (id && !(await findBusiness(db, id))) throw new DomainError("NOT_FOUND", "No such business.");
@@ -90,7 +91,7 @@ export const usersRouter = router({
     }),
 
   setAccess: adminProcedure
-    .input(z.object({ id: z.string().min(1).max(200), role: z.enum(ROLES).optional(), businessId: businessId.optional() }))
+    .input(z.object({ id: idInput, role: z.enum(ROLES).optional(), businessId: businessId.optional() }))
     .mutation(async ({ ctx, input }) => {
       if (input.role) {
         const refusal = roleChangeRefusal(ctx.user, input.id, input.role);
@@ -133,7 +134,7 @@ export const usersRouter = router({
 
   me: protectedProcedure.query(({ ctx }) => ctx.user),
 
-  byId: protectedProcedure.input(z.object({ id: z.string().min(1).max(200) })).query(async ({ ctx, input }) => {
+  byId: protectedProcedure.input(userId).query(async ({ ctx, input }) => {
     if (!canEditUser(ctx.user, input.id)) throw new DomainError("FORBIDDEN", "You may only see your own profile here.");
     const user = await findUserById(ctx.db, input.id);
     if (!user) throw new DomainError("NOT_FOUND", "No such user.");
