@@ -1,6 +1,5 @@
 // Public surface of @atelier/domain: the product's pure rules and constants.
 
-export * from "./app-constants";
 export * from "./auth-errors";
 export * from "./avatar";
 export * from "./businesses";
@@ -18,6 +17,7 @@ export * from "./navigation";
 export * from "./notification-time";
 export * from "./outbox";
 export * from "./posts";
+export * from "./product";
 export * from "./project-name";
 export * from "./projects";
 export * from "./proofs";

@@ -1,7 +1,7 @@
-// React Query policy of the product: retries and cache time from the domain, every mutation refreshes every query.
-import { QUERY_GC_TIME_MS, QUERY_RETRIES, queryRetryDelay } from "@atelier/domain";
+// React Query policy of the product: retries and cache time from the app's settings, every mutation refreshes every query.
 import { MutationCache, QueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
+import { QUERY_GC_TIME_MS, QUERY_RETRIES, queryRetryDelay } from "~/settings";
 
 /** A 4xx answer will not change by asking again, so only other failures are retried. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

@@ -1,8 +1,8 @@
 "use client";
-import { THEME_STORAGE_KEY } from "@atelier/domain";
 import { ThemeProvider as NextThemesProvider } from "next-themes";
 // Light/dark/system theme via a class on <html>, remembered under the product's storage key.
 import type { ComponentProps } from "react";
+import { THEME_STORAGE_KEY } from "../settings";
 
 export type ThemeProviderProps = ComponentProps<typeof NextThemesProvider>;
 

@@ -1,9 +1,9 @@
 "use client";
-import { isTheme } from "@atelier/domain";
 import { Moon, Sun } from "lucide-react";
 // Shell button that picks light, dark or system theme from a small menu.
 import { useTheme } from "next-themes";
 import { cn } from "../lib/cn";
+import { isTheme } from "../settings";
 import { Button } from "./button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "./dropdown-menu";
 

@@ -1,7 +1,7 @@
-import { TOAST_DURATION_MS } from "@atelier/domain";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dismissToast, TOAST_REMOVE_DELAY_MS, toast } from "../hooks/use-toast";
+import { TOAST_DURATION_MS } from "../settings";
 import { Toaster } from "./toaster";
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 "use client";
 // Renders the global toast queue; mount once near the root of the app.
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX } from "@atelier/domain";
 import { useToast } from "../hooks/use-toast";
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD_PX } from "../settings";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
 
 const hotkey = [...TOAST_HOTKEY];

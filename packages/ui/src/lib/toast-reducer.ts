@@ -1,7 +1,7 @@
 // Pure state transitions for the toast queue: added, updated, dismissed, removed.
 
-import { TOAST_LIMIT, type ToastVariant } from "@atelier/domain";
 import type { ReactElement, ReactNode } from "react";
+import { TOAST_LIMIT, type ToastVariant } from "../settings";
 
 export interface ToastData {
   id: string;

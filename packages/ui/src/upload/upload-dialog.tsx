@@ -1,12 +1,13 @@
 "use client";
 // The upload dialog: Uppy's Dashboard as a modal, shown by the parent's flag, with our uploader behind it.
-import { messages, TOAST_DURATION_MS } from "@atelier/domain";
+import { messages } from "@atelier/domain";
 import { ASSET_RESTRICTIONS, AVATAR_RESTRICTIONS, type StatusLabel, statusLabel } from "@atelier/upload-engine";
 import Uppy, { type State } from "@uppy/core";
 import Dashboard from "@uppy/dashboard";
 import ImageEditor from "@uppy/image-editor";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../hooks/use-toast";
+import { TOAST_DURATION_MS } from "../settings";
 import { AtelierUploader, type FileBody, type FileMeta } from "./atelier-uploader";
 import { BrandLibrary, type BrandLibrarySource } from "./brand-library";
 import type { UploadedFile, UploadPurpose, UploadServices } from "./services";

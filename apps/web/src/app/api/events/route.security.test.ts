@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { SESSION_COOKIE } from "@atelier/auth";
 import { createBusiness, createUser, type Db, DEMO_BUSINESS, seedDemo, setUserRoleAndBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import { REALTIME_SESSION_CHECK_MS } from "@atelier/domain";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getServer, type Server } from "~/server/server";
+import { REALTIME_SESSION_CHECK_MS } from "~/settings";
 import { GET } from "./route";
 
 const comment = { type: "comment", projectId: "p", businessId: DEMO_BUSINESS.id, commentId: "c", staffOnly: false } as const;

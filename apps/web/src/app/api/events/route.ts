@@ -1,13 +1,8 @@
 // /api/events: a server-sent event stream that tells a signed-in page about new comments it may see.
 import { getSessionUser } from "@atelier/auth";
-import {
-  canReceiveLiveEvent,
-  liveStreamHolds,
-  REALTIME_HEARTBEAT_INTERVAL_MS,
-  REALTIME_RECONNECT_DELAYS_MS,
-  REALTIME_SESSION_CHECK_MS,
-} from "@atelier/domain";
+import { canReceiveLiveEvent, liveStreamHolds } from "@atelier/domain";
 import { getServer } from "~/server/server";
+import { REALTIME_HEARTBEAT_INTERVAL_MS, REALTIME_RECONNECT_DELAYS_MS, REALTIME_SESSION_CHECK_MS } from "~/settings";
 
 export const dynamic = "force-dynamic";
 

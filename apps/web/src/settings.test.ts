@@ -1,19 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  isTheme,
-  PAGE_TITLE,
-  PRODUCT_NAME,
   QUERY_GC_TIME_MS,
   QUERY_RETRIES,
   queryRetryDelay,
   REALTIME_RECONNECT_DELAYS_MS,
   realtimeReconnectDelay,
-  TOAST_DURATION_MS,
-  TOAST_LIMIT,
-  TOAST_SWIPE_THRESHOLD_PX,
   WALLPAPER_COUNT,
   wallpaperIndex,
-} from "./app-constants";
+} from "./settings";
 
 describe("queryRetryDelay", () => {
   it.each([
@@ -72,28 +66,5 @@ describe("wallpaperIndex", () => {
     const seen = new Set(Array.from({ length: 1200 }, (_, i) => wallpaperIndex(i / 1200)));
     expect(WALLPAPER_COUNT).toBe(12);
     expect([...seen].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-  });
-});
-
-describe("isTheme", () => {
-  it.each<[unknown, boolean]>([
-    ["light", true],
-    ["dark", true],
-    ["system", true],
-    ["Dark", false],
-    [null, false],
-  ])("%j -> %s", (value, expected) => {
-    expect(isTheme(value)).toBe(expected);
-  });
-});
-
-describe("fixed values", () => {
-  it("names the product and its title", () => {
-    expect(PRODUCT_NAME).toBe("Atelier");
-    expect(PAGE_TITLE).toBe("Atelier — project management for design requests");
-  });
-
-  it("matches the toast policy", () => {
-    expect([TOAST_LIMIT, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX]).toEqual([3, 5000, 50]);
   });
 });
