@@ -1,3 +1,4 @@
+import { s3StoreOptions } from "@atelier/storage/settings";
 import { describe, expect, it } from "vitest";
 import { parseCli } from "./env";
 
@@ -10,7 +11,7 @@ describe("parseCli", () => {
       port: 4001,
       host: "127.0.0.1",
       store: "/srv/files",
-      secret,
+      UPLOAD_SECRET: secret,
     });
   });
 
@@ -52,7 +53,13 @@ describe("parseCli", () => {
       S3_ENDPOINT: "http://127.0.0.1:9000",
       S3_FORCE_PATH_STYLE: "true",
     });
-    expect(config).toMatchObject({ store: "s3", s3: { bucket: "files", forcePathStyle: true, region: "us-east-1" } });
+    expect(config).toMatchObject({ store: "s3" });
+    expect(config.role === "server" && config.s3 && s3StoreOptions(config.s3)).toEqual({
+      bucket: "files",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+      region: "us-east-1",
+    });
   });
 
   it.each([

@@ -1,20 +1,10 @@
 // Parses the command line and environment once, with zod, into the config one role needs.
 import { parseArgs } from "node:util";
+import { flagSchema, s3EnvShape, uploadSecretSchema } from "@atelier/storage/settings";
 import { z } from "zod";
 
-const booleanString = z
-  .enum(["true", "false", "1", "0"])
-  .optional()
-  .transform((value) => value === "true" || value === "1");
-
-const s3Schema = z.object({
-  bucket: z.string().min(1),
-  endpoint: z.url().optional(),
-  region: z.string().min(1).default("us-east-1"),
-  forcePathStyle: booleanString,
-  accessKeyId: z.string().min(1).optional(),
-  secretAccessKey: z.string().min(1).optional(),
-});
+// The S3_* settings as the web app reads them, with a bucket required: the store is S3.
+const s3Schema = z.object({ ...s3EnvShape, S3_BUCKET: z.string().min(1) });
 
 const common = {
   port: z.coerce.number().int().min(0).max(65535),
@@ -50,15 +40,13 @@ export const cliSchema = z
     z.object({
       role: z.literal("server"),
       ...common,
-      secret: z.string().min(16, "UPLOAD_SECRET must be at least 16 characters"),
+      // By its variable's name, which a refusal then names.
+      UPLOAD_SECRET: uploadSecretSchema,
       // A directory for the filesystem store, or the word "s3" for the S3_* settings.
       store: z.string().min(1).default(".data/uploads"),
       publicUrl: z.url().optional(),
       // Take raw binary parts besides base64 (default on); "false" keeps a server to the SPEC's base64.
-      binaryParts: z
-        .enum(["true", "false", "1", "0"])
-        .default("true")
-        .transform((value) => value === "true" || value === "1"),
+      binaryParts: flagSchema.default(true),
       s3: s3Schema.optional(),
     }),
   ])
@@ -99,19 +87,19 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     tlsKey: get(values["tls-key"], "UPLOAD_TLS_KEY"),
     servers: get(values.servers, "UPLOAD_SERVERS"),
     trustedProxies: get(values["trusted-proxies"], "TRUSTED_PROXIES"),
-    secret: blankToUndefined(env.UPLOAD_SECRET),
+    UPLOAD_SECRET: blankToUndefined(env.UPLOAD_SECRET),
     store,
     publicUrl: get(values["public-url"], "UPLOAD_PUBLIC_URL"),
     binaryParts: get(values["binary-parts"], "UPLOAD_BINARY_PARTS"),
     s3:
       store === "s3"
         ? {
-            bucket: blankToUndefined(env.S3_BUCKET),
-            endpoint: blankToUndefined(env.S3_ENDPOINT),
-            region: blankToUndefined(env.S3_REGION),
-            forcePathStyle: blankToUndefined(env.S3_FORCE_PATH_STYLE),
-            accessKeyId: blankToUndefined(env.S3_ACCESS_KEY_ID),
-            secretAccessKey: blankToUndefined(env.S3_SECRET_ACCESS_KEY),
+            S3_BUCKET: blankToUndefined(env.S3_BUCKET),
+            S3_ENDPOINT: blankToUndefined(env.S3_ENDPOINT),
+            S3_REGION: blankToUndefined(env.S3_REGION),
+            S3_FORCE_PATH_STYLE: blankToUndefined(env.S3_FORCE_PATH_STYLE),
+            S3_ACCESS_KEY_ID: blankToUndefined(env.S3_ACCESS_KEY_ID),
+            S3_SECRET_ACCESS_KEY: blankToUndefined(env.S3_SECRET_ACCESS_KEY),
           }
         : undefined,
   });

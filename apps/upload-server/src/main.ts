@@ -1,6 +1,7 @@
 // Command-line entry: validates flags and environment, builds one role, and listens.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { s3StoreOptions } from "@atelier/storage/settings";
 import { type CliConfig, parseCli } from "./env";
 import type { HttpServer } from "./http";
 
@@ -26,7 +27,7 @@ async function build(config: CliConfig): Promise<HttpServer> {
   const { createUploadServer } = await import("./upload-server");
   return createUploadServer({
     store: await storeFor(config),
-    secret: config.secret,
+    secret: config.UPLOAD_SECRET,
     webOrigin: config.webOrigin,
     publicUrl: config.publicUrl,
     binaryParts: config.binaryParts,
@@ -39,11 +40,7 @@ async function storeFor(config: ServerCli) {
   const { createFsStore, createS3Store } = await import("@atelier/storage");
   if (config.store !== "s3") return createFsStore({ root: resolve(config.store) });
   if (!config.s3) throw new Error("--store s3 needs S3_BUCKET");
-  const { accessKeyId, secretAccessKey, ...s3 } = config.s3;
-  return createS3Store({
-    ...s3,
-    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
-  });
+  return createS3Store(s3StoreOptions(config.s3));
 }
 
 const config = parseCli(process.argv.slice(2), process.env);

@@ -2,6 +2,7 @@
 import { createHash, type Hash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { ERRORS, mediaType, type ObjectStore, ticketCoversPath, tokenRefusal, verifyUploadTicket } from "@atelier/storage";
+import { uploadSecretSchema } from "@atelier/storage/settings";
 import {
   ASSET_RESTRICTIONS,
   BODY_ENCODINGS,
@@ -20,7 +21,7 @@ import { admitBody, bearerToken, connectionSettingsSchema, firstHeader, requestB
 import { rawBody } from "./raw-body";
 
 export const uploadServerSettingsSchema = z.object({
-  secret: z.string().min(16),
+  secret: uploadSecretSchema,
   webOrigin: z.url().optional(),
   // The base written into answered urls; without it, the Host the client used.
   publicUrl: z.url().optional(),

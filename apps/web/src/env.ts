@@ -1,13 +1,12 @@
 // The web app's environment, validated once at start-up; nothing else reads process.env.
 import { parseTrustedProxies, type TrustedProxies } from "@atelier/storage/client-address";
+import { flagSchema as flag, s3EnvShape, uploadSecretSchema } from "@atelier/storage/settings";
 import { UPLOAD_TICKET_TTL_MS } from "@atelier/storage/tokens";
 import { z } from "zod";
 import { isLoopbackHost } from "./server/dev-mailbox-gate";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
-
-const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 /** The dev mailbox is on when asked for, or when mail has nowhere else to go. */
 const devMailboxOn = (env: { DEV_MAILBOX?: boolean | undefined; SMTP_URL?: string | undefined }) => env.DEV_MAILBOX ?? !env.SMTP_URL;
@@ -45,7 +44,7 @@ const schema = z
         return z.NEVER;
       }
     }),
-    UPLOAD_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
+    UPLOAD_SECRET: optional(uploadSecretSchema),
     // How long an upload ticket lets its holder write and read a folder; the upload dialog renews it while it works.
     UPLOAD_TICKET_TTL_S: optional(
       z.coerce
@@ -57,12 +56,7 @@ const schema = z
     UPLOAD_BALANCER_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3100"),
     STORAGE_DRIVER: z.enum(["fs", "s3"]).default("fs"),
     STORAGE_DIR: optional(z.string().min(1)),
-    S3_BUCKET: optional(z.string().min(1)),
-    S3_ENDPOINT: optional(z.url()),
-    S3_REGION: z.string().min(1).default("us-east-1"),
-    S3_FORCE_PATH_STYLE: optional(flag),
-    S3_ACCESS_KEY_ID: optional(z.string()),
-    S3_SECRET_ACCESS_KEY: optional(z.string()),
+    ...s3EnvShape,
     GOOGLE_CLIENT_ID: optional(z.string()),
     GOOGLE_CLIENT_SECRET: optional(z.string()),
     FACEBOOK_CLIENT_ID: optional(z.string()),

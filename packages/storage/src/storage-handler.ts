@@ -8,6 +8,7 @@ import { ERRORS, errorResponse, isHttpError, tokenRefusal } from "./errors";
 import { contentDisposition, matchesIfNoneMatch, mediaType, resolveRange } from "./http-semantics";
 import type { ObjectStore } from "./object-store";
 import { securePath } from "./secure-path";
+import { uploadSecretSchema } from "./settings";
 import { verifySignedUploadToken } from "./tokens";
 
 // The public image buckets are a product rule; the handler serves exactly those by default.
@@ -17,7 +18,7 @@ export const STORAGE_MAX_UPLOAD_BYTES = 10_526_316;
 export const STORAGE_CACHE_CONTROL = "max-age=3600";
 
 const settingsSchema = z.object({
-  secret: z.string().min(16),
+  secret: uploadSecretSchema,
   basePath: z.string().startsWith("/").default("/storage/v1"),
   buckets: z
     .array(z.string().regex(/^[a-z0-9-]+$/))

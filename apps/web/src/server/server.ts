@@ -6,6 +6,7 @@ import { createAuthOptions, createSignInLink, INVITATION_MAX_AGE_S } from "@atel
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedLivingDemo } from "@atelier/db";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
+import { s3StoreOptions } from "@atelier/storage/settings";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadServerConfig } from "../env";
 import { demoUploadStore } from "./demo-files";
@@ -72,17 +73,7 @@ async function createServer(): Promise<Server> {
 
 function createFileStore(config: Config, dataDir: string): ObjectStore {
   if (config.STORAGE_DRIVER === "fs") return createFsStore({ root: resolve(config.STORAGE_DIR ?? join(dataDir, "storage")) });
-  const credentials =
-    config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
-      ? { credentials: { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } }
-      : {};
-  return createS3Store({
-    bucket: config.S3_BUCKET ?? "",
-    region: config.S3_REGION,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? false,
-    ...(config.S3_ENDPOINT ? { endpoint: config.S3_ENDPOINT } : {}),
-    ...credentials,
-  });
+  return createS3Store(s3StoreOptions(config));
 }
 
 const KEY = Symbol.for("atelier.web.server");
