@@ -3,7 +3,7 @@
 import { Button, buttonVariants } from "@atelier/ui";
 import Link from "next/link";
 import { useEffect } from "react";
-import { StatusPage } from "~/components/status-page";
+import { StatusPage } from "~/components/shell/status-page";
 
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   useEffect(() => {

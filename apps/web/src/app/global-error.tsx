@@ -2,7 +2,7 @@
 // The root layout itself failed: the same branded error page, in a document of its own (no providers run here).
 import { Button } from "@atelier/ui";
 import { useEffect } from "react";
-import { StatusPage } from "~/components/status-page";
+import { StatusPage } from "~/components/shell/status-page";
 import "./globals.css";
 
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {

@@ -2,7 +2,7 @@
 import { PAGE_TITLE } from "@atelier/domain";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { Providers } from "~/components/providers";
+import { Providers } from "~/components/shell/providers";
 import "./globals.css";
 
 export const metadata: Metadata = { title: PAGE_TITLE, description: "Design requests, files, feedback and invoices in one place." };

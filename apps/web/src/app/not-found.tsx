@@ -1,7 +1,7 @@
 // Any address the app does not know: the branded 404, with the way back to the projects.
 import { buttonVariants } from "@atelier/ui";
 import Link from "next/link";
-import { StatusPage } from "~/components/status-page";
+import { StatusPage } from "~/components/shell/status-page";
 
 export default function NotFound() {
   return (

@@ -4,9 +4,9 @@ import { canOpenRoute } from "@atelier/domain";
 import { usePathname } from "next/navigation";
 import { useSession } from "next-auth/react";
 import type { ReactNode } from "react";
-import { AppShell } from "~/components/app-shell";
-import { EmptyState } from "~/components/empty-state";
-import { SessionGate } from "~/components/session-gate";
+import { EmptyState } from "~/components/common/empty-state";
+import { SessionGate } from "~/components/session/session-gate";
+import { AppShell } from "~/components/shell/app-shell";
 
 function Shell({ children }: { children: ReactNode }) {
   const { data } = useSession();

@@ -1,5 +1,5 @@
-import { ProjectList } from "~/components/project-list";
-import { StudioContacts } from "~/components/studio-contacts";
+import { ProjectList } from "~/components/projects/project-list";
+import { StudioContacts } from "~/components/projects/studio-contacts";
 
 export default function ProjectsPage() {
   return (

@@ -3,8 +3,8 @@
 import { safeCallbackPath } from "@atelier/domain";
 import { useSession } from "next-auth/react";
 import { useEffect } from "react";
-import { LoadingScreen } from "~/components/loading-screen";
-import { LoginScreen } from "~/components/login-screen";
+import { LoadingScreen } from "~/components/session/loading-screen";
+import { LoginScreen } from "~/components/session/login-screen";
 
 export default function LoginPage() {
   const { status } = useSession();

@@ -17,7 +17,7 @@ import {
 } from "@atelier/ui";
 import { useRef } from "react";
 import { z } from "zod";
-import { FormError } from "../form-parts";
+import { FormError } from "~/components/common/form-parts";
 
 const postForm = z.object({ title: postTitleInput, body: postBodyInput });
 

@@ -1,4 +1,4 @@
-import { ProjectList } from "~/components/project-list";
+import { ProjectList } from "~/components/projects/project-list";
 
 export default function ArchivePage() {
   return <ProjectList archived />;

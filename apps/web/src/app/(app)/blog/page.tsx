@@ -6,9 +6,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { PostEditor } from "~/components/blog/post-editor";
-import { ConfirmButton } from "~/components/confirm-button";
-import { EmptyState, PageHeader } from "~/components/empty-state";
-import { toastError } from "~/components/toast-error";
+import { ConfirmButton } from "~/components/common/confirm-button";
+import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
 export default function BlogPage() {

@@ -3,10 +3,10 @@
 import { Badge, Card, CardHeader, CardTitle, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { AvatarPicker } from "~/components/avatar-picker";
-import { EmptyState, PageHeader } from "~/components/empty-state";
-import { formatDate } from "~/components/format";
-import { toastError } from "~/components/toast-error";
+import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { formatDate } from "~/components/common/format";
+import { toastError } from "~/components/common/toast-error";
+import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { useTRPC } from "~/trpc/react";
 
 function plural(count: number, one: string, many = `${one}s`): string {

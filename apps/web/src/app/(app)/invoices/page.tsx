@@ -3,11 +3,11 @@
 import { Skeleton } from "@atelier/ui";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { EmptyState, PageHeader } from "~/components/empty-state";
-import { InvoiceActions } from "~/components/invoice-actions";
-import { InvoiceTable } from "~/components/invoice-table";
-import { ListSearch } from "~/components/list-search";
-import { LoadMore } from "~/components/load-more";
+import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { ListSearch } from "~/components/common/list-search";
+import { LoadMore } from "~/components/common/load-more";
+import { InvoiceActions } from "~/components/invoices/invoice-actions";
+import { InvoiceTable } from "~/components/invoices/invoice-table";
 import { useTRPC } from "~/trpc/react";
 
 export default function InvoicesPage() {

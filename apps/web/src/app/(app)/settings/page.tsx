@@ -4,10 +4,10 @@ import { formatMoney, isAdmin, isStaff } from "@atelier/domain";
 import { Skeleton } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
-import { BillingDetailsForm, BusinessCurrencies } from "~/components/billing-details-form";
-import { DownloadPdfButton } from "~/components/download-pdf-button";
-import { EmptyState, PageHeader } from "~/components/empty-state";
-import { InvoiceTable } from "~/components/invoice-table";
+import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { BillingDetailsForm, BusinessCurrencies } from "~/components/invoices/billing-details-form";
+import { DownloadPdfButton } from "~/components/invoices/download-pdf-button";
+import { InvoiceTable } from "~/components/invoices/invoice-table";
 import { useTRPC } from "~/trpc/react";
 
 export default function BillingPage() {

@@ -5,13 +5,13 @@ import { Badge, Skeleton, toast, UserAvatar } from "@atelier/ui";
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { EmptyState, PageHeader } from "~/components/empty-state";
-import { BusinessOptions } from "~/components/form-parts";
-import { ListSearch } from "~/components/list-search";
-import { LoadMore } from "~/components/load-more";
-import { NativeSelect } from "~/components/native-select";
-import { toastError } from "~/components/toast-error";
-import { UndeliveredMail } from "~/components/undelivered-mail";
+import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { BusinessOptions } from "~/components/common/form-parts";
+import { ListSearch } from "~/components/common/list-search";
+import { LoadMore } from "~/components/common/load-more";
+import { NativeSelect } from "~/components/common/native-select";
+import { toastError } from "~/components/common/toast-error";
+import { UndeliveredMail } from "~/components/users/undelivered-mail";
 import { useTRPC } from "~/trpc/react";
 
 export default function UsersPage() {

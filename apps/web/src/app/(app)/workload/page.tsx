@@ -8,12 +8,12 @@ import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton, UserAvatar }
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
-import { OverdueBadge } from "~/components/due-date";
-import { EmptyState, PageHeader } from "~/components/empty-state";
-import { formatDay } from "~/components/format";
-import { NativeSelect } from "~/components/native-select";
-import { toastError } from "~/components/toast-error";
-import { WorkloadChart } from "~/components/workload-chart";
+import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { formatDay } from "~/components/common/format";
+import { NativeSelect } from "~/components/common/native-select";
+import { toastError } from "~/components/common/toast-error";
+import { OverdueBadge } from "~/components/projects/due-date";
+import { WorkloadChart } from "~/components/workload/workload-chart";
 import { useTRPC } from "~/trpc/react";
 
 type Plan = inferRouterOutputs<AppRouter>["workload"]["plan"];

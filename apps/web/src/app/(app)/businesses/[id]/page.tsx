@@ -3,10 +3,10 @@
 import { Skeleton } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
-import { BrandLibrary } from "~/components/business/brand-library";
-import { BusinessDetails } from "~/components/business/business-details";
-import { BusinessInvoices, BusinessMembers, BusinessProjects } from "~/components/business/business-lists";
-import { EmptyState } from "~/components/empty-state";
+import { BrandLibrary } from "~/components/businesses/brand-library";
+import { BusinessDetails } from "~/components/businesses/business-details";
+import { BusinessInvoices, BusinessMembers, BusinessProjects } from "~/components/businesses/business-lists";
+import { EmptyState } from "~/components/common/empty-state";
 import { useTRPC } from "~/trpc/react";
 
 export default function BusinessPage() {

@@ -5,8 +5,8 @@ import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFiel
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { z } from "zod";
-import { PageHeader } from "~/components/empty-state";
-import { FormError, SubmitButton } from "~/components/form-parts";
+import { PageHeader } from "~/components/common/empty-state";
+import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { useTRPC } from "~/trpc/react";
 
 const createBusinessForm = z.object({ name: businessNameInput });

@@ -6,10 +6,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Controller } from "react-hook-form";
-import { PageHeader } from "~/components/empty-state";
-import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
-import { emptyLine, InvoiceLinesEditor, invoiceForm, toApiLines } from "~/components/invoice-lines-editor";
-import { NativeSelect } from "~/components/native-select";
+import { PageHeader } from "~/components/common/empty-state";
+import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
+import { NativeSelect } from "~/components/common/native-select";
+import { emptyLine, InvoiceLinesEditor, invoiceForm, toApiLines } from "~/components/invoices/invoice-lines-editor";
 import { useTRPC } from "~/trpc/react";
 
 export default function CreateInvoicePage() {

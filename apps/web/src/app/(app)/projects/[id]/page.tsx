@@ -29,17 +29,17 @@ import { Download, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useRef, useState } from "react";
-import { ArchiveProjectButton, RemoveButton } from "~/components/destructive-actions";
-import { DueDate, DueDateEditor } from "~/components/due-date";
-import { EmptyState } from "~/components/empty-state";
-import { FileViewer, useWarmPdfEngine } from "~/components/file-viewer";
-import { formatBytes, formatDate } from "~/components/format";
-import { NativeSelect } from "~/components/native-select";
-import { ProjectThread } from "~/components/project-thread";
-import { PinLink, ProofsPanel, type UploadForProof } from "~/components/proofs-panel";
-import { StageBadge } from "~/components/stage-badge";
-import { toastError } from "~/components/toast-error";
-import { useUploadServices } from "~/components/use-upload-services";
+import { ArchiveProjectButton, RemoveButton } from "~/components/common/destructive-actions";
+import { EmptyState } from "~/components/common/empty-state";
+import { formatBytes, formatDate } from "~/components/common/format";
+import { NativeSelect } from "~/components/common/native-select";
+import { toastError } from "~/components/common/toast-error";
+import { DueDate, DueDateEditor } from "~/components/projects/due-date";
+import { ProjectThread } from "~/components/projects/project-thread";
+import { StageBadge } from "~/components/projects/stage-badge";
+import { PinLink, ProofsPanel, type UploadForProof } from "~/components/proofs/proofs-panel";
+import { useUploadServices } from "~/components/uploads/use-upload-services";
+import { FileViewer, useWarmPdfEngine } from "~/components/viewer/file-viewer";
 import { useTRPC } from "~/trpc/react";
 
 type ProjectFile = {

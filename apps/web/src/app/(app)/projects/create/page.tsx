@@ -7,10 +7,10 @@ import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { DueDateInput } from "~/components/due-date";
-import { EmptyState, PageHeader } from "~/components/empty-state";
-import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
-import { NativeSelect } from "~/components/native-select";
+import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
+import { NativeSelect } from "~/components/common/native-select";
+import { DueDateInput } from "~/components/projects/due-date";
 import { useTRPC } from "~/trpc/react";
 
 const projectForm = z.object({

@@ -6,12 +6,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { ConfirmButton } from "~/components/confirm-button";
-import { EmptyState } from "~/components/empty-state";
-import { BusinessOptions } from "~/components/form-parts";
-import { formatDate } from "~/components/format";
-import { NativeSelect } from "~/components/native-select";
-import { toastError } from "~/components/toast-error";
+import { ConfirmButton } from "~/components/common/confirm-button";
+import { EmptyState } from "~/components/common/empty-state";
+import { BusinessOptions } from "~/components/common/form-parts";
+import { formatDate } from "~/components/common/format";
+import { NativeSelect } from "~/components/common/native-select";
+import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
 export default function UserPage() {

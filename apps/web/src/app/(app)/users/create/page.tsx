@@ -6,9 +6,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { PageHeader } from "~/components/empty-state";
-import { BusinessOptions, FormError, SubmitButton } from "~/components/form-parts";
-import { NativeSelect } from "~/components/native-select";
+import { PageHeader } from "~/components/common/empty-state";
+import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
+import { NativeSelect } from "~/components/common/native-select";
 import { useTRPC } from "~/trpc/react";
 
 const createUserForm = z.object({

@@ -19,10 +19,10 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { z } from "zod";
-import { AvatarPicker } from "~/components/avatar-picker";
-import { EmptyState, PageHeader } from "~/components/empty-state";
-import { SubmitButton } from "~/components/form-parts";
-import { toastError } from "~/components/toast-error";
+import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { SubmitButton } from "~/components/common/form-parts";
+import { toastError } from "~/components/common/toast-error";
+import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { useTRPC } from "~/trpc/react";
 
 const profileForm = z.object({ name: personNameInput, email: emailInput });

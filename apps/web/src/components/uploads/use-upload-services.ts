@@ -4,9 +4,9 @@ import type { FileKind } from "@atelier/domain";
 import { resizeImage, type UploadServices, xhrFetch } from "@atelier/ui";
 import { webCryptoSha256 } from "@atelier/upload-engine";
 import { useMemo } from "react";
-import { workerPreparer } from "~/components/part-preparer";
-import { firstPdfPage } from "~/components/pdf-engine";
+import { firstPdfPage } from "~/components/viewer/pdf-engine";
 import { useTRPCClient } from "~/trpc/react";
+import { workerPreparer } from "./part-preparer";
 
 /** 128 random bits as URL-safe base64: unguessable object names. */
 function randomId(): string {

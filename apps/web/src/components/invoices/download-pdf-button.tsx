@@ -4,8 +4,8 @@ import { Button, type ButtonProps } from "@atelier/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
-import { toastError } from "./toast-error";
 
 export function DownloadPdfButton({
   invoiceId,

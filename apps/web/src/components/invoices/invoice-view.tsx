@@ -35,14 +35,14 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { z } from "zod";
+import { EmptyState } from "~/components/common/empty-state";
+import { FormError, SubmitButton } from "~/components/common/form-parts";
+import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 import { DownloadPdfButton } from "./download-pdf-button";
-import { EmptyState } from "./empty-state";
-import { FormError, SubmitButton } from "./form-parts";
 import { InvoiceActions } from "./invoice-actions";
 import { InvoiceLinesEditor, invoiceForm, toApiLines, toLineFields } from "./invoice-lines-editor";
 import { STATUS_STYLE } from "./invoice-table";
-import { toastError } from "./toast-error";
 
 type Invoice = NonNullable<ReturnType<typeof useInvoice>["data"]>;
 

@@ -3,9 +3,9 @@
 import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceKind, type InvoiceStatus, nextInvoiceStatuses } from "@atelier/domain";
 import { toast } from "@atelier/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ConfirmButton } from "~/components/common/confirm-button";
+import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
-import { ConfirmButton } from "./confirm-button";
-import { toastError } from "./toast-error";
 
 interface Subject {
   id: string;

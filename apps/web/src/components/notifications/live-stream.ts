@@ -1,5 +1,5 @@
 // Follows the server's live event stream for as long as a page wants it.
-import { realtimeReconnectDelay } from "@atelier/domain";
+import { realtimeReconnectDelay } from "~/settings";
 
 /** What this needs of the browser's EventSource. */
 export interface LiveSource {

@@ -19,7 +19,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { type FieldError, useFieldArray, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { NativeSelect } from "./native-select";
+import { NativeSelect } from "~/components/common/native-select";
 
 /** The invoice form's fields; the lines are read in the invoice's currency, so the schema is made for it. */
 export function invoiceForm(currency: string) {

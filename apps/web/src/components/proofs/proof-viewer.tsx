@@ -8,8 +8,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Hand, MapPin } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { z } from "zod";
-import { FileViewer, type SurfacePoint, type SurfaceTool, type ViewedFile, type ViewState } from "~/components/file-viewer";
-import { FormError, SubmitButton } from "~/components/form-parts";
+import { FormError, SubmitButton } from "~/components/common/form-parts";
+import { FileViewer, type SurfacePoint, type SurfaceTool, type ViewedFile, type ViewState } from "~/components/viewer/file-viewer";
 import { useTRPC } from "~/trpc/react";
 
 type Area = { x: number; y: number; w?: number; h?: number };

@@ -39,14 +39,14 @@ import { AlertTriangle, CheckCircle2, Download, Eye, Upload } from "lucide-react
 import { useEffect, useRef, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
-import { DueDateInput } from "~/components/due-date";
-import { FormError, SubmitButton } from "~/components/form-parts";
-import { formatDate } from "~/components/format";
-import { LinkedText } from "~/components/linked-text";
-import { NativeSelect } from "~/components/native-select";
-import { toastError } from "~/components/toast-error";
+import { FormError, SubmitButton } from "~/components/common/form-parts";
+import { formatDate } from "~/components/common/format";
+import { LinkedText } from "~/components/common/linked-text";
+import { NativeSelect } from "~/components/common/native-select";
+import { toastError } from "~/components/common/toast-error";
+import { DueDateInput } from "~/components/projects/due-date";
+import { useWarmPdfEngine, type ViewedFile } from "~/components/viewer/file-viewer";
 import { useTRPC } from "~/trpc/react";
-import { useWarmPdfEngine, type ViewedFile } from "./file-viewer";
 import { ProofViewer } from "./proof-viewer";
 
 export interface ProofsPanelProject {

@@ -17,8 +17,8 @@ import {
   useRef,
   useState,
 } from "react";
-import { formatBytes } from "~/components/format";
-import { loadPdfEngine, RANGE_CHUNK_BYTES, startRangeReads } from "~/components/pdf-engine";
+import { formatBytes } from "~/components/common/format";
+import { loadPdfEngine, RANGE_CHUNK_BYTES, startRangeReads } from "./pdf-engine";
 
 export interface ViewedFile {
   id: string;

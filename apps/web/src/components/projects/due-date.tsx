@@ -8,9 +8,9 @@ import { CalendarClock } from "lucide-react";
 import { useEffect } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
+import { formatDay } from "~/components/common/format";
+import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
-import { formatDay } from "./format";
-import { toastError } from "./toast-error";
 
 /** The overdue mark: a badge that says so, for lists, the project page and Workload. */
 export function OverdueBadge() {

@@ -29,10 +29,10 @@ import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
-import { FormError, SubmitButton } from "~/components/form-parts";
-import { LinkedText } from "~/components/linked-text";
+import { FormError, SubmitButton } from "~/components/common/form-parts";
+import { LinkedText } from "~/components/common/linked-text";
+import { NativeSelect } from "~/components/common/native-select";
 import { useTRPC } from "~/trpc/react";
-import { NativeSelect } from "./native-select";
 
 // The kind of comment: "" is a plain comment.
 const commentForm = z.object({

@@ -18,9 +18,9 @@ import {
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
-import { FormError } from "~/components/form-parts";
+import { FormError } from "~/components/common/form-parts";
+import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { useTRPC } from "~/trpc/react";
-import { AvatarPicker } from "./avatar-picker";
 
 const onboardingForm = z.object({ name: personNameInput });
 

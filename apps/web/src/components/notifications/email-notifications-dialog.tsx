@@ -17,7 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useEffect, useState } from "react";
-import { toastError } from "~/components/toast-error";
+import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
 type Frequency = Exclude<MailPreference, "off">;

@@ -22,11 +22,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
+import { FormError, SubmitButton } from "~/components/common/form-parts";
+import { NativeSelect } from "~/components/common/native-select";
+import { toastError } from "~/components/common/toast-error";
+import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { useTRPC } from "~/trpc/react";
-import { AvatarPicker } from "../avatar-picker";
-import { FormError, SubmitButton } from "../form-parts";
-import { NativeSelect } from "../native-select";
-import { toastError } from "../toast-error";
 import type { BusinessPageData } from "./types";
 
 /** One address a line (commas and spaces also separate them). */

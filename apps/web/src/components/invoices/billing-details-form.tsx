@@ -34,10 +34,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { z } from "zod";
+import { FormError, SubmitButton } from "~/components/common/form-parts";
+import { NativeSelect } from "~/components/common/native-select";
+import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
-import { FormError, SubmitButton } from "./form-parts";
-import { NativeSelect } from "./native-select";
-import { toastError } from "./toast-error";
 
 type BillingProfile = inferRouterOutputs<AppRouter>["invoices"]["billingProfile"];
 

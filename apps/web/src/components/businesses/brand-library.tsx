@@ -31,11 +31,11 @@ import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
+import { RemoveButton } from "~/components/common/destructive-actions";
+import { formatBytes } from "~/components/common/format";
+import { toastError } from "~/components/common/toast-error";
+import { useUploadServices } from "~/components/uploads/use-upload-services";
 import { useTRPC } from "~/trpc/react";
-import { RemoveButton } from "../destructive-actions";
-import { formatBytes } from "../format";
-import { toastError } from "../toast-error";
-import { useUploadServices } from "../use-upload-services";
 import type { BusinessPageData } from "./types";
 
 type BrandFile = BusinessPageData["brand"]["files"][number];

@@ -5,8 +5,8 @@ import { PROJECT_SORTS, PROJECT_STAGES, type ProjectFilter, type ProjectSort, ty
 import { Input } from "@atelier/ui";
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { BusinessOptions } from "./form-parts";
-import { NativeSelect } from "./native-select";
+import { BusinessOptions } from "~/components/common/form-parts";
+import { NativeSelect } from "~/components/common/native-select";
 
 const SEARCH_PAUSE_MS = 300;
 const control = "h-11 sm:h-9";

@@ -1,11 +1,12 @@
 "use client";
 // The login page: social providers as form POSTs, or a magic link by e-mail; a random wallpaper behind.
-import { authErrorMessage, emailInput, messages, PRODUCT_NAME, safeCallbackPath, WALLPAPER_COUNT, wallpaperIndex } from "@atelier/domain";
+import { authErrorMessage, emailInput, messages, PRODUCT_NAME, safeCallbackPath } from "@atelier/domain";
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, fieldError, Input, useZodForm } from "@atelier/ui";
 import { MailCheck } from "lucide-react";
 import { type ClientSafeProvider, getCsrfToken, getProviders } from "next-auth/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { WALLPAPER_COUNT, wallpaperIndex } from "~/settings";
 
 const loginForm = z.object({ email: emailInput });
 

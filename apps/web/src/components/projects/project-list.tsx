@@ -17,11 +17,11 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { Suspense, useCallback } from "react";
+import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { formatDate } from "~/components/common/format";
+import { LoadMore } from "~/components/common/load-more";
 import { useTRPC } from "~/trpc/react";
 import { DueDate } from "./due-date";
-import { EmptyState, PageHeader } from "./empty-state";
-import { formatDate } from "./format";
-import { LoadMore } from "./load-more";
 import { ProjectFilters } from "./project-filters";
 import { StageBadge } from "./stage-badge";
 

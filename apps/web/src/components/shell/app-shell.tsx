@@ -24,9 +24,9 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { type ReactNode, useState } from "react";
+import { EmailNotificationsDialog } from "~/components/notifications/email-notifications-dialog";
+import { NotificationBell } from "~/components/notifications/notification-bell";
 import { CommandPalette } from "./command-palette";
-import { EmailNotificationsDialog } from "./email-notifications-dialog";
-import { NotificationBell } from "./notification-bell";
 
 const ICONS: Record<string, typeof Archive> = {
   "/": FolderKanban,

@@ -4,7 +4,7 @@ import { formatMoney, ROLE_LABELS } from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, UserAvatar } from "@atelier/ui";
 import Link from "next/link";
 import { useSession } from "next-auth/react";
-import { InvoiceTable } from "../invoice-table";
+import { InvoiceTable } from "~/components/invoices/invoice-table";
 import type { BusinessPageData } from "./types";
 
 const row = "flex min-h-11 items-center gap-3 rounded-md px-2";
