@@ -6,6 +6,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Db, findUserByEmail } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { UPLOAD_SERVER_NODE_FLAGS } from "@atelier/upload-server/node-flags";
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 
@@ -228,11 +230,7 @@ export interface UploadServers {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the built balancer and two upload servers of apps/upload-server (dist/main.js, with the
- * servers' node flags) on free loopback ports, sharing one store: a fresh directory, or `store.s3`.
- */
-export async function startUploadServers(options: {
+export interface UploadServerOptions {
   secret: string;
   webOrigin: string;
   store?: UploadStoreOption;
@@ -240,7 +238,13 @@ export async function startUploadServers(options: {
   tls?: { certFile: string; keyFile: string };
   /** Binary parts on or off on the servers (default on). */
   binaryParts?: boolean;
-}): Promise<UploadServers> {
+}
+
+/**
+ * Starts the built balancer and two upload servers of apps/upload-server (dist/main.js, with the
+ * servers' node flags) on free loopback ports, sharing one store: a fresh directory, or `store.s3`.
+ */
+export async function startUploadServers(options: UploadServerOptions): Promise<UploadServers> {
   const s3 = options.store?.s3;
   const storeDir = s3 ? undefined : mkdtempSync(join(tmpdir(), "atelier-e2e-uploads-"));
   const storeEnv: Record<string, string> = s3
@@ -396,4 +400,154 @@ export async function storedFileLocation(page: Page, href: string): Promise<stri
   const location = answer.headers().location;
   if (answer.status() !== 302 || !location) throw new Error(`${href} answered ${answer.status()}, not a redirect`);
   return location;
+}
+
+/** What a stack is made of; each part is started only when asked for. */
+export interface StackShape {
+  /** A throwaway PostgreSQL database of the stack's own (DATABASE_URL); without it the app runs on its embedded one. */
+  database?: boolean;
+  /** A real SMTP server (SMTP_URL) that keeps every mail the app sends. */
+  smtp?: boolean;
+  /** A balancer and two upload servers (UPLOAD_BALANCER_URL), with these options; `true` for a store directory of their own. */
+  uploads?: true | Omit<UploadServerOptions, "secret" | "webOrigin">;
+  /** Debian's Chromium, started alongside the servers. */
+  browser?: boolean;
+  /** Web instances sharing everything, secrets included (default 1). */
+  instances?: number;
+}
+
+/** The parts of a stack of this shape, each one asked for. */
+export type StackParts<O extends StackShape> = (O extends { database: true } ? { t: TestDatabase } : unknown) &
+  (O extends { smtp: true } ? { smtp: SmtpSink } : unknown) &
+  (O extends { uploads: true | object } ? { uploads: UploadServers } : unknown) &
+  (O extends { browser: true } ? { browser: Browser } : unknown);
+
+/** What happens between the parts starting and the app starting. */
+export interface StackSetup<O extends StackShape> {
+  /** What the database (or the upload store) holds before the app starts: demo users, the living demo. */
+  seed?: (parts: StackParts<O>) => Promise<unknown>;
+  /** More environment for the web app, given the parts (it wins over the stack's own). */
+  env?: Record<string, string> | ((parts: StackParts<O>) => Record<string, string>);
+}
+
+/** A running stack: the web app (the first of `apps`), the upload secret it shares, and each part asked for. */
+export type Stack<O extends StackShape> = StackParts<O> & {
+  app: RunningApp;
+  apps: RunningApp[];
+  /** The secret the app and the upload servers share. */
+  uploadSecret: string;
+  /** Stops every part (apps and browser, then the servers, then the database) and waits until each is gone. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the whole system a test drives: its database, mail server, upload servers and browser side by side, then what
+ * `setup.seed` puts in place, then the web app (or `instances` of them) with DATABASE_URL, SMTP_URL and UPLOAD_*
+ * pointing at them. The app's port is chosen first, since the upload servers take its origin. When any part fails to
+ * start, the parts that did are stopped before the error is thrown.
+ */
+export async function startStack<const O extends StackShape>(shape: O, setup: StackSetup<O> = {}): Promise<Stack<O>> {
+  const ports = await Promise.all(Array.from({ length: shape.instances ?? 1 }, () => freePort()));
+  const authSecret = randomBytes(32).toString("hex");
+  const uploadSecret = randomBytes(24).toString("hex");
+  const parts: { t?: TestDatabase; smtp?: SmtpSink; uploads?: UploadServers; browser?: Browser } = {};
+  let apps: RunningApp[] = [];
+  const stop = async () => {
+    const errors: unknown[] = [];
+    const settle = async (stops: (Promise<unknown> | undefined)[]) => {
+      for (const s of await Promise.allSettled(stops)) if (s.status === "rejected") errors.push(s.reason);
+    };
+    // The apps hold connections to the database and the servers: they go first, the database last.
+    await settle([...apps.map((a) => a.stop()), parts.browser?.close()]);
+    await settle([parts.uploads?.stop(), parts.smtp?.close()]);
+    await settle([parts.t?.destroy()]);
+    if (errors.length > 0) throw new AggregateError(errors, `stopping the stack failed: ${errors.map(String).join("; ")}`);
+  };
+  const uploadOptions = shape.uploads === true ? {} : shape.uploads;
+  try {
+    const [t, smtp, uploads, browser] = await startTogether([
+      shape.database ? createTestDatabase() : undefined,
+      shape.smtp ? startSmtpSink() : undefined,
+      uploadOptions ? startUploadServers({ ...uploadOptions, secret: uploadSecret, webOrigin: `http://localhost:${ports[0]}` }) : undefined,
+      shape.browser ? launchBrowser() : undefined,
+    ]);
+    Object.assign(parts, { t, smtp, uploads, browser });
+    const started = parts as StackParts<O>;
+    await setup.seed?.(started);
+    const env = {
+      AUTH_SECRET: authSecret,
+      UPLOAD_SECRET: uploadSecret,
+      ...(t ? { DATABASE_URL: t.url } : {}),
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+      ...(uploads ? { UPLOAD_BALANCER_URL: uploads.balancerUrl } : {}),
+      ...(typeof setup.env === "function" ? setup.env(started) : setup.env),
+    };
+    const starting = await Promise.allSettled(ports.map((port) => startApp(env, { port })));
+    apps = starting.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+    const failed = starting.find((s): s is PromiseRejectedResult => s.status === "rejected");
+    if (failed) throw failed.reason;
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+  return Object.assign(parts, { app: apps[0] as RunningApp, apps, uploadSecret, stop }) as Stack<O>;
+}
+
+/**
+ * Signs `email` in as a person does: the address on the login page, then the sign-in link from the mail. The mail is
+ * read where the app sends it: `smtp` when the app has a mail server, else the dev mailbox of the embedded run. Only a
+ * sign-in mail to this address sent after the request counts, so an earlier link (perhaps used already) is never
+ * followed. Answers the link, once the page it leads to has loaded.
+ */
+export async function signInByMail(page: Page, appUrl: string, email: string, smtp?: SmtpSink): Promise<string> {
+  const before = smtp?.mails.length ?? 0;
+  const send = page.getByRole("button", { name: "Send me a sign-in link" });
+  // A login page already open (one that will return to the page that asked for it) is used as it is.
+  const onLogin = new URL(page.url()).origin === new URL(appUrl).origin && (await send.count()) > 0;
+  if (!onLogin) await page.goto(appUrl);
+  await page.getByLabel("E-mail").fill(email);
+  await send.click();
+  await page.getByText("Check your email").waitFor();
+  if (smtp) {
+    const link = await sentSignInLink(smtp, email, before);
+    await page.goto(link);
+    return link;
+  }
+  await page.goto(`${appUrl}/dev/mailbox`);
+  // Newest first: the first sign-in mail to this address is the one just asked for.
+  const open = page
+    .getByTestId("dev-mail")
+    .filter({ hasText: `To: ${email}` })
+    .filter({ hasText: "Sign in to" })
+    .first()
+    .getByRole("link", { name: "Open the sign-in link" });
+  const link = (await open.getAttribute("href")) ?? "";
+  await open.click();
+  await page.waitForURL((url) => url.pathname !== "/dev/mailbox" && !url.pathname.startsWith("/api/auth/"));
+  return link;
+}
+
+/** The link of the first sign-in mail to `email` among those `smtp` received after the first `after` of them. */
+async function sentSignInLink(smtp: SmtpSink, email: string, after: number, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = smtp.mails.slice(after).find((m) => m.to.includes(email) && m.raw.includes("Subject: Sign in to"));
+    const link = mail && extractLink(mail.raw);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no sign-in mail for ${email} within ${timeoutMs} ms`);
+}
+
+/**
+ * One step of a journey told as one test: its name is put before the message of anything it throws, so a red run
+ * says which step broke.
+ */
+export async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Error) error.message = `${name}: ${error.message}`;
+    throw error;
+  }
 }

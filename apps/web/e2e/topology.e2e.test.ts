@@ -10,14 +10,13 @@ import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
 import { SESSION_COOKIE } from "@atelier/auth";
 import { findUserByEmail, seedDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
+import { extractLink } from "@atelier/mail/testing";
 import { startS3Server, TEST_S3_CREDENTIALS, type TestS3Server } from "@atelier/storage/testing";
 import { assetPath, CHUNK_SIZE, createUploader, type FetchLike, fromBytes, publicObjectUrl } from "@atelier/upload-engine";
 import { nodeBase64, nodeSha256 } from "@atelier/upload-engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng } from "./fixtures";
-import { callTrpc, freePort, type RunningApp, startApp, startTogether, startUploadServers, type UploadServers } from "./harness";
+import { callTrpc, type RunningApp, type Stack, startStack, step } from "./harness";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 /** The issue's bound: a comment posted on one instance reaches a stream on the other within a second. */
@@ -135,59 +134,43 @@ async function openLiveStream(appUrl: string, cookie: string): Promise<LiveStrea
   };
 }
 
+const STACK = { database: true, smtp: true, instances: 2 } as const;
+
 describe("the production topology: two web instances, a balancer, two upload servers on S3, PostgreSQL, SMTP", () => {
-  let t: TestDatabase;
-  let smtp: SmtpSink;
   let s3: TestS3Server;
-  let uploads: UploadServers;
-  let a: RunningApp;
-  let b: RunningApp;
+  let stack: Stack<typeof STACK & { uploads: object }>;
   const streams: LiveStream[] = [];
 
-  // State the journey carries from step to step.
-  let clientCookie = "";
-  let designerCookie = "";
-  let projectId = "";
-  let firstCommentId = "";
-  let streamOnB: LiveStream;
-  const upload = { bytes: new Uint8Array(), name: "poster-print.tif", id: "", url: "" };
-
   beforeAll(async () => {
-    const [portA, portB] = [await freePort(), await freePort()];
-    const authSecret = randomBytes(32).toString("hex");
-    const uploadSecret = randomBytes(24).toString("hex");
-    [t, smtp, s3] = await startTogether([createTestDatabase(), startSmtpSink(), startS3Server("atelier-topology")]);
-    await seedDemo(t.db);
-    uploads = await startUploadServers({
-      secret: uploadSecret,
-      webOrigin: `http://localhost:${portA}`,
-      store: { s3: { endpoint: s3.endpoint, bucket: s3.bucket, ...TEST_S3_CREDENTIALS } },
-    });
-    // Everything an instance keeps is shared: the database, the secrets, the mail server and the object store.
-    const shared = {
-      DATABASE_URL: t.url,
-      AUTH_SECRET: authSecret,
-      UPLOAD_SECRET: uploadSecret,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Atelier <no-reply@atelier.test>",
-      UPLOAD_BALANCER_URL: uploads.balancerUrl,
-      STORAGE_DRIVER: "s3",
-      S3_ENDPOINT: s3.endpoint,
-      S3_BUCKET: s3.bucket,
-      S3_FORCE_PATH_STYLE: "true",
-      S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
-    };
-    [a, b] = await startTogether([startApp(shared, { port: portA }), startApp(shared, { port: portB })]);
+    s3 = await startS3Server("atelier-topology");
+    try {
+      stack = await startStack(
+        { ...STACK, uploads: { store: { s3: { endpoint: s3.endpoint, bucket: s3.bucket, ...TEST_S3_CREDENTIALS } } } },
+        {
+          seed: ({ t }) => seedDemo(t.db),
+          // Everything an instance keeps is shared: the database, the secrets, the mail server and the object store.
+          env: {
+            MAIL_FROM: "Atelier <no-reply@atelier.test>",
+            STORAGE_DRIVER: "s3",
+            S3_ENDPOINT: s3.endpoint,
+            S3_BUCKET: s3.bucket,
+            S3_FORCE_PATH_STYLE: "true",
+            S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
+            S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
+          },
+        },
+      );
+    } catch (error) {
+      await s3.close();
+      throw error;
+    }
   });
 
   afterAll(async () => {
     for (const stream of streams) stream.close();
-    const ports = [a?.url, b?.url, uploads?.balancerUrl, ...(uploads?.serverUrls ?? []), s3?.endpoint, smtp?.url]
-      .filter((u): u is string => Boolean(u))
-      .map((u) => Number(new URL(u).port));
-    const stops = await Promise.allSettled([a?.stop(), b?.stop(), uploads?.stop(), s3?.close(), smtp?.close()]);
-    await t?.destroy();
+    const urls = stack ? [...stack.apps.map((a) => a.url), stack.uploads.balancerUrl, ...stack.uploads.serverUrls, stack.smtp.url] : [];
+    const ports = [...urls, s3?.endpoint].filter((u): u is string => Boolean(u)).map((u) => Number(new URL(u).port));
+    const stops = await Promise.allSettled([stack?.stop(), s3?.close()]);
     const failed = stops.filter((s): s is PromiseRejectedResult => s.status === "rejected");
     if (failed.length > 0) throw new Error(`stopping failed: ${failed.map((f) => String(f.reason)).join("; ")}`);
     const held: number[] = [];
@@ -198,191 +181,211 @@ describe("the production topology: two web instances, a balancer, two upload ser
   const trpc = (app: RunningApp, cookie: string, path: string, input?: unknown, method: "GET" | "POST" = "POST") =>
     callTrpc(app.url, cookie, path, input, method);
 
-  it("a sign-in link asked for on instance A signs in on instance B", async () => {
-    // next-auth's own form post: the CSRF token and its cookie, then the address.
-    const csrf = await fetch(`${a.url}/api/auth/csrf`);
-    const csrfCookie = csrf.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("next-auth.csrf-token="))
-      ?.split(";")[0];
-    expect(csrfCookie).toBeDefined();
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const asked = await fetch(`${a.url}/api/auth/signin/email`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: a.url, cookie: csrfCookie ?? "" },
-      body: new URLSearchParams({ email: CLIENT, csrfToken, callbackUrl: "/", json: "true" }),
+  // One journey: each step goes on from where the one before left the system (a session, a project, a file), and the
+  // last kills instance B, after which nothing could run on B again.
+  it("walks the topology: sign-in across instances, a live comment, a spread upload, and instance B killed mid-journey", {
+    timeout: 480_000,
+  }, async () => {
+    const [a, b] = stack.apps as [RunningApp, RunningApp];
+    const { t, smtp, uploads } = stack;
+    const upload = { bytes: new Uint8Array(), name: "poster-print.tif", id: "", url: "" };
+
+    const clientCookie = await step("a sign-in link asked for on instance A signs in on instance B", async () => {
+      // next-auth's own form post: the CSRF token and its cookie, then the address.
+      const csrf = await fetch(`${a.url}/api/auth/csrf`);
+      const csrfCookie = csrf.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("next-auth.csrf-token="))
+        ?.split(";")[0];
+      expect(csrfCookie).toBeDefined();
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const asked = await fetch(`${a.url}/api/auth/signin/email`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: a.url, cookie: csrfCookie ?? "" },
+        body: new URLSearchParams({ email: CLIENT, csrfToken, callbackUrl: "/", json: "true" }),
+      });
+      expect(asked.status).toBe(200);
+      expect(((await asked.json()) as { url: string }).url).not.toMatch(/error|csrf=true/);
+
+      const link = extractLink((await smtp.waitFor(CLIENT)).raw);
+      expect(link?.startsWith(`${a.url}/api/auth/callback/email?`)).toBe(true);
+      // The same link, followed on B: A's token, checked against the shared database with the shared secret.
+      const onB = new URL(link ?? "");
+      onB.port = new URL(b.url).port;
+      const followed = await fetch(onB, { redirect: "manual" });
+      expect(followed.status).toBe(302);
+      expect(followed.headers.get("location") ?? "").not.toMatch(/error/i);
+      const session = followed.headers
+        .getSetCookie()
+        .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+        ?.split(";")[0];
+      expect(session).toBeDefined();
+
+      // One session, valid on both instances.
+      for (const app of [b, a]) {
+        const res = await fetch(`${app.url}/api/auth/session`, { headers: { cookie: session ?? "" } });
+        expect(((await res.json()) as { user?: { email?: string } }).user?.email).toBe(CLIENT);
+      }
+      return session ?? "";
     });
-    expect(asked.status).toBe(200);
-    expect(((await asked.json()) as { url: string }).url).not.toMatch(/error|csrf=true/);
 
-    const link = extractLink((await smtp.waitFor(CLIENT)).raw);
-    expect(link?.startsWith(`${a.url}/api/auth/callback/email?`)).toBe(true);
-    // The same link, followed on B: A's token, checked against the shared database with the shared secret.
-    const onB = new URL(link ?? "");
-    onB.port = new URL(b.url).port;
-    const followed = await fetch(onB, { redirect: "manual" });
-    expect(followed.status).toBe(302);
-    expect(followed.headers.get("location") ?? "").not.toMatch(/error/i);
-    const session = followed.headers
-      .getSetCookie()
-      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))
-      ?.split(";")[0];
-    expect(session).toBeDefined();
-    clientCookie = session ?? "";
+    const { designerCookie, projectId, firstCommentId, streamOnB } = await step(
+      "a comment posted on A reaches a live stream opened on B within a second",
+      async () => {
+        // The studio's side: a designer, whose session is made directly (this step is not about signing in).
+        const designer = await findUserByEmail(t.db, DESIGNER);
+        if (!designer) throw new Error("no demo designer");
+        const token = randomBytes(32).toString("hex");
+        await t.db
+          .insertInto("sessions")
+          .values({ id: randomUUID(), sessionToken: token, userId: designer.id, expires: new Date(Date.now() + 3_600_000) })
+          .execute();
+        const designerCookie = `${SESSION_COOKIE}=${token}`;
 
-    // One session, valid on both instances.
-    for (const app of [b, a]) {
-      const res = await fetch(`${app.url}/api/auth/session`, { headers: { cookie: clientCookie } });
-      expect(((await res.json()) as { user?: { email?: string } }).user?.email).toBe(CLIENT);
+        const projectId = (
+          (await trpc(a, clientCookie, "projects.create", { title: "Summer festival poster", event: "print" })) as { id: string }
+        ).id;
+        const streamOnB = await openLiveStream(b.url, designerCookie);
+        streams.push(streamOnB);
+
+        const posting = performance.now();
+        const firstCommentId = (
+          (await trpc(a, clientCookie, "comments.create", { projectId, body: "Can the logo be larger?" })) as { id: string }
+        ).id;
+        const posted = performance.now();
+        const seen = await streamOnB.waitFor(firstCommentId, 10_000);
+        const afterReturn = seen.at - posted;
+        console.log(
+          `live event from A to B: ${afterReturn.toFixed(1)} ms after the post returned (${(seen.at - posting).toFixed(1)} ms after it was sent)`,
+        );
+        expect(seen.data.projectId).toBe(projectId);
+        expect(afterReturn).toBeLessThan(LIVE_BOUND_MS);
+        return { designerCookie, projectId, firstCommentId, streamOnB };
+      },
+    );
+
+    async function expectDownload(app: RunningApp): Promise<void> {
+      const project = (await trpc(app, clientCookie, "projects.byId", { id: projectId }, "GET")) as {
+        files: { name: string; sha256: string | null; downloadUrl: string | null }[];
+      };
+      expect(project.files.map((f) => [f.name, f.sha256])).toEqual([[upload.name, sha256(upload.bytes)]]);
+      // The page links to the web app, which checks the reader and redirects to an upload server's short-lived link.
+      const href = project.files[0]?.downloadUrl;
+      expect(href).toMatch(new RegExp(`^${app.url}/api/files/project/`));
+      const redirect = await fetch(href ?? "", { headers: { cookie: clientCookie }, redirect: "manual" });
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get("location")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
+      const res = await fetch(redirect.headers.get("location") ?? "");
+      expect(res.status).toBe(200);
+      const body = new Uint8Array(await res.arrayBuffer());
+      expect(body.length).toBe(upload.bytes.length);
+      expect(sha256(body)).toBe(sha256(upload.bytes));
     }
-  });
 
-  it("a comment posted on A reaches a live stream opened on B within a second", async () => {
-    // The studio's side: a designer, whose session is made directly (this step is not about signing in).
-    const designer = await findUserByEmail(t.db, DESIGNER);
-    if (!designer) throw new Error("no demo designer");
-    const token = randomBytes(32).toString("hex");
-    await t.db
-      .insertInto("sessions")
-      .values({ id: randomUUID(), sessionToken: token, userId: designer.id, expires: new Date(Date.now() + 3_600_000) })
-      .execute();
-    designerCookie = `${SESSION_COOKIE}=${token}`;
+    await step(
+      "a chunked upload with a ticket from A spreads its parts over both upload servers, is registered on B with a preview stored through A, and downloads byte-exact",
+      async () => {
+        const access = (await trpc(a, clientCookie, "uploads.ticket", { projectId, kind: "materials" }, "GET")) as {
+          ticket: string;
+          balancerUrl: string;
+          folder: string;
+        };
+        expect(access.balancerUrl).toBe(uploads.balancerUrl);
 
-    projectId = ((await trpc(a, clientCookie, "projects.create", { title: "Summer festival poster", event: "print" })) as { id: string })
-      .id;
-    streamOnB = await openLiveStream(b.url, designerCookie);
-    streams.push(streamOnB);
+        upload.bytes = randomBytes(25 * 1024 * 1024);
+        const parts = Math.ceil(upload.bytes.length / CHUNK_SIZE);
+        expect(parts).toBeGreaterThanOrEqual(3);
+        const readBefore = uploads.serverPids.map(bytesRead);
+        const partsTo: string[] = [];
+        const send: FetchLike = (url, init) => {
+          if (new URL(url).pathname === "/api/chunked" && init.method === "POST") partsTo.push(new URL(url).origin);
+          return fetch(url, init);
+        };
+        const uploader = createUploader({
+          balancerUrl: access.balancerUrl,
+          fetch: send,
+          sha256: nodeSha256,
+          base64: nodeBase64,
+          headers: { authorization: `Bearer ${access.ticket}` },
+        });
+        const [outcome] = await uploader.upload([
+          { source: fromBytes(upload.bytes, { name: upload.name, type: "image/tiff" }), urlPath: assetPath(access.folder, upload.name) },
+        ]);
+        if (!outcome?.ok) throw new Error(`the upload failed: ${outcome ? String(outcome.error) : "no outcome"}`);
+        expect(outcome.sha256).toBe(sha256(upload.bytes));
+        expect(partsTo).toHaveLength(parts);
 
-    const posting = performance.now();
-    firstCommentId = ((await trpc(a, clientCookie, "comments.create", { projectId, body: "Can the logo be larger?" })) as { id: string })
-      .id;
-    const posted = performance.now();
-    const seen = await streamOnB.waitFor(firstCommentId, 10_000);
-    const afterReturn = seen.at - posted;
-    console.log(
-      `live event from A to B: ${afterReturn.toFixed(1)} ms after the post returned (${(seen.at - posting).toFixed(1)} ms after it was sent)`,
+        // From the servers' side: each upload server process read at least one whole part (10 MiB, sent as base64) off its sockets.
+        const readByServer = uploads.serverPids.map((pid, i) => bytesRead(pid) - (readBefore[i] ?? 0));
+        console.log(
+          `bytes read by the upload servers during the upload: ${readByServer.map((n) => `${(n / 1024 / 1024).toFixed(1)} MiB`).join(", ")}; parts sent to ${partsTo.join(", ")}`,
+        );
+        for (const read of readByServer) expect(read).toBeGreaterThanOrEqual(CHUNK_SIZE);
+        expect(new Set(partsTo)).toEqual(new Set(uploads.serverUrls));
+        upload.id = outcome.id;
+        upload.url = outcome.url;
+
+        // Its preview goes to the web app's image storage through A, as the upload dialog puts it, and B serves it:
+        // the instances share one object store.
+        const preview = makePng(300, 200);
+        const previewPath = `${assetPath(access.folder, upload.name)}-${randomUUID()}.png`;
+        const { token } = (await trpc(a, clientCookie, "auth.createSignedURL", { bucket: "thumbnails", path: previewPath }, "GET")) as {
+          token: string;
+        };
+        const encodedPath = previewPath.split("/").map(encodeURIComponent).join("/");
+        const stored = await fetch(`${a.url}/storage/v1/object/upload/sign/thumbnails/${encodedPath}?token=${encodeURIComponent(token)}`, {
+          method: "PUT",
+          headers: { "content-type": "image/png", origin: a.url },
+          body: new Uint8Array(preview),
+        });
+        expect(stored.status).toBeLessThan(300);
+        const servedByB = await fetch(publicObjectUrl(b.url, "thumbnails", previewPath));
+        expect(servedByB.status).toBe(200);
+        expect(sha256(new Uint8Array(await servedByB.arrayBuffer()))).toBe(sha256(preview));
+
+        const added = await trpc(b, clientCookie, "projects.addFiles", {
+          projectId,
+          kind: "materials",
+          files: [
+            {
+              id: upload.id,
+              url: upload.url,
+              thumbnail: publicObjectUrl(a.url, "thumbnails", previewPath),
+              blur: "/placeholder.svg",
+              name: upload.name,
+              size: upload.bytes.length,
+              type: "image/tiff",
+              sha256: outcome.sha256,
+            },
+          ],
+        });
+        expect(added).toEqual({ added: 1, ids: [expect.any(String)] });
+        await expectDownload(b);
+      },
     );
-    expect(seen.data.projectId).toBe(projectId);
-    expect(afterReturn).toBeLessThan(LIVE_BOUND_MS);
-  });
 
-  it("a chunked upload with a ticket from A spreads its parts over both upload servers, is registered on B with a preview stored through A, and downloads byte-exact", async () => {
-    const access = (await trpc(a, clientCookie, "uploads.ticket", { projectId, kind: "materials" }, "GET")) as {
-      ticket: string;
-      balancerUrl: string;
-      folder: string;
-    };
-    expect(access.balancerUrl).toBe(uploads.balancerUrl);
+    await step("B is killed mid-journey; the journey goes on through A", async () => {
+      await b.kill();
+      // B's stream breaks off with it, and B answers nothing any more.
+      await Promise.race([
+        streamOnB.ended,
+        new Promise((_, reject) => setTimeout(() => reject(new Error("the stream on B outlived B")), 10_000)),
+      ]);
+      await expect(fetch(`${b.url}/api/auth/providers`)).rejects.toThrow();
 
-    upload.bytes = randomBytes(25 * 1024 * 1024);
-    const parts = Math.ceil(upload.bytes.length / CHUNK_SIZE);
-    expect(parts).toBeGreaterThanOrEqual(3);
-    const readBefore = uploads.serverPids.map(bytesRead);
-    const partsTo: string[] = [];
-    const send: FetchLike = (url, init) => {
-      if (new URL(url).pathname === "/api/chunked" && init.method === "POST") partsTo.push(new URL(url).origin);
-      return fetch(url, init);
-    };
-    const uploader = createUploader({
-      balancerUrl: access.balancerUrl,
-      fetch: send,
-      sha256: nodeSha256,
-      base64: nodeBase64,
-      headers: { authorization: `Bearer ${access.ticket}` },
+      // The page reconnects to whichever instance is left.
+      const streamOnA = await openLiveStream(a.url, designerCookie);
+      streams.push(streamOnA);
+      const next = (
+        (await trpc(a, clientCookie, "comments.create", { projectId, body: "And the date in bold, please." })) as { id: string }
+      ).id;
+      expect((await streamOnA.waitFor(next, 10_000)).data.projectId).toBe(projectId);
+
+      // The bell: both comments, the one posted before B went down and the one after.
+      const bell = (await trpc(a, designerCookie, "comments.findMany", undefined, "GET")) as { id: string }[];
+      expect(bell.map((c) => c.id)).toEqual(expect.arrayContaining([firstCommentId, next]));
+      // The file registered on B is listed and served through A.
+      await expectDownload(a);
     });
-    const [outcome] = await uploader.upload([
-      { source: fromBytes(upload.bytes, { name: upload.name, type: "image/tiff" }), urlPath: assetPath(access.folder, upload.name) },
-    ]);
-    if (!outcome?.ok) throw new Error(`the upload failed: ${outcome ? String(outcome.error) : "no outcome"}`);
-    expect(outcome.sha256).toBe(sha256(upload.bytes));
-    expect(partsTo).toHaveLength(parts);
-
-    // From the servers' side: each upload server process read at least one whole part (10 MiB, sent as base64) off its sockets.
-    const readByServer = uploads.serverPids.map((pid, i) => bytesRead(pid) - (readBefore[i] ?? 0));
-    console.log(
-      `bytes read by the upload servers during the upload: ${readByServer.map((n) => `${(n / 1024 / 1024).toFixed(1)} MiB`).join(", ")}; parts sent to ${partsTo.join(", ")}`,
-    );
-    for (const read of readByServer) expect(read).toBeGreaterThanOrEqual(CHUNK_SIZE);
-    expect(new Set(partsTo)).toEqual(new Set(uploads.serverUrls));
-    upload.id = outcome.id;
-    upload.url = outcome.url;
-
-    // Its preview goes to the web app's image storage through A, as the upload dialog puts it, and B serves it:
-    // the instances share one object store.
-    const preview = makePng(300, 200);
-    const previewPath = `${assetPath(access.folder, upload.name)}-${randomUUID()}.png`;
-    const { token } = (await trpc(a, clientCookie, "auth.createSignedURL", { bucket: "thumbnails", path: previewPath }, "GET")) as {
-      token: string;
-    };
-    const encodedPath = previewPath.split("/").map(encodeURIComponent).join("/");
-    const stored = await fetch(`${a.url}/storage/v1/object/upload/sign/thumbnails/${encodedPath}?token=${encodeURIComponent(token)}`, {
-      method: "PUT",
-      headers: { "content-type": "image/png", origin: a.url },
-      body: new Uint8Array(preview),
-    });
-    expect(stored.status).toBeLessThan(300);
-    const servedByB = await fetch(publicObjectUrl(b.url, "thumbnails", previewPath));
-    expect(servedByB.status).toBe(200);
-    expect(sha256(new Uint8Array(await servedByB.arrayBuffer()))).toBe(sha256(preview));
-
-    const added = await trpc(b, clientCookie, "projects.addFiles", {
-      projectId,
-      kind: "materials",
-      files: [
-        {
-          id: upload.id,
-          url: upload.url,
-          thumbnail: publicObjectUrl(a.url, "thumbnails", previewPath),
-          blur: "/placeholder.svg",
-          name: upload.name,
-          size: upload.bytes.length,
-          type: "image/tiff",
-          sha256: outcome.sha256,
-        },
-      ],
-    });
-    expect(added).toEqual({ added: 1, ids: [expect.any(String)] });
-    await expectDownload(b);
-  });
-
-  async function expectDownload(app: RunningApp): Promise<void> {
-    const project = (await trpc(app, clientCookie, "projects.byId", { id: projectId }, "GET")) as {
-      files: { name: string; sha256: string | null; downloadUrl: string | null }[];
-    };
-    expect(project.files.map((f) => [f.name, f.sha256])).toEqual([[upload.name, sha256(upload.bytes)]]);
-    // The page links to the web app, which checks the reader and redirects to an upload server's short-lived link.
-    const href = project.files[0]?.downloadUrl;
-    expect(href).toMatch(new RegExp(`^${app.url}/api/files/project/`));
-    const redirect = await fetch(href ?? "", { headers: { cookie: clientCookie }, redirect: "manual" });
-    expect(redirect.status).toBe(302);
-    expect(redirect.headers.get("location")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
-    const res = await fetch(redirect.headers.get("location") ?? "");
-    expect(res.status).toBe(200);
-    const body = new Uint8Array(await res.arrayBuffer());
-    expect(body.length).toBe(upload.bytes.length);
-    expect(sha256(body)).toBe(sha256(upload.bytes));
-  }
-
-  it("B is killed mid-journey; the journey goes on through A", async () => {
-    await b.kill();
-    // B's stream breaks off with it, and B answers nothing any more.
-    await Promise.race([
-      streamOnB.ended,
-      new Promise((_, reject) => setTimeout(() => reject(new Error("the stream on B outlived B")), 10_000)),
-    ]);
-    await expect(fetch(`${b.url}/api/auth/providers`)).rejects.toThrow();
-
-    // The page reconnects to whichever instance is left.
-    const streamOnA = await openLiveStream(a.url, designerCookie);
-    streams.push(streamOnA);
-    const next = ((await trpc(a, clientCookie, "comments.create", { projectId, body: "And the date in bold, please." })) as { id: string })
-      .id;
-    expect((await streamOnA.waitFor(next, 10_000)).data.projectId).toBe(projectId);
-
-    // The bell: both comments, the one posted before B went down and the one after.
-    const bell = (await trpc(a, designerCookie, "comments.findMany", undefined, "GET")) as { id: string }[];
-    expect(bell.map((c) => c.id)).toEqual(expect.arrayContaining([firstCommentId, next]));
-    // The file registered on B is listed and served through A.
-    await expectDownload(a);
   });
 });

@@ -1,82 +1,66 @@
 // Project files from the browser: a 25 MiB + 1 byte file and a PNG through the real balancer and upload servers.
 import { createHash, randomBytes } from "node:crypto";
-import { seedDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
+import { makeProject } from "@atelier/db/testing";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";
-import {
-  chooseOption,
-  freePort,
-  keepScreenshot,
-  launchBrowser,
-  openLink,
-  type RunningApp,
-  startApp,
-  startTogether,
-  startUploadServers,
-  storedFileLocation,
-  type UploadServers,
-} from "./harness";
+import { chooseOption, keepScreenshot, openLink, type Stack, signInByMail, startStack, storedFileLocation } from "./harness";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const [, , CLIENT] = DEMO_USERS;
+const STACK = { database: true, smtp: true, uploads: true, browser: true } as const;
+
+/** The stack with the demo users, and the demo client signed in by mail in a browser page of its own. */
+async function clientsStack(): Promise<{ stack: Stack<typeof STACK>; page: Page }> {
+  const stack = await startStack(STACK, { seed: ({ t }) => seedDemo(t.db) });
+  try {
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInByMail(page, stack.app.url, CLIENT.email, stack.smtp);
+    await page.getByTestId("sidebar").waitFor();
+    return { stack, page };
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+}
 
 describe("uploading project files (PostgreSQL, real upload servers)", () => {
-  let t: TestDatabase;
-  let smtp: SmtpSink;
-  let uploads: UploadServers;
-  let app: RunningApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  let stack: Stack<typeof STACK>;
   let page: Page;
-  let projectUrl = "";
 
   beforeAll(async () => {
-    const port = await freePort();
-    const secret = randomBytes(24).toString("hex");
-    [t, smtp, browser, uploads] = await startTogether([
-      createTestDatabase(),
-      startSmtpSink(),
-      launchBrowser(),
-      startUploadServers({ secret, webOrigin: `http://localhost:${port}` }),
-    ]);
-    await seedDemo(t.db);
-    app = await startApp(
-      { DATABASE_URL: t.url, SMTP_URL: smtp.url, UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl },
-      { port },
-    );
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    page = await context.newPage();
-    await page.goto(app.url);
-    await page.getByLabel("E-mail").fill("client@atelier.local");
-    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-    await page.getByText("Check your email").waitFor();
-    await page.goto(extractLink((await smtp.waitFor("client@atelier.local")).raw)!);
-    await page.getByTestId("sidebar").waitFor();
+    ({ stack, page } = await clientsStack());
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await uploads?.stop();
-    await smtp?.close();
-    await t?.destroy();
+    await stack?.stop();
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === "fail") await keepScreenshot(page, ctx.task.name);
   });
 
+  /** A project of the client's business, made as the client's own, open in the page. */
+  async function openNewProject(title: string): Promise<string> {
+    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title, createdBy: CLIENT.id });
+    await page.goto(`${stack.app.url}/projects/${project.id}`);
+    await page.getByRole("heading", { name: title }).waitFor();
+    return project.id;
+  }
+
   it("a client creates a project for its business", async () => {
+    await page.goto(stack.app.url);
     await page.getByRole("link", { name: "Create Project" }).first().click();
     await page.getByLabel("Title").fill("Autumn menu card");
     await chooseOption(page.getByLabel("Kind of work"), "Print");
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByRole("heading", { name: "Autumn menu card" }).waitFor();
-    projectUrl = page.url();
-    expect(projectUrl).toMatch(/\/projects\/[0-9a-f-]{36}$/);
+    expect(page.url()).toMatch(/\/projects\/[0-9a-f-]{36}$/);
   });
 
   it("uploads a 25 MiB + 1 byte file and a PNG; the server holds them byte-exact, with the PNG's thumbnail and blur", async () => {
+    const projectId = await openNewProject("Winter menu card");
+    const filesOfProject = () => stack.t.db.selectFrom("projectFiles").where("projectId", "=", projectId);
     const big = randomBytes(25 * 1024 * 1024 + 1);
     const png = makePng(640, 480);
     await page.getByRole("button", { name: "Upload Materials" }).click();
@@ -93,7 +77,7 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
     const cards = page.getByRole("region", { name: "Materials" }).getByTestId("project-file");
     await expect.poll(() => cards.count()).toBe(2);
 
-    const rows = await t.db.selectFrom("projectFiles").selectAll().orderBy("name").execute();
+    const rows = await filesOfProject().selectAll().orderBy("name").execute();
     expect(rows.map((r) => [r.name, r.kind, r.size])).toEqual([
       ["layout.bin", "materials", big.length],
       ["photo.png", "materials", png.length],
@@ -110,9 +94,7 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
       expect(sha256(new Uint8Array(res.bytes))).toBe(sha256(bytes));
     }
     // Kept by key, in the business's and the project's own folder.
-    expect(rows[0]!.key).toMatch(
-      new RegExp(`^Acme_Coffee-demo-business/[0-9]{4}/[^/]+-${projectUrl.split("/").pop()}/MATERIALS/layout\\.bin$`),
-    );
+    expect(rows[0]!.key).toMatch(new RegExp(`^Acme_Coffee-demo-business/[0-9]{4}/[^/]+-${projectId}/MATERIALS/layout\\.bin$`));
 
     const photo = rows[1]!;
     expect(rows[0]!.thumbnail).toBe("/placeholder.svg");
@@ -120,7 +102,7 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
       [photo.thumbnail, 300],
       [photo.blur, 24],
     ] as const) {
-      expect(url).toMatch(new RegExp(`^${app.url}/storage/v1/object/public/(thumbnails|blur)/`));
+      expect(url).toMatch(new RegExp(`^${stack.app.url}/storage/v1/object/public/(thumbnails|blur)/`));
       const res = await fetch(url);
       expect(res.headers.get("content-type")).toBe("image/jpeg");
       expect(jpegSize(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: size, height: size });
@@ -135,16 +117,34 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await page.getByRole("status").filter({ hasText: "photo.png removed" }).first().waitFor();
     await expect.poll(() => cards.count()).toBe(1);
-    expect((await t.db.selectFrom("projectFiles").select("name").execute()).map((r) => r.name)).toEqual(["layout.bin"]);
+    expect((await filesOfProject().select("name").execute()).map((r) => r.name)).toEqual(["layout.bin"]);
     expect((await openLink(page, photoLink!)).status).toBe(404);
     expect((await fetch(photoBytes)).status).toBe(404);
     expect(
       (await openLink(page, (await page.getByRole("link", { name: "Download layout.bin" }).getAttribute("href"))!, "HEAD")).status,
     ).toBe(200);
   });
+});
+
+// Killing the upload servers leaves nothing to upload to: this test has a stack of its own, so no other test meets it.
+describe("uploading project files when no upload server is healthy (PostgreSQL, upload servers killed)", () => {
+  let stack: Stack<typeof STACK>;
+  let page: Page;
+
+  beforeAll(async () => {
+    ({ stack, page } = await clientsStack());
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === "fail") await keepScreenshot(page, ctx.task.name);
+  });
 
   it("shows 'No servers available' as a destructive toast when no upload server is healthy", async () => {
-    uploads.killServers();
+    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title: "Autumn menu card", createdBy: CLIENT.id });
+    await page.goto(`${stack.app.url}/projects/${project.id}`);
+    stack.uploads.killServers();
     await page.getByRole("button", { name: "Upload Briefing files" }).click();
     await page
       .locator(".uppy-Dashboard-input")
@@ -154,6 +154,6 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
     const toast = page.getByRole("status").filter({ hasText: "No servers available. Please try again later." });
     await toast.first().waitFor({ timeout: 30_000 });
     expect(await toast.first().getAttribute("data-variant")).toBe("destructive");
-    expect(await t.db.selectFrom("projectFiles").select("name").where("kind", "=", "briefing").execute()).toEqual([]);
+    expect(await stack.t.db.selectFrom("projectFiles").select("name").where("projectId", "=", project.id).execute()).toEqual([]);
   });
 });
