@@ -9,7 +9,8 @@ import { Hand, MapPin } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
-import { FileViewer, type SurfacePoint, type SurfaceTool, type ViewedFile, type ViewState } from "~/components/viewer/file-viewer";
+import { FileViewer } from "~/components/viewer/file-viewer";
+import type { SurfacePoint, SurfaceTool, ViewedFile, ViewState } from "~/components/viewer/types";
 import { useTRPC } from "~/trpc/react";
 
 type Area = { x: number; y: number; w?: number; h?: number };

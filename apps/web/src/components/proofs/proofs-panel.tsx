@@ -45,7 +45,8 @@ import { LinkedText } from "~/components/common/linked-text";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { DueDateInput } from "~/components/projects/due-date";
-import { useWarmPdfEngine, type ViewedFile } from "~/components/viewer/file-viewer";
+import type { ViewedFile } from "~/components/viewer/types";
+import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
 import { ProofViewer } from "./proof-viewer";
 

@@ -4,8 +4,8 @@ import type { FileKind } from "@atelier/domain";
 import { resizeImage, type UploadServices, xhrFetch } from "@atelier/ui";
 import { webCryptoSha256 } from "@atelier/upload-engine";
 import { useMemo } from "react";
-import { firstPdfPage } from "~/components/viewer/pdf-engine";
 import { useTRPCClient } from "~/trpc/react";
+import { firstPdfPage } from "./first-pdf-page";
 import { workerPreparer } from "./part-preparer";
 
 /** 128 random bits as URL-safe base64: unguessable object names. */

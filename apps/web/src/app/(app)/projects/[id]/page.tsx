@@ -39,7 +39,8 @@ import { ProjectThread } from "~/components/projects/project-thread";
 import { StageBadge } from "~/components/projects/stage-badge";
 import { PinLink, ProofsPanel, type UploadForProof } from "~/components/proofs/proofs-panel";
 import { useUploadServices } from "~/components/uploads/use-upload-services";
-import { FileViewer, useWarmPdfEngine } from "~/components/viewer/file-viewer";
+import { FileViewer } from "~/components/viewer/file-viewer";
+import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
 
 type ProjectFile = {
