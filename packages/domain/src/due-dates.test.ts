@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dueWhen, isDueDateInRange, isProjectOverdue, isProofOverdue, utcDay, weekOf } from "./due-dates";
+import { addDays, utcDay } from "./calendar";
+import { dueWhen, isDueDateInRange, isProjectOverdue, isProofOverdue, weekOf } from "./due-dates";
 import { PROJECT_STAGE_VALUES } from "./projects";
 
 describe("isDueDateInRange", () => {

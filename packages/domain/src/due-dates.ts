@@ -1,4 +1,5 @@
 // Due dates of projects and proofs: calendar days (YYYY-MM-DD) read in UTC, when one is late, and the weeks of the plan.
+import { addDays } from "./calendar";
 import type { ProjectStage } from "./projects";
 import type { ProofStatus } from "./proofs";
 
@@ -12,14 +13,6 @@ export function isDueDateInRange(date: string): boolean {
   const [y = 0, m = 1, d = 1] = date.split("-").map(Number);
   const day = new Date(Date.UTC(y, m - 1, d));
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
-}
-
-/**
- * The studio's calendar is UTC: "today" is the UTC day of the instant, the same for everyone wherever they sit,
- * and the same day the server's SQL compares with.
- */
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }
 
 /** Stages in which a project no longer has anything due: it has been delivered. */
@@ -40,12 +33,6 @@ export const NOT_DUE_STAGES = DONE_STAGES;
 /** A proof is overdue when it still waits for the client's answer (sent) and its answer-by date is before today. */
 export function isProofOverdue(proof: { dueOn: string | null; status: ProofStatus }, today: string): boolean {
   return proof.status === "sent" && proof.dueOn !== null && proof.dueOn < today;
-}
-
-/** The calendar day `days` after a YYYY-MM-DD day (before it when negative). */
-export function addDays(day: string, days: number): string {
-  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
-  return utcDay(new Date(Date.UTC(y, m - 1, d + days)));
 }
 
 /** The week (Monday to Sunday, both YYYY-MM-DD) that holds a calendar day. */

@@ -3,6 +3,7 @@
 export * from "./auth-errors";
 export * from "./avatar";
 export * from "./businesses";
+export * from "./calendar";
 export * from "./comment-digest";
 export * from "./comments";
 export * from "./due-dates";

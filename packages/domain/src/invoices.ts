@@ -1,5 +1,5 @@
 // Invoices and credit notes: their numbers, amounts in minor units, balances, reminders, and which status may follow which.
-import { addDays } from "./due-dates";
+import { addDays } from "./calendar";
 import { applyRate } from "./money";
 import { isAdmin, isStaff, type Role } from "./roles";
 

@@ -1,5 +1,5 @@
 // Projects: how they are named, who sees them, and which folder each kind of file goes to.
-import { utcDay } from "./due-dates";
+import { utcDay } from "./calendar";
 import { isStaff, type Role } from "./roles";
 
 export const PROJECT_EVENTS = [

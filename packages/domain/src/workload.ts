@@ -1,6 +1,7 @@
 // Workload as a plan: for each person in the studio, what they carry, what is due this week and next, what is
 // overdue (past its due date, or waiting on them too long), and which projects are in a round of changes.
-import { type DueWhen, dueWhen, isProjectOverdue, isProofOverdue, utcDay } from "./due-dates";
+import { utcDay } from "./calendar";
+import { type DueWhen, dueWhen, isProjectOverdue, isProofOverdue } from "./due-dates";
 import type { ProjectStage } from "./projects";
 import type { ProofStatus } from "./proofs";
 
