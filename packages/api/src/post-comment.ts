@@ -5,9 +5,10 @@ import { createComment, type Db, notificationRecipients } from "@atelier/db";
 import {
   type CommentDigestItem,
   type CommentEvent,
-  canViewComment,
   clipCommentBody,
   commentDigest,
+  commentHref,
+  isInternalNote,
   type SessionUser,
 } from "@atelier/domain";
 import type { Context } from "./trpc";
@@ -38,8 +39,8 @@ export async function postComment(
 ): Promise<string> {
   const { event } = input;
   const body = clipCommentBody(input.body);
-  // A comment no client may view (an internal note) reaches the studio only, by mail and live.
-  const staffOnly = !canViewComment({ event }, "client");
+  // An internal note reaches the studio only, by mail and live.
+  const staffOnly = isInternalNote(event);
   const comment = {
     id: randomUUID(),
     projectId: project.id,
@@ -61,7 +62,7 @@ export async function postComment(
       authorId: ctx.user.id,
       staffOnly,
     });
-    const url = `${mail.appUrl}/projects/${project.id}?id=${comment.id}`;
+    const url = `${mail.appUrl}${commentHref(project.id, comment.id)}`;
     // Its ids let who may see it be decided again when the mail goes, to whoever each recipient is by then.
     const item: CommentDigestItem = {
       commentId: comment.id,

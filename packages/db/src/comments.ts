@@ -5,10 +5,27 @@
 // the only writers of comments, reads and inbox rows. A comment is read by a person when a read row says so, or when
 // its sequence number is at or below their watermark (`users.read_through_seq`, moved by Mark All Read and when what
 // they may see changes).
-import { type CommentEvent, canSeeShadow, isStaff, type Role, STAFF_ROLES, stageAfter } from "@atelier/domain";
+import {
+  type CommentEvent,
+  canSeeShadow,
+  INTERNAL_NOTE_EVENT,
+  isInternalNote,
+  isStaff,
+  type Role,
+  STAFF_ROLES,
+  stageAfter,
+} from "@atelier/domain";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "./create-db";
 import type { Database } from "./schema";
+
+/**
+ * The SQL mirror of isInternalNote (@atelier/domain), negated: the comment whose event is in `column` is no internal
+ * note. Every query that keeps internal notes from someone filters with it.
+ */
+export function notInternalNote(column: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} is distinct from ${sql.lit(INTERNAL_NOTE_EVENT)}`;
+}
 
 export interface CommentRow {
   id: string;
@@ -113,7 +130,7 @@ export async function listProjectComments(
     .select((eb) => readByViewer(eb, viewerId))
     .where("comments.projectId", "=", filter.projectId)
     .where((eb) => before(eb, filter.before));
-  if (filter.withoutShadow) query = query.where("comments.event", "is distinct from", "shadow");
+  if (filter.withoutShadow) query = query.where(notInternalNote("comments.event"));
   const rows = await query.orderBy("comments.createdAt", "desc").orderBy("comments.id", "desc").limit(filter.limit).execute();
   return rows.map((r) => toCommentRow(r, viewerId, Boolean(r.readByViewer)));
 }
@@ -150,7 +167,7 @@ function visibleTo(viewer: InboxViewer) {
     if (isStaff(viewer.role)) return eb.lit(true);
     if (!viewer.businessId) return eb.lit(false);
     const ofBusiness = eb("comments.businessId", "=", viewer.businessId);
-    return canSeeShadow(viewer.role) ? ofBusiness : eb.and([ofBusiness, eb("comments.event", "is distinct from", "shadow")]);
+    return canSeeShadow(viewer.role) ? ofBusiness : eb.and([ofBusiness, notInternalNote("comments.event")]);
   };
 }
 
@@ -304,7 +321,7 @@ export async function createComment(
         // A deactivated person is not told: back again, what was said meanwhile is history, not news.
         .where("users.deactivatedAt", "is", null)
         .where((w) =>
-          comment.event === "shadow"
+          isInternalNote(comment.event)
             ? w("users.role", "in", STAFF_ROLES)
             : w.or([w("users.role", "in", STAFF_ROLES), w("users.businessId", "=", written.businessId)]),
         )

@@ -1,5 +1,6 @@
 // Queries on proofs, their files and approvals, pinned annotations, revision allowances and the digests of stored bytes.
-import type { ProofStatus } from "@atelier/domain";
+import { isInternalNote, type ProofStatus } from "@atelier/domain";
+import { notInternalNote } from "./comments";
 import type { Db } from "./create-db";
 
 export interface NewProofFile {
@@ -235,8 +236,11 @@ export async function createAnnotation(
   await db.insertInto("annotations").values(annotation).execute();
 }
 
-/** A proof's pins, oldest first, with their comment's text and author; internal ones left out when asked. */
-export function listAnnotations(db: Db, proofId: string, options: { withoutShadow: boolean }) {
+/**
+ * A proof's pins, oldest first, with their comment's text and author; internal ones left out when asked. A pin is
+ * internal when its comment is an internal note: `shadow` is read from the comment's event.
+ */
+export async function listAnnotations(db: Db, proofId: string, options: { withoutShadow: boolean }) {
   let query = db
     .selectFrom("annotations")
     .innerJoin("comments", "comments.id", "annotations.commentId")
@@ -249,7 +253,7 @@ export function listAnnotations(db: Db, proofId: string, options: { withoutShado
       "annotations.y",
       "annotations.w",
       "annotations.h",
-      "annotations.shadow",
+      "comments.event",
       "annotations.commentId",
       "annotations.createdAt",
       "annotations.resolvedAt",
@@ -257,15 +261,17 @@ export function listAnnotations(db: Db, proofId: string, options: { withoutShado
       "users.name as authorName",
     ])
     .where("annotations.proofId", "=", proofId);
-  if (options.withoutShadow) query = query.where("annotations.shadow", "=", false);
-  return query.orderBy("annotations.createdAt").orderBy("annotations.id").execute();
+  if (options.withoutShadow) query = query.where(notInternalNote("comments.event"));
+  const rows = await query.orderBy("annotations.createdAt").orderBy("annotations.id").execute();
+  return rows.map(({ event, ...row }) => ({ ...row, shadow: isInternalNote(event) }));
 }
 
 export function findAnnotation(db: Db, id: string) {
   return db
     .selectFrom("annotations")
     .innerJoin("proofs", "proofs.id", "annotations.proofId")
-    .select(["annotations.id", "annotations.proofId", "annotations.shadow", "annotations.resolvedAt", "proofs.projectId"])
+    .innerJoin("comments", "comments.id", "annotations.commentId")
+    .select(["annotations.id", "annotations.proofId", "comments.event", "annotations.resolvedAt", "proofs.projectId"])
     .where("annotations.id", "=", id)
     .executeTakeFirst();
 }
@@ -296,6 +302,7 @@ export function listProjectAnnotations(db: Db, projectId: string, options: { wit
   let query = db
     .selectFrom("annotations")
     .innerJoin("proofs", "proofs.id", "annotations.proofId")
+    .innerJoin("comments", "comments.id", "annotations.commentId")
     .innerJoin("proofFiles", (join) =>
       join.onRef("proofFiles.proofId", "=", "annotations.proofId").onRef("proofFiles.fileId", "=", "annotations.fileId"),
     )
@@ -309,6 +316,6 @@ export function listProjectAnnotations(db: Db, projectId: string, options: { wit
       "proofFiles.name as fileName",
     ])
     .where("proofs.projectId", "=", projectId);
-  if (options.withoutShadow) query = query.where("annotations.shadow", "=", false);
+  if (options.withoutShadow) query = query.where(notInternalNote("comments.event"));
   return query.orderBy("annotations.createdAt").execute();
 }

@@ -360,6 +360,7 @@ export interface AnnotationsTable {
   y: number;
   w: number | null;
   h: number | null;
+  /** Whether its comment is an internal note (isInternalNote), written with the pin; reads take the comment's event. */
   shadow: boolean;
   commentId: string;
   createdBy: string | null;

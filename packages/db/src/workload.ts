@@ -2,6 +2,7 @@
 // when that came, how many rounds of changes were asked for, its due date, and its proofs still awaiting an answer.
 import { STAFF_ROLES } from "@atelier/domain";
 import { sql } from "kysely";
+import { notInternalNote } from "./comments";
 import type { Db } from "./create-db";
 
 export function activeStaff(db: Db) {
@@ -26,7 +27,7 @@ export async function workloadProjects(db: Db) {
           .select(["projectId", "event", "createdAt"])
           .distinctOn("projectId")
           .where("event", "is not", null)
-          .where("event", "!=", "shadow")
+          .where(notInternalNote("event"))
           .orderBy("projectId")
           .orderBy("createdAt", "desc")
           .orderBy("id", "desc")

@@ -1,7 +1,8 @@
 // A gathered comment mail is decided again when it goes, and whenever its recipient's address or access changes:
 // between the first comment and the mail, the person may have a new address, a new role or business, or be gone.
 import { z } from "zod";
-import { type CommentEvent, canSeeComment, canViewComment, toCommentEvent } from "./comments";
+import { COMMENT_LINK_PARAM, type CommentEvent, canSeeComment, toCommentEvent } from "./comments";
+import { canViewComment } from "./internal-notes";
 import { emailNotificationOf, type MailPreference } from "./outbox";
 import { isStaff, type Role } from "./roles";
 
@@ -37,10 +38,10 @@ export interface DigestComment {
 /** The comment and project an item is about: its own ids, or for an older item those its link names. */
 export function commentOfDigestItem(item: CommentDigestItem): { commentId: string; projectId: string } | null {
   if (item.commentId && item.projectId) return { commentId: item.commentId, projectId: item.projectId };
-  // The link was written as `${appUrl}/projects/${projectId}?id=${commentId}` (post-comment.ts).
+  // The link is the app's URL and commentHref.
   const url = parseUrl(item.url);
   const projectId = url?.pathname.match(/\/projects\/([^/]+)$/)?.[1];
-  const commentId = url?.searchParams.get("id");
+  const commentId = url?.searchParams.get(COMMENT_LINK_PARAM);
   return projectId && commentId ? { commentId, projectId: decodeURIComponent(projectId) } : null;
 }
 

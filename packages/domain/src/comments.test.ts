@@ -2,17 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   COMMENT_BODY_MAX_LENGTH,
   type Comment,
-  canPostEvent,
   canSeeComment,
-  canViewComment,
   clipCommentBody,
-  commentKinds,
+  commentHref,
   eventLabel,
   isCommentEvent,
   isOrphanChild,
   isRead,
   isUnread,
-  notificationHref,
   notificationsFor,
   replyEvent,
   sameNotificationScope,
@@ -20,6 +17,8 @@ import {
   unreadCount,
   type Viewer,
 } from "./comments";
+import { canPostEvent, canViewComment } from "./internal-notes";
+import { commentKinds } from "./proofs";
 import type { Role } from "./roles";
 
 const ME = "me";
@@ -197,12 +196,12 @@ describe("notificationsFor", () => {
   });
 });
 
-describe("notificationHref", () => {
+describe("commentHref", () => {
   it.each([
     ["p1", "c9", "/projects/p1?id=c9"],
     ["a b", "x&y", "/projects/a%20b?id=x%26y"],
   ])("project %s comment %s -> %s", (projectId, commentId, href) => {
-    expect(notificationHref({ id: commentId, project: { id: projectId } })).toBe(href);
+    expect(commentHref(projectId, commentId)).toBe(href);
   });
 });
 

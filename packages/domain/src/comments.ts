@@ -1,7 +1,7 @@
 // Comment events, read state and the notification lists built from comments.
 
-import { canSeeProject, type ProjectStage, type ProjectViewer } from "./projects";
-import { canCommentWithEvent } from "./proofs";
+import { canViewComment, INTERNAL_NOTE_EVENT, isInternalNote } from "./internal-notes";
+import { canSeeProject, type ProjectViewer } from "./projects";
 import { canSeeShadow, isStaff, type Role } from "./roles";
 
 export const COMMENT_EVENTS = [
@@ -9,7 +9,7 @@ export const COMMENT_EVENTS = [
   "reopened",
   "briefing",
   "approved",
-  "shadow",
+  INTERNAL_NOTE_EVENT,
   "in_progress",
   "proof_sent",
   "delivered",
@@ -84,10 +84,6 @@ export function isUnread(comment: Pick<Comment, "reads" | "user">, userId: strin
   return comment.user.id !== userId && !isRead(comment, userId);
 }
 
-export function canViewComment(comment: Pick<Comment, "event">, role: Role): boolean {
-  return comment.event !== "shadow" || canSeeShadow(role);
-}
-
 /** Whether a person may see a comment at all: its project is theirs to see, and it is no internal note kept from them. */
 export function canSeeComment(viewer: ProjectViewer, comment: Pick<Comment, "event"> & { businessId: string }): boolean {
   return canSeeProject(viewer, comment) && canViewComment(comment, viewer.role);
@@ -128,8 +124,12 @@ export function sameNotificationScope(a: { role: Role; businessId: string | null
   return isStaff(a.role) || a.businessId === b.businessId;
 }
 
-export function notificationHref(comment: { id: string; project: { id: string } }): string {
-  return `/projects/${encodeURIComponent(comment.project.id)}?id=${encodeURIComponent(comment.id)}`;
+/** The parameter of a project's page that names the comment to show there. */
+export const COMMENT_LINK_PARAM = "id";
+
+/** Where a comment is shown: its project's page, at the comment. Notifications link here, mails after the app's URL. */
+export function commentHref(projectId: string, commentId: string): string {
+  return `/projects/${encodeURIComponent(projectId)}?${COMMENT_LINK_PARAM}=${encodeURIComponent(commentId)}`;
 }
 
 export const NOTIFICATION_TEXT = {
@@ -138,11 +138,6 @@ export const NOTIFICATION_TEXT = {
   markAllRead: "Mark All Read",
 } as const;
 
-/** Internal notes (shadow) are the studio's own; every other event may be posted by anyone on the project. */
-export function canPostEvent(role: Role, event: CommentEvent | null): boolean {
-  return event === "shadow" ? canSeeShadow(role) : true;
-}
-
 /**
  * The event a reply is kept with, or "refused". A reply to an internal note belongs to the studio's
  * internal conversation: a plain reply is kept as an internal note too (its writer answers a note only
@@ -150,8 +145,8 @@ export function canPostEvent(role: Role, event: CommentEvent | null): boolean {
  * (an approval, a request for changes…) is refused, since it would hang from a note the client never sees.
  */
 export function replyEvent(parentEvent: CommentEvent | null, event: CommentEvent | null): CommentEvent | null | "refused" {
-  if (parentEvent !== "shadow") return event;
-  return event === null || event === "shadow" ? "shadow" : "refused";
+  if (!isInternalNote(parentEvent)) return event;
+  return event === null || isInternalNote(event) ? INTERNAL_NOTE_EVENT : "refused";
 }
 
 export const COMMENT_BODY_MAX_LENGTH = 5000;
@@ -177,15 +172,7 @@ export const COMMENT_KINDS = [
   { event: "approved", label: "Approve" },
   { event: "briefing", label: "Brief" },
   { event: "reopened", label: "Reopen" },
-  { event: "shadow", label: "Internal note" },
+  { event: INTERNAL_NOTE_EVENT, label: "Internal note" },
   { event: "in_progress", label: "Start work" },
   { event: "delivered", label: "Deliver" },
 ] as const satisfies readonly { event: CommentEvent | null; label: string }[];
-
-/**
- * What the composer offers: with the project's stage, only the events the stage machine lets this role write
- * as a comment (requests for changes, approvals and proofs go through the Proofs panel instead).
- */
-export function commentKinds(role: Role, stage?: ProjectStage) {
-  return COMMENT_KINDS.filter((k) => canPostEvent(role, k.event) && (stage === undefined || canCommentWithEvent(role, stage, k.event)));
-}

@@ -10,6 +10,7 @@ export * from "./due-dates";
 export * from "./errors";
 export * from "./file-preview";
 export * from "./inputs";
+export * from "./internal-notes";
 export * from "./invoices";
 export * from "./live-events";
 export * from "./messages";

@@ -1,20 +1,22 @@
 // Live events pushed to open pages (new comments), and who may receive each.
-import { isStaff, type Role } from "./roles";
+import { canSeeComment } from "./comments";
+import { internalNoteEvent } from "./internal-notes";
+import type { Role } from "./roles";
 
 export interface LiveCommentEvent {
   type: "comment";
   projectId: string;
   businessId: string;
   commentId: string;
-  /** Internal notes reach the studio only. */
+  /** The comment is an internal note (isInternalNote), which reaches the studio only. */
   staffOnly: boolean;
 }
 
 export type LiveEvent = LiveCommentEvent;
 
+/** Whoever may see the comment (canSeeComment) hears of it. */
 export function canReceiveLiveEvent(viewer: { role: Role; businessId: string | null }, event: LiveEvent): boolean {
-  if (isStaff(viewer.role)) return true;
-  return !event.staffOnly && viewer.businessId !== null && viewer.businessId === event.businessId;
+  return canSeeComment(viewer, { businessId: event.businessId, event: internalNoteEvent(event.staffOnly) });
 }
 
 export interface LiveViewer {

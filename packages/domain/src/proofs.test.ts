@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { commentKinds } from "./comments";
+import { canViewComment, internalNoteEvent } from "./internal-notes";
 import { PROJECT_STAGE_VALUES, type ProjectStage, stageAfter } from "./projects";
 import {
   actingFor,
   allowedActions,
   canCommentWithEvent,
   canTakeAction,
-  canViewAnnotation,
   commentEventRefusal,
+  commentKinds,
   nextRevision,
   nextRound,
   pinFits,
@@ -139,8 +139,8 @@ describe("pins", () => {
     [true, "client", false],
     [true, "creative", true],
     [true, "admin", true],
-  ] as const)("a pin (internal: %s) seen by %s -> %s", (shadow, role, visible) =>
-    expect(canViewAnnotation({ shadow }, role)).toBe(visible),
+  ] as const)("a pin (internal: %s) seen by %s -> %s", (internal, role, visible) =>
+    expect(canViewComment({ event: internalNoteEvent(internal) }, role)).toBe(visible),
   );
 });
 

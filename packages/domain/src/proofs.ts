@@ -1,8 +1,9 @@
 // The design loop: the stage machine (who may do what in which stage), proof rounds, the revision ledger,
 // approvals bound to the bytes of a proof, and pinned annotations.
-import type { CommentEvent } from "./comments";
+import { COMMENT_KINDS, type CommentEvent } from "./comments";
+import { canPostEvent, isInternalNote } from "./internal-notes";
 import type { ProjectStage } from "./projects";
-import { canSeeShadow, isAdmin, isStaff, ROLES, type Role, STAFF_ROLES } from "./roles";
+import { isAdmin, ROLES, type Role, STAFF_ROLES } from "./roles";
 
 /** The actions that move a project, each written to the thread as a comment with its event. */
 export const STAGE_ACTIONS = {
@@ -50,10 +51,18 @@ export function allowedActions(role: Role, stage: ProjectStage): StageAction[] {
  * that a proof action writes (a request for changes, an approval and a proof each record what they act on).
  */
 export function canCommentWithEvent(role: Role, stage: ProjectStage, event: CommentEvent | null): boolean {
-  if (event === null) return true;
-  if (event === "shadow") return canSeeShadow(role);
+  if (event === null || isInternalNote(event)) return canPostEvent(role, event);
   const action = STAGE_ACTION_VALUES.find((a) => STAGE_ACTIONS[a].event === event);
   return action !== undefined && STAGE_ACTIONS[action].by === "comment" && canTakeAction(role, stage, action);
+}
+
+/**
+ * What the composer offers: with the project's stage, only the events the stage machine lets this role write
+ * as a comment (requests for changes, approvals and proofs go through the Proofs panel instead). It lives with the
+ * stage machine, which builds on the comment rules, not the other way round.
+ */
+export function commentKinds(role: Role, stage?: ProjectStage) {
+  return COMMENT_KINDS.filter((k) => canPostEvent(role, k.event) && (stage === undefined || canCommentWithEvent(role, stage, k.event)));
 }
 
 /** An admin approving or asking for changes acts for the client's business, and the record says so. */
@@ -125,15 +134,6 @@ export function pinFits(pin: Pin): boolean {
   return pin.w != null && pin.h != null && within(pin.w) && within(pin.h) && pin.x + pin.w <= 1 + 1e-9 && pin.y + pin.h <= 1 + 1e-9;
 }
 
-/** Internal (shadow) pins are the studio's own, like internal notes. */
-export function canViewAnnotation(annotation: { shadow: boolean }, role: Role): boolean {
-  return !annotation.shadow || canSeeShadow(role);
-}
-
-export function canPinShadow(role: Role): boolean {
-  return isStaff(role);
-}
-
 /** Print-ready files whose bytes are not among an approval's: delivering them needs a new approval. */
 export function unapprovedFiles<F extends { sha256: string | null }>(files: readonly F[], approvedSha256s: readonly string[]): F[] {
   const approved = new Set(approvedSha256s);
@@ -150,7 +150,7 @@ export function commentEventRefusal(
   event: CommentEvent | null,
 ): { code: "FORBIDDEN" | "BAD_INPUT" | "PRECONDITION_FAILED"; message: string } | null {
   if (canCommentWithEvent(role, stage, event)) return null;
-  if (event === "shadow") return { code: "FORBIDDEN", message: "Only the studio writes internal notes." };
+  if (isInternalNote(event)) return { code: "FORBIDDEN", message: "Only the studio writes internal notes." };
   const action = STAGE_ACTION_VALUES.find((a) => STAGE_ACTIONS[a].event === event);
   if (action === undefined) return { code: "BAD_INPUT", message: "That is not something a comment can say." };
   const rule = STAGE_ACTIONS[action];

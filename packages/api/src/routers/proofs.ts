@@ -26,15 +26,17 @@ import {
 } from "@atelier/db";
 import {
   actingFor,
-  canPinShadow,
+  canPostEvent,
   canSeeProject,
   canSeeShadow,
   canTakeAction,
-  canViewAnnotation,
+  canViewComment,
   commentBodyInput,
   DomainError,
   dueDateInput,
   idInput,
+  internalNoteEvent,
+  isInternalNote,
   nextRevision,
   nextRound,
   PROJECT_STAGES,
@@ -240,30 +242,26 @@ export const annotationsRouter = router({
     const { proof, project } = ctx;
     const file = await findProofFile(ctx.db, proof.id, input.fileId);
     if (!file) throw new DomainError("NOT_FOUND", "No such file in this proof.");
-    if (input.shadow && !canPinShadow(ctx.user.role)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
+    const event = internalNoteEvent(input.shadow);
+    if (!canPostEvent(ctx.user.role, event)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
     if (!pinFits(input)) throw new DomainError("BAD_INPUT", "A pin lies on the page: a point, or a box with both a width and a height.");
     const annotationId = randomUUID();
-    const commentId = await postComment(
-      ctx,
-      project,
-      { event: input.shadow ? "shadow" : null, body: input.body },
-      async (trx, commentId) => {
-        await createAnnotation(trx, {
-          id: annotationId,
-          proofId: proof.id,
-          fileId: file.fileId,
-          page: input.page ?? null,
-          x: input.x,
-          y: input.y,
-          w: input.w ?? null,
-          h: input.h ?? null,
-          shadow: input.shadow,
-          commentId,
-          createdBy: ctx.user.id,
-          createdAt: ctx.now(),
-        });
-      },
-    );
+    const commentId = await postComment(ctx, project, { event, body: input.body }, async (trx, commentId) => {
+      await createAnnotation(trx, {
+        id: annotationId,
+        proofId: proof.id,
+        fileId: file.fileId,
+        page: input.page ?? null,
+        x: input.x,
+        y: input.y,
+        w: input.w ?? null,
+        h: input.h ?? null,
+        shadow: isInternalNote(event),
+        commentId,
+        createdBy: ctx.user.id,
+        createdAt: ctx.now(),
+      });
+    });
     return { id: annotationId, commentId };
   }),
 
@@ -280,7 +278,7 @@ export const annotationsRouter = router({
   resolve: protectedProcedure.input(z.object({ annotationId: id, resolved: z.boolean() })).mutation(async ({ ctx, input }) => {
     const annotation = await findAnnotation(ctx.db, input.annotationId);
     const project = annotation ? await findProject(ctx.db, annotation.projectId) : undefined;
-    if (!annotation || !project || !canSeeProject(ctx.user, project) || !canViewAnnotation(annotation, ctx.user.role)) {
+    if (!annotation || !project || !canSeeProject(ctx.user, project) || !canViewComment(annotation, ctx.user.role)) {
       throw new DomainError("NOT_FOUND", "No such pin.");
     }
     await setAnnotationResolved(ctx.db, annotation.id, input.resolved ? { by: ctx.user.id, at: ctx.now() } : null);

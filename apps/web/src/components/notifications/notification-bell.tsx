@@ -1,14 +1,7 @@
 "use client";
 // The bell: the exact unread count, and a side sheet of unread notifications (one entry per project, with how many),
 // older ones a page at a time, and 'Mark All Read'.
-import {
-  eventLabel,
-  formatNotificationTime,
-  NOTIFICATION_TEXT,
-  notificationHref,
-  projectDisplayName,
-  type SessionUser,
-} from "@atelier/domain";
+import { commentHref, eventLabel, formatNotificationTime, NOTIFICATION_TEXT, projectDisplayName, type SessionUser } from "@atelier/domain";
 import { Button, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger, toast, UserAvatar } from "@atelier/ui";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
@@ -20,7 +13,7 @@ import { followLiveStream } from "./live-stream";
 /** A fallback for when the live stream is down: new comments show within this long anyway. */
 const NOTIFICATION_POLL_MS = 60_000;
 
-type Notification = Parameters<typeof notificationHref>[0] & {
+type Notification = {
   id: string;
   event: string | null;
   createdAt: Date;
@@ -33,7 +26,7 @@ function Entry({ n, more, onOpen }: { n: Notification; more: number; onOpen: () 
   return (
     <li>
       <Link
-        href={notificationHref(n)}
+        href={commentHref(n.project.id, n.id)}
         onClick={onOpen}
         className="flex min-h-11 gap-3 rounded-md p-2 hover:bg-accent"
         data-testid="notification"

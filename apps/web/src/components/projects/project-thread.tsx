@@ -2,10 +2,12 @@
 // A project's conversation: comments, requests for changes, approvals and (for the studio) internal notes.
 import {
   COMMENT_EVENTS,
+  COMMENT_LINK_PARAM,
   commentBodyInput,
   commentKinds,
   eventLabel,
   formatNotificationTime,
+  isInternalNote,
   type ProjectStage,
   type SessionUser,
   THREAD_PAGE_SIZE,
@@ -91,11 +93,11 @@ export function ProjectThread({
   // ...once the reader has moved through the page (wheel, touch or keys): the row is often in view on arrival, below the
   // project's header, and loading then would fetch the thread's whole history a page after another, unasked.
   const readerMoved = useReaderMoved();
-  // A notification links here with ?id={commentId}; while that comment is not among the pages loaded, older ones load.
+  // A notification links here (commentHref); while that comment is not among the pages loaded, older ones load.
   // (Read from the address on the client, again as the thread changes: the page stays mounted between two links to it.)
   const [linkedId, setLinkedId] = useState<string | null>(null);
   useEffect(() => {
-    if (comments) setLinkedId(new URLSearchParams(window.location.search).get("id"));
+    if (comments) setLinkedId(new URLSearchParams(window.location.search).get(COMMENT_LINK_PARAM));
   }, [comments]);
   // Only a comment the server finds in this thread, and the reader may see, is sought: an id edited by hand or of a
   // comment since gone would otherwise load the whole history a page after another.
@@ -174,7 +176,7 @@ export function ProjectThread({
               className={cn(
                 "flex gap-3 rounded-lg p-2",
                 c.isChild && "ml-10",
-                c.event === "shadow" && "bg-amber-500/10",
+                isInternalNote(c.event) && "bg-amber-500/10",
                 highlight === c.id && "ring-2 ring-ring",
               )}
             >
@@ -182,8 +184,8 @@ export function ProjectThread({
               <div className="min-w-0 flex-1">
                 <p className="text-sm">
                   <strong>{c.user.name ?? "Someone"}</strong>{" "}
-                  {c.event && c.event !== "shadow" && <span className="text-muted-foreground">{eventLabel(c.event)}</span>}
-                  {c.event === "shadow" && <Badge variant="outline">Internal note</Badge>}
+                  {c.event && !isInternalNote(c.event) && <span className="text-muted-foreground">{eventLabel(c.event)}</span>}
+                  {isInternalNote(c.event) && <Badge variant="outline">Internal note</Badge>}
                   <span className="ml-2 text-xs text-muted-foreground">{formatNotificationTime(c.createdAt)}</span>
                 </p>
                 <p className="whitespace-pre-wrap wrap-anywhere text-sm">

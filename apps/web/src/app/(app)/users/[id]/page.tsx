@@ -1,6 +1,6 @@
 "use client";
 // One user, for an admin: who they are, their role and business, what they did lately, and deactivation.
-import { MAIL_PREFERENCE_LABELS, ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
+import { isInternalNote, MAIL_PREFERENCE_LABELS, ROLE_LABELS, ROLES, type Role } from "@atelier/domain";
 import { Badge, buttonVariants, Card, CardContent, CardHeader, CardTitle, Label, Skeleton, toast, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -197,7 +197,7 @@ export default function UserPage() {
                       <span className="line-clamp-2 wrap-anywhere text-sm">{c.body}</span>
                       <span className="text-xs text-muted-foreground">
                         {c.projectTitle} · {formatDate(c.createdAt)}
-                        {c.event === "shadow" ? " · internal" : ""}
+                        {isInternalNote(c.event) ? " · internal" : ""}
                       </span>
                     </Link>
                   </li>
