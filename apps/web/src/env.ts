@@ -1,4 +1,5 @@
 // The web app's environment, validated once at start-up; nothing else reads process.env.
+import { DEFAULT_MAIL_DIGEST_WINDOW_MS } from "@atelier/domain/outbox";
 import { parseTrustedProxies, type TrustedProxies } from "@atelier/storage/client-address";
 import { flagSchema as flag, s3EnvShape, uploadSecretSchema } from "@atelier/storage/settings";
 import { UPLOAD_TICKET_TTL_MS } from "@atelier/storage/tokens";
@@ -25,7 +26,7 @@ const schema = z
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
     MAIL_FROM: z.string().min(3).default("Atelier <no-reply@atelier.local>"),
-    MAIL_DIGEST_WINDOW_S: optional(z.coerce.number().int().min(0).max(86_400)).transform((v) => v ?? 120),
+    MAIL_DIGEST_WINDOW_S: optional(z.coerce.number().int().min(0).max(86_400)).transform((v) => v ?? DEFAULT_MAIL_DIGEST_WINDOW_MS / 1000),
     DEV_MAILBOX: optional(flag),
     DANGEROUSLY_ALLOW_DEV_MAILBOX: optional(flag),
     SEED_DEMO: optional(flag),

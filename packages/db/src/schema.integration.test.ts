@@ -2,10 +2,12 @@
 import {
   BRAND_FILE_KIND_VALUES,
   COMMENT_EVENTS,
+  DEFAULT_REVISION_ALLOWANCE,
   FILE_KIND_VALUES,
   INVOICE_KINDS,
   INVOICE_STATUSES,
   MAIL_PREFERENCES,
+  MAX_REVISION_ALLOWANCE,
   OUTBOX_STATUSES,
   PROJECT_STAGE_VALUES,
   PROOF_STATUS_VALUES,
@@ -48,5 +50,20 @@ describe("CHECK constraints of the latest schema", () => {
         .map((row) => [row.column, [...row.definition.matchAll(/'([^']*)'::text/g)].map((m) => m[1]).sort()]),
     );
     expect(lists).toEqual(Object.fromEntries(Object.entries(DOMAIN_LISTS).map(([column, values]) => [column, [...values].sort()])));
+  });
+
+  it("give a business the domain's revision allowance, and keep it within the domain's bounds", async () => {
+    const column = await sql<{ fallback: string; definition: string }>`
+      select pg_get_expr(d.adbin, d.adrelid) as fallback, pg_get_constraintdef(c.oid) as definition
+      from pg_attribute a
+      join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      join pg_constraint c on c.conrelid = a.attrelid and a.attnum = any (c.conkey) and c.contype = 'c'
+      where a.attrelid = 'businesses'::regclass and a.attname = 'revision_allowance'`.execute(t.db);
+    expect(column.rows).toEqual([
+      {
+        fallback: String(DEFAULT_REVISION_ALLOWANCE),
+        definition: `CHECK (((revision_allowance >= 0) AND (revision_allowance <= ${MAX_REVISION_ALLOWANCE})))`,
+      },
+    ]);
   });
 });

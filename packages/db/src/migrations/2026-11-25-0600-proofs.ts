@@ -18,6 +18,8 @@ async function setChecks(db: Kysely<unknown>, stages: string[], events: string[]
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await setChecks(db, STAGES, EVENTS);
+  // DEFAULT_REVISION_ALLOWANCE and MAX_REVISION_ALLOWANCE as they were written; schema.integration.test.ts checks
+  // the latest schema still holds the domain's.
   await db.schema
     .alterTable("businesses")
     .addColumn("revision_allowance", "integer", (c) => c.notNull().defaultTo(3).check(sql`revision_allowance between 0 and 99`))
