@@ -6,6 +6,6 @@ export { createTrpcHandler, refuseCrossSite, type TrpcHandlerOptions } from "./h
 export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, remindOverdueInvoices, startInvoiceReminders } from "./invoice-documents";
 export { createProofZipHandler } from "./proof-zip";
-export { type AppRouter, appRouter, createCaller } from "./root";
+export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export type { Context } from "./trpc";
 export { wireTransformer } from "./wire-format";

@@ -1,4 +1,5 @@
 // The application's router: every procedure the web app and other internal apps may call.
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { authRouter } from "./routers/auth";
 import { businessesRouter } from "./routers/businesses";
 import { commentsRouter } from "./routers/comments";
@@ -31,4 +32,7 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+/** What each procedure takes and answers, as a client sees them: read from the router, never written out by hand. */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export const createCaller = createCallerFactory(appRouter);

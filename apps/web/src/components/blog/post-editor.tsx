@@ -1,5 +1,6 @@
 "use client";
 // Writing a post: Markdown on one side, the live preview (rendered as readers will see it) on the other.
+import type { RouterInputs } from "@atelier/api";
 import { postBodyInput, postTitleInput } from "@atelier/domain";
 import {
   Button,
@@ -21,10 +22,8 @@ import { FormError } from "~/components/common/form-parts";
 
 const postForm = z.object({ title: postTitleInput, body: postBodyInput });
 
-export interface PostDraft {
-  title: string;
-  body: string;
-}
+/** What posts.create and posts.update take of a post. */
+type PostDraft = RouterInputs["posts"]["create"];
 
 export function PostEditor({
   heading,
@@ -36,12 +35,12 @@ export function PostEditor({
   onCancel,
 }: {
   heading: string;
-  initial: PostDraft;
+  initial: Pick<PostDraft, "title" | "body">;
   /** Whether the post is published now (a new post is not). */
   published: boolean;
   pending: boolean;
   error: { message: string } | null;
-  onSave: (post: PostDraft & { publish: boolean }) => void;
+  onSave: (post: PostDraft) => void;
   onCancel?: () => void;
 }) {
   const form = useZodForm(postForm, { defaultValues: initial });

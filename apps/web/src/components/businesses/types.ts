@@ -1,5 +1,4 @@
 // The business page's data, as businesses.byId answers it.
-import type { AppRouter } from "@atelier/api";
-import type { inferRouterOutputs } from "@trpc/server";
+import type { RouterOutputs } from "@atelier/api";
 
-export type BusinessPageData = inferRouterOutputs<AppRouter>["businesses"]["byId"];
+export type BusinessPageData = RouterOutputs["businesses"]["byId"];

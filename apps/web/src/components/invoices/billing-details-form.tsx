@@ -1,7 +1,7 @@
 "use client";
 // The studio's billing details an admin keeps on Billing: printed on every invoice, with the reminder
 // schedule for overdue invoices and the currency each business is billed in.
-import type { AppRouter } from "@atelier/api";
+import type { RouterOutputs } from "@atelier/api";
 import {
   billingDetailsInput,
   CURRENCY_CODES,
@@ -31,7 +31,6 @@ import {
   useZodForm,
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
@@ -39,7 +38,7 @@ import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
-type BillingProfile = inferRouterOutputs<AppRouter>["invoices"]["billingProfile"];
+type BillingProfile = RouterOutputs["invoices"]["billingProfile"];
 
 export function BillingDetailsForm() {
   const trpc = useTRPC();

@@ -1,22 +1,16 @@
 "use client";
 // The admin's moves on an invoice (Send, Mark paid, Void), each confirmed first; used by the list and the invoice page.
-import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceKind, type InvoiceStatus, nextInvoiceStatuses } from "@atelier/domain";
+import type { RouterOutputs } from "@atelier/api";
+import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceStatus, nextInvoiceStatuses } from "@atelier/domain";
 import { toast } from "@atelier/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ConfirmButton } from "~/components/common/confirm-button";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
-interface Subject {
-  id: string;
-  number: string;
-  kind: InvoiceKind;
-  status: InvoiceStatus;
-  businessName: string;
-  currency: string;
-  /** What is left to pay, when known: Mark paid records it. */
-  balance?: number;
-}
+/** An invoice from the list or its own page; `balance` is what is left to pay, which Mark paid records. */
+type Subject = Pick<RouterOutputs["invoices"]["byId"], "id" | "number" | "kind" | "status" | "businessName" | "currency"> &
+  Partial<Pick<RouterOutputs["invoices"]["byId"], "balance">>;
 
 function question(invoice: Subject, status: InvoiceStatus) {
   const what = invoice.kind === "credit_note" ? "credit note" : "invoice";

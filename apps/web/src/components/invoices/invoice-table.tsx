@@ -1,5 +1,6 @@
 "use client";
 // Invoices as a table, with their lines on demand; used by the admin's Invoices page and a client's Billing page.
+import type { RouterOutputs } from "@atelier/api";
 import {
   formatInvoiceDate,
   formatMoney,
@@ -17,18 +18,8 @@ import Link from "next/link";
 import { Fragment, type ReactNode, useState } from "react";
 import { useTRPC } from "~/trpc/react";
 
-export interface InvoiceRow {
-  id: string;
-  number: string;
-  kind: InvoiceKind;
-  status: InvoiceStatus;
-  currency: string;
-  dueAt: string | null;
-  total: number;
-  businessName: string;
-  projectName: string | null;
-  createdAt: Date;
-}
+/** An invoice as the lists answer it (invoices.list, billing.invoices and a business's page share one query). */
+type InvoiceRow = RouterOutputs["invoices"]["list"]["items"][number];
 
 export const STATUS_STYLE: Record<InvoiceStatus, string> = {
   draft: "",

@@ -1,6 +1,7 @@
 "use client";
 // One invoice as its page shows it, for the studio's admin and for the client it bills: the document
 // with its lines, totals, payments and credit notes, Download PDF, and for the admin its editor and moves.
+import type { RouterOutputs } from "@atelier/api";
 import {
   formatInvoiceDate,
   formatMoney,
@@ -44,7 +45,7 @@ import { InvoiceActions } from "./invoice-actions";
 import { InvoiceLinesEditor, invoiceForm, toApiLines, toLineFields } from "./invoice-lines-editor";
 import { STATUS_STYLE } from "./invoice-table";
 
-type Invoice = NonNullable<ReturnType<typeof useInvoice>["data"]>;
+type Invoice = RouterOutputs["invoices"]["byId"];
 
 function useInvoice(id: string) {
   const trpc = useTRPC();

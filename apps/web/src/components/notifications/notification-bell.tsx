@@ -1,7 +1,15 @@
 "use client";
 // The bell: the exact unread count, and a side sheet of unread notifications (one entry per project, with how many),
 // older ones a page at a time, and 'Mark All Read'.
-import { commentHref, eventLabel, formatNotificationTime, NOTIFICATION_TEXT, projectDisplayName, type SessionUser } from "@atelier/domain";
+import type { RouterOutputs } from "@atelier/api";
+import {
+  eventLabel,
+  formatNotificationTime,
+  NOTIFICATION_TEXT,
+  notificationHref,
+  projectDisplayName,
+  type SessionUser,
+} from "@atelier/domain";
 import { Button, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger, toast, UserAvatar } from "@atelier/ui";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
@@ -13,20 +21,14 @@ import { followLiveStream } from "./live-stream";
 /** A fallback for when the live stream is down: new comments show within this long anyway. */
 const NOTIFICATION_POLL_MS = 60_000;
 
-type Notification = {
-  id: string;
-  event: string | null;
-  createdAt: Date;
-  user: { id: string; name: string | null; image: string | null };
-  project: { id: string; name: string };
-};
+type Notification = RouterOutputs["comments"]["findMany"][number];
 
 /** One notification; an unread one stands for its project's `more` other unread comments too. */
 function Entry({ n, more, onOpen }: { n: Notification; more: number; onOpen: () => void }) {
   return (
     <li>
       <Link
-        href={commentHref(n.project.id, n.id)}
+        href={notificationHref(n)}
         onClick={onOpen}
         className="flex min-h-11 gap-3 rounded-md p-2 hover:bg-accent"
         data-testid="notification"

@@ -1,6 +1,7 @@
 "use client";
 // Projects as cards: the current ones on the Projects page, the finished ones in the Archive. The server filters,
 // orders and pages them; the filter lives in the address, and the next page loads at the end of the list.
+import type { RouterOutputs } from "@atelier/api";
 import {
   isProjectFilterNarrowing,
   isStaff,
@@ -139,17 +140,7 @@ function ProjectPages({ archived }: { archived: boolean }) {
   );
 }
 
-type ProjectCard = {
-  id: string;
-  name: string;
-  event: string;
-  stage: Parameters<typeof StageBadge>[0]["stage"];
-  businessName: string;
-  createdAt: Date;
-  fileCount: number | null;
-  dueOn: string | null;
-  overdue: boolean;
-};
+type ProjectCard = RouterOutputs["projects"]["list"]["items"][number];
 
 function ProjectCards({ projects, staff, archived }: { projects: ProjectCard[]; staff: boolean; archived: boolean }) {
   return (

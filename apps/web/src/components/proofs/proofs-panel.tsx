@@ -1,6 +1,7 @@
 "use client";
 // A project's proof rounds: staff send one from the project's files; the client's people ask for changes (against the
 // revision allowance) or approve the latest; approvals show the SHA-256 of every file, and print-ready files that differ.
+import type { RouterOutputs } from "@atelier/api";
 import {
   canTakeAction,
   commentBodyInput,
@@ -10,7 +11,6 @@ import {
   isStaff,
   MAX_REVISION_ALLOWANCE,
   PROOF_STATUSES,
-  type ProjectStage,
   type ProofStatus,
   proofNoteInput,
   revisionAllowanceForm,
@@ -50,17 +50,8 @@ import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
 import { ProofViewer } from "./proof-viewer";
 
-export interface ProofsPanelProject {
-  id: string;
-  businessId: string;
-  businessName: string;
-  stage: ProjectStage;
-  files: { id: string; name: string; kind: string }[];
-  printCheck:
-    | { approvedRound: number; sha256s: string[]; mismatched: { id: string; name: string; sha256: string | null }[] }
-    | "unchecked"
-    | null;
-}
+/** What the panel reads of the project, as projects.byId answers it. */
+type ProofsPanelProject = Pick<RouterOutputs["projects"]["byId"], "id" | "businessId" | "businessName" | "stage" | "files" | "printCheck">;
 
 const STATUS_STYLE: Record<ProofStatus, string> = {
   sent: "border-fuchsia-500/40 text-fuchsia-700 dark:text-fuchsia-300",
@@ -330,7 +321,7 @@ function AllowanceForm({ project, allowance, onSaved }: { project: ProofsPanelPr
   );
 }
 
-type ProjectPin = { id: string; fileName: string; page: number | null; round: number };
+type ProjectPin = Pick<RouterOutputs["annotations"]["byProject"][number], "id" | "fileName" | "page" | "round">;
 
 /** A thread entry's link to the pin it was written at: opens the proof's file there. */
 export function PinLink({ pin }: { pin: ProjectPin }) {

@@ -1,12 +1,11 @@
 "use client";
-import type { AppRouter } from "@atelier/api";
+import type { RouterOutputs } from "@atelier/api";
 // Workload as a plan: per person in the studio, their active projects, the projects and proofs due this week and
 // next, what is overdue and what is in a round of changes, as a chart and a table; every entry links to its
 // project, and projects are handed out or moved to someone else from here.
 import { DUE_WHEN_LABELS, PROJECT_STAGES, RESPONSE_DAYS, ROLE_LABELS } from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { formatDay } from "~/components/common/format";
@@ -16,7 +15,7 @@ import { OverdueBadge } from "~/components/projects/due-date";
 import { WorkloadChart } from "~/components/workload/workload-chart";
 import { useTRPC } from "~/trpc/react";
 
-type Plan = inferRouterOutputs<AppRouter>["workload"]["plan"];
+type Plan = RouterOutputs["workload"]["plan"];
 type Row = Plan["unassigned"];
 type PlannedProject = Row["projects"][number];
 type Person = NonNullable<Row["person"]>;

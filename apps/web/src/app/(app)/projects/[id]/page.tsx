@@ -1,6 +1,7 @@
 "use client";
 // A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog; each opens in
 // the file viewer, which steps through the files of its kind.
+import type { RouterOutputs } from "@atelier/api";
 import {
   BRAND_FILE_KINDS,
   canRemoveProjectFile,
@@ -43,19 +44,7 @@ import { FileViewer } from "~/components/viewer/file-viewer";
 import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
 
-type ProjectFile = {
-  id: string;
-  kind: string;
-  name: string;
-  thumbnail: string;
-  size: number | null;
-  type: string | null;
-  createdAt: Date;
-  /** Null while no upload server answers. */
-  downloadUrl: string | null;
-  uploaderName: string | null;
-  uploadedBy: string | null;
-};
+type ProjectFile = RouterOutputs["projects"]["byId"]["files"][number];
 
 function FileGrid({
   files,
