@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_BUSINESS, DEMO_USERS, type MailAttachment, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import type { SessionUser } from "@atelier/domain";
+import { canSeeInvoice, type SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import { PDFParse } from "pdf-parse";
@@ -109,6 +109,31 @@ describe("invoices as documents", () => {
       }
       expect((await as(demoClient).billing.invoices()).map((i) => i.id)).toContain(id);
       expect((await as(otherClient).billing.invoices()).map((i) => i.id)).not.toContain(id);
+    });
+
+    it("lists for a client exactly the invoices canSeeInvoice lets it see, whatever their status", async () => {
+      // billing.invoices narrows in SQL to the client's business and the statuses isVisibleToClient allows.
+      const sent = async () => {
+        const { id } = await draft();
+        await as(admin).invoices.send({ id });
+        return id;
+      };
+      await draft();
+      await sent();
+      await as(admin).invoices.setStatus({ id: await sent(), status: "paid" });
+      await as(admin).invoices.setStatus({ id: await sent(), status: "void" });
+      await as(admin).invoices.creditNote({ id: await sent() });
+      const every = await t.db.selectFrom("invoices").select(["id", "businessId", "status"]).execute();
+      expect(new Set(every.map((i) => i.status))).toEqual(new Set(["draft", "sent", "paid", "void"]));
+      for (const client of [demoClient, otherClient]) {
+        const listed = (await as(client).billing.invoices()).map((i) => i.id).sort();
+        expect(listed, client.id).toEqual(
+          every
+            .filter((invoice) => canSeeInvoice(client, invoice))
+            .map((i) => i.id)
+            .sort(),
+        );
+      }
     });
 
     it.each([

@@ -234,7 +234,8 @@ export const billingRouter = router({
   invoices: protectedProcedure.query(async ({ ctx }) => {
     if (isStaff(ctx.user.role) || !ctx.user.businessId) return [];
     const rows = await listInvoices(ctx.db, { businessId: ctx.user.businessId, statuses: CLIENT_STATUSES });
-    // The query already narrows to the statuses a client sees; canSeeInvoice stays the rule that decides.
+    // The query narrows in SQL to the business and the statuses a client sees (isVisibleToClient); canSeeInvoice
+    // stays the rule that decides, and invoice-documents.integration.test.ts checks the two give the same list.
     return rows.filter((invoice) => canSeeInvoice(ctx.user, invoice));
   }),
 });
