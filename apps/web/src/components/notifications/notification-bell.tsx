@@ -2,14 +2,7 @@
 // The bell: the exact unread count, and a side sheet of unread notifications (one entry per project, with how many),
 // older ones a page at a time, and 'Mark All Read'.
 import type { RouterOutputs } from "@atelier/api";
-import {
-  eventLabel,
-  formatNotificationTime,
-  NOTIFICATION_TEXT,
-  notificationHref,
-  projectDisplayName,
-  type SessionUser,
-} from "@atelier/domain";
+import { commentHref, eventLabel, formatNotificationTime, NOTIFICATION_TEXT, projectDisplayName, type SessionUser } from "@atelier/domain";
 import { Button, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger, toast, UserAvatar } from "@atelier/ui";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
@@ -28,7 +21,7 @@ function Entry({ n, more, onOpen }: { n: Notification; more: number; onOpen: () 
   return (
     <li>
       <Link
-        href={notificationHref(n)}
+        href={commentHref(n.project.id, n.id)}
         onClick={onOpen}
         className="flex min-h-11 gap-3 rounded-md p-2 hover:bg-accent"
         data-testid="notification"
