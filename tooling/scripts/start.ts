@@ -1,9 +1,9 @@
 // `npm start`: builds what changed, then runs the whole system on the embedded defaults (or on what .env / the environment says).
 import { join } from "node:path";
-import { UPLOAD_SERVER_NODE_FLAGS } from "../../apps/upload-server/src/node-flags";
-import { loadConfig } from "../../apps/web/src/env";
-import { embeddedSecret } from "../../apps/web/src/server/secrets";
-import { DEMO_USERS } from "../../packages/db/src/seed";
+import { DEMO_USERS } from "@atelier/db/seed";
+import { UPLOAD_SERVER_NODE_FLAGS } from "@atelier/upload-server/node-flags";
+import { loadConfig } from "@atelier/web/env";
+import { embeddedSecret } from "@atelier/web/secrets";
 import { acquireInstanceLock } from "./instance-lock";
 import { ROOT, run } from "./run";
 import { type ChildSpec, supervise, waitForFreePorts, whenAncestorDies } from "./supervisor";

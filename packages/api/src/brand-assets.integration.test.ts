@@ -6,11 +6,11 @@ import { createBusiness, type Db } from "@atelier/db";
 import { createTestDatabase, makeUser, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
+import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, createFileDownloadHandler } from "./index";
 import { codeOf } from "./testing/code-of";
 import { openFileLink } from "./testing/downloads";
-import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
 const secret = "brand-assets-test-secret-0123456789";
 const sessionOf = (u: { id: string; email: string | null; role: SessionUser["role"]; businessId: string | null }): SessionUser => ({

@@ -6,11 +6,11 @@ import { createBusiness, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { FileKind, SessionUser } from "@atelier/domain";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
+import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, createFileDownloadHandler } from "./index";
 import { openFileLink } from "./testing/downloads";
-import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
 const [, creative] = DEMO_USERS;
 const secret = "security-test-secret-0123456789";

@@ -4,11 +4,11 @@ import { type LiveEvent, notificationsFor, type SessionUser } from "@atelier/dom
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { verifySignedDownloadToken, verifyUploadTicket } from "@atelier/storage";
+import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, createFileDownloadHandler } from "./index";
 import { projectFolder } from "./project-folders";
 import { codeOf } from "./testing/code-of";
-import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
 const [admin, creative, client] = DEMO_USERS;
 const user = (u: { id: string; name: string; email: string; role: SessionUser["role"] }, businessId: string | null): SessionUser => ({

@@ -8,12 +8,12 @@ import { COMMENT_BODY_MAX_LENGTH, type FileKind, type LiveEvent, type SessionUse
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
+import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, createProofZipHandler } from "./index";
 import { codeOf } from "./testing/code-of";
 import { openFileLink } from "./testing/downloads";
-import { startUploadServers, type UploadServers } from "./testing/upload-servers";
 
 const [admin, creative, client] = DEMO_USERS;
 const secret = "proofs-test-secret-0123456789";

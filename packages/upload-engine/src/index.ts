@@ -54,6 +54,7 @@ export {
 } from "./part-worker";
 export { isSingleUpload, type PlannedPart, planParts } from "./plan-parts";
 export { publicObjectUrl } from "./public-object-url";
+export { bytesOf, type RequestBody, requestBodySize } from "./request-body";
 export { checkRestrictions, type RestrictionViolation } from "./restrictions";
 export { RETRY_DELAYS, retryDelay } from "./retry-delay";
 export { sanitizeSegment } from "./sanitize-segment";
@@ -67,7 +68,6 @@ export type {
   FetchLike,
   FetchResponse,
   HeadersOption,
-  RequestBody,
   ResumeInput,
   Sleep,
   Uploader,
@@ -80,7 +80,6 @@ export type {
   UploadProgress,
   UploadSuccess,
 } from "./uploader/types";
-export { bytesOf, requestBodySize } from "./uploader/types";
 export {
   type BalancerAnswer,
   BINARY_CONTENT_TYPE,

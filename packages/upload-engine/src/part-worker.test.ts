@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { decodeBase64 } from "./base64";
 import { nodeSha256 } from "./node";
 import { type MessageEndpoint, servePartRequests, type WorkerErrors, workerPartPreparer } from "./part-worker";
+import type { RequestBody } from "./request-body";
 import { createUploadBackend } from "./testing";
 import { fromBlob, fromBytes } from "./upload-source";
 import { createUploader } from "./uploader/create-uploader";
-import type { RequestBody } from "./uploader/types";
 
 // The servers' side of the wire, which checks every part's x-content-sha256 against the bytes it got.
 const backend = createUploadBackend({ sha256: nodeSha256, requireContentSha256: true, keepBytes: true });

@@ -2,9 +2,9 @@
 // happen there, so a page uploading gigabytes keeps its main thread for the person using it. Both ends of the
 // conversation are here: `servePartRequests` runs inside the worker, `workerPartPreparer` in the page.
 import { base64Length, encodeBase64Into } from "./base64";
+import type { RequestBody } from "./request-body";
 import { type DigestProvider, toHex } from "./sha256";
 import type { BlobLike } from "./upload-source";
-import type { RequestBody } from "./uploader/types";
 import { BODY_ENCODINGS, type BodyEncoding } from "./wire";
 
 /** One part to prepare: its bytes `start` to `end` of the source, for the wire in `encoding`. */

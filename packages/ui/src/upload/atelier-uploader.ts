@@ -17,11 +17,10 @@ import {
 } from "@atelier/upload-engine";
 import { BasePlugin, type PluginOpts, type Uppy, type UppyFile } from "@uppy/core";
 import { isBrandAssetFile } from "./brand-library";
-import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
+import type { FileBody, FileMeta } from "./file-shapes";
+import type { UploadPurpose, UploadServices } from "./services";
 import { createTicketKeeper, isTicketExpired } from "./ticket-keeper";
 
-export type FileMeta = { name: string; type?: string; caption?: string } & Record<string, unknown>;
-export type FileBody = UploadedFile & Record<string, unknown>;
 type File = UppyFile<FileMeta, FileBody>;
 type Toast = (title: string, description: string) => void;
 

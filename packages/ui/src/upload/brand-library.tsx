@@ -10,7 +10,7 @@ import { useId, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { Button } from "../components/button";
 import { Checkbox } from "../components/checkbox";
-import type { FileBody, FileMeta } from "./atelier-uploader";
+import type { FileBody, FileMeta } from "./file-shapes";
 
 /** One asset of the business's brand library, as the tab lists it. */
 export interface BrandAssetOption {

@@ -4,7 +4,8 @@ import { createUploadBackend } from "@atelier/upload-engine/testing";
 import Uppy from "@uppy/core";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { AtelierUploader, type FileBody, type FileMeta } from "./atelier-uploader";
+import { AtelierUploader } from "./atelier-uploader";
+import type { FileBody, FileMeta } from "./file-shapes";
 import type { UploadServices } from "./services";
 
 const FOLDER = "ACME/Summ/Summer_party/MATERIALS";

@@ -8,8 +8,9 @@ import ImageEditor from "@uppy/image-editor";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "../hooks/use-toast";
 import { TOAST_DURATION_MS } from "../settings";
-import { AtelierUploader, type FileBody, type FileMeta } from "./atelier-uploader";
+import { AtelierUploader } from "./atelier-uploader";
 import { BrandLibrary, type BrandLibrarySource } from "./brand-library";
+import type { FileBody, FileMeta } from "./file-shapes";
 import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
 import { type UploadManager, uploadManager } from "./upload-manager";
 

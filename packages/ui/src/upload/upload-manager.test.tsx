@@ -4,7 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import Uppy from "@uppy/core";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { AtelierUploader, type FileBody, type FileMeta } from "./atelier-uploader";
+import { AtelierUploader } from "./atelier-uploader";
+import type { FileBody, FileMeta } from "./file-shapes";
 import type { UploadedFile, UploadServices } from "./services";
 import { createUploadUppy, type UploadDialogProps } from "./upload-dialog";
 import { UploadManager } from "./upload-manager";

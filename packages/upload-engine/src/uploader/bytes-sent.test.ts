@@ -3,9 +3,10 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CHUNK_SIZE } from "../constants";
 import { nodeSha256 } from "../node";
+import { requestBodySize } from "../request-body";
 import { createUploadBackend, recordingSleep, syntheticSource } from "../testing";
 import { createUploader } from "./create-uploader";
-import { type FetchLike, requestBodySize, type UploadProgress } from "./types";
+import type { FetchLike, UploadProgress } from "./types";
 
 const backend = createUploadBackend({ sha256: nodeSha256 });
 const server = setupServer(...backend.handlers);

@@ -6,7 +6,7 @@ import type { PartPreparer } from "../part-worker";
 import type { Sha256 } from "../sha256";
 import { AbortedError, type AbortScope, abortable } from "./abort-scope";
 import { type BodyPool, createBodyPool } from "./body-pool";
-import type { PreparedBody } from "./post-body";
+import type { PreparedBody } from "./prepared-body";
 import type { FetchInit, FetchLike, FetchResponse, HeadersOption, Sleep, UploadProgress } from "./types";
 
 interface RequestInit {

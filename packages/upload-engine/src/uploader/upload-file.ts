@@ -4,16 +4,18 @@ import { MAX_RETRIES } from "../constants";
 import { InvalidUploadError, NoServersError, PartFailedError, UploadAbortedError, UploadError } from "../errors";
 import { createLimiter } from "../limiter";
 import { type PlannedPart, planParts } from "../plan-parts";
+import { requestBodySize } from "../request-body";
 import { sha256Hex } from "../sha256";
 import type { UploadSource } from "../upload-source";
 import { BODY_ENCODINGS, type BodyEncoding } from "../wire";
 import { AbortedError, abortable } from "./abort-scope";
 import { PartGaveUp, SourceFailure } from "./failures";
 import { fetchGroupStatus } from "./group-status";
-import { PreparedBody, postPart, postWholeFile } from "./post-body";
+import { postPart, postWholeFile } from "./post-body";
+import { PreparedBody } from "./prepared-body";
 import type { Runtime } from "./runtime";
 import { sendWithRetries } from "./send-attempts";
-import { requestBodySize, type UploadFile, type UploadOutcome } from "./types";
+import type { UploadFile, UploadOutcome } from "./types";
 
 // Printable ASCII without leading or trailing spaces: anything else is not a valid header
 // value, and fetch would throw on every attempt.

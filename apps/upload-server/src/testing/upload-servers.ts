@@ -1,11 +1,15 @@
 // The real upload balancer and two upload servers on loopback, sharing one store in a temporary
-// directory, for tests of the routers that hand out tickets, links and deletions for them.
+// directory, for tests of what hands out tickets, links and deletions for them (the API's routers).
+// Here, not in packages/api: a package never imports an app, but its tests may start this one through
+// @atelier/upload-server/testing, a devDependency, as the real thing.
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFsStore, type ObjectStore } from "@atelier/storage";
-import { createBalancer, createUploadServer, type HttpServer as Server } from "@atelier/upload-server";
+import { createBalancer } from "../balancer";
+import type { HttpServer as Server } from "../http";
+import { createUploadServer } from "../upload-server";
 
 export interface UploadServers {
   balancerUrl: string;
