@@ -1,7 +1,9 @@
 // Queries on proofs, their files and approvals, pinned annotations, revision allowances and the digests of stored bytes.
 import { isInternalNote, type ProofStatus } from "@atelier/domain";
+import type { Insertable } from "kysely";
 import { notInternalNote } from "./comments";
 import type { Db } from "./create-db";
+import type { AnnotationsTable } from "./schema";
 
 export interface NewProofFile {
   fileId: string;
@@ -216,22 +218,10 @@ export async function setRevisionAllowance(db: Db, businessId: string, allowance
   return result.numUpdatedRows > 0n;
 }
 
+/** Writes a pin as it is made: unresolved, with who made it and when. */
 export async function createAnnotation(
   db: Db,
-  annotation: {
-    id: string;
-    proofId: string;
-    fileId: string;
-    page: number | null;
-    x: number;
-    y: number;
-    w: number | null;
-    h: number | null;
-    shadow: boolean;
-    commentId: string;
-    createdBy: string;
-    createdAt: Date;
-  },
+  annotation: Omit<Insertable<AnnotationsTable>, "resolvedBy" | "resolvedAt"> & { createdBy: string; createdAt: Date },
 ): Promise<void> {
   await db.insertInto("annotations").values(annotation).execute();
 }

@@ -39,13 +39,12 @@ import {
   isStaff,
   utcDay,
 } from "@atelier/domain";
-import { issueUploadTicket } from "@atelier/storage";
 import { brandFolder } from "@atelier/upload-engine";
 import { z } from "zod";
 import { businessProcedure } from "../business-procedure";
 import { fileDownloadUrl } from "../file-downloads";
-import { uploadedFileInput } from "../file-input";
-import { fileKeyInFolder } from "../project-folders";
+import { filesInFolder, uploadedFileColumns, uploadedFileInput } from "../file-input";
+import { folderTicket } from "../folder-ticket";
 import { deleteStoredFile } from "../stored-files";
 import { protectedProcedure, router, staffProcedure } from "../trpc";
 
@@ -169,16 +168,7 @@ export const businessesRouter = router({
     }),
 
   /** A ticket for the business's BRAND folder: its members and the studio add to its brand library. */
-  brandTicket: businessProcedure(z.object({ businessId: id })).query(({ ctx }) => {
-    const pathPrefix = brandFolder(ctx.business);
-    const { ticket, expiresAt } = issueUploadTicket(
-      { userId: ctx.user.id, pathPrefix },
-      ctx.files.secret,
-      ctx.now(),
-      ctx.files.ticketTtlMs,
-    );
-    return { ticket, expiresAt: new Date(expiresAt), balancerUrl: ctx.files.balancerUrl, folder: pathPrefix };
-  }),
+  brandTicket: businessProcedure(z.object({ businessId: id })).query(({ ctx }) => folderTicket(ctx, brandFolder(ctx.business))),
 
   addBrandFiles: businessProcedure(
     z.object({
@@ -187,24 +177,14 @@ export const businessesRouter = router({
       files: z.array(uploadedFileInput).min(1).max(200),
     }),
   ).mutation(async ({ ctx, input }) => {
-    // Only files in this business's own BRAND folder, kept by key: download links are signed for whatever key is kept.
-    const folder = brandFolder(ctx.business);
-    const files = input.files.map((f) => ({ ...f, key: fileKeyInFolder(f.url, folder) }));
-    if (!files.every((f): f is typeof f & { key: string } => f.key !== null))
-      throw new DomainError("BAD_INPUT", "Those files are not in this business's brand folder.");
+    const files = filesInFolder(input.files, brandFolder(ctx.business), "Those files are not in this business's brand folder.");
     await addBrandFiles(
       ctx.db,
       files.map((f) => ({
         id: randomUUID(),
         businessId: ctx.business.id,
         kind: input.kind,
-        uploadId: f.id,
-        name: f.name,
-        key: f.key,
-        thumbnail: f.thumbnail,
-        blur: f.blur,
-        size: f.size ?? null,
-        type: f.type ?? null,
+        ...uploadedFileColumns(f),
         uploadedBy: ctx.user.id,
       })),
     );

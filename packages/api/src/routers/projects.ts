@@ -44,10 +44,10 @@ import {
 } from "@atelier/domain";
 import { z } from "zod";
 import { fileDownloadUrl } from "../file-downloads";
-import { uploadedFileInput } from "../file-input";
+import { filesInFolder, uploadedFileColumns, uploadedFileInput } from "../file-input";
 import { pageFields } from "../list-page-input";
 import { postComment } from "../post-comment";
-import { fileKeyInFolder, projectFolder } from "../project-folders";
+import { projectFolder } from "../project-folders";
 import { printReadyCheck } from "../proof-checks";
 import { deleteStoredFile } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
@@ -203,11 +203,7 @@ export const projectsRouter = router({
     }),
   ).mutation(async ({ ctx, input }) => {
     const { project } = ctx;
-    // Only files in this project's own folder, kept by key: a signed download link is made for whatever key is kept here.
-    const folder = projectFolder(input.kind, project);
-    const files = input.files.map((f) => ({ ...f, key: fileKeyInFolder(f.url, folder) }));
-    if (!files.every((f): f is typeof f & { key: string } => f.key !== null))
-      throw new DomainError("BAD_INPUT", "Those files do not belong to this project.");
+    const files = filesInFolder(input.files, projectFolder(input.kind, project), "Those files do not belong to this project.");
     const ids = files.map(() => randomUUID());
     const rows = (db: Db) =>
       addProjectFiles(
@@ -216,13 +212,7 @@ export const projectsRouter = router({
           id: ids[i]!,
           projectId: project.id,
           kind: input.kind,
-          uploadId: f.id,
-          name: f.name,
-          key: f.key,
-          thumbnail: f.thumbnail,
-          blur: f.blur,
-          size: f.size ?? null,
-          type: f.type ?? null,
+          ...uploadedFileColumns(f),
           sha256: f.sha256 ?? null,
           uploadedBy: ctx.user.id,
         })),
