@@ -5,52 +5,36 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  ARTIFACTS_DIR,
-  freePort,
-  keepScreenshot,
-  launchBrowser,
-  openLink,
-  type RunningApp,
-  startApp,
-  startTogether,
-  startUploadServers,
-  type UploadServers,
-} from "./harness";
+import { ARTIFACTS_DIR, keepScreenshot, openLink, type Stack, signInByMail, startStack } from "./harness";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 describe("the living demo's files (embedded database, real upload servers)", () => {
-  let uploads: UploadServers;
-  let app: RunningApp;
-  let browser: Browser;
+  let stack: Stack<{ uploads: true; browser: true }>;
   let page: Page;
-  let dataDir: string;
+  let dataDir: string | undefined;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const secret = "demo-files-e2e-secret-0123456789";
-    [browser, uploads] = await startTogether([launchBrowser(), startUploadServers({ secret, webOrigin: `http://localhost:${port}` })]);
-    // As under npm start, the upload servers' store is the app's DATA_DIR/uploads.
-    dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-demo-"));
-    symlinkSync(uploads.storeDir!, join(dataDir, "uploads"));
-    app = await startApp({ DATA_DIR: dataDir, UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl }, { port });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    stack = await startStack(
+      { uploads: true, browser: true },
+      {
+        // As under npm start, the upload servers' store is the app's DATA_DIR/uploads.
+        env: ({ uploads }) => {
+          dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-demo-"));
+          symlinkSync(uploads.storeDir!, join(dataDir, "uploads"));
+          return { DATA_DIR: dataDir };
+        },
+      },
+    );
+    page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
     // The demo client signs in through the dev mailbox, as a newcomer would.
-    await page.goto(app.url);
-    await page.getByLabel("E-mail").fill("client@atelier.local");
-    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-    await page.getByText("Check your email").waitFor();
-    await page.goto(`${app.url}/dev/mailbox`);
-    await page.getByRole("link", { name: "Open the sign-in link" }).first().click();
+    await signInByMail(page, stack.app.url, "client@atelier.local");
     await page.getByTestId("sidebar").waitFor();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await uploads?.stop();
+    await stack?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   afterEach(async (ctx) => {
@@ -58,12 +42,14 @@ describe("the living demo's files (embedded database, real upload servers)", () 
   });
 
   const openProject = async (title: RegExp) => {
-    await page.goto(app.url);
+    await page.goto(stack.app.url);
     await page.getByRole("link", { name: title }).first().click();
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
   };
 
   it("opens the approved menu's print-ready PDF, whose bytes are the ones the approval names", async () => {
+    // The page is shared: the size another test left it at is not this test's.
+    await page.setViewportSize({ width: 1280, height: 800 });
     await openProject(/Autumn menu card/);
     const file = page.getByRole("region", { name: "Print-ready files" }).getByTestId("project-file").filter({ hasText: "autumn-menu.pdf" });
     const href = await file.getByRole("link", { name: "Download autumn-menu.pdf" }).getAttribute("href");
@@ -107,16 +93,11 @@ describe("the living demo's files (embedded database, real upload servers)", () 
   });
   it("fills the studio's Workload plan: late work, work due this week and next", async () => {
     // The designer signs in as a newcomer would, in a browser of their own.
-    const designer = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const designer = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
-      await designer.goto(app.url);
-      await designer.getByLabel("E-mail").fill("designer@atelier.local");
-      await designer.getByRole("button", { name: "Send me a sign-in link" }).click();
-      await designer.getByText("Check your email").waitFor();
-      await designer.goto(`${app.url}/dev/mailbox`);
-      await designer.getByRole("link", { name: "Open the sign-in link" }).first().click();
+      await signInByMail(designer, stack.app.url, "designer@atelier.local");
       await designer.getByTestId("sidebar").waitFor();
-      await designer.goto(`${app.url}/workload`);
+      await designer.goto(`${stack.app.url}/workload`);
       const due = designer.getByTestId("workload-due");
       await due.first().waitFor();
       const texts = await due.allInnerTexts();

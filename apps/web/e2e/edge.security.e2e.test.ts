@@ -4,7 +4,16 @@ import { createServer as createHttpServer, request as httpRequest, type Server }
 import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNetNamespace, keepScreenshot, launchBrowser, type NetNamespace, type RunningApp, startApp, startTogether } from "./harness";
+import {
+  createNetNamespace,
+  keepScreenshot,
+  launchBrowser,
+  type NetNamespace,
+  type RunningApp,
+  signInByMail,
+  startApp,
+  startTogether,
+} from "./harness";
 
 interface Answer {
   status: number;
@@ -84,12 +93,7 @@ describe("the web app's edge (embedded run, loopback)", () => {
     port = new URL(app.url).port;
     client = await browser.newContext();
     const page = await client.newPage();
-    await page.goto(app.url);
-    await page.getByLabel("E-mail").fill("client@atelier.local");
-    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-    await page.getByText("Check your email").waitFor();
-    await page.goto(`${app.url}/dev/mailbox`);
-    await page.getByRole("link", { name: "Open the sign-in link" }).first().click();
+    await signInByMail(page, app.url, "client@atelier.local");
     await page.getByTestId("sidebar").waitFor();
     await page.close();
     cookie = (await client.cookies(app.url)).map((c) => `${c.name}=${c.value}`).join("; ");

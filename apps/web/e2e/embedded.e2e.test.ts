@@ -1,7 +1,7 @@
 // The newcomer's path: embedded PGlite, demo users, and the dev mailbox instead of SMTP.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keepScreenshot, launchBrowser, type RunningApp, startApp, startTogether } from "./harness";
+import { keepScreenshot, launchBrowser, type RunningApp, signInByMail, startApp, startTogether } from "./harness";
 
 describe("the embedded run", () => {
   let app: RunningApp;
@@ -23,13 +23,7 @@ describe("the embedded run", () => {
   it("signs the demo client in through the dev mailbox", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {
-      await page.goto(app.url);
-      await page.getByLabel("E-mail").fill("client@atelier.local");
-      await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-      await page.getByText("Check your email").waitFor();
-      await page.goto(`${app.url}/dev/mailbox`);
-      await page.getByTestId("dev-mail").first().getByText("To: client@atelier.local").waitFor();
-      await page.getByRole("link", { name: "Open the sign-in link" }).first().click();
+      await signInByMail(page, app.url, "client@atelier.local");
       const nav = page.getByTestId("sidebar").getByRole("navigation", { name: "Main" });
       await nav.waitFor();
       expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Projects", "Archive", "Billing"]);

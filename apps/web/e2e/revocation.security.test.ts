@@ -4,48 +4,34 @@
 // minutes); asking for a new one is refused at once.
 
 import { seedLivingDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
+import type { TestDatabase } from "@atelier/db/testing";
 import { assetPath, createUploader, fromBytes } from "@atelier/upload-engine";
 import { nodeBase64, nodeSha256 } from "@atelier/upload-engine/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoUploadStore } from "../src/server/demo-files";
-import { callTrpc, freePort, type RunningApp, startApp, startUploadServers, type UploadServers } from "./harness";
+import { callTrpc, type RunningApp, type Stack, startStack, type UploadServers } from "./harness";
 
 const TICKET_TTL_S = 3;
 const CLIENT = "client@atelier.local";
 const ADMIN = "admin@atelier.local";
 
 describe("revocation (built app, PostgreSQL, upload servers)", () => {
+  const shape = { database: true, smtp: true, uploads: true } as const;
+  let stack: Stack<typeof shape>;
   let t: TestDatabase;
-  let smtp: SmtpSink;
   let uploads: UploadServers;
   let app: RunningApp;
-  const secret = "revocation-test-upload-secret";
 
   beforeAll(async () => {
-    [t, smtp] = await Promise.all([createTestDatabase(), startSmtpSink()]);
-    // The upload servers take the app's origin, the app the balancer's address: the app's port is chosen first.
-    const port = await freePort();
-    uploads = await startUploadServers({ secret, webOrigin: `http://localhost:${port}` });
-    // The demo studio, its files written where the upload servers keep theirs.
-    await seedLivingDemo(t.db, new Date(), demoUploadStore(uploads.storeDir!));
-    app = await startApp(
-      {
-        DATABASE_URL: t.url,
-        SMTP_URL: smtp.url,
-        UPLOAD_SECRET: secret,
-        UPLOAD_BALANCER_URL: uploads.balancerUrl,
-        UPLOAD_TICKET_TTL_S: String(TICKET_TTL_S),
-      },
-      { port },
-    );
+    stack = await startStack(shape, {
+      // The demo studio, its files written where the upload servers keep theirs.
+      seed: ({ t, uploads }) => seedLivingDemo(t.db, new Date(), demoUploadStore(uploads.storeDir!)),
+      env: { UPLOAD_TICKET_TTL_S: String(TICKET_TTL_S) },
+    });
+    ({ t, uploads, app } = stack);
   });
   afterAll(async () => {
-    await app?.stop();
-    await uploads?.stop();
-    await smtp?.close();
-    await t?.destroy();
+    await stack?.stop();
   });
 
   async function sessionCookie(email: string): Promise<string> {
@@ -134,22 +120,26 @@ describe("revocation (built app, PostgreSQL, upload servers)", () => {
 
     const admin = await sessionCookie(ADMIN);
     await callTrpc(app.url, admin, "users.setActive", { id: client.id, active: false });
-    // Deactivation ends the session: the file and ZIP links ask for a sign-in; the PDF link's holder is no longer active.
-    expect(await answers(held, cookie)).toEqual({ file: 401, zip: 401, pdf: 404 });
-    await expect(ticketFor(cookie, proof.projectId)).rejects.toThrow(/401/);
+    // The other test signs the same client in: active again however this one ends.
+    try {
+      // Deactivation ends the session: the file and ZIP links ask for a sign-in; the PDF link's holder is no longer active.
+      expect(await answers(held, cookie)).toEqual({ file: 401, zip: 401, pdf: 404 });
+      await expect(ticketFor(cookie, proof.projectId)).rejects.toThrow(/401/);
 
-    // The ticket already handed out lives at most its lifetime, then the upload servers refuse it.
-    const expiresAt = new Date(access.expiresAt).getTime();
-    expect(expiresAt - Date.now()).toBeLessThanOrEqual(TICKET_TTL_S * 1000);
-    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt - Date.now()) + 100));
-    const late = await uploadWith(access.ticket, access.folder, "after.txt");
-    expect(late.ok).toBe(false);
-    const listing = await fetch(`${uploads.serverUrls[0]}/files/${access.folder.split("/").map(encodeURIComponent).join("/")}/before.txt`, {
-      headers: { authorization: `Bearer ${access.ticket}` },
-    });
-    expect(listing.status).toBe(401);
-
-    await callTrpc(app.url, admin, "users.setActive", { id: client.id, active: true });
+      // The ticket already handed out lives at most its lifetime, then the upload servers refuse it.
+      const expiresAt = new Date(access.expiresAt).getTime();
+      expect(expiresAt - Date.now()).toBeLessThanOrEqual(TICKET_TTL_S * 1000);
+      await new Promise((r) => setTimeout(r, Math.max(0, expiresAt - Date.now()) + 100));
+      const late = await uploadWith(access.ticket, access.folder, "after.txt");
+      expect(late.ok).toBe(false);
+      const listing = await fetch(
+        `${uploads.serverUrls[0]}/files/${access.folder.split("/").map(encodeURIComponent).join("/")}/before.txt`,
+        { headers: { authorization: `Bearer ${access.ticket}` } },
+      );
+      expect(listing.status).toBe(401);
+    } finally {
+      await callTrpc(app.url, admin, "users.setActive", { id: client.id, active: true });
+    }
   });
 
   it("a client moved to another business loses the old business's links at once", async () => {
@@ -160,8 +150,12 @@ describe("revocation (built app, PostgreSQL, upload servers)", () => {
     const other = await t.db.selectFrom("businesses").select("id").where("id", "!=", client.businessId!).limit(1).executeTakeFirstOrThrow();
     const admin = await sessionCookie(ADMIN);
     await callTrpc(app.url, admin, "users.setAccess", { id: client.id, businessId: other.id });
-    expect(await answers(held, cookie)).toEqual({ file: 404, zip: 404, pdf: 404 });
-    await callTrpc(app.url, admin, "users.setAccess", { id: client.id, businessId: client.businessId });
+    // The other test finds the client in its own business: moved back however this one ends.
+    try {
+      expect(await answers(held, cookie)).toEqual({ file: 404, zip: 404, pdf: 404 });
+    } finally {
+      await callTrpc(app.url, admin, "users.setAccess", { id: client.id, businessId: client.businessId });
+    }
     expect(await answers(held, cookie)).toEqual({ file: 200, zip: 200, pdf: 200 });
   });
 });

@@ -2,24 +2,23 @@
 // dialog and its page, a batch with a refused file attaches the others, and progress moves with the bytes.
 import { randomBytes } from "node:crypto";
 import { seedDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
-import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
+import type { TestDatabase } from "@atelier/db/testing";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { freePort, keepScreenshot, launchBrowser, type RunningApp, startApp, startUploadServers, type UploadServers } from "./harness";
+import { keepScreenshot, type RunningApp, type Stack, signInByMail, startStack, type UploadServers } from "./harness";
 
 const MB = 1024 * 1024;
 
+const STACK = { database: true, smtp: true, uploads: true, browser: true } as const;
+
 describe("uploads that never lose work (PostgreSQL, real upload servers)", () => {
+  let stack: Stack<typeof STACK>;
   let t: TestDatabase;
-  let smtp: SmtpSink;
   let uploads: UploadServers;
   let app: RunningApp;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let cdp: CDPSession;
-  const projects: Record<string, string> = {};
 
   /** Records every value the tray's progress bar for `name` shows, from inside the page. */
   async function recordProgress(name: string): Promise<void> {
@@ -62,46 +61,27 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
       .execute();
 
   beforeAll(async () => {
-    const port = await freePort();
-    const secret = randomBytes(24).toString("hex");
-    // Each is kept as soon as it runs, so afterAll stops it even when another failed to start.
-    const started = await Promise.allSettled([
-      createTestDatabase().then((db) => (t = db)),
-      startSmtpSink().then((sink) => (smtp = sink)),
-      launchBrowser().then((b) => (browser = b)),
-      startUploadServers({ secret, webOrigin: `http://localhost:${port}` }).then((servers) => (uploads = servers)),
-    ]);
-    for (const result of started) if (result.status === "rejected") throw result.reason;
-    await seedDemo(t.db);
-    app = await startApp(
-      { DATABASE_URL: t.url, SMTP_URL: smtp.url, UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl },
-      { port },
-    );
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    stack = await startStack(STACK, { seed: ({ t }) => seedDemo(t.db) });
+    ({ t, uploads, app } = stack);
+    context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     cdp = await context.newCDPSession(page);
-    await page.goto(app.url);
-    await page.getByLabel("E-mail").fill("client@atelier.local");
-    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-    await page.getByText("Check your email").waitFor();
-    await page.goto(extractLink((await smtp.waitFor("client@atelier.local")).raw)!);
+    await signInByMail(page, app.url, "client@atelier.local", stack.smtp);
     await page.getByTestId("sidebar").waitFor();
-    projects.first = await createProject("Harvest fair poster");
-    projects.second = await createProject("Winter menu card");
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await uploads?.stop();
-    await smtp?.close();
-    await t?.destroy();
+    await stack?.stop();
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === "fail") await keepScreenshot(page, ctx.task.name);
+    // A test that stops half-way leaves no slow link or rerouted upload server to the next.
+    await throttle(-1);
+    await page.unrouteAll({ behavior: "wait" });
   });
 
   it("keeps uploading when the dialog closes and the user opens another project, and attaches the file to the first", async () => {
-    await page.goto(projects.first!);
+    const projects = { first: await createProject("Harvest fair poster"), second: await createProject("Winter menu card") };
+    await page.goto(projects.first);
     await page.getByRole("heading", { name: "Harvest fair poster" }).waitFor();
     await recordProgress("artwork.tif");
     await throttle(2 * MB);
@@ -118,10 +98,11 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
       },
     );
     await page.getByRole("button", { name: "Upload Materials" }).click();
+    // Handing 30 MB to the page can outlast the default 30 s on a loaded machine.
     await page
       .locator(".uppy-Dashboard-input")
       .first()
-      .setInputFiles({ name: "artwork.tif", mimeType: "image/tiff", buffer: randomBytes(30 * MB) });
+      .setInputFiles({ name: "artwork.tif", mimeType: "image/tiff", buffer: randomBytes(30 * MB) }, { timeout: 90_000 });
     await page.getByRole("button", { name: /^Upload 1 file/ }).click();
 
     // Under way: the tray shows it, and the dialog closes without stopping it.
@@ -148,8 +129,8 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
     release();
 
     await tray.getByText("Uploads finished").waitFor({ timeout: 90_000 });
-    await expect.poll(() => filesOf(projects.first!), { timeout: 15_000 }).toEqual([{ name: "artwork.tif", size: 30 * MB }]);
-    expect(await filesOf(projects.second!)).toEqual([]);
+    await expect.poll(() => filesOf(projects.first), { timeout: 15_000 }).toEqual([{ name: "artwork.tif", size: 30 * MB }]);
+    expect(await filesOf(projects.second)).toEqual([]);
 
     // Progress moved with the bytes sent, not in three jumps of a part each.
     const seen = await progressSeen();
@@ -162,6 +143,7 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
   });
 
   it("attaches the two files of a batch of three that uploaded, and leaves the refused one to retry or drop", async () => {
+    const projectUrl = await createProject("Spring menu card");
     // An upload server that refuses one file for good (a 400 is not retried).
     const origin = new URL(app.url).origin;
     await page.route(
@@ -179,7 +161,7 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
         }
       },
     );
-    await page.goto(projects.second!);
+    await page.goto(projectUrl);
     await page.getByRole("button", { name: "Upload Briefing files" }).click();
     await page
       .locator(".uppy-Dashboard-input")
@@ -191,7 +173,7 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
 
     await page.getByRole("status").filter({ hasText: "2 files added" }).first().waitFor({ timeout: 60_000 });
     await page.getByRole("status").filter({ hasText: "There was an error uploading refused.pdf" }).first().waitFor();
-    expect((await filesOf(projects.second!)).map((f) => f.name)).toEqual(["brief.txt", "moodboard.txt"]);
+    expect((await filesOf(projectUrl)).map((f) => f.name)).toEqual(["brief.txt", "moodboard.txt"]);
     const cards = page.getByRole("region", { name: "Briefing files" }).getByTestId("project-file");
     await expect.poll(() => cards.count()).toBe(2);
 
@@ -201,7 +183,7 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
     await page.keyboard.press("Escape");
     await tray.getByRole("button", { name: "Drop refused.pdf" }).click();
     await tray.getByText("Uploads finished").waitFor();
-    expect((await filesOf(projects.second!)).map((f) => f.name)).toEqual(["brief.txt", "moodboard.txt"]);
+    expect((await filesOf(projectUrl)).map((f) => f.name)).toEqual(["brief.txt", "moodboard.txt"]);
     await page.unrouteAll({ behavior: "wait" });
   });
 });

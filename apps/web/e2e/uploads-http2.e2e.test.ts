@@ -2,19 +2,16 @@
 // one connection per server instead of queueing behind HTTP/1.1's six; the bytes arrive and come back exact.
 import { createHash, randomBytes } from "node:crypto";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
-import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import { makeProject, type TestDatabase } from "@atelier/db/testing";
 import { type LoopbackTls, loopbackTls } from "@atelier/upload-server/testing";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  freePort,
   keepScreenshot,
-  launchBrowser,
   type RunningApp,
+  type Stack,
   signInWithSession,
-  startApp,
-  startTogether,
-  startUploadServers,
+  startStack,
   storedFileLocation,
   type UploadServers,
 } from "./harness";
@@ -22,44 +19,31 @@ import {
 const MiB = 1024 * 1024;
 
 describe("uploading over HTTP/2 (TLS upload servers, PostgreSQL, Chromium)", () => {
-  let t: TestDatabase;
   let tls: LoopbackTls;
+  let stack: Stack<{ database: true; uploads: object; browser: true }>;
+  let t: TestDatabase;
   let uploads: UploadServers;
   let app: RunningApp;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    const port = await freePort();
-    const secret = randomBytes(24).toString("hex");
     tls = await loopbackTls();
-    [t, browser, uploads] = await startTogether([
-      createTestDatabase(),
-      launchBrowser(),
-      startUploadServers({ secret, webOrigin: `http://localhost:${port}`, tls }),
-    ]);
-    await seedDemo(t.db);
-    // The web server asks the balancer for download links and deletes files on the servers: it trusts their certificate.
-    app = await startApp(
+    stack = await startStack(
+      { database: true, uploads: { tls }, browser: true },
       {
-        DATABASE_URL: t.url,
-        DANGEROUSLY_ALLOW_DEV_MAILBOX: "true",
-        UPLOAD_SECRET: secret,
-        UPLOAD_BALANCER_URL: uploads.balancerUrl,
-        NODE_EXTRA_CA_CERTS: tls.certFile,
+        seed: ({ t }) => seedDemo(t.db),
+        // The web server asks the balancer for download links and deletes files on the servers: it trusts their certificate.
+        env: { DANGEROUSLY_ALLOW_DEV_MAILBOX: "true", NODE_EXTRA_CA_CERTS: tls.certFile },
       },
-      { port },
     );
+    ({ t, uploads, app } = stack);
     // The certificate is the test's own: this browser takes it as a real deployment's would be taken.
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
+    context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 }, ignoreHTTPSErrors: true });
     page = await context.newPage();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await uploads?.stop();
-    await t?.destroy();
+    await stack?.stop();
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === "fail" && page) await keepScreenshot(page, `uploads-http2-${ctx.task.name}`);
@@ -80,10 +64,11 @@ describe("uploading over HTTP/2 (TLS upload servers, PostgreSQL, Chromium)", () 
     await page.goto(`${app.url}/projects/${project.id}`);
     const bytes = randomBytes(45 * MiB + 1);
     await page.getByRole("button", { name: "Upload Materials" }).click();
+    // Handing 45 MiB to the page can outlast the default 30 s on a loaded machine.
     await page
       .locator(".uppy-Dashboard-input")
       .first()
-      .setInputFiles([{ name: "banner.tif", mimeType: "image/tiff", buffer: bytes }]);
+      .setInputFiles([{ name: "banner.tif", mimeType: "image/tiff", buffer: bytes }], { timeout: 90_000 });
     await page.getByRole("button", { name: /^Upload 1 file/ }).click({ timeout: 90_000 });
     await page.getByRole("status").filter({ hasText: "1 file added" }).first().waitFor({ timeout: 90_000 });
 

@@ -1,45 +1,30 @@
 // The file viewer in Chromium, on a desktop and on a phone: every project file opens in it; an image zooms, a PDF's
 // first page is drawn, a ZIP becomes a download card whose link downloads it, a large image opens as its thumbnail
 // until asked; arrows step through the files, Escape and the close button close it, focus stays inside. Then a
-// proof is sent with a file uploaded on the spot.
-import { randomBytes } from "node:crypto";
+// proof is sent with a file uploaded on the spot. Each test uploads what it opens to a project of its own.
 import { join } from "node:path";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
-import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
-import type { Browser, Locator, Page } from "playwright-core";
+import { makeProject } from "@atelier/db/testing";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeNoisyPng, makePdf, makePng } from "./fixtures";
-import {
-  ARTIFACTS_DIR,
-  freePort,
-  keepScreenshot,
-  launchBrowser,
-  openLink,
-  type RunningApp,
-  startApp,
-  startTogether,
-  startUploadServers,
-  type UploadServers,
-} from "./harness";
+import { ARTIFACTS_DIR, keepScreenshot, openLink, type Stack, signInByMail, startStack } from "./harness";
 
 /** The smallest valid ZIP: an end-of-central-directory record and nothing else. */
 const zip = Buffer.concat([Buffer.from("PK\x05\x06", "latin1"), Buffer.alloc(18)]);
 
+const STACK = { database: true, smtp: true, uploads: true, browser: true } as const;
+type UploadFile = { name: string; mimeType: string; buffer: Buffer };
+
 describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
-  let t: TestDatabase;
-  let smtp: SmtpSink;
-  let uploads: UploadServers;
-  let app: RunningApp;
-  let browser: Browser;
+  let stack: Stack<typeof STACK>;
   let page: Page;
-  let projectUrl = "";
   const png = makePng(1600, 1000);
   const pdf = makePdf(3);
   // Above the size from which images open as their thumbnail (10 MB).
   const large = makeNoisyPng(1900, 1900);
 
-  async function upload(files: { name: string; mimeType: string; buffer: Buffer }[]) {
+  async function upload(files: UploadFile[]) {
     await page.locator(".uppy-Dashboard-input").first().setInputFiles(files);
     await page.getByRole("button", { name: new RegExp(`^Upload ${files.length} file`) }).click();
     await page
@@ -72,53 +57,48 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
   }
 
   beforeAll(async () => {
-    const port = await freePort();
-    const secret = randomBytes(24).toString("hex");
-    [t, smtp, browser, uploads] = await startTogether([
-      createTestDatabase(),
-      startSmtpSink(),
-      launchBrowser(),
-      startUploadServers({ secret, webOrigin: `http://localhost:${port}` }),
-    ]);
-    await seedDemo(t.db);
-    app = await startApp(
-      { DATABASE_URL: t.url, SMTP_URL: smtp.url, UPLOAD_SECRET: secret, UPLOAD_BALANCER_URL: uploads.balancerUrl },
-      { port },
-    );
-    const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Spring catalogue", event: "flyer" });
-    // Briefed already: the studio may send proofs.
-    await t.db.updateTable("projects").set({ stage: "briefing" }).where("id", "=", project.id).execute();
-    projectUrl = `${app.url}/projects/${project.id}`;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    stack = await startStack(STACK, { seed: ({ t }) => seedDemo(t.db) });
+    const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
-    await page.goto(app.url);
-    await page.getByLabel("E-mail").fill("designer@atelier.local");
-    await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-    await page.getByText("Check your email").waitFor();
-    await page.goto(extractLink((await smtp.waitFor("designer@atelier.local")).raw)!);
+    await signInByMail(page, stack.app.url, "designer@atelier.local", stack.smtp);
     await page.getByTestId("sidebar").waitFor();
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await uploads?.stop();
-    await smtp?.close();
-    await t?.destroy();
+    await stack?.stop();
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === "fail" && page) await keepScreenshot(page, `viewer-${ctx.task.name}`);
   });
 
-  it("the designer uploads an image, a PDF, a ZIP and a large image to the project", async () => {
+  /** The image, the PDF, the ZIP and the large image that the viewer opens. */
+  const fourFiles: UploadFile[] = [
+    { name: "poster.png", mimeType: "image/png", buffer: png },
+    { name: "brochure.pdf", mimeType: "application/pdf", buffer: pdf },
+    { name: "fonts.zip", mimeType: "application/zip", buffer: zip },
+    { name: "panorama.png", mimeType: "image/png", buffer: large },
+  ];
+
+  /**
+   * A briefed project of its own (so the studio may send proofs), with `files` uploaded to its materials by the designer
+   * at 1280x800, as the first test uploads them: thumbnails included, which the browser draws as it uploads. Answers its address.
+   */
+  async function projectWithFiles(title: string, files: UploadFile[]): Promise<string> {
+    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title, event: "flyer" });
+    await stack.t.db.updateTable("projects").set({ stage: "briefing" }).where("id", "=", project.id).execute();
+    const projectUrl = `${stack.app.url}/projects/${project.id}`;
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(projectUrl);
     await page.getByRole("button", { name: "Upload Materials" }).click();
-    await upload([
-      { name: "poster.png", mimeType: "image/png", buffer: png },
-      { name: "brochure.pdf", mimeType: "application/pdf", buffer: pdf },
-      { name: "fonts.zip", mimeType: "application/zip", buffer: zip },
-      { name: "panorama.png", mimeType: "image/png", buffer: large },
-    ]);
-    await materials().getByTestId("project-file").nth(3).waitFor();
+    await upload(files);
+    await materials()
+      .getByTestId("project-file")
+      .nth(files.length - 1)
+      .waitFor();
+    return projectUrl;
+  }
+
+  it("the designer uploads an image, a PDF, a ZIP and a large image to the project", async () => {
+    await projectWithFiles("Spring catalogue", fourFiles);
     // The PDF got a thumbnail of its first page, drawn by pdf.js in the browser as it uploaded; the ZIP has none.
     const card = (name: string) =>
       materials()
@@ -135,6 +115,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     [390, 844],
   ] as const) {
     it(`at ${width}x${height}: zooms the image, draws the PDF's first page, offers the ZIP as a download`, async () => {
+      const projectUrl = await projectWithFiles(`Summer catalogue ${width}`, fourFiles);
       await page.setViewportSize({ width, height });
       await page.goto(projectUrl);
       await materials().getByRole("button", { name: "Open poster.png" }).click();
@@ -271,7 +252,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
   }
 
   it("sends a proof with a file uploaded on the spot and one already on the project", async () => {
-    await page.setViewportSize({ width: 1280, height: 800 });
+    const projectUrl = await projectWithFiles("Autumn catalogue", [fourFiles[0]!]);
     await page.goto(projectUrl);
     const form = page.getByRole("form", { name: "Send a proof" });
     await form.getByLabel("poster.png", { exact: true }).check();
