@@ -1,0 +1,102 @@
+"use client";
+import type { RouterOutputs } from "@atelier/api";
+import { PROOF_STATUSES, type ProofStatus } from "@atelier/domain";
+import { Badge, Button } from "@atelier/ui";
+import { Download, Eye } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatDate } from "~/components/common/format";
+import { LinkedText } from "~/components/common/linked-text";
+import { Hash } from "./hash";
+
+const STATUS_STYLE: Record<ProofStatus, string> = {
+  sent: "border-fuchsia-500/40 text-fuchsia-700 dark:text-fuchsia-300",
+  changes_requested: "border-amber-500/50 text-amber-700 dark:text-amber-300",
+  approved: "border-emerald-500/40 text-emerald-700 dark:text-emerald-300",
+  superseded: "text-muted-foreground",
+};
+
+/**
+ * One round as the panel lists it: its status, note and ZIP, each file (opened in the proof viewer by `onOpen`), the
+ * approval with the SHA-256 of every file, and `answer`, the client's buttons on the latest round.
+ */
+export function ProofRound({
+  proof,
+  onOpen,
+  answer,
+}: {
+  proof: RouterOutputs["proofs"]["list"][number];
+  onOpen: (index: number) => void;
+  answer: ReactNode;
+}) {
+  return (
+    <li className="grid gap-2 rounded-lg border p-3" data-testid="proof" data-round={proof.round}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-medium">Round {proof.round}</h3>
+        <Badge variant="outline" className={STATUS_STYLE[proof.status]} data-testid="proof-status">
+          {PROOF_STATUSES[proof.status]}
+        </Badge>
+        {proof.billable && <Badge variant="outline">Billable change round</Badge>}
+        <span className="text-xs text-muted-foreground">
+          Sent {formatDate(proof.createdAt)}
+          {proof.senderName ? ` by ${proof.senderName}` : ""}
+        </span>
+        {proof.dueOn && (
+          <span className="text-xs text-muted-foreground">· answer by {formatDate(new Date(`${proof.dueOn}T12:00:00Z`))}</span>
+        )}
+      </div>
+      {proof.note && (
+        <p className="whitespace-pre-wrap wrap-anywhere text-sm">
+          <LinkedText>{proof.note}</LinkedText>
+        </p>
+      )}
+      <a
+        href={proof.zipUrl}
+        className="inline-flex min-h-11 w-fit items-center gap-2 text-sm underline underline-offset-2"
+        data-testid="proof-zip"
+      >
+        <Download className="size-4" aria-hidden /> Download all (ZIP)
+      </a>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {proof.files.map((f, index) => (
+          <li key={f.id} className="flex min-w-0 items-center gap-2 rounded-md border p-2" data-testid="proof-file">
+            <img src={f.thumbnail} alt="" className="size-12 shrink-0 rounded bg-muted object-cover" loading="lazy" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium" title={f.name}>
+                {f.name}
+              </p>
+              <p className="truncate font-mono text-[11px] text-muted-foreground" title={`SHA-256 ${f.sha256}`}>
+                {f.sha256.slice(0, 16)}…
+              </p>
+            </div>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-11 shrink-0 sm:size-11"
+              aria-label={`Open ${f.name}`}
+              onClick={() => onOpen(index)}
+            >
+              <Eye className="size-5" aria-hidden />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {proof.approval && (
+        <div className="rounded-md bg-emerald-500/10 p-2 text-sm" data-testid="approval">
+          <p>
+            Approved by {proof.approval.byName ?? "someone"}
+            {proof.approval.actingFor ? " for the client" : ""} on {formatDate(proof.approval.at)}. The approved bytes (SHA-256):
+          </p>
+          <ul className="mt-1 grid gap-1">
+            {proof.files.map((f, i) => (
+              <li key={f.id} data-testid="approved-hash">
+                <span className="break-all text-xs">{f.name}</span>
+                <Hash value={proof.approval!.sha256s[i] ?? f.sha256} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {answer}
+    </li>
+  );
+}
