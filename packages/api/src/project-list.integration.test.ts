@@ -10,6 +10,7 @@ import {
   isProjectOverdue,
   PROJECT_SORT_VALUES,
   PROJECT_STAGE_VALUES,
+  type ProjectFilter,
   type ProjectSort,
   type ProjectStage,
   type SessionUser,
@@ -121,16 +122,7 @@ describe("projects.list pages", () => {
   });
   afterAll(async () => t?.destroy());
 
-  interface Input {
-    archived?: boolean;
-    query?: string;
-    stage?: ProjectStage;
-    assigneeId?: string | null;
-    businessId?: string;
-    overdue?: boolean;
-    sort?: ProjectSort;
-    limit?: number;
-  }
+  type Input = ProjectFilter & { archived?: boolean; limit?: number };
 
   /** Every page of a list, followed by its cursors. */
   async function allPages(user: SessionUser, input: Input) {

@@ -3,17 +3,10 @@ import { isInternalNote, type ProofStatus } from "@atelier/domain";
 import type { Insertable } from "kysely";
 import { notInternalNote } from "./comments";
 import type { Db } from "./create-db";
-import type { AnnotationsTable } from "./schema";
+import type { AnnotationsTable, ProofFilesTable } from "./schema";
 
-export interface NewProofFile {
-  fileId: string;
-  name: string;
-  key: string;
-  sha256: string;
-  size: number;
-  type: string | null;
-  thumbnail: string;
-}
+/** A file of a new proof round; createProof gives it its round and position. */
+export type NewProofFile = Omit<ProofFilesTable, "proofId" | "position">;
 
 /** Locks the project row for the rest of the transaction, so two proofs never take the same round. */
 export async function lockProjectRounds(db: Db, projectId: string): Promise<number | null> {

@@ -52,6 +52,19 @@ export async function setMailPreference(db: Db, id: string, preference: MailPref
 }
 
 /** Everyone with access, with their business, for the admin's Users page. */
+// A person as the people pages show them, with their business's name (users joined to businesses).
+const PERSON_COLUMNS = [
+  "users.id",
+  "users.name",
+  "users.email",
+  "users.image",
+  "users.role",
+  "users.businessId",
+  "users.createdAt",
+  "users.deactivatedAt",
+  "businesses.name as businessName",
+] as const;
+
 /**
  * One page of everyone with access, oldest first; `words` must each appear in the name or address, in any case,
  * with or without accents. The order pages by (created_at, id) through users_list; the search filters that walk
@@ -61,18 +74,7 @@ export async function listUserPage(db: Db, q: { words?: readonly string[] | unde
   let query = db
     .selectFrom("users")
     .leftJoin("businesses", "businesses.id", "users.businessId")
-    .select([
-      "users.id",
-      "users.name",
-      "users.email",
-      "users.image",
-      "users.role",
-      "users.businessId",
-      "users.createdAt",
-      "users.deactivatedAt",
-      "businesses.name as businessName",
-      epochMicros("users.createdAt").as("sortKey"),
-    ]);
+    .select([...PERSON_COLUMNS, epochMicros("users.createdAt").as("sortKey")]);
   for (const word of q.words ?? [])
     query = query.where(
       sql<boolean>`atelier_fold(concat_ws(' ', users.name, users.email)) like '%' || atelier_fold(${likeEscaped(word)}) || '%'`,
@@ -181,18 +183,7 @@ export async function userOverview(db: Db, id: string, limit = 10) {
   const user = await db
     .selectFrom("users")
     .leftJoin("businesses", "businesses.id", "users.businessId")
-    .select([
-      "users.id",
-      "users.name",
-      "users.email",
-      "users.image",
-      "users.role",
-      "users.businessId",
-      "users.createdAt",
-      "users.deactivatedAt",
-      "users.mailPreference",
-      "businesses.name as businessName",
-    ])
+    .select([...PERSON_COLUMNS, "users.mailPreference"])
     .where("users.id", "=", id)
     .executeTakeFirst();
   if (!user) return undefined;
