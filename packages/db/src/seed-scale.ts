@@ -7,7 +7,7 @@
 // watermark and not read (the rule of the inbox migration's backfill).
 //
 // Everything random comes from hashes of the row number, so a scale and a seed give the same data every time.
-import { COMMENT_EVENTS, STAFF_ROLES, stageAfter } from "@atelier/domain";
+import { COMMENT_EVENTS, INTERNAL_NOTE_EVENT, STAFF_ROLES, stageAfter } from "@atelier/domain";
 import { sql } from "kysely";
 import { type Db, migrateToLatest } from "./create-db";
 import { DEMO_BUSINESS, DEMO_USERS } from "./seed";
@@ -132,6 +132,9 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
         .then(() => true)
         .catch(() => false);
       const staffRoles = list(STAFF_ROLES);
+      // Who sees a comment, as the product decides it: isInternalNote (notInternalNote in ./comments), written out
+      // for these statements.
+      const notInternal = (event: string) => `${event} is distinct from '${INTERNAL_NOTE_EVENT}'`;
       const stageEvents = list(COMMENT_EVENTS.filter((e) => stageAfter(e) !== null));
       const B = size.businesses;
 
@@ -261,7 +264,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
         "project search and activity",
         `update projects set search = project_search_text(name, business_id, assignee_id),
          last_activity_at = coalesce(last.at, projects.created_at)
-       from (select p.id, max(c.created_at) filter (where c.event is distinct from 'shadow') as at
+       from (select p.id, max(c.created_at) filter (where ${notInternal("c.event")}) as at
              from projects p left join comments c on c.project_id = p.id group by p.id) last
        where last.id = projects.id`,
       );
@@ -281,7 +284,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
          from comments c
          join seed_clients b on b.business_id = c.business_id
          cross join seed_people s,
-         lateral (select case when c.event = 'shadow' or ${rnd("c.seq", 20)} < 0.5 then s.staff else b.ids end as pool) p,
+         lateral (select case when not (${notInternal("c.event")}) or ${rnd("c.seq", 20)} < 0.5 then s.staff else b.ids end as pool) p,
          lateral (select pool[1 + floor(${rnd("c.seq", 21)} * cardinality(pool))::int] as picked) q
          where ${rnd("c.seq", 22)} < 0.9
        ) r
@@ -302,7 +305,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
         "read watermarks",
         `update users u set read_through_seq = coalesce(case when u.role in (${staffRoles})
          then (select seq from comments order by seq desc offset ${keep(N)} limit 1)
-         else (select seq from comments c where c.business_id = u.business_id and c.event is distinct from 'shadow'
+         else (select seq from comments c where c.business_id = u.business_id and ${notInternal("c.event")}
                order by c.created_at desc, c.id desc offset ${keep(Math.ceil((0.95 * N) / (B + 1)))} limit 1) end, 0)`,
       );
 
@@ -324,7 +327,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
        union all
        select u.id, c.id, c.project_id, c.seq, c.created_at
        from users u join comments c on c.business_id = u.business_id and c.seq > u.read_through_seq
-       where u.role not in (${staffRoles}) and c.event is distinct from 'shadow' and ${notification}`,
+       where u.role not in (${staffRoles}) and ${notInternal("c.event")} and ${notification}`,
       );
       if (deferredKeys) {
         await sql.raw("set session_replication_role = origin").execute(conn);
