@@ -13,6 +13,7 @@ import {
   type ProjectFilter,
   type ProjectSort,
   type ProjectStage,
+  projectName,
   type SessionUser,
 } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
@@ -86,7 +87,7 @@ describe("projects.list pages", () => {
       return {
         id: `p-${String(n).padStart(3, "0")}`,
         businessId: n % 3 === 0 ? "b" : "a",
-        name: `${createdAt.toISOString().slice(0, 10)}-${title.replaceAll(" ", "-")}`,
+        name: projectName(createdAt, title),
         title,
         event: "flyer",
         archived: n % 4 === 0,
