@@ -213,7 +213,7 @@ const ROOT = join(WEB_DIR, "..", "..");
 const UPLOAD_SERVER_MAIN = join(ROOT, "apps/upload-server/dist/main.js");
 
 /** Where the upload servers keep files: a directory of their own, or a bucket on an S3 endpoint. */
-export type UploadStoreOption = {
+type UploadStoreOption = {
   s3: { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region?: string };
 };
 
@@ -417,7 +417,7 @@ export interface StackShape {
 }
 
 /** The parts of a stack of this shape, each one asked for. */
-export type StackParts<O extends StackShape> = (O extends { database: true } ? { t: TestDatabase } : unknown) &
+type StackParts<O extends StackShape> = (O extends { database: true } ? { t: TestDatabase } : unknown) &
   (O extends { smtp: true } ? { smtp: SmtpSink } : unknown) &
   (O extends { uploads: true | object } ? { uploads: UploadServers } : unknown) &
   (O extends { browser: true } ? { browser: Browser } : unknown);
