@@ -1,11 +1,20 @@
 // Sign-in by magic link over real SMTP, onboarding, the shell per role, theme, palette, settings and sign-out.
-import { findUserByEmail, seedDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
+import { createTestDatabase, makeProject, makeUser, type TestDatabase } from "@atelier/db/testing";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";
-import { chooseOption, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp, startTogether } from "./harness";
+import {
+  chooseOption,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  signInByMail,
+  signInWithSession,
+  startApp,
+  startTogether,
+} from "./harness";
 
 describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   let t: TestDatabase;
@@ -45,24 +54,20 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await context.close();
   });
 
-  async function requestLink(email: string, on: Page = page): Promise<string> {
-    const before = smtp.mails.length;
-    await on.getByLabel("E-mail").fill(email);
-    await on.getByRole("button", { name: "Send me a sign-in link" }).click();
-    await on.getByText("Check your email").waitFor();
-    await on.getByText("A sign in link has been sent to your email address").waitFor();
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const mail = smtp.mails.slice(before).find((m) => m.to.includes(email) && m.raw.includes("Subject: Sign in to Atelier"));
-      const link = mail && extractLink(mail.raw);
-      if (link) return link;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no sign-in mail for ${email}`);
-  }
+  /** Signs `email` in on the page by the link the mail server received, as a person does; answers the link. */
+  const signInByLink = (email: string) => signInByMail(page, app.url, email, smtp);
 
   /** A session made directly in the database, for tests that are not about signing in (links are rate-limited). */
   const signInAs = (email: string, on: BrowserContext = context) => signInWithSession(t.db, on, app.url, email);
+
+  /**
+   * An admin of the test's own, made before anything the test writes: someone new has read what came before them, so
+   * their bell counts this test's comments only, whatever other tests wrote or read.
+   */
+  const newAdmin = async () => (await makeUser(t.db, { role: "admin" })).email!;
+
+  /** A project of the demo client's business, of the test's own. */
+  const newAcmeProject = (title: string) => makeProject(t.db, { businessId: DEMO_BUSINESS.id, title });
 
   async function navLabels(): Promise<string[]> {
     const nav = page.getByTestId("sidebar").getByRole("navigation", { name: "Main" });
@@ -92,9 +97,8 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     );
     expect(await form.locator("input[name=callbackUrl]").inputValue()).toBe("/");
 
-    const link = await requestLink("nina@example.com");
+    const link = await signInByLink("nina@example.com");
     expect(link.startsWith(`${app.url}/api/auth/callback/email?`)).toBe(true);
-    await page.goto(link);
 
     const cookie = (await context.cookies()).find((c) => c.name === "next-auth.session-token");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
@@ -153,8 +157,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe(`${app.url}/invoices`);
     await page.getByText("Please sign in to see that page.").waitFor();
 
-    const link = await requestLink("admin@atelier.local");
-    await page.goto(link);
+    await signInByLink("admin@atelier.local");
     await page.waitForURL(`${app.url}/invoices`);
     expect(await navLabels()).toEqual(["Projects", "Archive", "Businesses", "Workload", "Users", "Invoices", "Billing", "Blog"]);
     await expect(page.getByRole("link", { name: "Invoices" }).first().getAttribute("aria-current")).resolves.toBe("page");
@@ -175,8 +178,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   });
 
   it("an admin adds a business and invites a client, who then sees that business's projects only", async () => {
-    await page.goto(app.url);
-    await page.goto(await requestLink("admin@atelier.local"));
+    await signInByLink("admin@atelier.local");
     await page.getByTestId("sidebar").waitFor();
     await page.goto(`${app.url}/clients/create`);
     await page.getByLabel("Name").fill("Globex");
@@ -213,11 +215,8 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   });
 
   it("comments reach the other side as notifications; internal notes stay in the studio", async () => {
-    const project = await t.db
-      .selectFrom("projects")
-      .select(["id", "title"])
-      .where("title", "=", "Acme spring poster")
-      .executeTakeFirstOrThrow();
+    const admin = await newAdmin();
+    const project = await newAcmeProject("Acme summer poster");
     // The studio leaves an internal note; the client sends its brief.
     await signInAs("designer@atelier.local");
     await page.goto(`${app.url}/projects/${project.id}`);
@@ -227,9 +226,9 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByTestId("comment").filter({ hasText: "Their logo file is low resolution" }).waitFor();
     // Nobody has it yet: the workload hands it to someone in place.
     await page.goto(`${app.url}/workload`);
-    await chooseOption(page.getByTestId("workload-unassigned").getByLabel("Assign Acme spring poster"), "Ada Admin");
-    await page.getByTestId("workload-person").filter({ hasText: "Ada Admin" }).getByRole("link", { name: "Acme spring poster" }).waitFor();
-    expect(await page.getByTestId("workload-unassigned").getByRole("link", { name: "Acme spring poster" }).count()).toBe(0);
+    await chooseOption(page.getByTestId("workload-unassigned").getByLabel("Assign Acme summer poster"), "Ada Admin");
+    await page.getByTestId("workload-person").filter({ hasText: "Ada Admin" }).getByRole("link", { name: "Acme summer poster" }).waitFor();
+    expect(await page.getByTestId("workload-unassigned").getByRole("link", { name: "Acme summer poster" }).count()).toBe(0);
     await page.goto(`${app.url}/projects/${project.id}`);
     // The designer takes the project on; the workload shows it.
     const assigned = page.waitForResponse((r) => r.url().includes("/api/trpc/projects.assign"));
@@ -239,7 +238,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page
       .getByTestId("workload-person")
       .filter({ hasText: "Dora Designer" })
-      .getByRole("link", { name: "Acme spring poster" })
+      .getByRole("link", { name: "Acme summer poster" })
       .waitFor();
     await page.goto(`${app.url}/blog`);
     await page.getByLabel("Title").fill("New print partner");
@@ -248,7 +247,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByTestId("post").filter({ hasText: "We now print with Acme Print." }).waitFor();
     await signInAs("client@atelier.local");
     await page.goto(`${app.url}/projects/${project.id}`);
-    await page.getByRole("heading", { name: "Acme spring poster" }).waitFor();
+    await page.getByRole("heading", { name: "Acme summer poster" }).waitFor();
     await page.getByLabel("Your comment").fill("Could the headline be bigger?");
     await chooseOption(page.getByLabel("Kind of comment"), "Brief");
     await page.getByRole("button", { name: "Post" }).click();
@@ -256,11 +255,11 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByTestId("project-stage").filter({ hasText: "Briefed" }).waitFor();
     expect(await page.getByTestId("comment").allInnerTexts()).not.toContainEqual(expect.stringContaining("low resolution"));
     // The admin sees both in the bell, opens one, then marks the rest read.
-    await signInAs("admin@atelier.local");
+    await signInAs(admin);
     await page.goto(app.url);
     await page.getByTestId("unread-count").filter({ hasText: "2" }).waitFor();
     // The project list narrows by stage, by words, and is cleared in one click.
-    const acmeCard = page.getByRole("link", { name: /Acme spring poster/ });
+    const acmeCard = page.getByRole("link", { name: /Acme summer poster/ });
     await chooseOption(page.getByLabel("Stage"), "Approved");
     await page.getByText("No project matches").waitFor();
     await chooseOption(page.getByLabel("Stage"), "Briefed");
@@ -275,9 +274,9 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByRole("button", { name: /^Notifications/ }).click();
     await page.getByRole("heading", { name: "Unread Notifications" }).waitFor();
     // Both are on one project: one entry, the newest, standing for the other too.
-    const entry = page.getByTestId("notification").filter({ hasText: "Cleo Client started the project Acme spring poster" });
+    const entry = page.getByTestId("notification").filter({ hasText: "Cleo Client started the project Acme summer poster" });
     await entry.getByTestId("notification-more").filter({ hasText: "+1 more" }).waitFor();
-    expect(await page.getByTestId("notification").filter({ hasText: "Acme spring poster" }).count()).toBe(1);
+    expect(await page.getByTestId("notification").filter({ hasText: "Acme summer poster" }).count()).toBe(1);
     await entry.click();
     await page.waitForURL((url) => url.pathname === `/projects/${project.id}` && url.searchParams.has("id"));
     // Opening the project read both.
@@ -289,15 +288,16 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   });
 
   it("a new comment reaches a page already open, live", async () => {
-    const project = await t.db.selectFrom("projects").select("id").where("title", "=", "Acme spring poster").executeTakeFirstOrThrow();
-    await signInAs("admin@atelier.local");
+    const admin = await newAdmin();
+    const project = await newAcmeProject("Acme autumn poster");
+    await signInAs(admin);
     await page.goto(app.url);
     await page.getByTestId("sidebar").waitFor();
     expect(await page.getByTestId("unread-count").count()).toBe(0);
     // The palette finds projects by name.
     await page.keyboard.press("Control+k");
-    await page.getByPlaceholder("Type a command or search...").fill("spring poster");
-    await page.getByRole("option", { name: /Acme spring poster/ }).click();
+    await page.getByPlaceholder("Type a command or search...").fill("autumn poster");
+    await page.getByRole("option", { name: /Acme autumn poster/ }).click();
     await page.waitForURL(`${app.url}/projects/${project.id}`);
     await page.goto(app.url);
 
@@ -318,10 +318,11 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
 
   it("an admin bills a business; its client sees the invoice once it is sent", async () => {
     const number = `INV-${new Date().getUTCFullYear()}-0001`;
+    await newAcmeProject("Acme winter poster");
     await signInAs("admin@atelier.local");
     await page.goto(`${app.url}/invoices/create`);
     await chooseOption(page.getByLabel("Business"), "Acme Coffee");
-    await chooseOption(page.getByLabel("Project", { exact: true }), "Acme spring poster");
+    await chooseOption(page.getByLabel("Project", { exact: true }), "Acme winter poster");
     await page.getByLabel("Line 1 description").fill("Poster design");
     await page.getByLabel("Line 1 unit price").fill("450");
     await page.getByRole("button", { name: "Add line" }).click();
@@ -346,8 +347,12 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     // The Businesses page shows what each client owes.
     await page.goto(`${app.url}/clients`);
     await page.getByTestId("business").filter({ hasText: "Acme Coffee" }).getByText("1 unpaid invoice").waitFor();
+    // Other tests start Acme projects of their own: as many as the database holds now.
+    const active = (
+      await t.db.selectFrom("projects").select("id").where("businessId", "=", DEMO_BUSINESS.id).where("archived", "=", false).execute()
+    ).length;
     expect(await page.getByTestId("business").filter({ hasText: "Acme Coffee" }).getByTestId("business-counts").innerText()).toMatch(
-      /^1 active project · 0 archived · \d+ (person|people)$/,
+      new RegExp(`^${active} active project${active === 1 ? "" : "s"} · 0 archived · \\d+ (person|people)$`),
     );
     await signInAs("client@atelier.local");
     await page.goto(`${app.url}/settings`);
@@ -357,8 +362,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   });
 
   it("a client cannot open an admin page even by typing its address", async () => {
-    await page.goto(app.url);
-    await page.goto(await requestLink("client@atelier.local"));
+    await signInByLink("client@atelier.local");
     await page.goto(`${app.url}/users`);
     await page.getByText("Your role does not give access to this page.").waitFor();
     expect(await navLabels()).toEqual(["Projects", "Archive", "Billing"]);
@@ -391,8 +395,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
   });
 
   it("refuses a cross-site tRPC mutation even with a valid session cookie", async () => {
-    await page.goto(app.url);
-    await page.goto(await requestLink("client@atelier.local"));
+    await signInByLink("client@atelier.local");
     await page.getByTestId("sidebar").waitFor();
     const res = await page.request.post(`${app.url}/api/trpc/settings.emailNotification`, {
       headers: { "content-type": "application/json", origin: "http://evil.example" },

@@ -4,7 +4,7 @@
 // Each page is looked at as a phone (390x844) and a desktop (1280x800).
 import { join } from "node:path";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -124,11 +124,14 @@ describe("due dates (PostgreSQL, Chromium)", () => {
   });
 
   it("the client sees its project's due date and that it is overdue, with nothing to change it", async () => {
+    // A project of its own, due on a day long gone (not the other test's day, whose project that test looks for by it).
+    const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Late leaflet" });
+    await t.db.updateTable("projects").set({ dueOn: "2024-02-01" }).where("id", "=", project.id).execute();
     await signInAs("client@atelier.local");
     await page.goto(`${app.url}/?overdue=1`);
-    await card("Overdue poster").getByTestId("overdue-badge").waitFor();
-    await card("Overdue poster").getByRole("link").click();
-    await page.getByTestId("project-due").filter({ hasText: "Due Mar 1, 2024" }).getByText("Overdue").waitFor();
+    await card("Late leaflet").getByTestId("overdue-badge").waitFor();
+    await card("Late leaflet").getByRole("link").click();
+    await page.getByTestId("project-due").filter({ hasText: "Due Feb 1, 2024" }).getByText("Overdue").waitFor();
     expect(await page.getByRole("button", { name: "Save date" }).count()).toBe(0);
     expect(await page.getByLabel("Due date", { exact: true }).count()).toBe(0);
     await fitsBoth("client-project-page");

@@ -508,6 +508,7 @@ export async function signInByMail(page: Page, appUrl: string, email: string, sm
   await page.getByLabel("E-mail").fill(email);
   await send.click();
   await page.getByText("Check your email").waitFor();
+  await page.getByText("A sign in link has been sent to your email address").waitFor();
   if (smtp) {
     const link = await sentSignInLink(smtp, email, before);
     await page.goto(link);

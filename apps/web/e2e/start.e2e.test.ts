@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createSignedDownloadToken, issueUploadTicket } from "@atelier/storage";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "./harness";
+import { freePort, step } from "./harness";
 
 const ROOT = new URL("../../..", import.meta.url).pathname;
 const MiB = 1024 * 1024;
@@ -113,84 +113,89 @@ describe("npm start keeps the system running", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("restarts each child that dies while the others serve, and an upload in flight completes", async () => {
+  // One run of npm start, from its first start to its last stop: the children it restarts, then npm itself killed
+  // outright and started again on the same ports. The second half needs the system the first half leaves running.
+  it("keeps the system running: each child that dies comes back, and npm killed outright leaves nothing behind", async () => {
     const first = start();
-    await until(() => first.output.some((l) => l.includes("Atelier is running")), 300_000, "npm start");
-    const pids = first.pids();
-    expect([...pids.keys()].sort()).toEqual(["balancer", "upload-server 1", "upload-server 2", "web"]);
+    await step("restarts each child that dies while the others serve, and an upload in flight completes", async () => {
+      await until(() => first.output.some((l) => l.includes("Atelier is running")), 300_000, "npm start");
+      const pids = first.pids();
+      expect([...pids.keys()].sort()).toEqual(["balancer", "upload-server 1", "upload-server 2", "web"]);
 
-    // A second start from the same folder says so in one line and leaves the first alone.
-    const second = start();
-    const code = await new Promise<number | null>((r) => second.npm.once("exit", r));
-    expect(code).not.toBe(0);
-    expect(second.output.join("\n")).toMatch(/Atelier is already running from this folder \(npm start, pid \d+\)/);
-    expect(await upAll()).toBe(true);
+      // A second start from the same folder says so in one line and leaves the first alone.
+      const second = start();
+      const code = await new Promise<number | null>((r) => second.npm.once("exit", r));
+      expect(code).not.toBe(0);
+      expect(second.output.join("\n")).toMatch(/Atelier is already running from this folder \(npm start, pid \d+\)/);
+      expect(await upAll()).toBe(true);
 
-    // An upload server killed in the middle of a part: the upload goes on through the other.
-    const serverPid = pids.get("upload-server 1") as number;
-    const serverUrl = `http://127.0.0.1:${balancerPort + 1}`;
-    let killed = false;
-    const killing: FetchLike = (url, init) => {
-      const answer = fetch(url, init as RequestInit) as unknown as ReturnType<FetchLike>;
-      if (!killed && url.startsWith(`${serverUrl}/api/chunked`) && Number(init.headers.part) >= 2) {
-        killed = true;
-        setImmediate(() => process.kill(serverPid, "SIGKILL"));
+      // An upload server killed in the middle of a part: the upload goes on through the other.
+      const serverPid = pids.get("upload-server 1") as number;
+      const serverUrl = `http://127.0.0.1:${balancerPort + 1}`;
+      let killed = false;
+      const killing: FetchLike = (url, init) => {
+        const answer = fetch(url, init as RequestInit) as unknown as ReturnType<FetchLike>;
+        if (!killed && url.startsWith(`${serverUrl}/api/chunked`) && Number(init.headers.part) >= 2) {
+          killed = true;
+          setImmediate(() => process.kill(serverPid, "SIGKILL"));
+        }
+        return answer;
+      };
+      const data = randomBytes(45 * MiB);
+      const uploader = createUploader({
+        balancerUrl: `http://127.0.0.1:${balancerPort}`,
+        fetch: killing,
+        sha256: (bytes) => createHash("sha256").update(bytes).digest(),
+        headers: () => ({ Authorization: `Bearer ${issueUploadTicket({ userId: "start-test" }, secret, Date.now()).ticket}` }),
+      });
+      const [outcome] = await uploader.upload([{ source: fromBytes(data, { name: "kill.bin" }), urlPath: "START/kill.bin" }]);
+      expect(killed).toBe(true);
+      expect(outcome?.ok).toBe(true);
+      if (!outcome?.ok) return;
+      expect(outcome.sha256).toBe(sha256(data));
+      const path = decodeURIComponent(new URL(outcome.url).pathname.slice("/files/".length));
+      const token = createSignedDownloadToken({ path, userId: "start-test" }, secret, Date.now()).token;
+      const served = await until(
+        async () => {
+          const res = await fetch(`http://127.0.0.1:${balancerPort + 2}/files/${path}?token=${encodeURIComponent(token)}`).catch(
+            () => null,
+          );
+          return res?.ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
+        },
+        15_000,
+        "download",
+      );
+      expect(sha256(served)).toBe(sha256(data));
+      // The killed server is back.
+      await until(() => first.pids().get("upload-server 1") !== serverPid && answers(`${serverUrl}/health`), 15_000, "upload server back");
+      expect(first.output.some((l) => l.startsWith("[upload-server 1] exited (signal SIGKILL); restarting in"))).toBe(true);
+
+      // The balancer, then the web app: each back within 15 s, the others serving meanwhile.
+      for (const name of ["balancer", "web"]) {
+        const pid = first.pids().get(name) as number;
+        process.kill(pid, "SIGKILL");
+        const killedAt = Date.now();
+        await until(async () => first.pids().get(name) !== pid && (await upAll()), 15_000, `${name} back`);
+        console.log(`${name} serving again ${Date.now() - killedAt} ms after SIGKILL`);
+        expect(alive(first.npm.pid as number)).toBe(true);
       }
-      return answer;
-    };
-    const data = randomBytes(45 * MiB);
-    const uploader = createUploader({
-      balancerUrl: `http://127.0.0.1:${balancerPort}`,
-      fetch: killing,
-      sha256: (bytes) => createHash("sha256").update(bytes).digest(),
-      headers: () => ({ Authorization: `Bearer ${issueUploadTicket({ userId: "start-test" }, secret, Date.now()).ticket}` }),
     });
-    const [outcome] = await uploader.upload([{ source: fromBytes(data, { name: "kill.bin" }), urlPath: "START/kill.bin" }]);
-    expect(killed).toBe(true);
-    expect(outcome?.ok).toBe(true);
-    if (!outcome?.ok) return;
-    expect(outcome.sha256).toBe(sha256(data));
-    const path = decodeURIComponent(new URL(outcome.url).pathname.slice("/files/".length));
-    const token = createSignedDownloadToken({ path, userId: "start-test" }, secret, Date.now()).token;
-    const served = await until(
-      async () => {
-        const res = await fetch(`http://127.0.0.1:${balancerPort + 2}/files/${path}?token=${encodeURIComponent(token)}`).catch(() => null);
-        return res?.ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
-      },
-      15_000,
-      "download",
-    );
-    expect(sha256(served)).toBe(sha256(data));
-    // The killed server is back.
-    await until(() => first.pids().get("upload-server 1") !== serverPid && answers(`${serverUrl}/health`), 15_000, "upload server back");
-    expect(first.output.some((l) => l.startsWith("[upload-server 1] exited (signal SIGKILL); restarting in"))).toBe(true);
 
-    // The balancer, then the web app: each back within 15 s, the others serving meanwhile.
-    for (const name of ["balancer", "web"]) {
-      const pid = first.pids().get(name) as number;
-      process.kill(pid, "SIGKILL");
-      const killedAt = Date.now();
-      await until(async () => first.pids().get(name) !== pid && (await upAll()), 15_000, `${name} back`);
-      console.log(`${name} serving again ${Date.now() - killedAt} ms after SIGKILL`);
-      expect(alive(first.npm.pid as number)).toBe(true);
-    }
-  }, 480_000);
+    await step("leaves nothing behind when killed outright, and starts again on the same ports", async () => {
+      if (!first.npm.pid) throw new Error("npm start has no process id");
+      const children = [...first.pids().entries()].filter(([name]) => first.pids().get(name)).map(([, pid]) => pid);
+      process.kill(first.npm.pid, "SIGKILL");
+      await until(() => children.every((pid) => !alive(pid)), 15_000, "children gone after SIGKILL of npm");
 
-  it("leaves nothing behind when killed outright, and starts again on the same ports", async () => {
-    const [first] = running;
-    if (!first?.npm.pid) throw new Error("the first test did not start npm");
-    const children = [...first.pids().entries()].filter(([name]) => first.pids().get(name)).map(([, pid]) => pid);
-    process.kill(first.npm.pid, "SIGKILL");
-    await until(() => children.every((pid) => !alive(pid)), 15_000, "children gone after SIGKILL of npm");
+      const again = start();
+      await until(() => again.output.some((l) => l.includes("Atelier is running")), 300_000, "npm start again");
+      expect(await upAll()).toBe(true);
 
-    const again = start();
-    await until(() => again.output.some((l) => l.includes("Atelier is running")), 300_000, "npm start again");
-    expect(await upAll()).toBe(true);
-
-    // Ctrl+C stops everything within a few seconds.
-    const pids = [...again.pids().values()];
-    process.kill(-(again.npm.pid as number), "SIGINT");
-    await until(() => pids.every((pid) => !alive(pid)), 10_000, "children gone after Ctrl+C");
-    await until(() => again.npm.exitCode !== null || again.npm.signalCode !== null, 10_000, "npm start ended");
-  }, 480_000);
+      // Ctrl+C stops everything within a few seconds.
+      const pids = [...again.pids().values()];
+      process.kill(-(again.npm.pid as number), "SIGINT");
+      await until(() => pids.every((pid) => !alive(pid)), 10_000, "children gone after Ctrl+C");
+      await until(() => again.npm.exitCode !== null || again.npm.signalCode !== null, 10_000, "npm start ended");
+    });
+  }, 900_000);
 });
