@@ -80,6 +80,13 @@ describe("brand assets picked into a project", () => {
     return new URL(answer.headers.get("location") ?? "");
   };
 
+  /** A business with a client of its own. */
+  async function businessOfItsOwn(name: string): Promise<{ id: string; client: SessionUser }> {
+    const id = `business-${randomBytes(4).toString("hex")}`;
+    await createBusiness(db, { id, name: `${name} ${id}` });
+    return { id, client: sessionOf(await makeUser(db, { role: "client", businessId: id })) };
+  }
+
   beforeAll(async () => {
     t = await createTestDatabase();
     db = t.db;
@@ -97,7 +104,9 @@ describe("brand assets picked into a project", () => {
   });
 
   it("lists the project's business's library, and attaches picked assets as project files naming the same stored bytes", async () => {
-    const logo = await brandFile(ana, "acme", "acme-logo.png", logoBytes);
+    // The library is listed whole: a business of the test's own, which holds only what this test adds to it.
+    const { id: business, client: ana } = await businessOfItsOwn("Acme Roastery");
+    const logo = await brandFile(ana, business, "acme-logo.png", logoBytes);
     const project = await as(ana).projects.create({ title: "Autumn menu", event: "print" });
 
     const listed = await as(ana).projects.brandAssets({ projectId: project.id });
@@ -156,9 +165,7 @@ describe("brand assets picked into a project", () => {
 
   it("answers NOT_FOUND for another business's asset or project, exactly as for ids that do not exist", async () => {
     const theirs = await brandFile(ben, "globex", "globex-logo.png", randomBytes(1_000));
-    const ours = (
-      await as(ana).projects.brandAssets({ projectId: (await as(ana).projects.create({ title: "Mugs", event: "flyer" })).id })
-    )[0]!;
+    const ours = await brandFile(ana, "acme", "acme-mug.png", randomBytes(1_000));
     const acmeProject = await as(ana).projects.create({ title: "Cups", event: "flyer" });
     const globexProject = await as(ben).projects.create({ title: "Boxes", event: "flyer" });
 

@@ -84,6 +84,18 @@ describe("invoices as documents", () => {
   const draft = (lines: Line[] = [{ description: "Flyer design", quantity: 2, unitAmount: 12_500, taxRateBp: 2000 }]) =>
     as(admin).invoices.create({ businessId: DEMO_BUSINESS.id, dueAt: "2026-12-15", lines });
 
+  /** The studio's billing details, which its mails and PDFs are signed with: saved by each test that reads them. */
+  const saveStudioDetails = () =>
+    as(admin).invoices.saveBillingProfile({
+      legalName: "Atelier Studio GmbH",
+      address: "Hafenstrasse 1, 20457 Hamburg",
+      taxNumber: "DE123456789",
+      logo: null,
+      paymentTerms: "Payable within 14 days.",
+      bankDetails: "IBAN DE89 3704 0044 0532 0130 00",
+      reminderDays: null,
+    });
+
   async function fetchPdf(url: string) {
     const handler = createInvoicePdfHandler({ db: t.db, secret: files.secret, now: () => clock });
     const id = decodeURIComponent(new URL(url).pathname.split("/")[3] ?? "");
@@ -194,15 +206,7 @@ describe("invoices as documents", () => {
   });
 
   it("sends a draft with its PDF to the business's clients, in the transaction that marks it sent", async () => {
-    await as(admin).invoices.saveBillingProfile({
-      legalName: "Atelier Studio GmbH",
-      address: "Hafenstrasse 1, 20457 Hamburg",
-      taxNumber: "DE123456789",
-      logo: null,
-      paymentTerms: "Payable within 14 days.",
-      bankDetails: "IBAN DE89 3704 0044 0532 0130 00",
-      reminderDays: null,
-    });
+    await saveStudioDetails();
     const { id, number } = await as(admin).invoices.create({
       businessId: DEMO_BUSINESS.id,
       dueAt: "2026-12-15",
@@ -296,6 +300,7 @@ describe("invoices as documents", () => {
   });
 
   it("corrects a sent invoice with a credit note, never crediting more than it bills", async () => {
+    await saveStudioDetails();
     const { id, number } = await draft([
       { description: "Poster", quantity: 1, unitAmount: 10_000 },
       { description: "Banner", quantity: 1, unitAmount: 5_000 },

@@ -85,35 +85,39 @@ afterAll(async () => {
 });
 
 describe("the packed engine", () => {
-  let tarball: string;
+  // Packed and installed once, for every test here: the uploads run from that install, and the first test looks at
+  // what the tarball holds and what the install put where.
+  let packed: { filename: string; files: { path: string }[] };
+  const appDir = () => join(scratch, "app");
 
-  it("packs built ESM with declarations and source maps, @atelier/domain inside and nothing from ./testing", async () => {
+  beforeAll(async () => {
     await run(join(BIN, "tsup"), [], { cwd: PACKAGE_DIR });
     const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", scratch], { cwd: join(PACKAGE_DIR, "dist") });
-    const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
-    tarball = join(scratch, packed!.filename);
-    const files = packed!.files.map((file) => file.path);
+    packed = (JSON.parse(stdout) as (typeof packed)[])[0]!;
+    await run("mkdir", ["-p", appDir()]);
+    await writeFile(join(appDir(), "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }));
+    await run("npm", ["install", join(scratch, packed.filename), "--offline", "--no-audit", "--no-fund"], { cwd: appDir() });
+  }, 180_000);
+
+  it("packs built ESM with declarations and source maps, @atelier/domain inside and nothing from ./testing", async () => {
+    const files = packed.files.map((file) => file.path);
     for (const file of ["package.json", "README.md", "index.js", "index.d.ts", "index.js.map", "node.js", "node.d.ts"]) {
       expect(files).toContain(file);
     }
     expect(files.some((file) => file.includes("testing") || (file.endsWith(".ts") && !file.endsWith(".d.ts")))).toBe(false);
 
-    const app = join(scratch, "app");
-    await run("mkdir", ["-p", app]);
-    await writeFile(join(app, "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }));
-    await run("npm", ["install", tarball, "--offline", "--no-audit", "--no-fund"], { cwd: app });
-    const installed = join(app, "node_modules/@atelier/upload-engine");
+    const installed = join(appDir(), "node_modules/@atelier/upload-engine");
     const manifest = JSON.parse(await readFile(join(installed, "package.json"), "utf8")) as Record<string, unknown>;
     expect(manifest.dependencies).toBeUndefined();
     const code = (
       await Promise.all((await readdir(installed)).filter((f) => f.endsWith(".js")).map((f) => readFile(join(installed, f), "utf8")))
     ).join("\n");
     expect(code).not.toMatch(/@atelier\/domain|msw/);
-    expect(existsSync(join(app, "node_modules/@atelier/domain"))).toBe(false);
-  }, 180_000);
+    expect(existsSync(join(appDir(), "node_modules/@atelier/domain"))).toBe(false);
+  });
 
   it("uploads a file from plain Node, as binary parts", async () => {
-    const app = join(scratch, "app");
+    const app = appDir();
     const data = patternBytes(FILE_BYTES);
     await writeFile(join(app, "file.bin"), data);
     await writeFile(
@@ -152,7 +156,7 @@ try {
   }, 120_000);
 
   it("uploads a file from a browser bundle built by esbuild, in Chromium", async () => {
-    const app = join(scratch, "app");
+    const app = appDir();
     await writeFile(
       join(app, "page.js"),
       `import { createUploader, fromBlob, webCryptoSha256 } from "@atelier/upload-engine";
