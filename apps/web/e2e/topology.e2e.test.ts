@@ -142,28 +142,24 @@ describe("the production topology: two web instances, a balancer, two upload ser
   const streams: LiveStream[] = [];
 
   beforeAll(async () => {
+    // afterAll stops the S3 server too, also when the stack fails to start.
     s3 = await startS3Server("atelier-topology");
-    try {
-      stack = await startStack(
-        { ...STACK, uploads: { store: { s3: { endpoint: s3.endpoint, bucket: s3.bucket, ...TEST_S3_CREDENTIALS } } } },
-        {
-          seed: ({ t }) => seedDemo(t.db),
-          // Everything an instance keeps is shared: the database, the secrets, the mail server and the object store.
-          env: {
-            MAIL_FROM: "Atelier <no-reply@atelier.test>",
-            STORAGE_DRIVER: "s3",
-            S3_ENDPOINT: s3.endpoint,
-            S3_BUCKET: s3.bucket,
-            S3_FORCE_PATH_STYLE: "true",
-            S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
-            S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
-          },
+    stack = await startStack(
+      { ...STACK, uploads: { store: { s3: { endpoint: s3.endpoint, bucket: s3.bucket, ...TEST_S3_CREDENTIALS } } } },
+      {
+        seed: ({ t }) => seedDemo(t.db),
+        // Everything an instance keeps is shared: the database, the secrets, the mail server and the object store.
+        env: {
+          MAIL_FROM: "Atelier <no-reply@atelier.test>",
+          STORAGE_DRIVER: "s3",
+          S3_ENDPOINT: s3.endpoint,
+          S3_BUCKET: s3.bucket,
+          S3_FORCE_PATH_STYLE: "true",
+          S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
+          S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
         },
-      );
-    } catch (error) {
-      await s3.close();
-      throw error;
-    }
+      },
+    );
   });
 
   afterAll(async () => {
