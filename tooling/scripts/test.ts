@@ -6,7 +6,10 @@ import { type PostgresServer, startPostgres } from "./postgres";
 import { ROOT, run } from "./run";
 
 async function main() {
-  const steps = process.argv.slice(2);
+  // `--shuffle`: every workspace's tests in a random order (vitest's sequence.shuffle, a new seed each run,
+  // printed by vitest), to show that no test leans on another having run first.
+  const shuffle = process.argv.includes("--shuffle");
+  const steps = process.argv.slice(2).filter((arg) => arg !== "--shuffle");
   const only = (name: string) => steps.length === 0 || steps.includes(name);
   if (!existsSync("/usr/bin/chromium") || !existsSync("/usr/lib/postgresql")) {
     await run("bash", [`${ROOT}/tooling/scripts/install-system-deps.sh`]);
@@ -31,7 +34,13 @@ async function main() {
   for (const file of resultFiles()) rmSync(file);
   // Each workspace's vitest also writes a JSON report, so one closing line can count every test;
   // the end-to-end run writes its own, so it does not overwrite the web app's unit report.
-  const report = (file: string) => ["--", "--reporter=default", "--reporter=json", `--outputFile=${file}`];
+  const report = (file: string) => [
+    "--",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${file}`,
+    ...(shuffle ? ["--sequence.shuffle"] : []),
+  ];
   try {
     if (only("unit")) {
       await run("npx", ["turbo", "run", "typecheck", "--output-logs=errors-only"], env);
