@@ -1,6 +1,6 @@
 // What the login page tells a person for each sign-in error code, and which return paths it will follow.
 
-export const AUTH_ERROR_MESSAGES = {
+const AUTH_ERROR_MESSAGES = {
   SessionRequired: "Please sign in to see that page.",
   Verification: "That sign-in link has expired or has already been used. Request a new one.",
   EmailSignin: "The sign-in e-mail could not be sent. Please try again.",

@@ -7,7 +7,7 @@ import { emailNotificationOf, type MailPreference } from "./outbox";
 import { isStaff, type Role } from "./roles";
 
 /** One comment as a gathering mail keeps it until it is sent; its ids let who may see it be decided again then. */
-export const commentDigestItem = z.object({
+const commentDigestItem = z.object({
   // Absent from items gathered before they were kept (their link still names both; see commentOfDigestItem).
   commentId: z.string().optional(),
   projectId: z.string().optional(),

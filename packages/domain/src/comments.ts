@@ -17,18 +17,18 @@ export const COMMENT_EVENTS = [
 
 export type CommentEvent = (typeof COMMENT_EVENTS)[number];
 
-export interface CommentUser {
+interface CommentUser {
   id: string;
   name: string | null;
   image: string | null;
 }
 
-export interface CommentProject {
+interface CommentProject {
   id: string;
   name: string;
 }
 
-export interface CommentRead {
+interface CommentRead {
   userId: string;
 }
 
@@ -58,9 +58,9 @@ export function toCommentEvent(value: unknown): CommentEvent | null {
   return isCommentEvent(value) ? value : null;
 }
 
-export const PLAIN_COMMENT_LABEL = "made a comment at";
+const PLAIN_COMMENT_LABEL = "made a comment at";
 
-export const EVENT_LABELS = {
+const EVENT_LABELS = {
   modification: "asked for modification",
   briefing: "started the project",
   approved: "approved the project",

@@ -22,7 +22,7 @@ export const idInput = z.string().min(1).max(ID_MAX_LENGTH);
 const tooLong = (what: string, max: number) => `${what} is too long: keep it to ${max.toLocaleString("en-US")} characters.`;
 
 /** A text that must hold something, trimmed, within a limit. */
-export function requiredText(what: string, max: number, missing = `${what} is required.`) {
+function requiredText(what: string, max: number, missing = `${what} is required.`) {
   return z.string().trim().min(1, missing).max(max, tooLong(what, max));
 }
 

@@ -3,7 +3,7 @@ import { canSeeComment } from "./comments";
 import { internalNoteEvent } from "./internal-notes";
 import type { Role } from "./roles";
 
-export interface LiveCommentEvent {
+interface LiveCommentEvent {
   type: "comment";
   projectId: string;
   businessId: string;

@@ -2,7 +2,7 @@
 
 import { isAdmin, isStaff, type Role } from "./roles";
 
-export type Audience = "everyone" | "staff" | "admin";
+type Audience = "everyone" | "staff" | "admin";
 
 export interface NavLink {
   href: string;
@@ -16,7 +16,7 @@ function reaches(audience: Audience, role: Role): boolean {
 }
 
 // Order matters: the sidebar renders in this order.
-export const NAV_ITEMS = [
+const NAV_ITEMS = [
   { href: "/", label: "Projects", audience: "everyone" },
   { href: "/archives", label: "Archive", audience: "everyone" },
   { href: "/clients", label: "Businesses", audience: "staff" },
@@ -55,7 +55,7 @@ export const COMMAND_PALETTE_TEXT = {
 
 // A client asking for a flyer starts a project, so everyone may create one; creating
 // businesses matches who sees /clients (staff) and creating users who sees /users (admin).
-export const COMMAND_PALETTE_ITEMS = [
+const COMMAND_PALETTE_ITEMS = [
   { href: "/projects/create", label: "Create Project", audience: "everyone" },
   { href: "/users/create", label: "Create User", audience: "admin" },
   { href: "/clients/create", label: "Create Business", audience: "staff" },

@@ -44,7 +44,7 @@ export const emailNotificationOf = (preference: MailPreference): boolean => pref
 export const DEFAULT_MAIL_DIGEST_WINDOW_MS = 2 * 60_000;
 
 /** The daily summary goes out at this hour, UTC. */
-export const DAILY_DIGEST_HOUR_UTC = 8;
+const DAILY_DIGEST_HOUR_UTC = 8;
 
 /** The next daily summary after `now`. */
 export function nextDailyDigest(now: Date): Date {

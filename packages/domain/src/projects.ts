@@ -143,7 +143,7 @@ export interface ProjectFilter {
   sort?: ProjectSort;
 }
 
-export const SEARCH_WORDS_MAX = 8;
+const SEARCH_WORDS_MAX = 8;
 
 /** The words a search must all find: split on white space, each once, at most SEARCH_WORDS_MAX of them. */
 export function searchWords(query: string | undefined): string[] {

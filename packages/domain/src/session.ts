@@ -2,7 +2,7 @@
 
 import type { Role } from "./roles";
 
-export const SESSION_STATUSES = ["loading", "authenticated", "unauthenticated"] as const;
+const SESSION_STATUSES = ["loading", "authenticated", "unauthenticated"] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 export interface SessionUser {

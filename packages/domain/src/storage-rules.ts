@@ -5,7 +5,7 @@ export const IMAGE_BUCKETS = ["avatars", "thumbnails", "blur"] as const;
 export type ImageBucket = (typeof IMAGE_BUCKETS)[number];
 
 /** Avatars belong to users (anyone's own) or to businesses (set by staff). */
-export const AVATAR_MODES = ["users", "clients"] as const;
+const AVATAR_MODES = ["users", "clients"] as const;
 export type AvatarMode = (typeof AVATAR_MODES)[number];
 
 // mode/{random id}: the id is random so nobody can guess, and so overwrite, another person's avatar.

@@ -27,7 +27,7 @@ export interface WorkloadProject {
 }
 
 /** Something with a date in the plan: the project's own due date or one of its proofs' answer-by dates. */
-export interface DueItem {
+interface DueItem {
   kind: "project" | "proof";
   /** The proof's id, or the project's. */
   id: string;
