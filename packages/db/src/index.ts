@@ -3,12 +3,11 @@
 export { sql } from "kysely";
 export * from "./businesses";
 export * from "./comments";
-export { createDb, createMigrator, type Db, type DbConfig, migrateToLatest } from "./create-db";
+export { createDb, createMigrator, type Db, migrateToLatest } from "./create-db";
 export { type DemoFilePlace, type DemoFileStore, seedLivingDemo } from "./demo-studio";
 export * from "./image-uploads";
 export * from "./invoices";
-export type { Page } from "./keyset";
-export { createLiveBus, LIVE_CHANNEL, type LiveBus } from "./live-bus";
+export { createLiveBus, type LiveBus } from "./live-bus";
 export * from "./outbox";
 export * from "./posts";
 export * from "./projects";

@@ -2,7 +2,7 @@
 import { EventEmitter } from "node:events";
 import { type LiveEvent, parseLiveEvent } from "@atelier/domain";
 
-export const LIVE_CHANNEL = "atelier_live";
+const LIVE_CHANNEL = "atelier_live";
 
 export interface LiveBus {
   publish(event: LiveEvent): Promise<void>;

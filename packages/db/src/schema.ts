@@ -13,11 +13,9 @@ import type {
   ProofStatus,
   Role,
 } from "@atelier/domain";
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
-export type { Role };
-
-export interface UsersTable {
+interface UsersTable {
   id: string;
   name: string | null;
   email: string | null;
@@ -35,7 +33,7 @@ export interface UsersTable {
   deactivatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export interface BusinessesTable {
+interface BusinessesTable {
   id: string;
   name: string;
   image: string | null;
@@ -65,7 +63,7 @@ export interface BrandFilesTable {
 }
 
 /** A colour value of a business's brand (#rrggbb). */
-export interface BrandColoursTable {
+interface BrandColoursTable {
   id: string;
   businessId: string;
   name: string;
@@ -73,7 +71,7 @@ export interface BrandColoursTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
-export interface ProjectsTable {
+interface ProjectsTable {
   id: string;
   businessId: string;
   /** YYYY-MM-DD-Title-In-Words: the date prefix and dashes are how projects are named in storage and lists. */
@@ -112,7 +110,7 @@ export interface ProjectFilesTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
-export interface ImageUploadsTable {
+interface ImageUploadsTable {
   /** bucket/path of the stored image. */
   key: string;
   userId: string;
@@ -120,7 +118,7 @@ export interface ImageUploadsTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
-export interface AccountsTable {
+interface AccountsTable {
   id: string;
   userId: string;
   type: string;
@@ -135,21 +133,21 @@ export interface AccountsTable {
   sessionState: string | null;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: string;
   sessionToken: string;
   userId: string;
   expires: Date;
 }
 
-export interface VerificationTokensTable {
+interface VerificationTokensTable {
   identifier: string;
   token: string;
   expires: Date;
 }
 
 /** One row per magic-link request, so the limits hold across web instances. */
-export interface SignInAttemptsTable {
+interface SignInAttemptsTable {
   id: Generated<number>;
   identifier: string;
   /** The client's socket address; null when the web server did not say. */
@@ -158,7 +156,7 @@ export interface SignInAttemptsTable {
 }
 
 /** Mail kept for the embedded run's dev mailbox, where no SMTP server is configured. */
-export interface DevMailTable {
+interface DevMailTable {
   id: Generated<number>;
   to: string;
   subject: string;
@@ -168,7 +166,7 @@ export interface DevMailTable {
 }
 
 /** One mail to deliver; see migrations/2026-11-23-0100-outbox.ts. */
-export interface OutboxTable {
+interface OutboxTable {
   id: string;
   /** What caused it: "sign-in", "comment", … */
   kind: string;
@@ -200,7 +198,7 @@ export interface MailAttachment {
   base64: string;
 }
 
-export interface CommentsTable {
+interface CommentsTable {
   id: string;
   projectId: string;
   /** The project's business, kept beside it so a business's comments are one index range; filled from the project. */
@@ -216,7 +214,7 @@ export interface CommentsTable {
 }
 
 /** A person's unread notifications, one row each: written with the comment, removed when read. */
-export interface InboxTable {
+interface InboxTable {
   userId: string;
   commentId: string;
   projectId: string;
@@ -224,7 +222,7 @@ export interface InboxTable {
   createdAt: Date;
 }
 
-export interface CommentReadsTable {
+interface CommentReadsTable {
   commentId: string;
   userId: string;
   readAt: ColumnType<Date, Date | undefined, never>;
@@ -233,7 +231,7 @@ export interface CommentReadsTable {
 /** The same as the domain's InvoiceStatus, under the name the invoice queries use. */
 export type InvoiceStatusValue = InvoiceStatus;
 
-export interface InvoicesTable {
+interface InvoicesTable {
   id: string;
   number: string;
   businessId: string;
@@ -254,7 +252,7 @@ export interface InvoicesTable {
   remindedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export interface InvoiceLinesTable {
+interface InvoiceLinesTable {
   id: string;
   invoiceId: string;
   position: number;
@@ -267,13 +265,13 @@ export interface InvoiceLinesTable {
   taxRateBp: number;
 }
 
-export interface InvoiceSequencesTable {
+interface InvoiceSequencesTable {
   series: string;
   year: number;
   last: number;
 }
 
-export interface InvoicePaymentsTable {
+interface InvoicePaymentsTable {
   id: string;
   invoiceId: string;
   amount: number;
@@ -285,7 +283,7 @@ export interface InvoicePaymentsTable {
 }
 
 /** The studio's billing details printed on its invoices; one row, id 1. */
-export interface BillingProfileTable {
+interface BillingProfileTable {
   id: number;
   legalName: string;
   address: string;
@@ -299,7 +297,7 @@ export interface BillingProfileTable {
   updatedAt: Date;
 }
 
-export interface PostsTable {
+interface PostsTable {
   id: string;
   title: string;
   body: string;
@@ -311,7 +309,7 @@ export interface PostsTable {
 }
 
 /** One round of a project's proofs; see migrations/2026-11-25-0600-proofs.ts. */
-export interface ProofsTable {
+interface ProofsTable {
   id: string;
   projectId: string;
   round: number;
@@ -341,7 +339,7 @@ export interface ProofFilesTable {
   thumbnail: string;
 }
 
-export interface ProofApprovalsTable {
+interface ProofApprovalsTable {
   proofId: string;
   approvedBy: string | null;
   actingForBusiness: string | null;
@@ -369,7 +367,7 @@ export interface AnnotationsTable {
   resolvedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-export interface StoredFileDigestsTable {
+interface StoredFileDigestsTable {
   key: string;
   etag: string;
   sha256: string;
@@ -409,10 +407,6 @@ export interface Database {
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type DevMail = Selectable<DevMailTable>;
 export type OutboxMail = Selectable<OutboxTable>;
 export type Business = Selectable<BusinessesTable>;
 export type BillingProfile = Omit<Selectable<BillingProfileTable>, "id" | "updatedAt">;
-export type Project = Selectable<ProjectsTable>;
-export type ProjectFile = Selectable<ProjectFilesTable>;
