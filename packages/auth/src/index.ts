@@ -1,5 +1,6 @@
 // Sign-in: next-auth options, the kysely adapter, magic-link limits, invitation links and the session lookup for the API.
-export { type AdapterOptions, createKyselyAdapter } from "./adapter";
+
+export { createKyselyAdapter } from "./adapter";
 export { createSignInLink, INVITATION_MAX_AGE_S } from "./invitation";
 export {
   allowMagicLink,
@@ -7,9 +8,8 @@ export {
   MAGIC_LINK_CLIENT_WINDOW_MS,
   MAGIC_LINK_LIMIT,
   MAGIC_LINK_WINDOW_MS,
-  normalizeEmail,
 } from "./magic-link";
-export { limitMagicLinkRequest, type MagicLinkGate } from "./magic-link-request";
+export { limitMagicLinkRequest } from "./magic-link-request";
 export type {} from "./next-auth";
-export { type AuthConfig, createAuthOptions, DEACTIVATED_ERROR, MAGIC_LINK_MAX_AGE_S, type OAuthKeys, SESSION_MAX_AGE_S } from "./options";
-export { getSessionUser, readCookie, SECURE_SESSION_COOKIE, SESSION_COOKIE, type SessionUser } from "./session";
+export { createAuthOptions, DEACTIVATED_ERROR } from "./options";
+export { getSessionUser, SESSION_COOKIE } from "./session";

@@ -11,7 +11,7 @@ import { createKyselyAdapter } from "./adapter";
 import { normalizeEmail } from "./magic-link";
 import type { SessionUser } from "./session";
 
-export interface OAuthKeys {
+interface OAuthKeys {
   clientId: string;
   clientSecret: string;
 }
@@ -30,8 +30,8 @@ export interface AuthConfig {
 /** The login page's error code for a deactivated account (see AUTH_ERROR_MESSAGES). */
 export const DEACTIVATED_ERROR = "AccountDeactivated";
 
-export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
-export const MAGIC_LINK_MAX_AGE_S = 24 * 60 * 60;
+const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+const MAGIC_LINK_MAX_AGE_S = 24 * 60 * 60;
 
 /** Tells the admins, through the outbox, of someone who signed up alone and waits to be linked to a business. */
 function noticeToAdmins({ outbox, appUrl }: NonNullable<AuthConfig["signUpNotice"]>) {

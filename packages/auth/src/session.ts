@@ -5,7 +5,7 @@ import type { SessionUser } from "@atelier/domain";
 export type { SessionUser };
 
 export const SESSION_COOKIE = "next-auth.session-token";
-export const SECURE_SESSION_COOKIE = "__Secure-next-auth.session-token";
+const SECURE_SESSION_COOKIE = "__Secure-next-auth.session-token";
 
 export function readCookie(cookieHeader: string | null, name: string): string | undefined {
   if (!cookieHeader) return undefined;

@@ -3,14 +3,7 @@ import { type CommentDigestItem, eventLabel, PRODUCT_NAME, projectDisplayName } 
 import { escapeHtml } from "./html";
 import type { Mail } from "./mailer";
 
-export function commentMail(input: {
-  to: string;
-  author: string;
-  event: string | null;
-  projectName: string;
-  body: string;
-  url: string;
-}): Mail {
+function commentMail(input: { to: string; author: string; event: string | null; projectName: string; body: string; url: string }): Mail {
   const project = projectDisplayName(input.projectName);
   const line = `${input.author} ${eventLabel(input.event)} ${project}`;
   const text = `${line}:\n\n${input.body}\n\nOpen it in ${PRODUCT_NAME}: ${input.url}\n\nYou can turn these e-mails off under Email Notifications in your account menu.\n`;

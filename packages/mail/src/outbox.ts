@@ -35,7 +35,7 @@ async function render(db: Db, mail: OutboxMail): Promise<Mail | null> {
 }
 
 /** How often each instance looks for due mail when nothing wakes it sooner. */
-export const OUTBOX_POLL_MS = 2_000;
+const OUTBOX_POLL_MS = 2_000;
 const BATCH = 20;
 
 export interface Outbox {

@@ -49,7 +49,7 @@ export function mediaType(contentType: string | null | undefined): string {
 
 // Anything a browser could run as a page (HTML, SVG, XML, scripts) is downloaded, never rendered
 // on our origin.
-export function isInlineSafe(contentType: string): boolean {
+function isInlineSafe(contentType: string): boolean {
   const type = mediaType(contentType);
   return INLINE_TYPES.has(type) || type.startsWith("video/") || type.startsWith("audio/");
 }
