@@ -4,7 +4,7 @@ import { TRPCError } from "@trpc/server";
 
 type TRPCCode = TRPCError["code"];
 
-export const DOMAIN_TO_TRPC = {
+const DOMAIN_TO_TRPC = {
   NOT_FOUND: "NOT_FOUND",
   FORBIDDEN: "FORBIDDEN",
   CONFLICT: "CONFLICT",
@@ -15,7 +15,7 @@ export const DOMAIN_TO_TRPC = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
 } as const satisfies Record<DomainErrorCode, TRPCCode>;
 
-export const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
+const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 
 export function toTRPCError(error: unknown): TRPCError {
   // tRPC wraps whatever a procedure throws; a known code is kept, an unknown cause is looked at.
