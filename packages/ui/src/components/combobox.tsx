@@ -7,7 +7,7 @@ import { type ComponentProps, useState } from "react";
 import { cn } from "../lib/cn";
 import { Command, CommandEmpty, CommandInput, CommandList } from "./command";
 
-export interface ComboboxOption {
+interface ComboboxOption {
   value: string;
   label: string;
   disabled?: boolean;

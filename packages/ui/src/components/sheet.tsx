@@ -14,10 +14,6 @@ export function SheetTrigger(props: ComponentProps<typeof SheetPrimitive.Trigger
   return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
 }
 
-export function SheetClose(props: ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
-}
-
 function SheetOverlay({ className, ...props }: ComponentProps<typeof SheetPrimitive.Overlay>) {
   return (
     <SheetPrimitive.Overlay
@@ -41,7 +37,7 @@ const sheetVariants = cva("fixed z-50 flex flex-col gap-4 bg-background shadow-l
   defaultVariants: { side: "right" },
 });
 
-export type SheetSide = "top" | "right" | "bottom" | "left";
+type SheetSide = "top" | "right" | "bottom" | "left";
 
 export type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
   side?: SheetSide;

@@ -14,7 +14,7 @@ import type { FileBody, FileMeta } from "./file-shapes";
 import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
 import { type UploadManager, uploadManager } from "./upload-manager";
 
-export interface MetaFieldSpec {
+interface MetaFieldSpec {
   id: string;
   name: string;
   placeholder?: string;
@@ -48,9 +48,7 @@ export interface UploadDialogProps {
   brandLibrary?: BrandLibrarySource;
 }
 
-/** Uppy's modal Dashboard is 750x550 on wide screens (its stylesheet), the SPEC's default size. */
-export const UPLOAD_DIALOG_SIZE = { width: 750, height: 550 } as const;
-export const THUMBNAIL_WIDTH = { many: 280, single: 600 } as const;
+const THUMBNAIL_WIDTH = { many: 280, single: 600 } as const;
 const DEFAULT_META_FIELDS: MetaFieldSpec[] = [{ id: "name", name: "File name" }];
 const noBrandLibrary: BrandLibrarySource = {
   list: async () => [],
@@ -60,7 +58,7 @@ const noBrandLibrary: BrandLibrarySource = {
 };
 
 /** The words the status area shows, from the upload engine's status label. */
-export function statusText(label: StatusLabel): string {
+function statusText(label: StatusLabel): string {
   switch (label.kind) {
     case "waiting":
       return label.files === 0 ? "Add files to upload" : `${label.files} file${label.files === 1 ? "" : "s"} selected`;

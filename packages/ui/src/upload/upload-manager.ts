@@ -8,7 +8,7 @@ import type { FileBody, FileMeta } from "./file-shapes";
 type AnyUppy = Uppy<FileMeta, FileBody>;
 type AnyFile = UppyFile<FileMeta, FileBody>;
 
-export type TrayFileStatus = "uploading" | "done" | "failed";
+type TrayFileStatus = "uploading" | "done" | "failed";
 
 /** One file as the tray shows it. */
 export interface TrayFile {

@@ -10,7 +10,7 @@ import { type TrayFile, type UploadManager, uploadManager } from "./upload-manag
 const NOTHING: readonly TrayFile[] = [];
 
 /** "about 1 min 20 s left", or nothing while the rate is unknown. */
-export function timeLeftText(seconds: number | undefined): string {
+function timeLeftText(seconds: number | undefined): string {
   if (seconds === undefined) return "estimating time left";
   if (seconds < 60) return `about ${seconds} s left`;
   const minutes = Math.floor(seconds / 60);
