@@ -17,13 +17,6 @@ export function maxInFlight(requests: readonly RecordedRequest[]): number {
   return peak;
 }
 
-/** Whether two requests were in flight at the same time. */
-export function overlaps(a: RecordedRequest, b: RecordedRequest): boolean {
-  const aEnd = a.endedAt ?? Number.POSITIVE_INFINITY;
-  const bEnd = b.endedAt ?? Number.POSITIVE_INFINITY;
-  return a.startedAt < bEnd && b.startedAt < aEnd;
-}
-
 /** The part requests of one file (by urlPath), in arrival order. */
 export function partRequests(requests: readonly RecordedRequest[], urlPath: string): RecordedRequest[] {
   return requests.filter((request) => request.kind === "chunked" && request.urlPath === urlPath);

@@ -5,7 +5,7 @@ import { CHUNK_SIZE, MAX_PARTS, SINGLE_UPLOAD_MAX } from "../constants";
 import { type Sha256, sha256Hex } from "../sha256";
 import { WIRE_HEADERS, WIRE_PATHS } from "../wire";
 
-export type RequestKind = "balancer" | "upload" | "chunked" | "status";
+type RequestKind = "balancer" | "upload" | "chunked" | "status";
 
 export interface RecordedRequest {
   /** Arrival order, from 0. */
@@ -30,7 +30,7 @@ export interface RecordedRequest {
   readonly answeredServer?: string;
 }
 
-export interface FailureRule {
+interface FailureRule {
   /** Defaults to the two upload kinds. */
   readonly kind?: RequestKind;
   readonly server?: string;
@@ -48,22 +48,22 @@ export interface FailureRule {
   readonly afterStore?: boolean;
 }
 
-export interface FailureHandle {
+interface FailureHandle {
   readonly hits: number;
   /** Stops failing requests from now on. */
   stop(): void;
 }
 
-export interface Hold {
+interface Hold {
   /** Resolves when the first matching request arrives. */
   readonly reached: Promise<RecordedRequest>;
   release(): void;
 }
 
 /** The request fields a hold matches on, or any predicate over the recorded request. */
-export type HoldMatch = Pick<FailureRule, "kind" | "server" | "part" | "urlPath"> | ((request: RecordedRequest) => boolean);
+type HoldMatch = Pick<FailureRule, "kind" | "server" | "part" | "urlPath"> | ((request: RecordedRequest) => boolean);
 
-export interface StoredFile {
+interface StoredFile {
   readonly urlPath: string;
   readonly type: string;
   readonly url: string;
@@ -72,7 +72,7 @@ export interface StoredFile {
   readonly sha256: string | undefined;
 }
 
-export interface StoredGroup {
+interface StoredGroup {
   readonly id: string;
   readonly urlPath: string;
   readonly parts: number;
