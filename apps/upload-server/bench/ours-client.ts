@@ -18,7 +18,7 @@ const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 
 // The FetchLike contract over node:http, the cheapest client transport Node has: on two cores
 // every CPU-second the client spends is taken from the servers it is measuring.
-export const nodeHttpFetch: FetchLike = (url, init) =>
+const nodeHttpFetch: FetchLike = (url, init) =>
   new Promise((resolve, reject) => {
     const body = bytesOf(init.body);
     const target = new URL(url);

@@ -24,7 +24,7 @@ import {
   sendJson,
 } from "./http";
 
-export const balancerSettingsSchema = z.object({
+const balancerSettingsSchema = z.object({
   servers: z.array(z.url()).min(1),
   webOrigin: z.url().optional(),
   healthIntervalMs: z.number().int().positive().default(1000),
@@ -72,7 +72,7 @@ interface Backend {
  * A server that refuses the connection is down at once; one that is merely slow to answer (a busy
  * machine) is given this many timed-out checks in a row first, so load alone does not empty the pool.
  */
-export const TIMEOUTS_BEFORE_DOWN = 2;
+const TIMEOUTS_BEFORE_DOWN = 2;
 
 const normalise = (url: string) => url.replace(/\/+$/, "");
 

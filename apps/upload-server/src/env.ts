@@ -19,7 +19,7 @@ const bothOrNeitherTls = (config: { tlsCert?: string | undefined; tlsKey?: strin
   (config.tlsCert === undefined) === (config.tlsKey === undefined);
 const TLS_PAIR = { message: "--tls-cert and --tls-key (UPLOAD_TLS_CERT, UPLOAD_TLS_KEY) go together", path: ["tlsKey"] };
 
-export const cliSchema = z
+const cliSchema = z
   .discriminatedUnion("role", [
     z.object({
       role: z.literal("balancer"),

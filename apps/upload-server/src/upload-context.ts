@@ -20,7 +20,7 @@ import type { GroupCompletion } from "./groups";
 import { admitBody, bearerToken, connectionSettingsSchema, firstHeader, requestBody } from "./http";
 import { rawBody } from "./raw-body";
 
-export const uploadServerSettingsSchema = z.object({
+const uploadServerSettingsSchema = z.object({
   secret: uploadSecretSchema,
   webOrigin: z.url().optional(),
   // The base written into answered urls; without it, the Host the client used.

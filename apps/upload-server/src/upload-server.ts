@@ -11,7 +11,7 @@ import { postChunk } from "./routes/post-chunk";
 import { postUpload } from "./routes/post-upload";
 import { bodyCap, createUploadContext, offeredEncodings, type UploadContext, type UploadServerConfig } from "./upload-context";
 
-export { type UploadServerConfig, type UploadServerSettings, uploadServerSettingsSchema } from "./upload-context";
+export type { UploadServerConfig } from "./upload-context";
 
 type Cors = Record<string, string>;
 
