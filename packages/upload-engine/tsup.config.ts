@@ -1,6 +1,7 @@
 // The engine as a package other internal apps install: ESM with declarations and source maps,
 // @atelier/domain bundled in, and a package.json of its own in dist/ whose exports point at the
-// built files. The workspace's package.json keeps pointing at the sources, so nothing inside the
+// built files. p-limit and p-retry (plain JavaScript, a few kB with what they import) are bundled in as well, so
+// the package installs with no dependencies. The workspace's package.json keeps pointing at the sources, so nothing inside the
 // workspace needs a build; `npm pack dist` makes the tarball for everyone else.
 import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
@@ -32,8 +33,8 @@ export default defineConfig({
   clean: true,
   target: "es2022",
   platform: "neutral",
-  // Bundled, so the package has no dependency that lives only in this workspace.
-  noExternal: ["@atelier/domain"],
+  // Bundled, so the package has no dependency that lives only in this workspace, and none to install.
+  noExternal: ["@atelier/domain", "p-limit", "p-retry"],
   external: [/^node:/],
   removeNodeProtocol: false,
   onSuccess: writeManifest,

@@ -32,7 +32,7 @@ async function bundleScenario(outDir: string): Promise<string> {
     dts: false,
     clean: false,
     external: [/^node:/],
-    noExternal: ["@atelier/domain"],
+    noExternal: ["@atelier/domain", "p-limit", "p-retry"],
   });
   return join(outDir, "scenario.js");
 }

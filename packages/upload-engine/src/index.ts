@@ -41,7 +41,6 @@ export {
   UploadError,
   type UploadErrorCode,
 } from "./errors";
-export { createLimiter, type Limiter } from "./limiter";
 export { fileErrorTitle, partErrorTitle, remainingRetriesDescription, UPLOAD_MESSAGES } from "./messages";
 export {
   type MessageEndpoint,

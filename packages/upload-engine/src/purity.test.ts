@@ -1,5 +1,8 @@
-// Guards the engine's purity: no I/O, clock, randomness, and no dependency but the pure @atelier/domain.
+// Guards the engine's purity: no I/O, clock, randomness, and no dependency but the pure @atelier/domain
+// and two plain-JavaScript promise helpers, p-limit (concurrency) and p-retry (attempts).
+
 import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -14,7 +17,7 @@ const FORBIDDEN: [string, RegExp][] = [
   ["Math.random", /\bMath\.random\b/],
   ["crypto", /\bcrypto\b/],
   ["global fetch", /(?<![.\w])fetch\s*\(|globalThis\.fetch/],
-  ["a dependency import", /from\s+['"](?!\.|@atelier\/domain['"])/],
+  ["a dependency import", /from\s+['"](?!\.|@atelier\/domain['"]|p-limit['"]|p-retry['"])/],
 ];
 
 async function engineFiles(dir: string): Promise<string[]> {
@@ -39,5 +42,26 @@ describe("purity", () => {
       for (const [name, pattern] of FORBIDDEN) if (pattern.test(code)) offences.push(`${relative(root, path)}: ${name}`);
     }
     expect(offences).toEqual([]);
+  });
+
+  it("takes only plain JavaScript from p-limit and p-retry, and from what they import", async () => {
+    // Each library file must import no Node module and touch no process: the engine runs in browsers and workers.
+    const seen = new Map<string, string[]>();
+    const visit = async (specifier: string, from: string): Promise<void> => {
+      const path = createRequire(from).resolve(specifier);
+      if (seen.has(path)) return;
+      const code = await readFile(path, "utf8");
+      const offences = [/from\s+['"]node:/, /\brequire\s*\(/, /\bprocess\./].filter((pattern) => pattern.test(code));
+      seen.set(path, offences.map(String));
+      for (const [, imported] of code.matchAll(/(?:from|import)\s+['"]([^'".][^'"]*)['"]/g)) await visit(imported!, path);
+    };
+    for (const library of ["p-limit", "p-retry"]) await visit(library, join(root, "index.ts"));
+    expect([...seen.keys()].map((path) => path.split("node_modules/").at(-1))).toEqual([
+      "p-limit/index.js",
+      "yocto-queue/index.js",
+      "p-retry/index.js",
+      "is-network-error/index.js",
+    ]);
+    expect([...seen.values()].flat()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The uploader: runs a batch of files fileConcurrency at a time and answers one outcome per file.
+import pLimit from "p-limit";
 import { encodeBase64Into } from "../base64";
 import { fileConcurrency, partConcurrency } from "../concurrency";
-import { createLimiter } from "../limiter";
 import { createAbortScope, timerSleep } from "./abort-scope";
 import { createRuntime } from "./runtime";
 import type { Uploader, UploaderOptions } from "./types";
@@ -27,7 +27,7 @@ export function createUploader(options: UploaderOptions): Uploader {
         progressListeners: [options.onProgress, uploadOptions.onProgress],
         attemptListeners: [options.onAttemptError, uploadOptions.onAttemptError],
       });
-      const limit = createLimiter(fileConcurrency(files.length));
+      const limit = pLimit(fileConcurrency(files.length));
       try {
         // Queued files start only after a slot frees; once aborted they answer at once.
         return await Promise.all(files.map((file, fileIndex) => limit(() => uploadFile(runtime, fileIndex, file))));

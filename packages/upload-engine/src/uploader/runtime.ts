@@ -1,7 +1,7 @@
 // Shared plumbing of one upload call: injected I/O, the abort scope and safe callbacks.
+import pLimit, { type LimitFunction } from "p-limit";
 import type { Base64Encoder } from "../base64";
 import type { AttemptFailedError } from "../errors";
-import { createLimiter, type Limiter } from "../limiter";
 import type { PartPreparer } from "../part-worker";
 import type { Sha256 } from "../sha256";
 import { AbortedError, type AbortScope, abortable } from "./abort-scope";
@@ -26,7 +26,7 @@ export interface Runtime {
   /** Send raw bytes to servers that offer it; see UploaderOptions.binaryParts. */
   readonly binaryParts: boolean;
   /** Gates reading, hashing and encoding parts, across every file of the call. */
-  readonly prepareLimit: Limiter;
+  readonly prepareLimit: LimitFunction;
   /** Where part bodies come from, and go back to once their request has settled. */
   readonly bodies: BodyPool;
   headers(): Promise<Record<string, string>>;
@@ -77,7 +77,7 @@ export function createRuntime(input: RuntimeInput): Runtime {
     scope,
     partConcurrency: input.partConcurrency,
     binaryParts: input.binaryParts,
-    prepareLimit: createLimiter(PREPARE_CONCURRENCY),
+    prepareLimit: pLimit(PREPARE_CONCURRENCY),
     bodies,
     async headers() {
       const headers = input.headers;

@@ -1,8 +1,8 @@
 // Uploads one file: whole when small, else part 1 alone, the middle parts in parallel, the last part last.
+import pLimit from "p-limit";
 import { base64Length } from "../base64";
 import { MAX_RETRIES } from "../constants";
 import { InvalidUploadError, NoServersError, PartFailedError, UploadAbortedError, UploadError } from "../errors";
-import { createLimiter } from "../limiter";
 import { type PlannedPart, planParts } from "../plan-parts";
 import { requestBodySize } from "../request-body";
 import { sha256Hex } from "../sha256";
@@ -131,7 +131,7 @@ class FileRun {
   }
 
   private async sendMiddles(parts: PlannedPart[]): Promise<void> {
-    const limit = createLimiter(this.runtime.partConcurrency);
+    const limit = pLimit(this.runtime.partConcurrency);
     let failure: { error: unknown } | undefined;
     await Promise.all(
       parts.map((part) =>
