@@ -4,7 +4,7 @@
 // UPLOAD_SECRET signs the tickets. With no-part-digests the engine gets no sha256 function, so its
 // parts carry no x-content-sha256 and neither side hashes a part, as with tus; the server still
 // hashes the whole file once at completion for the sha256 it answers. binary (the default) sends
-// raw parts to servers that offer them; base64 always sends the SPEC's wire. The printed line
+// raw parts to servers that offer them; base64 always sends the base wire (docs/upload-protocol.md). The printed line
 // names the encodings the parts went in.
 import { createHash } from "node:crypto";
 import { Agent, request as httpRequest } from "node:http";

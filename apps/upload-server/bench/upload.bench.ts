@@ -3,7 +3,7 @@
 //   ours binary, integrity on: the upload-engine client with a sha256 function sending raw parts
 //     (x-body-encoding: binary), every part with x-content-sha256 that the server checks in the
 //     pass that writes it;
-//   ours base64, integrity on: the same, forced to the SPEC's base64 wire;
+//   ours base64, integrity on: the same, forced to base64, the base wire of docs/upload-protocol.md;
 //   ours binary and ours base64, like for like with tus: without the sha256 function, so parts carry
 //     no digest and nobody hashes them;
 //   tus (@tus/server, tus-js-client), which hashes nothing; and a plain copy on the same disk.

@@ -45,7 +45,7 @@ const cliSchema = z
       // A directory for the filesystem store, or the word "s3" for the S3_* settings.
       store: z.string().min(1).default(".data/uploads"),
       publicUrl: z.url().optional(),
-      // Take raw binary parts besides base64 (default on); "false" keeps a server to the SPEC's base64.
+      // Take raw binary parts besides base64 (default on); "false" keeps a server to base64, the base wire (docs/upload-protocol.md).
       binaryParts: flagSchema.default(true),
       s3: s3Schema.optional(),
     }),

@@ -30,7 +30,7 @@ const uploadServerSettingsSchema = z.object({
   maxPartBytes: z.number().int().positive().default(CHUNK_SIZE),
   maxUploadBytes: z.number().int().positive().default(SINGLE_UPLOAD_MAX),
   // Take raw bytes from clients that send `x-body-encoding: binary`, and say so on /health;
-  // base64, the SPEC's wire, is always taken.
+  // base64, the base wire (docs/upload-protocol.md), is always taken.
   binaryParts: z.boolean().default(true),
   maxParts: z.number().int().positive().default(MAX_PARTS),
   maxFileBytes: z.number().int().positive().default(ASSET_RESTRICTIONS.maxFileSize),

@@ -124,7 +124,7 @@ describe("binary bodies at the server", () => {
     expect(off).toMatchObject({ status: 415 });
     const unknown = await post(base, "/api/upload", data, { "x-body-encoding": "zstd" }, cluster.ticket());
     expect(unknown).toMatchObject({ status: 415 });
-    // The same bytes as base64, the SPEC's wire, are taken as ever.
+    // The same bytes as base64, the base wire (docs/upload-protocol.md), are taken as ever.
     const base64 = await post(
       base,
       "/api/upload",

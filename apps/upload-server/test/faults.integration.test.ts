@@ -16,7 +16,7 @@ const MiB = 1024 * 1024;
 const realFetch = globalThis.fetch as unknown as FetchLike;
 const ticket = () => issueUploadTicket({ userId: "faulty" }, TEST_SECRET, Date.now()).ticket;
 
-// Every fault is tried on both wires: binary parts, and the SPEC's base64 (a client that does not
+// Every fault is tried on both wires: binary parts, and base64, the base wire (a client that does not
 // send binary, as before they existed).
 const ENCODINGS = ["binary", "base64"] as const;
 type Encoding = (typeof ENCODINGS)[number];

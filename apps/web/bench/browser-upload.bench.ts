@@ -49,7 +49,7 @@ const ROUNDS = Number(args.rounds);
 // The target: with HTTP/2, at least 8 of the 10 parallel parts really in flight.
 const MIN_IN_FLIGHT_H2 = 8;
 
-// Each mode: its own upload servers and web app. Servers with binary parts off get base64, the SPEC's wire.
+// Each mode: its own upload servers and web app. Servers with binary parts off get base64, the base wire (docs/upload-protocol.md).
 const MODES = [
   { name: "HTTP/1.1", tls: false, binaryParts: true },
   { name: "HTTP/1.1 base64", tls: false, binaryParts: false },

@@ -42,7 +42,7 @@ describe("realtimeReconnectDelay", () => {
     expect(realtimeReconnectDelay(tries)).toBe(delay);
   });
 
-  it("uses the SPEC table", () => {
+  it("waits 1, 2, 5, then 10 seconds (docs/product.md, the client's settings)", () => {
     expect(REALTIME_RECONNECT_DELAYS_MS).toEqual([1000, 2000, 5000, 10_000]);
   });
 });

@@ -37,7 +37,7 @@ describe("api against PostgreSQL", () => {
     expect(await codeOf(caller(null).users.me())).toBe("UNAUTHORIZED");
   });
 
-  it("settings keep how often mail comes, and the SPEC's toggle maps to it", async () => {
+  it("settings keep how often mail comes, and the on/off toggle maps to it", async () => {
     const me = caller(asUser(client));
     expect(await me.settings.mailPreference()).toEqual({ mailPreference: "immediate" });
     expect(await me.settings.setMailPreference({ mailPreference: "daily" })).toEqual({ mailPreference: "daily", emailNotification: true });

@@ -1,5 +1,5 @@
 // The inbox is exact: after random activity by every role, each person's unread count and lists equal a brute-force
-// reading of the SPEC's rule over all comments and reads (visible to them, not theirs, not read, orphans skipped),
+// reading of the unread rule (docs/notifications.md, "The bell") over all comments and reads (visible to them, not theirs, not read, orphans skipped),
 // and paging visits every notification exactly once.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -51,7 +51,7 @@ describe("the inbox, exact at any volume", () => {
     return { id, name: row.name, email: row.email ?? "", image: null, emailNotification: true, role: row.role, businessId: row.businessId };
   }
 
-  /** The SPEC's rule, read straight from the tables, for one person. */
+  /** The unread rule (docs/notifications.md, "The bell"), read straight from the tables, for one person. */
   async function bruteForce(id: string) {
     const me = await current(id);
     const { readThroughSeq } = await t.db.selectFrom("users").select("readThroughSeq").where("id", "=", id).executeTakeFirstOrThrow();
@@ -130,7 +130,7 @@ describe("the inbox, exact at any volume", () => {
   });
   afterAll(async () => t?.destroy());
 
-  it("counts, lists and groups exactly what the SPEC's rule says, through random activity by every role", async () => {
+  it("counts, lists and groups exactly what the unread rule says, through random activity by every role", async () => {
     const rng = random(20261125);
     const written: { id: string; projectId: string }[] = [];
     for (let step = 0; step < 160; step++) {
@@ -232,7 +232,7 @@ describe("the inbox, exact at any volume", () => {
     expect((await as(creative).comments.unreadCount()).count).toBe(1);
   });
 
-  it("marks hundreds read at once, and keeps them read in the SPEC's shape", async () => {
+  it("marks hundreds read at once, and keeps them read in the bell's shape", async () => {
     const [admin, creative] = people as [SessionUser, SessionUser];
     await as(creative).comments.markAllRead();
     const project = projects[2]?.id as string;

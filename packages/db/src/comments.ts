@@ -1,7 +1,7 @@
 // Queries on comments, their reads and each person's inbox, in the shape the notification rules of @atelier/domain take.
 //
 // The inbox: a person's unread notifications are rows of `inbox` (see the migration 2026-11-25-0100-inbox for why),
-// kept equal to the SPEC's rule (visible to them, not theirs, not read, orphans skipped) by the functions below,
+// kept equal to the unread rule of docs/notifications.md (visible to them, not theirs, not read, orphans skipped) by the functions below,
 // the only writers of comments, reads and inbox rows. A comment is read by a person when a read row says so, or when
 // its sequence number is at or below their watermark (`users.read_through_seq`, moved by Mark All Read and when what
 // they may see changes).
@@ -99,7 +99,7 @@ function watermarkOf(userId: string) {
 type SelectedComment = Awaited<ReturnType<ReturnType<typeof commentsWithAuthors>["execute"]>>[number];
 
 /**
- * A row in the SPEC's shape. Its reads hold the viewer alone, when the viewer has read it: that is what the
+ * A row in the bell's shape (docs/notifications.md). Its reads hold the viewer alone, when the viewer has read it: that is what the
  * bell asks of them, and who else read what is not the viewer's to know.
  */
 function toCommentRow(r: SelectedComment, viewerId: string, read: boolean): CommentRow {
@@ -173,7 +173,7 @@ function visibleTo(viewer: InboxViewer) {
 
 /**
  * The viewer's comments, newest first, a page at a time: "all" is every comment it may see (its own too, as the
- * SPEC's bell takes them and sorts them itself); "unread" and "read" are its notifications (not its own, orphans skipped).
+ * bell takes them and sorts them itself); "unread" and "read" are its notifications (not its own, orphans skipped).
  */
 export async function listNotifications(
   db: Db,

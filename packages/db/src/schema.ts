@@ -21,7 +21,7 @@ interface UsersTable {
   email: string | null;
   emailVerified: Date | null;
   image: string | null;
-  /** Kept equal to `mailPreference !== "off"`: the SPEC's toggle. */
+  /** Kept equal to `mailPreference !== "off"`: the toggle of docs/notifications.md. */
   emailNotification: Generated<boolean>;
   mailPreference: Generated<MailPreference>;
   role: Generated<Role>;

@@ -114,7 +114,7 @@ describe("seed:scale", () => {
 
     for (const user of users) {
       const role = user.role as Role;
-      // The SPEC's rule, one comment at a time: visible, not mine, not an orphan, not read (by a row or the watermark).
+      // The unread rule (docs/notifications.md), one comment at a time: visible, not mine, not an orphan, not read (by a row or the watermark).
       const unread = comments
         .filter(
           (c) => (isStaff(role) || c.businessId === user.businessId) && canViewComment({ event: c.event as CommentEvent | null }, role),

@@ -29,7 +29,7 @@ export function updateUserProfile(
   return db.isTransaction ? change(db) : db.transaction().execute(change);
 }
 
-/** The SPEC's toggle: off turns mail off; on turns it back on as it comes (a daily reader stays daily). */
+/** The toggle (docs/notifications.md): off turns mail off; on turns it back on as it comes (a daily reader stays daily). */
 export async function setEmailNotification(db: Db, id: string, enabled: boolean): Promise<User | undefined> {
   return db
     .updateTable("users")

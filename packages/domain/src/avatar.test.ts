@@ -28,7 +28,7 @@ describe("initials", () => {
 });
 
 describe("AVATAR_SIZES", () => {
-  it("matches the SPEC sizes", () => {
+  it("matches the sizes of docs/product.md", () => {
     expect(AVATAR_SIZES).toEqual({ sm: 32, default: 40, md: 50, lg: 90, xl: 150 });
     expect(NOTIFICATION_AVATAR_SIZE).toBe(50);
   });

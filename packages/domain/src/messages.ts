@@ -1,4 +1,4 @@
-// Every user-facing string SPEC section 8 fixes, so no screen or server words them twice.
+// Every user-facing failure and sign-in string (docs/product.md, "Messages"), so no screen or server words them twice.
 
 // All members are functions, including fixed strings, so every call site reads the same.
 export const messages = {
@@ -15,12 +15,12 @@ export const messages = {
   magicLinkError: (message: string) => `Error: ${message}`,
   checkEmailTitle: () => "Check your email",
   checkEmailBody: () => "A sign in link has been sent to your email address",
-  // Not fixed by the SPEC; worded here so the API and login page agree.
+  // Worded here so the API and login page agree.
   magicLinkRateLimited: () => "Too many sign-in links requested. Please wait a few minutes and try again.",
   unableToTransform: () => "Unable to transform response from server",
-  // Not fixed by the SPEC: names a file whose upload was stopped (paused or cancelled).
+  // Names a file whose upload was stopped (paused or cancelled).
   uploadAborted: () => "Upload aborted.",
-  // Not fixed by the SPEC: the upload servers refused the upload's ticket, or it could not be renewed in time.
+  // The upload servers refused the upload's ticket, or it could not be renewed in time.
   uploadPermissionExpired: () => "Your permission to upload expired before the upload finished. Please, try again.",
   uploadNotAllowed: () => "You may no longer upload files here. Sign in again, or ask the studio for access.",
 } as const;

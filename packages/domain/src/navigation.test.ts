@@ -61,7 +61,7 @@ describe("commandPaletteItems", () => {
     expect(commandPaletteItems(role).map((item) => item.href)).toEqual(hrefs);
   });
 
-  it("labels the entries as the SPEC does", () => {
+  it("labels the entries as docs/product.md does", () => {
     expect(commandPaletteItems("admin")).toEqual([
       { href: "/projects/create", label: "Create Project" },
       { href: "/users/create", label: "Create User" },

@@ -26,7 +26,7 @@ export function nextMailAttempt(attempts: number, createdAt: Date, now: Date): M
   return { retryAt };
 }
 
-/** How often someone hears of new comments by e-mail; the SPEC's Email Notifications toggle is on (immediate) or off. */
+/** How often someone hears of new comments by e-mail; the Email Notifications toggle (docs/notifications.md) is on (immediate) or off. */
 export const MAIL_PREFERENCES = ["immediate", "daily", "off"] as const;
 export type MailPreference = (typeof MAIL_PREFERENCES)[number];
 

@@ -8,7 +8,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-// The SPEC's "designer" tier is read as staff: admin or creative.
+// The "designer" tier is staff: admin or creative (docs/product.md, "Roles and their names").
 export const STAFF_ROLES = ["admin", "creative"] as const satisfies readonly Role[];
 
 export function isStaff(role: Role): boolean {
@@ -19,10 +19,10 @@ export function isAdmin(role: Role): boolean {
   return role === "admin";
 }
 
-// The SPEC only says "privileged (designer/admin)"; staff is that tier.
+// Internal notes are for the privileged tier, staff (docs/notifications.md, "Who may see a comment").
 export function canSeeShadow(role: Role): boolean {
   return isStaff(role);
 }
 
-/** How roles read in the interface: the SPEC's tiers call the creative role "designer". */
+/** How roles read in the interface: the creative role reads "Designer" (docs/product.md). */
 export const ROLE_LABELS = { admin: "Admin", creative: "Designer", client: "Client" } as const satisfies Record<Role, string>;

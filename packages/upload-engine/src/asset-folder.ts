@@ -1,4 +1,4 @@
-// Storage paths for project assets and avatars (SPEC section 5).
+// Storage paths for project assets and avatars (docs/upload-protocol.md, "Names and folders").
 import { BRAND_FOLDER, fileKindFolder } from "@atelier/domain";
 import { sanitizeSegment } from "./sanitize-segment";
 
@@ -11,7 +11,7 @@ export interface AssetFolderInput {
   readonly name: string;
   /** Its id, for the same reason. */
   readonly projectId: string;
-  /** The subfolder itself, such as a file kind's (FILE_KINDS in @atelier/domain); given, the SPEC's flags below play no part. */
+  /** The subfolder itself, such as a file kind's (FILE_KINDS in @atelier/domain); given, the flags below play no part. */
   readonly subfolder?: string | undefined;
   readonly delivery?: boolean | string | null | undefined;
   readonly event?: string | null | undefined;
@@ -49,7 +49,7 @@ export function brandFolder(business: { name: string; id: string }): string {
   return `${labelled(business.name, business.id)}/${BRAND_FOLDER}`;
 }
 
-/** The subfolder alone, in the SPEC's order of precedence. */
+/** The subfolder alone, in the order of docs/upload-protocol.md, "Names and folders". */
 export function assetSubfolder(input: AssetFolderInput): string {
   if (input.subfolder) return input.subfolder;
   const title = input.title?.trim();

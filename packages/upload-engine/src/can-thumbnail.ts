@@ -1,4 +1,4 @@
-// Whether the client should render a thumbnail and blur image for a file (SPEC section 5).
+// Whether the client should render a thumbnail and blur image for a file (docs/upload-protocol.md, "Limits").
 import { THUMBNAIL_MAX_BYTES } from "./constants";
 
 export const THUMBNAIL_TYPES = ["image/png", "image/jpg", "image/jpeg", "image/gif", "image/webp"] as const;

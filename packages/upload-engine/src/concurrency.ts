@@ -1,4 +1,4 @@
-// How many parts and files run at once, by the number of files in a batch (SPEC section 9).
+// How many parts and files run at once, by the number of files in a batch (docs/upload-protocol.md, "Limits").
 
 const PART_CONCURRENCY = [10, 10, 5, 3, 2] as const;
 

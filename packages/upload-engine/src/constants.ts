@@ -1,4 +1,4 @@
-// Business constants of the upload flow (SPEC sections 5 and 9), as plain data.
+// Business constants of the upload flow (docs/upload-protocol.md, "Limits"), as plain data.
 
 /** Size of one part of a chunked upload, in bytes. */
 export const CHUNK_SIZE = 10485760;

@@ -1,4 +1,4 @@
-// The typed failures carry the SPEC's messages and toast texts.
+// The typed failures carry the messages and toast texts of docs/upload-protocol.md.
 import { describe, expect, it } from "vitest";
 import { AttemptFailedError, isUploadError, NoServersError, PartFailedError, UploadAbortedError } from "./errors";
 
@@ -33,7 +33,7 @@ describe("upload errors", () => {
     expect(isUploadError(error)).toBe(true);
   });
 
-  it("words a failed whole-file upload as the SPEC does", () => {
+  it("words a failed whole-file upload as the dialog's messages do", () => {
     const error = new PartFailedError({ ...file, part: 1, parts: 1, attempts: 11, remainingRetries: 0, retriesExhausted: true });
     expect(error.title).toBe("There was an error uploading brief.pdf");
     expect(error.description).toBe("Please, try again.");

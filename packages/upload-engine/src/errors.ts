@@ -23,7 +23,7 @@ export abstract class UploadError extends Error {
   abstract readonly code: UploadErrorCode;
   readonly fileName: string;
   readonly fileIndex: number;
-  /** Toast title and description, worded per SPEC section 8. */
+  /** Toast title and description, as docs/upload-protocol.md words them ("The upload dialog and its messages"). */
   abstract readonly title: string;
   abstract readonly description: string;
 

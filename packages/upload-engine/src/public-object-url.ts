@@ -1,4 +1,4 @@
-// Public URL of an object in the signed-upload storage service (SPEC section 7, step 4).
+// Public URL of an object in the signed-upload storage service (docs/upload-protocol.md, "Images for the app itself").
 
 export function publicObjectUrl(storageBase: string, bucket: string, path: string): string {
   const base = storageBase.replace(/\/+$/, "");

@@ -6,7 +6,7 @@ import { checkRestrictions } from "./restrictions";
 const files = (count: number, size = 1, type = "application/pdf") => Array.from({ length: count }, () => ({ size, type }));
 
 describe("checkRestrictions", () => {
-  it("holds the SPEC limits", () => {
+  it("holds the limits of docs/upload-protocol.md", () => {
     expect(AVATAR_RESTRICTIONS).toEqual({
       allowedTypes: ["image/jpg", "image/jpeg", "image/png", "image/webp", "image/gif"],
       maxFiles: 1,

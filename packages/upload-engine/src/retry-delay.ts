@@ -1,4 +1,4 @@
-// Backoff before each retry of a part (SPEC section 9: 2 ms, times 1.2 per retry).
+// Backoff before each retry of a part (docs/upload-protocol.md, "Limits": 2 ms, times 1.2 per retry).
 import { FIRST_RETRY_DELAY_MS, MAX_RETRIES, RETRY_FACTOR } from "./constants";
 
 /** Delay in ms before retry `retry` (1-based): 2 ms × 1.2^(retry - 1). */

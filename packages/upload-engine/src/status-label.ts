@@ -1,4 +1,4 @@
-// The upload dialog's one-word status, derived from the files' states (SPEC section 4).
+// The upload dialog's one-word status, derived from the files' states (docs/upload-protocol.md, "The upload dialog and its messages").
 
 export interface FileStatusInput {
   readonly started?: boolean;

@@ -1,4 +1,4 @@
-// The upload backend's wire contract (SPEC section 7 plus additive headers): names, URLs, answers.
+// The upload backend's wire contract (docs/upload-protocol.md): names, URLs, answers.
 
 export const WIRE_HEADERS = {
   contentType: "Content-Type",
@@ -12,7 +12,7 @@ export const WIRE_HEADERS = {
   failedServer: "x-failed-server",
   /** Additive: the declared size of the whole file. */
   fileSize: "x-file-size",
-  /** Additive: how the body is encoded, one of BODY_ENCODINGS; absent means base64, the SPEC's wire. */
+  /** Additive: how the body is encoded, one of BODY_ENCODINGS; absent means base64, the base wire. */
   bodyEncoding: "x-body-encoding",
   /** Additive, with a binary body: the file's media type, which Content-Type then cannot carry. */
   fileType: "x-file-type",
@@ -20,7 +20,7 @@ export const WIRE_HEADERS = {
 } as const;
 
 /**
- * How a part (or a whole small file) travels. base64 is the SPEC's wire and every server takes
+ * How a part (or a whole small file) travels. base64 is the base wire and every server takes
  * it; binary sends the bytes as they are, to servers that offer it in their `encodings` (on
  * /health, and passed on in the balancer's answer).
  */
@@ -71,7 +71,7 @@ export function fileTypeHeader(type: string): string {
   return media || BINARY_CONTENT_TYPE;
 }
 
-/** `type; charset=utf-8`, the SPEC's content type for base64 bodies; unknown types become octet-stream. */
+/** `type; charset=utf-8`, the base wire's content type for base64 bodies; unknown types become octet-stream. */
 export function contentTypeHeader(type: string): string {
   return `${fileTypeHeader(type)}; charset=utf-8`;
 }

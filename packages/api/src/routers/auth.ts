@@ -10,7 +10,7 @@ const createSignedUrlInput = z.object({
 });
 
 export const authRouter = router({
-  // A query, as the SPEC's wire shape has it: GET /api/trpc/auth.createSignedURL -> result.data.json.token.
+  // A query, as docs/product.md ("Calls over tRPC") has it: GET /api/trpc/auth.createSignedURL -> result.data.json.token.
   createSignedURL: protectedProcedure.input(createSignedUrlInput).query(async ({ ctx, input }) => {
     const refusal = signedUploadRefusal(ctx.user.role, input.bucket, input.path);
     if (refusal === "forbidden") throw new DomainError("FORBIDDEN", "You may not upload there.");

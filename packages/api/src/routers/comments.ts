@@ -35,7 +35,7 @@ const NOTIFICATION_PAGE = 30;
 
 export const commentsRouter = router({
   /**
-   * The viewer's notifications in the SPEC's shape (comments with reads, user, project), newest first: without input
+   * The viewer's notifications in the shape of docs/notifications.md, "The bell" (comments with reads, user, project), newest first: without input
    * the newest 30 (up to 100 with `limit`), read and unread; `filter` narrows to the unread or the read ('Old notifications'), `cursor` (the last comment shown) pages on.
    */
   findMany: protectedProcedure
@@ -111,7 +111,7 @@ export const commentsRouter = router({
     return { id: comment.id, createdAt: comment.createdAt };
   }),
 
-  /** Marks one comment read for the caller (the SPEC's payload carries the user id too; it must be the caller's). */
+  /** Marks one comment read for the caller (the payload may carry the user id too; it must be the caller's: docs/product.md). */
   read: protectedProcedure.input(z.object({ commentId: id, userId: id.optional() })).mutation(async ({ ctx, input }) => {
     if (input.userId !== undefined && input.userId !== ctx.user.id)
       throw new DomainError("FORBIDDEN", "You can only mark your own notifications read.");

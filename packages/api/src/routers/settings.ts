@@ -18,7 +18,7 @@ export const settingsRouter = router({
     return { mailPreference: updated.mailPreference, emailNotification: updated.emailNotification };
   }),
 
-  /** The SPEC's on/off toggle: on is mail as it comes (or daily, for a daily reader), off is no mail. */
+  /** The on/off toggle (docs/notifications.md, "The toggle"): on is mail as it comes (or daily, for a daily reader), off is none. */
   emailNotification: protectedProcedure.input(z.object({ emailNotification: z.boolean() })).mutation(async ({ ctx, input }) => {
     const updated = await setEmailNotification(ctx.db, ctx.user.id, input.emailNotification);
     if (!updated) throw new DomainError("NOT_FOUND", "No such user.");

@@ -48,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index inbox_user_created on inbox (user_id, created_at desc, comment_id desc) include (seq, project_id)`.execute(db);
   await sql`create index inbox_comment on inbox (comment_id)`.execute(db);
 
-  // Today's notifications, by the rules of the SPEC: visible to the person, not theirs, not read, orphans skipped.
+  // Today's notifications, by the rule of docs/notifications.md: visible to the person, not theirs, not read, orphans skipped.
   await sql`
     insert into inbox (user_id, comment_id, project_id, seq, created_at)
     select u.id, c.id, c.project_id, c.seq, c.created_at

@@ -28,7 +28,7 @@ export interface AtelierUploaderOptions extends PluginOpts {
   purpose: UploadPurpose;
   services: UploadServices;
   /**
-   * Toast-ready failures, per SPEC section 8: each failed attempt of a part of a chunked file ('Remaining
+   * Toast-ready failures (docs/upload-protocol.md, "The upload dialog and its messages"): each failed attempt of a part of a chunked file ('Remaining
    * Retries: n'), each file that finally failed, and 'No servers available' once per batch however many
    * files and retries met it.
    */

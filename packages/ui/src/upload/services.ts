@@ -2,7 +2,7 @@
 import type { AvatarMode, ImageBucket } from "@atelier/domain";
 import type { FetchLike, ImageSize, PartPreparer, Sha256 } from "@atelier/upload-engine";
 
-/** The four fields the parent receives for every uploaded file (SPEC section 3). */
+/** The four fields the parent receives for every uploaded file (docs/upload-protocol.md, "The upload dialog and its messages"). */
 export interface UploadedFile {
   id: string;
   url: string;

@@ -225,7 +225,7 @@ describe("uploading", () => {
     await act(() => uppy.upload());
     expect(uppy.getFiles()[0]?.error).toBeTruthy();
     expect(p.setFiles).not.toHaveBeenCalled();
-    // The retry toasts carry the SPEC's words.
+    // The retry toasts carry the words of docs/upload-protocol.md, "The upload dialog and its messages".
     await screen.findAllByText(/There was an error uploading print\.pdf \(index 0 \/ part 2\)/);
     await screen.findAllByText(/Remaining Retries: \d+/);
     const path = "ACME/Summ/Summer_party/MATERIALS/print.pdf";

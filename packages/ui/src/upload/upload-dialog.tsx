@@ -153,7 +153,7 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
       .getPlugin<Dashboard<FileMeta, FileBody>>("Dashboard")
       ?.setOptions({ thumbnailWidth: single ? THUMBNAIL_WIDTH.single : THUMBNAIL_WIDTH.many });
   });
-  // Uppy's own words do not name the fields; the SPEC's do.
+  // Uppy's own words do not name the fields; ours do (docs/upload-protocol.md, "The upload dialog and its messages").
   instance.on("restriction-failed", (file) => {
     const missing = (p.requiredMetaFields ?? []).filter((id) => !file?.meta[id]);
     if (!file || missing.length === 0) return;

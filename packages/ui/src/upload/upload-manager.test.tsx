@@ -100,7 +100,7 @@ describe("a batch with a refused file", () => {
   });
 });
 
-describe("toasts (SPEC section 8)", () => {
+describe("toasts (docs/upload-protocol.md, the upload dialog and its messages)", () => {
   function uploader() {
     const onError = vi.fn();
     const uppy = new Uppy<FileMeta, FileBody>().use(AtelierUploader, { purpose: { type: "asset" }, services: services(), onError });

@@ -20,7 +20,7 @@ export interface TrayFile {
   readonly bytesTotal: number;
   /** Undefined while the rate is not yet known. */
   readonly secondsLeft: number | undefined;
-  /** Why it failed, in the SPEC's words. */
+  /** Why it failed, in the words of docs/upload-protocol.md, "The upload dialog and its messages". */
   readonly error?: string | undefined;
   /** A brand asset attached by reference: nothing is sent. */
   readonly fromLibrary?: boolean;

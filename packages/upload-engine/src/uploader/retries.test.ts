@@ -69,7 +69,7 @@ describe("retries", () => {
     expect(attempts[0]!.title).toBe("There was an error uploading deck.key (index 0 / part 2)");
   });
 
-  it("makes exactly 11 attempts at a part that always fails, then reports every SPEC message", async () => {
+  it("makes exactly 11 attempts at a part that always fails, then reports every retry message", async () => {
     const { uploader, delays, attempts } = setup();
     backend.fail({ part: 2, times: Number.POSITIVE_INFINITY });
     const [outcome] = await uploader.upload([{ source: threeParts(), urlPath: "c/deck.key" }]);
@@ -165,7 +165,7 @@ describe("retries", () => {
 });
 
 describe("no servers", () => {
-  it.each(["down", "network"] as const)("fails with the SPEC message when the balancer is %s", async (state) => {
+  it.each(["down", "network"] as const)("fails with 'No servers available' when the balancer is %s", async (state) => {
     const { uploader } = setup();
     backend.setBalancer(state);
     const [outcome] = await uploader.upload([{ source: fromBytes(new Uint8Array(10), { name: "a.txt" }), urlPath: "c/a.txt" }]);

@@ -1,4 +1,5 @@
-// Sends one request body with the SPEC's retry policy, asking the balancer for a server before every attempt.
+// Sends one request body with the retry policy of docs/upload-protocol.md ("Limits"), asking the balancer for a
+// server before every attempt.
 import pRetry, { AbortError } from "p-retry";
 import { MAX_RETRIES } from "../constants";
 import { AttemptFailedError } from "../errors";

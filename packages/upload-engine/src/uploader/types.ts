@@ -68,7 +68,7 @@ export interface UploaderOptions extends UploaderCallbacks {
   /**
    * Send parts as raw bytes (`Content-Type: application/octet-stream`, `x-body-encoding: binary`)
    * to servers that offer it in the balancer's answer, a quarter fewer bytes than base64 and no
-   * encoding; base64, the SPEC's wire, to every other server. Default true; false always sends base64.
+   * encoding; base64, the base wire (docs/upload-protocol.md), to every other server. Default true; false always sends base64.
    */
   readonly binaryParts?: boolean | undefined;
   /** Encodes base64 part bodies; the engine's own JavaScript encoder when not given. */

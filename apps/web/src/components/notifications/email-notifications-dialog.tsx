@@ -1,5 +1,6 @@
 "use client";
-// The Email Notifications dialog: the SPEC's on/off checkbox (settings.emailNotification), and when on,
+// The Email Notifications dialog: the on/off checkbox (settings.emailNotification; docs/notifications.md, "The
+// toggle"), and when on,
 // how often mail comes: comments gathered for a few minutes per project, or once a day.
 import { MAIL_PREFERENCE_LABELS, type MailPreference } from "@atelier/domain";
 import {

@@ -42,7 +42,7 @@ function Entry({ n, more, onOpen }: { n: Notification; more: number; onOpen: () 
   );
 }
 
-/** Up to this many unread are marked one by one, as the SPEC's bell does; more are marked on the server at once. */
+/** Up to this many unread are marked one by one (docs/notifications.md, "The bell"); more on the server at once. */
 const ONE_BY_ONE_MAX = 10;
 const OLD_PAGE = 20;
 
@@ -83,7 +83,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
     setMarking(true);
     try {
       if (count <= ONE_BY_ONE_MAX) {
-        // A handful: one call per notification, as the SPEC's bell marks them.
+        // A handful: one call per notification, as docs/notifications.md, "The bell", has it.
         const handful = await client.comments.findMany.query({ filter: "unread", limit: ONE_BY_ONE_MAX });
         for (const n of handful) await client.comments.read.mutate({ commentId: n.id, userId: user.id });
       } else {

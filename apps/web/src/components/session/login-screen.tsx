@@ -44,7 +44,8 @@ export function LoginScreen() {
     void getCsrfToken().then((token) => setCsrfToken(token ?? ""));
   }, []);
 
-  // The address is checked here first, with its message under the field; the server's refusal stays the SPEC's alert.
+  // The address is checked here first, with its message under the field; the server's refusal stays an alert
+  // (docs/product.md, "Signing in").
   const form = useZodForm(loginForm, { defaultValues: { email: "" } });
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setLoading(true);
