@@ -12,6 +12,7 @@ export * from "./outbox";
 export * from "./posts";
 export * from "./projects";
 export * from "./proofs";
+export * from "./request-results";
 export * from "./schema";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./stored-file-access";

@@ -64,11 +64,17 @@ async function insertLines(trx: Db, invoiceId: string, lines: readonly NewInvoic
 }
 
 /** Creates the invoice (or credit note) with its series' next number in the year; numbers have no gaps. */
-export async function createInvoice(db: Db, invoice: NewInvoice): Promise<string> {
+export async function createInvoice(
+  db: Db,
+  invoice: NewInvoice,
+  /** Runs first in the invoice's transaction, knowing its number (the caller's idempotency record). */
+  before?: (trx: Db, number: string) => Promise<void>,
+): Promise<string> {
   const kind = invoice.kind ?? "invoice";
   const year = invoice.createdAt.getUTCFullYear();
   return db.transaction().execute(async (trx) => {
     const number = invoiceNumber(year, await takeSequence(trx, invoiceSeries(kind), year), kind);
+    await before?.(trx, number);
     const { lines, ...row } = invoice;
     await trx
       .insertInto("invoices")

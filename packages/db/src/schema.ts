@@ -375,6 +375,16 @@ interface StoredFileDigestsTable {
   computedAt: ColumnType<Date, Date | undefined, never>;
 }
 
+/** What a creating call made, under the idempotency key its caller sent (migration 2026-11-27-1100-request-ids). */
+interface RequestResultsTable {
+  userId: string;
+  requestId: string;
+  /** The procedure that made it: the same key on another procedure is refused. */
+  procedure: string;
+  result: ColumnType<unknown, string, never>;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -403,6 +413,7 @@ export interface Database {
   proofApprovals: ProofApprovalsTable;
   annotations: AnnotationsTable;
   storedFileDigests: StoredFileDigestsTable;
+  requestResults: RequestResultsTable;
 }
 
 export type User = Selectable<UsersTable>;

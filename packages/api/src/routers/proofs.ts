@@ -43,6 +43,7 @@ import {
   pinFits,
   proofAnswerRefusal,
   proofNoteInput,
+  requestIdInput,
   revisionAllowanceInput,
   revisionLedger,
   STAGE_ACTIONS,
@@ -53,6 +54,7 @@ import { storedFileDigest } from "../file-digests";
 import { fileDownloadUrl } from "../file-downloads";
 import { postComment } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
+import { once } from "../request-once";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = idInput;
@@ -110,6 +112,7 @@ export const proofsRouter = router({
       fileIds: z.array(id).min(1).max(100),
       note: proofNoteInput.optional(),
       dueOn: dueDateInput.optional(),
+      requestId: requestIdInput,
     }),
   ).mutation(async ({ ctx, input }) => {
     const { project } = ctx;
@@ -126,25 +129,28 @@ export const proofsRouter = router({
     const round = nextRound(await latestRound(ctx.db, project.id));
     const note = input.note || null;
     const proofId = randomUUID();
-    await postComment(ctx, project, { event: "proof_sent", body: `Round ${round}${note ? `: ${note}` : ""}` }, async (trx, commentId) => {
-      if (nextRound(await lockProjectRounds(trx, project.id)) !== round)
-        throw new DomainError("CONFLICT", "Another proof was just sent. Reload and try again.");
-      await createProof(
-        trx,
-        {
-          id: proofId,
-          projectId: project.id,
-          round,
-          note,
-          dueOn: input.dueOn ?? null,
-          sentBy: ctx.user.id,
-          commentId,
-          createdAt: ctx.now(),
-        },
-        files,
-      );
+    return once(ctx, "proofs.create", input.requestId, async (claim) => {
+      await postComment(ctx, project, { event: "proof_sent", body: `Round ${round}${note ? `: ${note}` : ""}` }, async (trx, commentId) => {
+        await claim(trx, { id: proofId, round });
+        if (nextRound(await lockProjectRounds(trx, project.id)) !== round)
+          throw new DomainError("CONFLICT", "Another proof was just sent. Reload and try again.");
+        await createProof(
+          trx,
+          {
+            id: proofId,
+            projectId: project.id,
+            round,
+            note,
+            dueOn: input.dueOn ?? null,
+            sentBy: ctx.user.id,
+            commentId,
+            createdAt: ctx.now(),
+          },
+          files,
+        );
+      });
+      return { id: proofId, round };
     });
-    return { id: proofId, round };
   }),
 
   /** A project's rounds, newest first, with their files (and download links) and approvals. */
@@ -237,6 +243,7 @@ export const annotationsRouter = router({
       page: z.number().int().min(1).max(100_000).optional(),
       body,
       shadow: z.boolean().default(false),
+      requestId: requestIdInput,
     }),
   ).mutation(async ({ ctx, input }) => {
     const { proof, project } = ctx;
@@ -246,23 +253,26 @@ export const annotationsRouter = router({
     if (!canPostEvent(ctx.user.role, event)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
     if (!pinFits(input)) throw new DomainError("BAD_INPUT", "A pin lies on the page: a point, or a box with both a width and a height.");
     const annotationId = randomUUID();
-    const commentId = await postComment(ctx, project, { event, body: input.body }, async (trx, commentId) => {
-      await createAnnotation(trx, {
-        id: annotationId,
-        proofId: proof.id,
-        fileId: file.fileId,
-        page: input.page ?? null,
-        x: input.x,
-        y: input.y,
-        w: input.w ?? null,
-        h: input.h ?? null,
-        shadow: isInternalNote(event),
-        commentId,
-        createdBy: ctx.user.id,
-        createdAt: ctx.now(),
+    return once(ctx, "annotations.create", input.requestId, async (claim) => {
+      const commentId = await postComment(ctx, project, { event, body: input.body }, async (trx, commentId) => {
+        await claim(trx, { id: annotationId, commentId });
+        await createAnnotation(trx, {
+          id: annotationId,
+          proofId: proof.id,
+          fileId: file.fileId,
+          page: input.page ?? null,
+          x: input.x,
+          y: input.y,
+          w: input.w ?? null,
+          h: input.h ?? null,
+          shadow: isInternalNote(event),
+          commentId,
+          createdBy: ctx.user.id,
+          createdAt: ctx.now(),
+        });
       });
+      return { id: annotationId, commentId };
     });
-    return { id: annotationId, commentId };
   }),
 
   /** A proof's pins with their comments; internal ones for the studio only. */

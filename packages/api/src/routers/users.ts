@@ -21,6 +21,7 @@ import {
   optionalPersonNameInput,
   personNameInput,
   ROLES,
+  requestIdInput,
   roleChangeRefusal,
   roleInput,
   searchWords,
@@ -28,6 +29,7 @@ import {
 import { invitationMail } from "@atelier/mail";
 import { z } from "zod";
 import { listPageInput } from "../list-page-input";
+import { once } from "../request-once";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 const updateUserInput = z.object({
@@ -63,31 +65,36 @@ export const usersRouter = router({
         name: optionalPersonNameInput,
         role: roleInput,
         businessId: businessId.optional(),
+        requestId: requestIdInput,
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const email = input.email.toLowerCase();
-      if (await findUserByEmail(ctx.db, email)) throw new DomainError("CONFLICT", "Someone with that e-mail address already has access.");
-      await requireBusiness(ctx.db, input.businessId);
-      const mail = ctx.mail;
-      const user = await ctx.db.transaction().execute(async (trx) => {
-        const created = await createUser(trx, {
-          id: randomUUID(),
-          email,
-          name: input.name ?? null,
-          role: input.role,
-          businessId: input.businessId ?? null,
+      return once(ctx, "users.create", input.requestId, async (claim) => {
+        if (await findUserByEmail(ctx.db, email)) throw new DomainError("CONFLICT", "Someone with that e-mail address already has access.");
+        await requireBusiness(ctx.db, input.businessId);
+        const mail = ctx.mail;
+        const id = randomUUID();
+        const user = await ctx.db.transaction().execute(async (trx) => {
+          await claim(trx, { id, email });
+          const created = await createUser(trx, {
+            id,
+            email,
+            name: input.name ?? null,
+            role: input.role,
+            businessId: input.businessId ?? null,
+          });
+          if (mail) {
+            const link = await mail.signInLink(trx, email);
+            await mail.outbox.enqueue(trx, [
+              { kind: "invitation", ...invitationMail({ to: email, inviter: ctx.user.name ?? ctx.user.email, link }) },
+            ]);
+          }
+          return created;
         });
-        if (mail) {
-          const link = await mail.signInLink(trx, email);
-          await mail.outbox.enqueue(trx, [
-            { kind: "invitation", ...invitationMail({ to: email, inviter: ctx.user.name ?? ctx.user.email, link }) },
-          ]);
-        }
-        return created;
+        mail?.outbox.kick();
+        return { id: user.id, email: user.email };
       });
-      mail?.outbox.kick();
-      return { id: user.id, email: user.email };
     }),
 
   setAccess: adminProcedure
