@@ -72,7 +72,7 @@ afterAll(async () => {
 
 describe.each(ENCODINGS)("a server dies (%s parts)", (encoding) => {
   it("completes a 200 MiB upload through the other server when one is SIGKILLed mid-part", async () => {
-    const store = join(work, "kill-mid-part");
+    const store = join(work, `kill-mid-part-${encoding}`);
     const a = await startChildServer("src/main.ts", ["--role", "server", "--port", "0", "--store", store]);
     const b = await startChildServer("src/main.ts", ["--role", "server", "--port", "0", "--store", store]);
     children.push(a, b);
@@ -110,7 +110,7 @@ describe.each(ENCODINGS)("a server dies (%s parts)", (encoding) => {
   });
 
   it("answers a retried part idempotently when a server died after storing it but before answering", async () => {
-    const store = join(work, "kill-after-store");
+    const store = join(work, `kill-after-store-${encoding}`);
     const crashy = await startChildServer("test/fixtures/crash-after-part.ts", [store]);
     const healthy = await startChildServer("src/main.ts", ["--role", "server", "--port", "0", "--store", store]);
     children.push(crashy, healthy);
