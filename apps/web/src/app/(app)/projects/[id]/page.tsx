@@ -81,7 +81,11 @@ function FileGrid({
               <p className="text-xs text-muted-foreground">
                 {formatBytes(f.size)} · {formatDate(f.createdAt)}
               </p>
-              {f.uploaderName && <p className="truncate text-xs text-muted-foreground">by {f.uploaderName}</p>}
+              {f.uploaderName && (
+                <p className="truncate text-xs text-muted-foreground" title={f.uploaderName}>
+                  by {f.uploaderName}
+                </p>
+              )}
             </div>
             <div className="-mb-1 flex shrink-0 self-end sm:mb-0 sm:self-auto">
               {f.downloadUrl && (

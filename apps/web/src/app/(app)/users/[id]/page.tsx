@@ -170,7 +170,9 @@ export default function UserPage() {
                       className="flex min-h-11 items-center justify-between gap-2 rounded-md px-2 hover:bg-muted"
                       title={p.title}
                     >
-                      <span className="truncate">{p.title}</span>
+                      <span className="truncate" title={p.title}>
+                        {p.title}
+                      </span>
                       <span className="shrink-0 text-xs text-muted-foreground">
                         {p.assigneeId === user.id ? "Assigned" : "Started"}
                         {p.archived ? " · archived" : ""}
