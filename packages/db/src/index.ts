@@ -14,6 +14,7 @@ export * from "./projects";
 export * from "./proofs";
 export * from "./request-results";
 export * from "./schema";
+export * from "./search";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./stored-file-access";
 export * from "./users";

@@ -24,6 +24,7 @@ export * from "./project-name";
 export * from "./projects";
 export * from "./proofs";
 export * from "./roles";
+export * from "./search";
 export * from "./session";
 export * from "./storage-rules";
 export * from "./user-rules";

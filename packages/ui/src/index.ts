@@ -21,6 +21,7 @@ export {
   CommandInput,
   CommandItem,
   CommandList,
+  commandScore,
 } from "./components/command";
 export {
   Dialog,

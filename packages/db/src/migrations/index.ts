@@ -27,6 +27,7 @@ import * as lengthLimits from "./2026-11-25-1000-length-limits";
 import * as moreLengthLimits from "./2026-11-25-1200-more-length-limits";
 import * as mailRecipients from "./2026-11-26-0400-mail-recipients";
 import * as requestIds from "./2026-11-27-1100-request-ids";
+import * as searchIndex from "./2026-11-27-1200-search-index";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-1200-more-length-limits": moreLengthLimits,
   "2026-11-26-0400-mail-recipients": mailRecipients,
   "2026-11-27-1100-request-ids": requestIds,
+  "2026-11-27-1200-search-index": searchIndex,
 };

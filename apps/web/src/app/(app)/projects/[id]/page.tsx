@@ -29,7 +29,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { ArchiveProjectButton, RemoveButton } from "~/components/common/destructive-actions";
 import { EmptyState } from "~/components/common/empty-state";
 import { formatBytes, formatDate } from "~/components/common/format";
@@ -38,6 +38,7 @@ import { toastError } from "~/components/common/toast-error";
 import { DueDate, DueDateEditor } from "~/components/projects/due-date";
 import { ProjectThread } from "~/components/projects/project-thread";
 import { StageBadge } from "~/components/projects/stage-badge";
+import { useLinkedFile } from "~/components/projects/use-linked-file";
 import { PinLink } from "~/components/proofs/pin-link";
 import { ProofsPanel } from "~/components/proofs/proofs-panel";
 import type { UploadForProof } from "~/components/proofs/types";
@@ -150,6 +151,24 @@ export default function ProjectPage() {
   const assign = useMutation(trpc.projects.assign.mutationOptions());
 
   useWarmPdfEngine(project.data?.files);
+  // A link to one of its files (search finds files) opens it in the viewer among the files of its kind.
+  const openFile = useCallback(
+    (f: ProjectFile) => {
+      const files = project.data?.files.filter((file) => file.kind === f.kind) ?? [f];
+      const label = FILE_KINDS.find((k) => k.value === f.kind)?.label ?? "";
+      setViewing({
+        files,
+        index: Math.max(
+          0,
+          files.findIndex((file) => file.id === f.id),
+        ),
+        page: 1,
+        label,
+      });
+    },
+    [project.data],
+  );
+  const closeLinkedFile = useLinkedFile(project.data?.files, openFile);
 
   if (project.isPending) return <Skeleton className="h-96" />;
   if (project.error) return <EmptyState title="Project not found" description="It does not exist, or it belongs to another business." />;
@@ -287,10 +306,7 @@ export default function ProjectPage() {
                 files={p.files.filter((f) => f.kind === kind.value)}
                 canRemove={canRemove}
                 onRemove={(file) => removeFile.mutateAsync({ id: file.id })}
-                onOpen={(f) => {
-                  const files = p.files.filter((file) => file.kind === kind.value);
-                  setViewing({ files, index: files.findIndex((file) => file.id === f.id), page: 1, label: kind.label });
-                }}
+                onOpen={openFile}
               />
             </CardContent>
           </Card>
@@ -303,7 +319,10 @@ export default function ProjectPage() {
           onIndexChange={(index) => setViewing({ ...viewing, index, page: 1 })}
           page={viewing.page}
           onPageChange={(page) => setViewing({ ...viewing, page })}
-          onClose={() => setViewing(null)}
+          onClose={() => {
+            setViewing(null);
+            closeLinkedFile();
+          }}
           description={viewing.label}
         />
       )}
