@@ -399,16 +399,39 @@ export async function restartInbox(db: Db, userId: string): Promise<void> {
  * who have not turned mail off and are not deactivated, except its author, with how often they want it; internal notes
  * reach the staff only.
  */
-export function notificationRecipients(db: Db, comment: { businessId: string; authorId: string; staffOnly: boolean }) {
+/**
+ * Who is mailed of a new comment on a project: those involved in it (the SQL mirror of isInvolvedInProject of
+ * @atelier/domain: the business's people; in the studio its designer, who started it or wrote in it, and the admins
+ * while nobody is assigned), only the studio for an internal note, never the author, nobody deactivated, without an
+ * address or with mail off. Read in the transaction that writes the comment, so its author counts as having written.
+ */
+export function notificationRecipients(db: Db, comment: { projectId: string; authorId: string; staffOnly: boolean }) {
   return db
     .selectFrom("users")
-    .select(["id", "email", "name", "mailPreference"])
-    .where("mailPreference", "!=", "off")
-    .where("deactivatedAt", "is", null)
-    .where("id", "!=", comment.authorId)
-    .where("email", "is not", null)
-    .where((eb) =>
-      comment.staffOnly ? eb("role", "in", STAFF_ROLES) : eb.or([eb("role", "in", STAFF_ROLES), eb("businessId", "=", comment.businessId)]),
-    )
+    .innerJoin("projects", (join) => join.on("projects.id", "=", comment.projectId))
+    .select(["users.id", "users.email", "users.name", "users.mailPreference"])
+    .where("users.mailPreference", "!=", "off")
+    .where("users.deactivatedAt", "is", null)
+    .where("users.id", "!=", comment.authorId)
+    .where("users.email", "is not", null)
+    .where((eb) => {
+      const studio = eb.and([
+        eb("users.role", "in", STAFF_ROLES),
+        eb.or([
+          eb("users.id", "=", eb.ref("projects.assigneeId")),
+          eb("users.id", "=", eb.ref("projects.createdBy")),
+          eb.and([eb("users.role", "=", "admin"), eb("projects.assigneeId", "is", null)]),
+          eb.exists(
+            eb
+              .selectFrom("comments")
+              .select(sql.lit(1).as("one"))
+              .whereRef("comments.projectId", "=", "projects.id")
+              .whereRef("comments.userId", "=", "users.id"),
+          ),
+        ]),
+      ]);
+      const business = eb.and([eb("users.role", "not in", STAFF_ROLES), eb("users.businessId", "=", eb.ref("projects.businessId"))]);
+      return comment.staffOnly ? studio : eb.or([studio, business]);
+    })
     .execute();
 }

@@ -162,6 +162,8 @@ interface DevMailTable {
   subject: string;
   text: string;
   html: string;
+  /** The files the mail carried; written as JSON text, read back parsed. */
+  attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 

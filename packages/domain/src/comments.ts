@@ -13,6 +13,7 @@ export const COMMENT_EVENTS = [
   "in_progress",
   "proof_sent",
   "delivered",
+  "invoice_sent",
 ] as const;
 
 export type CommentEvent = (typeof COMMENT_EVENTS)[number];
@@ -69,6 +70,7 @@ const EVENT_LABELS = {
   in_progress: "started work on",
   proof_sent: "sent a proof of",
   delivered: "delivered",
+  invoice_sent: "sent an invoice for",
 } as const satisfies Record<CommentEvent, string>;
 
 export function eventLabel(event: string | null | undefined): string {
@@ -130,6 +132,14 @@ export const COMMENT_LINK_PARAM = "id";
 /** Where a comment is shown: its project's page, at the comment. Notifications link here, mails after the app's URL. */
 export function commentHref(projectId: string, commentId: string): string {
   return `/projects/${encodeURIComponent(projectId)}?${COMMENT_LINK_PARAM}=${encodeURIComponent(commentId)}`;
+}
+
+/** The anchor of a proof round on its project's page, before the round's number. */
+const PROOF_ROUND_ANCHOR = "round-";
+
+/** Where a proof round is shown: its project's page, at the round. Mail about a round links here. */
+export function proofRoundHref(projectId: string, round: number): string {
+  return `/projects/${encodeURIComponent(projectId)}#${PROOF_ROUND_ANCHOR}${round}`;
 }
 
 export const NOTIFICATION_TEXT = {

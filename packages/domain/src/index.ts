@@ -13,6 +13,7 @@ export * from "./inputs";
 export * from "./internal-notes";
 export * from "./invoices";
 export * from "./live-events";
+export * from "./mail-recipients";
 export * from "./messages";
 export * from "./money";
 export * from "./navigation";

@@ -158,6 +158,7 @@ export const projectsRouter = router({
         await postComment(ctx, project, {
           event: null,
           body: projectOpenedNote(input.title, input.event),
+          startsProject: true,
           prepare: async (trx) => {
             await claim(trx, result);
             await createProject(trx, project);

@@ -130,25 +130,30 @@ export const proofsRouter = router({
     const note = input.note || null;
     const proofId = randomUUID();
     return once(ctx, "proofs.create", input.requestId, async (claim) => {
-      await postComment(ctx, project, { event: "proof_sent", body: `Round ${round}${note ? `: ${note}` : ""}` }, async (trx, commentId) => {
-        await claim(trx, { id: proofId, round });
-        if (nextRound(await lockProjectRounds(trx, project.id)) !== round)
-          throw new DomainError("CONFLICT", "Another proof was just sent. Reload and try again.");
-        await createProof(
-          trx,
-          {
-            id: proofId,
-            projectId: project.id,
-            round,
-            note,
-            dueOn: input.dueOn ?? null,
-            sentBy: ctx.user.id,
-            commentId,
-            createdAt: ctx.now(),
-          },
-          files,
-        );
-      });
+      await postComment(
+        ctx,
+        project,
+        { event: "proof_sent", body: `Round ${round}${note ? `: ${note}` : ""}`, round },
+        async (trx, commentId) => {
+          await claim(trx, { id: proofId, round });
+          if (nextRound(await lockProjectRounds(trx, project.id)) !== round)
+            throw new DomainError("CONFLICT", "Another proof was just sent. Reload and try again.");
+          await createProof(
+            trx,
+            {
+              id: proofId,
+              projectId: project.id,
+              round,
+              note,
+              dueOn: input.dueOn ?? null,
+              sentBy: ctx.user.id,
+              commentId,
+              createdAt: ctx.now(),
+            },
+            files,
+          );
+        },
+      );
       return { id: proofId, round };
     });
   }),
@@ -180,7 +185,7 @@ export const proofsRouter = router({
     if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
     const allowance = await revisionAllowance(ctx.db, project.businessId);
     let used = 0;
-    await postComment(ctx, project, { event: "modification", body: input.body }, async (trx) => {
+    await postComment(ctx, project, { event: "modification", body: input.body, round: proof.round }, async (trx) => {
       const next = nextRevision(await revisionsUsed(trx, project.id), allowance);
       const request = {
         by: ctx.user.id,
@@ -207,18 +212,23 @@ export const proofsRouter = router({
     const approvedAt = ctx.now();
     // The thread names each file with the start of its hash; the approval record and the Proofs panel keep them whole.
     const names = files.map((f) => `${f.name} (SHA-256 ${f.sha256.slice(0, 16)}…)`).join("\n");
-    await postComment(ctx, project, { event: "approved", body: `Approved round ${proof.round}:\n${names}` }, async (trx, commentId) => {
-      const approval = {
-        proofId: proof.id,
-        approvedBy: ctx.user.id,
-        actingForBusiness: actingFor(ctx.user.role, project.businessId),
-        approvedAt,
-        round: proof.round,
-        sha256s,
-        commentId,
-      };
-      if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
-    });
+    await postComment(
+      ctx,
+      project,
+      { event: "approved", body: `Approved round ${proof.round}:\n${names}`, round: proof.round },
+      async (trx, commentId) => {
+        const approval = {
+          proofId: proof.id,
+          approvedBy: ctx.user.id,
+          actingForBusiness: actingFor(ctx.user.role, project.businessId),
+          approvedAt,
+          round: proof.round,
+          sha256s,
+          commentId,
+        };
+        if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
+      },
+    );
     return { approvedAt, sha256s };
   }),
 

@@ -28,6 +28,7 @@ import * as moreLengthLimits from "./2026-11-25-1200-more-length-limits";
 import * as mailRecipients from "./2026-11-26-0400-mail-recipients";
 import * as requestIds from "./2026-11-27-1100-request-ids";
 import * as searchIndex from "./2026-11-27-1200-search-index";
+import * as mailEvents from "./2026-11-27-1300-mail-events";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26-0400-mail-recipients": mailRecipients,
   "2026-11-27-1100-request-ids": requestIds,
   "2026-11-27-1200-search-index": searchIndex,
+  "2026-11-27-1300-mail-events": mailEvents,
 };
