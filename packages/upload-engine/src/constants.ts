@@ -13,6 +13,12 @@ export const FIRST_RETRY_DELAY_MS = 2;
 
 export const RETRY_FACTOR = 1.2;
 
+/**
+ * How long the upload servers keep the parts of a chunked upload that did not finish (their default `groupTtlMs`),
+ * and so how long a client may remember it to resume it.
+ */
+export const UNFINISHED_GROUP_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Images above this size get a placeholder instead of a generated thumbnail. */
 export const THUMBNAIL_MAX_BYTES = 24000000;
 

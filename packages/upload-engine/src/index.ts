@@ -28,6 +28,7 @@ export {
   SINGLE_UPLOAD_MAX,
   THUMBNAIL_IMAGE,
   THUMBNAIL_MAX_BYTES,
+  UNFINISHED_GROUP_TTL_MS,
   type UploadRestrictions,
 } from "./constants";
 export {
