@@ -40,6 +40,12 @@ export interface UploadServices {
   preparePart?: PartPreparer;
   resizeImage(file: Blob, size: ImageSize): Promise<Blob>;
   /**
+   * Whose uploads these are and where they go (one person, one folder): given, a chunked upload that does not finish
+   * is remembered in this browser under it, and resumes when the same file is chosen again in a dialog of the same
+   * scope. Without it nothing is remembered.
+   */
+  unfinishedScope?: string;
+  /**
    * The first page of a PDF drawn as an image `width` px wide, for its thumbnail: a preview made once on upload, so
    * lists and the viewer never read a large PDF to show what it is. Without it, PDFs get the placeholder.
    */

@@ -1,4 +1,5 @@
-import { createUploadBackend } from "@atelier/upload-engine/testing";
+import { CHUNK_SIZE } from "@atelier/upload-engine";
+import { createUploadBackend, partRequests } from "@atelier/upload-engine/testing";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -249,6 +250,66 @@ describe("uploading", () => {
     await act(() => uppy.upload());
     expect(uppy.getFiles()[0]?.error).toBeTruthy();
     expect(shown()).toBe(before);
+  });
+});
+
+describe("an upload a reload or a crash cut", () => {
+  const SCOPE = "user-1|project|p-1|materials";
+  const film = () => new File([new Uint8Array(2 * CHUNK_SIZE + 1).fill(7)], "film.mov", { type: "video/quicktime", lastModified: 1_000 });
+
+  it("is remembered in this browser, shown with what is missing, and resumes from the servers' parts when chosen again", async () => {
+    localStorage.clear();
+    const p = props({ services: { ...services(), unfinishedScope: SCOPE } });
+    const first = makeUppy(p);
+    const refuse = backend.fail({ part: 3, times: Number.POSITIVE_INFINITY });
+    first.addFile({ name: "film.mov", type: "video/quicktime", data: film() });
+    await first.upload();
+    refuse.stop();
+    const urlPath = "ACME/Summ/Summer_party/MATERIALS/film.mov";
+    expect(partRequests(backend.requests, urlPath).some((r) => r.part === 2 && r.status === 200)).toBe(true);
+
+    // The page comes back (a new dialog, the same browser): the dialog lists the upload and asks for the file again.
+    const from = backend.now();
+    const again = makeUppy(p);
+    await (again.getPlugin("Dashboard") as unknown as { openModal(): Promise<void> }).openModal();
+    await waitFor(() => expect(document.body.textContent).toContain("An upload did not finish"));
+    expect(document.body.textContent).toContain("20 MB of 20 MB on the servers · 1 B missing");
+    expect(document.body.textContent).toContain("Browsers do not let a page reopen a file on its own");
+    again.addFile({ name: "film.mov", type: "video/quicktime", data: film() });
+    await waitFor(() => expect(document.body.textContent).toContain("Chosen again: 1 B left to send"));
+    const result = await again.upload();
+    expect(result?.failed).toEqual([]);
+    expect(
+      partRequests(backend.requests, urlPath)
+        .filter((r) => r.startedAt >= from)
+        .map((r) => r.part),
+    ).toEqual([3]);
+    expect(localStorage.length).toBe(0);
+    await waitFor(() => expect(document.body.textContent).not.toContain("An upload did not finish"));
+  });
+
+  it("starts afresh for a file of the same name and size but another date, and forgets a discarded one", async () => {
+    localStorage.clear();
+    const p = props({ services: { ...services(), unfinishedScope: SCOPE } });
+    const first = makeUppy(p);
+    const refuse = backend.fail({ part: 3, times: Number.POSITIVE_INFINITY });
+    first.addFile({ name: "film.mov", type: "video/quicktime", data: film() });
+    await first.upload();
+    refuse.stop();
+
+    const from = backend.now();
+    const other = makeUppy(props({ services: { ...services(), unfinishedScope: SCOPE } }));
+    const edited = new File([new Uint8Array(2 * CHUNK_SIZE + 1).fill(8)], "film.mov", { lastModified: 2_000 });
+    other.addFile({ name: "film.mov", type: "video/quicktime", data: edited });
+    expect((await other.upload())?.failed).toEqual([]);
+    const sent = backend.requests.filter((r) => r.startedAt >= from && r.kind === "chunked").map((r) => r.part);
+    expect(sent.sort()).toEqual([1, 2, 3]);
+
+    // The first one is still listed; discarding it forgets it.
+    await (other.getPlugin("Dashboard") as unknown as { openModal(): Promise<void> }).openModal();
+    const discard = await screen.findByRole("button", { name: "Discard film.mov" });
+    await act(async () => discard.click());
+    expect(localStorage.length).toBe(0);
   });
 });
 

@@ -22,6 +22,7 @@ import {
   CardTitle,
   Skeleton,
   toast,
+  UnfinishedUploadsNotice,
   UploadDialog,
   type UploadedFile,
 } from "@atelier/ui";
@@ -42,7 +43,7 @@ import { useLinkedFile } from "~/components/projects/use-linked-file";
 import { PinLink } from "~/components/proofs/pin-link";
 import { ProofsPanel } from "~/components/proofs/proofs-panel";
 import type { UploadForProof } from "~/components/proofs/types";
-import { useUploadServices } from "~/components/uploads/use-upload-services";
+import { unfinishedUploadScope, useUploadServices } from "~/components/uploads/use-upload-services";
 import { FileViewer } from "~/components/viewer/file-viewer";
 import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
@@ -174,6 +175,12 @@ export default function ProjectPage() {
   if (project.error) return <EmptyState title="Project not found" description="It does not exist, or it belongs to another business." />;
   const p = project.data;
 
+  const openUpload = (kind: FileKind) => {
+    forProof.current = null;
+    setKind(kind);
+    setDialogOpen(true);
+  };
+
   const uploadForProof: UploadForProof = (kind, onAdded) => {
     forProof.current = onAdded;
     setKind(kind);
@@ -290,18 +297,20 @@ export default function ProjectPage() {
                   size="sm"
                   variant="outline"
                   className="min-h-11"
-                  onClick={() => {
-                    forProof.current = null;
-                    setKind(kind.value);
-                    setDialogOpen(true);
-                  }}
+                  onClick={() => openUpload(kind.value)}
                   aria-label={`Upload ${kind.label}`}
                 >
                   <Upload className="size-4" aria-hidden /> Upload
                 </Button>
               </div>
             </CardHeader>
-            <CardContent>
+            <CardContent className="grid gap-4">
+              {session && (
+                <UnfinishedUploadsNotice
+                  scope={unfinishedUploadScope(session.user.id, { projectId: p.id, kind: kind.value })}
+                  onChoose={() => openUpload(kind.value)}
+                />
+              )}
               <FileGrid
                 files={p.files.filter((f) => f.kind === kind.value)}
                 canRemove={canRemove}
