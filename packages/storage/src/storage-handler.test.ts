@@ -137,7 +137,8 @@ describe("signed upload", () => {
     expect(streamed.status).toBe(413);
     expect(await store.stat("avatars/huge/1.jpg")).toBeNull();
     expect(await store.stat("avatars/huge/2.jpg")).toBeNull();
-    expect(await readdir(join(root, "store", "tmp"))).toEqual([]);
+    // No staged bytes left behind (the staging folder may not exist at all when no upload ran before this one).
+    expect(await readdir(join(root, "store", "tmp")).catch(() => [])).toEqual([]);
   });
 });
 
