@@ -37,7 +37,13 @@ export async function once<R>(
       if (!(await claimRequest(trx, key, result))) throw new Repeat();
     });
   } catch (error) {
-    if (!(error instanceof Repeat)) throw error;
+    // A repeat may also fail on what the first made before it claims (the invited address already taken): when
+    // the first has recorded its result by then, that is the answer.
+    if (!(error instanceof Repeat)) {
+      const first = await earlier().catch(() => undefined);
+      if (first !== undefined) return first;
+      throw error;
+    }
   }
   const first = await earlier();
   if (first === undefined) throw new DomainError("CONFLICT", "This request is being handled already. Try again in a moment.");
