@@ -4,6 +4,7 @@ import type { ImageBucket } from "@atelier/domain";
 import { messages, previewKind } from "@atelier/domain";
 import {
   AVATAR_IMAGE,
+  AVATAR_SOURCE,
   assetPath,
   avatarPath,
   BLUR_IMAGE,
@@ -149,7 +150,9 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
   private async uploadAvatar(file: File, mode: string, toast: Toast): Promise<void> {
     const { services } = this.opts;
     try {
-      const image = await services.resizeImage(file.data as Blob, AVATAR_IMAGE);
+      const photo = file.data as Blob;
+      const source = services.compressImage ? await services.compressImage(photo, AVATAR_SOURCE) : photo;
+      const image = await services.resizeImage(source, AVATAR_IMAGE);
       const path = avatarPath(mode, services.randomId());
       const url = await this.putImage("avatars", path, image);
       this.succeed(file, { id: path, url, thumbnail: url, blur: url });

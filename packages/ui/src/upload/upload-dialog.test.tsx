@@ -1,4 +1,4 @@
-import { CHUNK_SIZE } from "@atelier/upload-engine";
+import { AVATAR_SOURCE, CHUNK_SIZE, type CompressionTarget } from "@atelier/upload-engine";
 import { createUploadBackend, partRequests } from "@atelier/upload-engine/testing";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
@@ -198,6 +198,32 @@ describe("uploading", () => {
     expect(file!.url).toMatch(/^http:\/\/app\.test\/storage\/v1\/object\/public\/avatars\/users\/id\d{16}$/);
     expect(stored).toEqual([file!.id.replace(/^/, "avatars/")]);
     expect(backend.requests).toHaveLength(0);
+  });
+
+  it("crops an avatar from the photo the host compressed to the avatar's target, when it compresses", async () => {
+    const photo = blob(5000, "image/jpeg");
+    const compressed = blob(700, "image/webp");
+    const cropped: Blob[] = [];
+    const compressImage = vi.fn(async (_file: Blob, _target: CompressionTarget) => compressed);
+    const p = props({
+      purpose: { type: "avatar", mode: "clients" },
+      services: {
+        ...services(),
+        compressImage,
+        resizeImage: async (source, size) => {
+          cropped.push(source);
+          return new Blob([new Uint8Array(size.width)], { type: "image/jpeg" });
+        },
+      },
+    });
+    const uppy = makeUppy(p);
+    uppy.addFile({ name: "logo.jpg", type: "image/jpeg", data: photo });
+    await uppy.upload();
+    expect(compressImage).toHaveBeenCalledTimes(1);
+    expect(compressImage.mock.calls[0]).toEqual([expect.objectContaining({ size: 5000 }), AVATAR_SOURCE]);
+    expect(cropped).toHaveLength(1);
+    expect(cropped[0]).toBe(compressed);
+    expect(stored).toEqual([expect.stringMatching(/^avatars\/clients\//)]);
   });
 
   it("shows 'No servers available' as a destructive toast, keeps the file to retry, and does not close", async () => {

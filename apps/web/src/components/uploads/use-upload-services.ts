@@ -6,6 +6,7 @@ import { webCryptoSha256 } from "@atelier/upload-engine";
 import { useSession } from "next-auth/react";
 import { useMemo } from "react";
 import { useTRPCClient } from "~/trpc/react";
+import { compressImage } from "./compress-image";
 import { firstPdfPage } from "./first-pdf-page";
 import { workerPreparer } from "./part-preparer";
 
@@ -59,6 +60,7 @@ export function useUploadServices(
       ...(globalThis.crypto?.subtle ? { sha256: webCryptoSha256(crypto.subtle) } : {}),
       ...withPreparer(),
       resizeImage,
+      compressImage,
       firstPdfPage,
       ...(userId && projectId && kind ? { unfinishedScope: unfinishedUploadScope(userId, { projectId, kind }) } : {}),
       ...(userId && businessId ? { unfinishedScope: unfinishedUploadScope(userId, { businessId }) } : {}),
