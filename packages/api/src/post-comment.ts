@@ -17,6 +17,7 @@ import type { Context } from "./trpc";
 export interface ThreadProject {
   id: string;
   name: string;
+  title: string;
   businessId: string;
 }
 
@@ -76,6 +77,7 @@ export async function postComment(
       author: ctx.user.name ?? ctx.user.email,
       event,
       projectName: project.name,
+      projectTitle: project.title,
       body,
       url,
       ...(input.round === undefined ? {} : { round: input.round }),

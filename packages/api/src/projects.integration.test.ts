@@ -313,7 +313,7 @@ describe("projects and their files, per business", () => {
         status: "draft",
         total: 63_000,
         businessName: "Acme Coffee",
-        projectName: "2026-11-22-Summer-party-flyer",
+        projectTitle: "Summer party flyer",
         dueAt: "2026-12-22",
       });
     });

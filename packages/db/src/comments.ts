@@ -35,7 +35,7 @@ export interface CommentRow {
   isChild: boolean;
   parentId: string | null;
   user: { id: string; name: string | null; image: string | null };
-  project: { id: string; name: string };
+  project: { id: string; name: string; title: string };
   reads: { userId: string }[];
 }
 
@@ -65,6 +65,7 @@ const commentColumns = [
   "users.image as userImage",
   "projects.id as projectId",
   "projects.name as projectName",
+  "projects.title as projectTitle",
 ] as const;
 
 function commentsWithAuthors(db: Db) {
@@ -111,7 +112,7 @@ function toCommentRow(r: SelectedComment, viewerId: string, read: boolean): Comm
     isChild: r.isChild,
     parentId: r.parentId,
     user: { id: r.userId ?? "", name: r.userName ?? null, image: r.userImage ?? null },
-    project: { id: r.projectId, name: r.projectName },
+    project: { id: r.projectId, name: r.projectName, title: r.projectTitle },
     reads: read ? [{ userId: viewerId }] : [],
   };
 }

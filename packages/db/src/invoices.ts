@@ -139,7 +139,7 @@ async function invoiceRows(
       "invoices.createdAt",
       "invoices.businessId",
       "businesses.name as businessName",
-      "projects.name as projectName",
+      "projects.title as projectTitle",
       epochMicros("invoices.createdAt").as("sortKey"),
     ]);
   if (filter.businessId !== null) query = query.where("invoices.businessId", "=", filter.businessId);
@@ -225,7 +225,7 @@ export async function loadInvoiceDocument(db: Db, id: string, options: { lock?: 
     .leftJoin("projects", "projects.id", "invoices.projectId")
     .leftJoin("invoices as original", "original.id", "invoices.creditFor")
     .selectAll("invoices")
-    .select(["businesses.name as businessName", "projects.name as projectName", "original.number as creditForNumber"])
+    .select(["businesses.name as businessName", "projects.title as projectTitle", "original.number as creditForNumber"])
     .where("invoices.id", "=", id);
   if (options.lock) query = query.forUpdate("invoices");
   const invoice = await query.executeTakeFirst();

@@ -14,6 +14,8 @@ const commentDigestItem = z.object({
   author: z.string(),
   event: z.string().nullable(),
   projectName: z.string(),
+  // The title as typed; absent from items gathered before it was kept (their name is shown as words instead).
+  projectTitle: z.string().optional(),
   body: z.string(),
   url: z.string(),
   /** The proof round a notice is about, when it is about one. */

@@ -27,6 +27,8 @@ interface CommentUser {
 interface CommentProject {
   id: string;
   name: string;
+  /** The title exactly as typed: what people read. */
+  title: string;
 }
 
 interface CommentRead {
@@ -75,6 +77,26 @@ const EVENT_LABELS = {
 
 export function eventLabel(event: string | null | undefined): string {
   return isCommentEvent(event) ? EVENT_LABELS[event] : PLAIN_COMMENT_LABEL;
+}
+
+/**
+ * What a project's own thread says beside a comment's author: the event as a whole phrase, since the project it is
+ * about is the page (EVENT_LABELS end in "of" or "on" before a project's title). None for a plain comment or a note.
+ */
+const THREAD_EVENT_LABELS = {
+  modification: "asked for changes",
+  briefing: "started the project",
+  approved: "approved the project",
+  reopened: "reopened the project",
+  shadow: null,
+  in_progress: "started work",
+  proof_sent: "sent a proof",
+  delivered: "delivered the print-ready files",
+  invoice_sent: "sent an invoice",
+} as const satisfies Record<CommentEvent, string | null>;
+
+export function threadEventLabel(event: string | null | undefined): string | null {
+  return isCommentEvent(event) ? THREAD_EVENT_LABELS[event] : null;
 }
 
 export function isRead(comment: Pick<Comment, "reads">, userId: string): boolean {

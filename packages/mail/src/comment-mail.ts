@@ -4,6 +4,11 @@ import { type CommentDigestItem, commentNotice, eventLabel, isInternalNote, PROD
 import { escapeHtml } from "./html";
 import type { Mail } from "./mailer";
 
+/** The project's title as typed; an item gathered before titles were kept shows its stored name as words. */
+function projectTitleOf(item: { projectName: string; projectTitle?: string | undefined }): string {
+  return item.projectTitle ?? projectDisplayName(item.projectName);
+}
+
 /** Who reads it: the studio is told what happened and what the client was asked; the client what to do. */
 interface CommentMailAudience {
   staff: boolean;
@@ -15,7 +20,7 @@ const INTERNAL = "Internal note: only the studio sees it, never the client.";
 
 /** The words of one comment's mail: its subject (what happened, or what to do), its button, and a note above it. */
 function wording(item: CommentDigestItem, audience: CommentMailAudience): { subject: string; button: string; lead: string } {
-  const title = quoted(projectDisplayName(item.projectName));
+  const title = quoted(projectTitleOf(item));
   const round = item.round === undefined ? "" : `round ${item.round} of `;
   const openRound = item.round === undefined ? "Open the project" : `Open round ${item.round}`;
   switch (commentNotice(item)) {
@@ -79,13 +84,13 @@ export function commentDigestMail(to: string, items: readonly CommentDigestItem[
   if (items.length === 1) return commentMail(to, first, audience);
   const byProject = new Map<string, CommentDigestItem[]>();
   for (const item of items) byProject.set(item.projectName, [...(byProject.get(item.projectName) ?? []), item]);
-  const projects = [...byProject.keys()].map(projectDisplayName);
+  const projects = [...byProject.values()].map((list) => projectTitleOf(list[0] ?? { projectName: "" }));
   const internal = items.filter((i) => isInternalNote(i.event)).length;
   const subject = `${items.length} new comments on ${byProject.size === 1 ? quoted(projects[0] ?? "") : `${byProject.size} projects`}${
     internal ? ` (${internal} internal)` : ""
   } — ${PRODUCT_NAME}`;
   const sections = [...byProject.values()].map((list) => ({
-    project: projectDisplayName(list[0]?.projectName ?? ""),
+    project: projectTitleOf(list[0] ?? { projectName: "" }),
     url: list[list.length - 1]?.url ?? "",
     lines: list.map((i) => ({
       who: `${i.author} ${commentNotice(i) ? eventLabel(i.event) : "wrote"}`,

@@ -7,7 +7,6 @@ import {
   isStaff,
   PROJECT_EVENTS,
   type ProjectFilter,
-  projectDisplayName,
   projectFilterFromParams,
   projectFilterToParams,
 } from "@atelier/domain";
@@ -151,8 +150,8 @@ function ProjectCards({ projects, staff, archived }: { projects: ProjectCard[]; 
             <Card className="h-full transition-colors hover:bg-accent/50">
               <CardHeader>
                 <div className="flex items-start justify-between gap-2">
-                  <CardTitle className="min-w-0 wrap-anywhere text-base" title={projectDisplayName(p.name)}>
-                    {projectDisplayName(p.name)}
+                  <CardTitle className="min-w-0 wrap-anywhere text-base" title={p.title}>
+                    {p.title}
                   </CardTitle>
                   <Badge variant="secondary">{eventLabel(p.event)}</Badge>
                 </div>

@@ -1,6 +1,13 @@
 "use client";
 // A project's conversation: comments, requests for changes, approvals and (for the studio) internal notes.
-import { commentKinds, eventLabel, formatNotificationTime, isInternalNote, type ProjectStage, type SessionUser } from "@atelier/domain";
+import {
+  commentKinds,
+  formatNotificationTime,
+  isInternalNote,
+  type ProjectStage,
+  type SessionUser,
+  threadEventLabel,
+} from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Field, fieldError, Textarea, UserAvatar } from "@atelier/ui";
 import type { ReactNode } from "react";
 import { Controller } from "react-hook-form";
@@ -70,7 +77,7 @@ export function ProjectThread({
               <div className="min-w-0 flex-1">
                 <p className="text-sm">
                   <strong>{c.user.name ?? "Someone"}</strong>{" "}
-                  {c.event && !isInternalNote(c.event) && <span className="text-muted-foreground">{eventLabel(c.event)}</span>}
+                  {threadEventLabel(c.event) && <span className="text-muted-foreground">{threadEventLabel(c.event)}</span>}
                   {isInternalNote(c.event) && <Badge variant="outline">Internal note</Badge>}
                   <span className="ml-2 text-xs text-muted-foreground">{formatNotificationTime(c.createdAt)}</span>
                 </p>

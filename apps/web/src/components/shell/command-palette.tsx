@@ -3,7 +3,7 @@
 // server finds of the words typed (projects, files, comments, invoices, people, businesses: what this person may see,
 // ranked there, so the palette keeps the server's order), then the pages of the app.
 import type { RouterOutputs } from "@atelier/api";
-import { COMMAND_PALETTE_TEXT, commandPaletteItems, navItems, projectDisplayName, type Role, type SearchKind } from "@atelier/domain";
+import { COMMAND_PALETTE_TEXT, commandPaletteItems, navItems, type Role, type SearchKind } from "@atelier/domain";
 import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, commandScore } from "@atelier/ui";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Building2, FileText, FolderKanban, type LucideIcon, MessageSquare, Receipt, User } from "lucide-react";
@@ -105,7 +105,7 @@ export function CommandPalette({ role, open, onOpenChange }: { role: Role; open:
           <CommandGroup heading="Projects">
             {recent.data.items.map((p) => (
               <CommandItem key={p.id} value={`recent:${p.id}`} onSelect={() => go(`/projects/${p.id}`)}>
-                <span className="truncate">{projectDisplayName(p.name)}</span>
+                <span className="truncate">{p.title}</span>
                 <span className="ml-auto truncate text-xs text-muted-foreground">{p.businessName}</span>
               </CommandItem>
             ))}

@@ -1,6 +1,6 @@
 "use client";
 // New invoice: a business, optionally its project, and the lines of work; saved as a draft in the business's currency.
-import { DEFAULT_CURRENCY, projectDisplayName } from "@atelier/domain";
+import { DEFAULT_CURRENCY } from "@atelier/domain";
 import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, Textarea, toast, useZodForm } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -99,7 +99,7 @@ export default function CreateInvoicePage() {
                         <option value="">None</option>
                         {businessProjects.map((p) => (
                           <option key={p.id} value={p.id}>
-                            {projectDisplayName(p.name)}
+                            {p.title}
                           </option>
                         ))}
                       </NativeSelect>

@@ -2,15 +2,7 @@
 // A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog; each opens in
 // the file viewer, which steps through the files of its kind.
 import type { RouterOutputs } from "@atelier/api";
-import {
-  BRAND_FILE_KINDS,
-  canRemoveProjectFile,
-  FILE_KINDS,
-  type FileKind,
-  isStaff,
-  PROJECT_EVENTS,
-  projectDisplayName,
-} from "@atelier/domain";
+import { BRAND_FILE_KINDS, canRemoveProjectFile, FILE_KINDS, type FileKind, isStaff, PROJECT_EVENTS } from "@atelier/domain";
 import {
   Badge,
   type BrandLibrarySource,
@@ -232,7 +224,7 @@ export default function ProjectPage() {
     <>
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{projectDisplayName(p.name)}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{p.title}</h1>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>{p.businessName}</span>
             <Badge variant="secondary">{PROJECT_EVENTS.find((e) => e.value === p.event)?.label ?? p.event}</Badge>
@@ -265,7 +257,7 @@ export default function ProjectPage() {
             </NativeSelect>
             <ArchiveProjectButton
               archived={p.archived}
-              title={projectDisplayName(p.name)}
+              title={p.title}
               pending={archive.isPending}
               onChange={(archived) => archive.mutateAsync({ id: p.id, archived })}
             />
