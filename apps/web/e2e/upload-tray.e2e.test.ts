@@ -203,13 +203,13 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
   it("resumes an upload cut by a reload at 60 % from the parts the servers hold, once the file is chosen again", async () => {
     const projectUrl = await createProject("Resumed show banner");
     const dir = mkdtempSync(join(tmpdir(), "atelier-e2e-resume-"));
+    let release: () => void = () => undefined;
     try {
       // Five parts: the first alone, three in parallel, the last last. Part 4 is held on its way, so once parts 1-3
       // are stored the upload stands at 60 % until the reload cuts it.
       const bytes = randomBytes(5 * PART);
       const path = join(dir, "banner-print.pdf");
       writeFileSync(path, bytes);
-      let release: () => void = () => undefined;
       const released = new Promise<void>((resolve) => (release = resolve));
       await page.route(
         (url) => uploads.serverUrls.some((server) => url.href.startsWith(server)),
@@ -270,6 +270,8 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
       expect(stored).toEqual({ name: "banner-print.pdf", size: 5 * PART, sha256: createHash("sha256").update(bytes).digest("hex") });
       await notice.waitFor({ state: "detached" });
     } finally {
+      // A held part must not keep afterEach's unrouteAll waiting when the test stops early.
+      release();
       rmSync(dir, { recursive: true, force: true });
     }
     // 50 MB through the page and the servers, twice over on a loaded machine.
