@@ -61,6 +61,7 @@ const SAMPLE_TEXTS = [
   "0".repeat(64),
   "data:image/png;base64,iVBORw0KGgo=",
   "#1d4ed8",
+  "Asia/Tokyo",
 ];
 const SAMPLE_NUMBERS = [1, 0, 100];
 

@@ -5,6 +5,7 @@ import type {
   BrandFileKind,
   CommentEvent,
   FileKind,
+  HourCycle,
   InvoiceKind,
   InvoiceStatus,
   MailPreference,
@@ -31,6 +32,9 @@ interface UsersTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
   /** Set while an admin has deactivated the user: no sign-in, no session; their history stays. */
   deactivatedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The IANA zone and the clock the person reads times in; null until their browser has told (timePrefsOf). */
+  timeZone: ColumnType<string | null, string | null | undefined, string | null>;
+  hourCycle: ColumnType<HourCycle | null, HourCycle | null | undefined, HourCycle | null>;
 }
 
 interface BusinessesTable {

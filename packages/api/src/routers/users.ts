@@ -17,7 +17,9 @@ import {
   DomainError,
   deactivationRefusal,
   emailInput,
+  hourCycleInput,
   idInput,
+  knownTimeZone,
   optionalPersonNameInput,
   personNameInput,
   ROLES,
@@ -25,6 +27,7 @@ import {
   roleChangeRefusal,
   roleInput,
   searchWords,
+  timeZoneInput,
 } from "@atelier/domain";
 import { invitationMail } from "@atelier/mail";
 import { z } from "zod";
@@ -41,6 +44,10 @@ const updateUserInput = z.object({
     .nullable()
     .optional(),
   email: emailInput.optional(),
+  /** An IANA zone name (an unknown one is refused); times shown to the person, in pages and mail, are in it. */
+  timeZone: timeZoneInput.optional(),
+  /** A 12-hour or 24-hour clock for those times. */
+  hourCycle: hourCycleInput.optional(),
 });
 
 const businessId = idInput.nullable();
@@ -152,6 +159,8 @@ export const usersRouter = router({
       image: user.image,
       role: user.role,
       emailNotification: user.emailNotification,
+      timeZone: user.timeZone,
+      hourCycle: user.hourCycle,
     };
   }),
 
@@ -167,12 +176,23 @@ export const usersRouter = router({
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.avatar !== undefined ? { image: input.avatar } : {}),
       ...(email !== undefined ? { email } : {}),
+      // In the zone database's own spelling ("asia/tokyo" is stored as "Asia/Tokyo").
+      ...(input.timeZone !== undefined ? { timeZone: knownTimeZone(input.timeZone) ?? input.timeZone } : {}),
+      ...(input.hourCycle !== undefined ? { hourCycle: input.hourCycle } : {}),
     }).catch((error: unknown) => {
       if (String((error as { code?: unknown }).code) === "23505")
         throw new DomainError("CONFLICT", "That e-mail address is already in use.");
       throw error;
     });
     if (!updated) throw new DomainError("NOT_FOUND", "No such user.");
-    return { id: updated.id, name: updated.name, email: updated.email, image: updated.image, role: updated.role };
+    return {
+      id: updated.id,
+      name: updated.name,
+      email: updated.email,
+      image: updated.image,
+      role: updated.role,
+      timeZone: updated.timeZone,
+      hourCycle: updated.hourCycle,
+    };
   }),
 });

@@ -18,8 +18,8 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { Suspense, useCallback } from "react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
-import { formatDate } from "~/components/common/format";
 import { LoadMore } from "~/components/common/load-more";
+import { LocalDate } from "~/components/common/local-time";
 import { useTRPC } from "~/trpc/react";
 import { DueDate } from "./due-date";
 import { ProjectFilters } from "./project-filters";
@@ -162,7 +162,9 @@ function ProjectCards({ projects, staff, archived }: { projects: ProjectCard[]; 
                       {p.businessName}
                     </span>
                   )}
-                  <span>{formatDate(p.createdAt)}</span>
+                  <span>
+                    <LocalDate at={p.createdAt} />
+                  </span>
                   <span className="inline-flex items-center gap-1">
                     <FileText className="size-3.5" aria-hidden />
                     {p.fileCount ?? 0} file{p.fileCount === 1 ? "" : "s"}

@@ -25,7 +25,8 @@ import { useSession } from "next-auth/react";
 import { useCallback, useRef, useState } from "react";
 import { ArchiveProjectButton, RemoveButton } from "~/components/common/destructive-actions";
 import { EmptyState } from "~/components/common/empty-state";
-import { formatBytes, formatDate } from "~/components/common/format";
+import { formatBytes } from "~/components/common/format";
+import { LocalDate } from "~/components/common/local-time";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { DueDate, DueDateEditor } from "~/components/projects/due-date";
@@ -73,7 +74,7 @@ function FileGrid({
                 {f.name}
               </p>
               <p className="text-xs text-muted-foreground">
-                {formatBytes(f.size)} · {formatDate(f.createdAt)}
+                {formatBytes(f.size)} · <LocalDate at={f.createdAt} />
               </p>
               {f.uploaderName && (
                 <p className="truncate text-xs text-muted-foreground" title={f.uploaderName}>
@@ -229,7 +230,9 @@ export default function ProjectPage() {
             <span>{p.businessName}</span>
             <Badge variant="secondary">{PROJECT_EVENTS.find((e) => e.value === p.event)?.label ?? p.event}</Badge>
             <StageBadge stage={p.stage} />
-            <span>Started {formatDate(p.createdAt)}</span>
+            <span>
+              Started <LocalDate at={p.createdAt} />
+            </span>
             {p.archived && <Badge variant="outline">Archived</Badge>}
             {!staffView && p.assigneeName && <span>Designer: {p.assigneeName}</span>}
             <DueDate dueOn={p.dueOn} overdue={p.overdue} />
