@@ -3,7 +3,7 @@
 import { createUploadBackend } from "@atelier/upload-engine/testing";
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../components/toaster";
 import { type BrandAssetOption, BrandLibraryPanel, type BrandLibrarySource } from "./brand-library";
 import type { UploadedFile, UploadServices } from "./services";
@@ -90,28 +90,16 @@ async function openTab() {
   act(() => tab.click());
 }
 
-// Uppy starts timers that destroy() leaves running; each test clears the ones started during it.
-const nativeSetTimeout = globalThis.setTimeout;
-const timers = new Set<ReturnType<typeof setTimeout>>();
-
+// Tests leave Uppy's timers running: Preact's hooks keep one module-wide pending flush (after paint), and clearing
+// it would leave every later dialog in this file without effects (its "Add more" then opens nothing).
 beforeAll(() => {
   server.listen({ onUnhandledRequest: "error" });
   // The panel renders in a root of its own after Uppy's; on a busy machine that takes longer than the default second.
   configure({ asyncUtilTimeout: 10_000 });
 });
-beforeEach(() => {
-  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
-    const timer = nativeSetTimeout(...args);
-    timers.add(timer);
-    return timer;
-  }) as typeof setTimeout;
-});
 afterEach(() => {
   cleanup();
   for (const uppy of instances.splice(0)) uppy.destroy();
-  globalThis.setTimeout = nativeSetTimeout;
-  for (const timer of timers) clearTimeout(timer);
-  timers.clear();
   backend.reset();
   document.body.innerHTML = "";
 });
