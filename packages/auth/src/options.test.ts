@@ -54,8 +54,6 @@ describe("createAuthOptions", () => {
         role: "creative",
         emailNotification: false,
         businessId: "b1",
-        timeZone: "Asia/Tokyo",
-        hourCycle: "h12",
       },
     } as never);
     expect(session.user).toEqual({
@@ -66,8 +64,6 @@ describe("createAuthOptions", () => {
       role: "creative",
       emailNotification: false,
       businessId: "b1",
-      timeZone: "Asia/Tokyo",
-      hourCycle: "h12",
     });
   });
 });

@@ -46,14 +46,18 @@ export function createMailer({ smtpUrl, from, db, log = console.log }: MailerCon
   }
   return {
     kind: "dev-mailbox",
-    // The dev mailbox keeps the mail whole, its files too, to be read and downloaded at /dev/mailbox.
+    // The dev mailbox keeps no files: it lists their names under the text.
     async send({ id: _id, attachments = [], ...mail }) {
+      const listed = attachments.length ? `${mail.text}\n\nAttached: ${attachments.map((a) => a.filename).join(", ")}` : mail.text;
       await db
         .insertInto("devMail")
-        .values({ ...mail, attachments: attachments.length ? JSON.stringify(attachments) : null })
+        .values({ ...mail, text: listed })
         .execute();
-      const listed = attachments.length ? `\n\nAttached: ${attachments.map((a) => a.filename).join(", ")}` : "";
-      log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}${listed}`);
+      log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${listed}`);
     },
   };
+}
+
+export function listDevMail(db: Db, limit = 50) {
+  return db.selectFrom("devMail").selectAll().orderBy("id", "desc").limit(limit).execute();
 }
