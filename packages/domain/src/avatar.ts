@@ -10,7 +10,8 @@ export const AVATAR_SIZES = {
 
 export type AvatarSize = keyof typeof AVATAR_SIZES;
 
-export const NOTIFICATION_AVATAR_SIZE = AVATAR_SIZES.md;
+/** The bell shows the medium size. */
+export const { md: NOTIFICATION_AVATAR_SIZE } = AVATAR_SIZES;
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
