@@ -1,4 +1,5 @@
 // `npm start`: builds what changed, then runs the whole system on the embedded defaults (or on what .env / the environment says).
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { DEMO_USERS } from "@atelier/db/seed";
 import { UPLOAD_SERVER_NODE_FLAGS } from "@atelier/upload-server/node-flags";
@@ -32,6 +33,8 @@ async function main() {
   };
   // Fail before a long build when the environment is wrong.
   const config = loadConfig(env);
+  // The data directory holds the pid file and the embedded data: a new one is made, whatever else is configured.
+  mkdirSync(env.DATA_DIR as string, { recursive: true });
   // The web app signs upload tickets with the secret the upload servers check them with.
   env.UPLOAD_SECRET ??= embeddedSecret(env.DATA_DIR as string, "upload-secret");
   const balancerPort = Number(new URL(config.UPLOAD_BALANCER_URL).port || 3100);

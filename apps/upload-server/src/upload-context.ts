@@ -11,6 +11,7 @@ import {
   MAX_PARTS,
   maxBodyBytes,
   SINGLE_UPLOAD_MAX,
+  UNFINISHED_GROUP_TTL_MS,
   WIRE_HEADERS,
 } from "@atelier/upload-engine";
 import { z } from "zod";
@@ -34,11 +35,7 @@ const uploadServerSettingsSchema = z.object({
   binaryParts: z.boolean().default(true),
   maxParts: z.number().int().positive().default(MAX_PARTS),
   maxFileBytes: z.number().int().positive().default(ASSET_RESTRICTIONS.maxFileSize),
-  groupTtlMs: z
-    .number()
-    .int()
-    .positive()
-    .default(24 * 60 * 60 * 1000),
+  groupTtlMs: z.number().int().positive().default(UNFINISHED_GROUP_TTL_MS),
   cleanupIntervalMs: z
     .number()
     .int()

@@ -22,7 +22,15 @@ function capFor(req: IncomingMessage, settings: UploadContext["settings"], path:
   return CONTROL_BODY_BYTES;
 }
 
-async function route(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Cors, inFlight: () => number) {
+interface Counters {
+  /** Requests being handled, for the balancer. */
+  readonly inFlight: () => number;
+  /** Parts taken since start; see HealthAnswer.partsReceived. */
+  readonly partsReceived: () => number;
+  readonly partReceived: () => void;
+}
+
+async function route(ctx: UploadContext, req: IncomingMessage, res: ServerResponse, cors: Cors, counters: Counters) {
   const path = (req.url ?? "/").split("?")[0] ?? "/";
   const method = req.method ?? "GET";
   capBody(req, capFor(req, ctx.settings, path));
@@ -31,13 +39,19 @@ async function route(ctx: UploadContext, req: IncomingMessage, res: ServerRespon
   };
   if (path === WIRE_PATHS.health) {
     only("GET");
-    const health: HealthAnswer = { status: "ok", inFlight: inFlight(), encodings: offeredEncodings(ctx.settings) };
+    const health: HealthAnswer = {
+      status: "ok",
+      inFlight: counters.inFlight(),
+      encodings: offeredEncodings(ctx.settings),
+      partsReceived: counters.partsReceived(),
+    };
     sendJson(res, 200, health, cors);
   } else if (path === WIRE_PATHS.upload) {
     only("POST");
     await postUpload(ctx, req, res, cors);
   } else if (path === WIRE_PATHS.chunked) {
     only("POST");
+    counters.partReceived();
     await postChunk(ctx, req, res, cors);
   } else if (path.startsWith(`${WIRE_PATHS.chunked}/`)) {
     only("GET");
@@ -56,6 +70,14 @@ export function createUploadServer(config: UploadServerConfig): HttpServer {
   const ctx = createUploadContext(config);
   const { settings } = ctx;
   let inFlight = 0;
+  let partsReceived = 0;
+  const counters: Counters = {
+    inFlight: () => inFlight,
+    partsReceived: () => partsReceived,
+    partReceived: () => {
+      partsReceived += 1;
+    },
+  };
 
   const server = createHttpServer(settings, (req, res) => {
     if (handlePreflight(req, res, settings.webOrigin)) return;
@@ -67,7 +89,7 @@ export function createUploadServer(config: UploadServerConfig): HttpServer {
       });
     }
     const cors = corsHeaders(req, settings.webOrigin);
-    route(ctx, req, res, cors, () => inFlight).catch(async (error: unknown) => {
+    route(ctx, req, res, cors, counters).catch(async (error: unknown) => {
       if (!isHttpError(error)) config.onError?.(error);
       await sendError(req, res, error, cors).catch(() => res.destroy());
     });

@@ -69,6 +69,22 @@ function describeRoundTrips(name: string, makeStore: () => Promise<{ store: Obje
       expect(tookParts.length).toBe(2);
     });
 
+    it("counts on /health the parts each server took", async () => {
+      const received = async () => {
+        let sum = 0;
+        for (const url of cluster.serverUrls)
+          sum += ((await (await fetch(`${url}/health`)).json()) as { partsReceived: number }).partsReceived;
+        return sum;
+      };
+      const before = await received();
+      const data = patternBytes(21 * MiB, 8);
+      const [outcome] = await cluster
+        .uploader()
+        .upload([{ source: fromBytes(data, { name: "counted.bin" }), urlPath: `ACME/rt/${name}/counted.bin` }]);
+      expect(outcome?.ok).toBe(true);
+      expect((await received()) - before).toBe(3);
+    });
+
     it("accepts a retried part whose first answer was lost", async () => {
       let dropped = 0;
       const lossy: FetchLike = async (url, init) => {

@@ -1,6 +1,6 @@
 // The product at a real studio's size, through the real HTTP endpoint: seeds a studio (seed:scale), starts the built
 // web server as the end-to-end tests do, signs in a client and a staff member with database sessions, and times the
-// bell's calls and the first page of projects.list beside users.me (the baseline: a session lookup and nothing else)
+// bell's calls, the first page of projects.list and the palette's search beside users.me (the baseline: a session lookup and nothing else)
 // at concurrency 1 and 32, in rounds that take every call in turn so each meets the same machine. Prints throughput,
 // p50, p95, answer size, the ratios against users.me of the same role and concurrency, and the targets; and
 // the CPU each request cost: the web server's, its main thread's apart (the one that runs every request's JavaScript)
@@ -70,6 +70,10 @@ const ALL_CALLS: Call[] = [
   { name: "comments.unreadCount", procedure: "comments.unreadCount", target: true },
   { name: "comments.unreadByProject", procedure: "comments.unreadByProject", target: true },
   { name: "projects.list", procedure: "projects.list", target: true, maxBytes: 64 * 1024 },
+  // The palette's search: words in a fifth of the comments (found among the newest), and words in none of them
+  // (found through the index of words: people named "Client 12…").
+  { name: "search frequent", procedure: "search.query", input: { q: "headline larg" }, target: true },
+  { name: "search rare", procedure: "search.query", input: { q: "client 12" }, target: true },
 ];
 const CALLS = args.calls ? ALL_CALLS.filter((c, i) => i === 0 || args.calls!.split(",").includes(c.name)) : ALL_CALLS;
 

@@ -2,6 +2,8 @@
 import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, makeUser, type TestDatabase } from "@atelier/db/testing";
 import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
+import { STORAGE_MAX_UPLOAD_BYTES } from "@atelier/storage";
+import { AVATAR_RESTRICTIONS, AVATAR_SOURCE } from "@atelier/upload-engine";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";
@@ -149,6 +151,99 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.getByRole("menuitem", { name: "Sign out" }).click();
     await page.getByRole("button", { name: "Send me a sign-in link" }).waitFor();
+  });
+
+  it("a 12-megapixel photo picked as an avatar is compressed in a worker before upload, then cropped exactly square", async () => {
+    const user = await makeUser(t.db, { role: "admin" });
+    await signInAs(user.email!);
+    // Every Blob a worker answers the page with, and when (the clock of the page's resource timings).
+    await context.addInitScript(() => {
+      const answers: { size: number; type: string; at: number }[] = [];
+      Object.assign(window, { workerBlobs: answers });
+      performance.setResourceTimingBufferSize(10_000);
+      const NativeWorker = window.Worker;
+      window.Worker = class extends NativeWorker {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          this.addEventListener("message", (event: MessageEvent) => {
+            const values = event.data && typeof event.data === "object" ? Object.values(event.data) : [];
+            for (const value of values)
+              if (value instanceof Blob) answers.push({ size: value.size, type: value.type, at: performance.now() });
+          });
+        }
+      };
+    });
+    await page.goto(`${app.url}/users/edit/${user.id}`);
+
+    // A 4000x3000 photo: a noisy centre, with red bands at the sides that an exact centred square crop cuts away.
+    const photo = Buffer.from(
+      await page.evaluate(async () => {
+        const [width, height, band] = [4000, 3000, 400];
+        const canvas = new OffscreenCanvas(width, height);
+        const context = canvas.getContext("2d")!;
+        const image = context.createImageData(width, height);
+        let seed = 0x9e3779b9;
+        for (let i = 0; i < image.data.length; i += 4) {
+          seed ^= seed << 13;
+          seed ^= seed >>> 17;
+          seed ^= seed << 5;
+          const x = (i / 4) % width;
+          const side = x < band || x >= width - band;
+          image.data[i] = side ? 255 : 40 + (((seed & 255) - 128) * 60) / 256;
+          image.data[i + 1] = side ? 0 : 100 + ((((seed >>> 8) & 255) - 128) * 60) / 128;
+          image.data[i + 2] = side ? 0 : 160 + ((((seed >>> 16) & 255) - 128) * 60) / 128;
+          image.data[i + 3] = 255;
+        }
+        context.putImageData(image, 0, 0);
+        const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: "image/jpeg", quality: 0.9 })).arrayBuffer());
+        let binary = "";
+        for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        return btoa(binary);
+      }),
+      "base64",
+    );
+    // As large as a phone's photo, and still a file the dialog takes.
+    expect(photo.length).toBeGreaterThan(3 * 1024 * 1024);
+    expect(photo.length).toBeLessThanOrEqual(AVATAR_RESTRICTIONS.maxFileSize);
+
+    const workers: string[] = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    const saved = page.waitForResponse((r) => r.url().includes("/api/trpc/users.update"));
+    await page.getByRole("button", { name: "Change" }).click();
+    await page.locator(".uppy-Dashboard-input").first().setInputFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByRole("button", { name: /^Upload 1 file/ }).click();
+    expect((await saved).status()).toBe(200);
+
+    // Compressed in a worker of this origin to the target, far below the bucket's limit, before the upload began.
+    expect(workers).toEqual([expect.stringMatching(/image-worker|turbopack-worker/)]);
+    expect(new URL(workers[0]!).origin).toBe(new URL(app.url).origin);
+    const [compressed, ...more] = await page.evaluate(
+      () => (window as unknown as { workerBlobs: { size: number; type: string; at: number }[] }).workerBlobs,
+    );
+    expect(more).toEqual([]);
+    expect(compressed!.size).toBeLessThanOrEqual(AVATAR_SOURCE.maxBytes);
+    expect(AVATAR_SOURCE.maxBytes).toBeLessThan(STORAGE_MAX_UPLOAD_BYTES);
+    const putStarted = await page.evaluate(
+      () =>
+        performance.getEntriesByType("resource").find((entry) => entry.name.includes("/storage/v1/object/upload/sign/avatars/"))!.startTime,
+    );
+    expect(compressed!.at).toBeLessThan(putStarted);
+
+    // Stored as an exact 128x128 JPEG, the centre of the photo: no red from the bands the crop cut away.
+    const avatarUrl = (await findUserByEmail(t.db, user.email!))!.image!;
+    const served = new Uint8Array(await (await fetch(avatarUrl)).arrayBuffer());
+    expect(jpegSize(served)).toEqual({ width: 128, height: 128 });
+    expect(served.length).toBeLessThan(STORAGE_MAX_UPLOAD_BYTES);
+    const reddest = await page.evaluate(async (url) => {
+      const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d")!;
+      context.drawImage(bitmap, 0, 0);
+      const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      let most = 0;
+      for (let i = 0; i < data.length; i += 4) most = Math.max(most, data[i]! - Math.max(data[i + 1]!, data[i + 2]!));
+      return most;
+    }, avatarUrl);
+    expect(reddest).toBeLessThan(60);
   });
 
   it("a page opened without a session asks for sign-in and returns there; an admin sees all eight items", async () => {

@@ -133,6 +133,52 @@ describe.each(VIEWPORTS)("forms that speak at $width px (PostgreSQL, Chromium)",
     await expect.poll(() => comment.inputValue(), { timeout: 10_000 }).toBe("");
   });
 
+  /** Clicks `button` three times in one go, before the page can answer the first: a double click and then some. */
+  async function clickThrice(button: Locator): Promise<void> {
+    await button.evaluate((el: HTMLElement) => {
+      for (let i = 0; i < 3; i++) el.click();
+    });
+  }
+
+  /** Waits until the server has answered `count` calls of `procedure` made from here on. */
+  function answersTo(procedure: string, count: number): Promise<void> {
+    let seen = 0;
+    return new Promise((resolve) => {
+      const onResponse = (response: { url(): string }) => {
+        if (!response.url().includes(`/api/trpc/${procedure}`)) return;
+        seen += 1;
+        if (seen < count) return;
+        page.off("response", onResponse);
+        resolve();
+      };
+      page.on("response", onResponse);
+    });
+  }
+
+  it("one click, one thing: three fast clicks make one project, and three on Post one comment", async () => {
+    const title = `Three clicks at ${viewport.width}`;
+    await page.goto(`${app.url}/projects/create`);
+    await page.getByLabel("Title").fill(title);
+    await chooseOption(page.getByLabel("Business"), DEMO_BUSINESS.name);
+    const created = answersTo("projects.create", 3);
+    await clickThrice(page.getByRole("button", { name: "Create Project" }));
+    await created;
+    await page.waitForURL((url) => /^\/projects\/(?!create)/.test(url.pathname));
+    const projects = await t.db.selectFrom("projects").select("id").where("title", "=", title).execute();
+    expect(projects.map((p) => `/projects/${p.id}`)).toEqual([new URL(page.url()).pathname]);
+
+    const body = `Said once at ${viewport.width}`;
+    await page.getByLabel("Your comment").fill(body);
+    const posted = answersTo("comments.create", 3);
+    await clickThrice(page.getByRole("button", { name: "Post", exact: true }));
+    await posted;
+    await page.getByTestId("comment").filter({ hasText: body }).first().waitFor();
+    const comments = await t.db.selectFrom("comments").select("id").where("body", "=", body).execute();
+    expect(comments).toHaveLength(1);
+    expect(await page.getByTestId("comment").filter({ hasText: body }).count()).toBe(1);
+    await shoot("three-clicks-one-comment");
+  });
+
   it("a brand colour and a due date: refused in plain words under their fields", async () => {
     await page.goto(`${app.url}/businesses/${DEMO_BUSINESS.id}`);
     const name = page.getByLabel("Name", { exact: true });

@@ -1,7 +1,9 @@
 // The keyboard alone, in Chromium at 1280x800 and 390x844: Ctrl+K opens the command palette, typing searches, the arrows
-// reach an entry and Enter goes there; Escape closes it and focus is back where it was. The bell opens the notification
+// reach an entry and Enter goes there; Escape closes it and focus is back where it was. A client's search finds a
+// comment and a file (never the studio's internal note) and Enter opens each where it is. The bell opens the notification
 // sheet, Tab stays inside it, Escape closes it onto the bell. The account menu opens and the arrows reach its items. The
 // project's upload dialog opens and closes. Nothing here uses the mouse.
+import { randomUUID } from "node:crypto";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -22,12 +24,56 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
   let context: BrowserContext;
   let page: Page;
   let projectId: string;
+  let commentId: string;
+  let fileId: string;
+  const FILE_NAME = "Masthead_artwork-final.zip";
 
   beforeAll(async () => {
     [t, browser] = await startTogether([createTestDatabase(), launchBrowser()]);
     await seedDemo(t.db);
     const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Keyboard poster", createdBy: CLIENT.id });
     projectId = project.id;
+    // What the client's search finds: a comment and a file; and an internal note it must not.
+    commentId = randomUUID();
+    fileId = randomUUID();
+    await t.db
+      .insertInto("comments")
+      .values([
+        {
+          id: commentId,
+          projectId,
+          userId: ADMIN.id,
+          event: null,
+          body: "Could the kerning of the masthead be a little tighter?",
+          parentId: null,
+        },
+        {
+          id: randomUUID(),
+          projectId,
+          userId: ADMIN.id,
+          event: "shadow",
+          body: "Studio only: the masthead font is unlicensed",
+          parentId: null,
+        },
+      ])
+      .execute();
+    await t.db
+      .insertInto("projectFiles")
+      .values({
+        id: fileId,
+        projectId,
+        kind: "materials",
+        uploadId: fileId,
+        name: FILE_NAME,
+        key: `keyboard/${fileId}`,
+        thumbnail: "/placeholder.png",
+        blur: "",
+        size: 1024,
+        type: "application/zip",
+        sha256: null,
+        uploadedBy: CLIENT.id,
+      })
+      .execute();
     app = await startApp({ DATABASE_URL: t.url, DANGEROUSLY_ALLOW_DEV_MAILBOX: "true" });
   });
   afterAll(async () => {
@@ -68,7 +114,7 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
    * pauses: the entries it brings are in the list before the arrows walk it.
    */
   async function typeSearch(text: string): Promise<void> {
-    const searched = page.waitForResponse((r) => decodeURIComponent(r.url()).includes(`"query":"${text}"`));
+    const searched = page.waitForResponse((r) => decodeURIComponent(r.url()).includes(`"q":"${text}"`));
     await page.keyboard.type(text);
     await (await searched).finished();
     await afterPageTimers(page);
@@ -132,6 +178,47 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     expect(reached, "the arrows reach the project").toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForURL(`${app.url}/projects/${projectId}`);
+  });
+
+  it("a client's search finds a comment and a file, never an internal note, and Enter opens each", async () => {
+    await signInWithSession(t.db, context, app.url, CLIENT.email);
+    await open("/");
+    const palette = page.getByRole("dialog").filter({ has: page.getByPlaceholder("Type a command or search...") });
+    const selected = palette.locator("[cmdk-item][data-selected=true]");
+    /** Walks the entries down with the arrows until the selected one holds `text`. */
+    async function arrowTo(text: string): Promise<void> {
+      for (let i = 0; i < 20; i++) {
+        await press("ArrowDown");
+        if ((await selected.innerText()).includes(text)) return;
+      }
+      throw new Error(`the arrows never reached "${text}"`);
+    }
+
+    await page.keyboard.press("Control+k");
+    await palette.waitFor();
+    await typeSearch("masthead");
+    const comments = palette.locator("[cmdk-group]").filter({ has: page.locator("[cmdk-group-heading]", { hasText: /^Comments$/ }) });
+    const files = palette.locator("[cmdk-group]").filter({ has: page.locator("[cmdk-group-heading]", { hasText: /^Files$/ }) });
+    expect(await comments.getByRole("option").allInnerTexts()).toEqual([expect.stringContaining("kerning of the masthead")]);
+    expect(await files.getByRole("option").allInnerTexts()).toEqual([expect.stringContaining(FILE_NAME)]);
+    expect(await palette.getByText(/unlicensed/).count(), "the internal note is not offered").toBe(0);
+    // The entries fit the palette, and the palette the screen: nothing runs off to the side.
+    const box = await palette.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= viewport.width, "the palette fits the screen").toBe(true);
+    expect(await palette.getByRole("listbox").evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+
+    await arrowTo("kerning of the masthead");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${app.url}/projects/${projectId}?id=${commentId}`);
+    await page.locator(`#comment-${commentId}`).waitFor();
+
+    await page.keyboard.press("Control+k");
+    await palette.waitFor();
+    await typeSearch("masthead art");
+    await arrowTo(FILE_NAME);
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${app.url}/projects/${projectId}?file=${fileId}`);
+    await page.getByRole("dialog", { name: FILE_NAME }).waitFor();
   });
 
   it("the bell opens the notification sheet, Tab stays inside it, Escape closes it onto the bell", async () => {

@@ -1,12 +1,26 @@
-// Every page each role's navigation offers, at 390x844 and 1280x800 (and dark) in Chromium: nothing wider than the
-// screen, the header controls on it, every control in the main content at least 44 px on a phone, the command palette, the notification sheet and the upload dialog inside the viewport
-// with tappable buttons, and axe-core finding nothing serious or critical. Screenshots of each page at both widths
-// go to e2e/.screenshots/<run>/ (printed at the end) to be looked at.
+// Every page each role's navigation offers, at 390x844 and 1280x800 (and dark) in Chromium, with real content: names,
+// titles and file names as long as the app takes them (200 characters where it has no limit of its own) and long links.
+// Nothing wider than the screen, the header controls on it, every control in the main content at least 44 px on a
+// phone, the command palette, the notification sheet and the upload dialog inside the viewport with tappable buttons,
+// and axe-core finding nothing serious or critical. Then a crawl per role at 390 px: from the projects page, following
+// the app's own links (a few of each kind of page), no page scrolls sideways and none has a script error. Screenshots
+// of each page at both widths go to e2e/.screenshots/<run>/ (printed at the end) to be looked at.
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { createComment, DEMO_BUSINESS, DEMO_USERS, seedLivingDemo } from "@atelier/db";
+import {
+  addBrandFiles,
+  addProjectFiles,
+  createBusiness,
+  createComment,
+  createUser,
+  DEMO_BUSINESS,
+  DEMO_USERS,
+  seedLivingDemo,
+  setProjectAssignee,
+} from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import { BUSINESS_NAME_MAX_LENGTH, PROJECT_TITLE_MAX_LENGTH, USER_NAME_MAX_LENGTH } from "@atelier/domain";
 import axe from "axe-core";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +34,12 @@ const RUN_DIR = join(new URL(".", import.meta.url).pathname, ".screenshots", new
 const LONG_URL = `https://example.com/${"very-long-path-segment/".repeat(40)}final?query=${"x".repeat(200)}`;
 // As long as a comment may be (COMMENT_BODY_MAX_LENGTH), in one word.
 const LONG_WORD = "a".repeat(5000);
+/** A name of `length` characters: words, then one long unbroken run, as real names and file names come. */
+const longName = (start: string, length: number) => `${start} ${"Wide".repeat(length)}`.slice(0, length);
+const LONG_FILE_NAME = `${longName("Final artwork print ready CMYK", 196)}.pdf`;
+/** How many pages of one kind (same route, another id) the crawl opens, and how many pages at most per role. */
+const CRAWL_PER_KIND = 3;
+const CRAWL_MAX_PAGES = 40;
 
 type Role = "admin" | "creative" | "client";
 interface Visit {
@@ -41,6 +61,7 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
   let app: RunningApp;
   let browser: Browser;
   let threadProjectId: string;
+  let longProjectId: string;
   let clientInvoiceId: string;
   const screenshots: string[] = [];
 
@@ -66,6 +87,7 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
         createdAt: new Date(Date.now() - (lines.length - i) * 60_000),
       });
     }
+    longProjectId = await seedLongContent(project.id);
     const invoice = await t.db
       .selectFrom("invoices")
       .select("id")
@@ -84,10 +106,81 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
     if (screenshots.length > 0) console.log(`phone sweep: ${screenshots.length} screenshots in ${RUN_DIR}`);
   });
 
+  /**
+   * Content as long as the app takes it: a business, a person and a project title at their limits, brand files and
+   * project files of each kind with 200-character names, a long link in a thread, the long project assigned to the
+   * designer so Workload lists it.
+   */
+  async function seedLongContent(threadId: string): Promise<string> {
+    const [admin, creative, client] = DEMO_USERS;
+    const longBusiness = await createBusiness(t.db, {
+      id: "long-business",
+      name: longName("Northern Lights Coffee Roasters", BUSINESS_NAME_MAX_LENGTH),
+    });
+    await createUser(t.db, {
+      id: "long-client",
+      email: `${"very.long.address".repeat(8)}@example.test`,
+      name: longName("Maximiliane Alexandra", USER_NAME_MAX_LENGTH),
+      role: "client",
+      businessId: longBusiness.id,
+    });
+    const title = longName("Co-branded T-shirt 1/2 (re-order) for the summer festival", PROJECT_TITLE_MAX_LENGTH);
+    const long = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title, createdBy: client.id });
+    await makeProject(t.db, { businessId: longBusiness.id, title, createdBy: admin.id });
+    await setProjectAssignee(t.db, long.id, creative.id);
+    // The app's own placeholder as every picture: the pages lay the files out as they would real uploads.
+    const picture = { key: "long/placeholder.svg", thumbnail: "/placeholder.svg", size: 1234, type: "image/svg+xml" };
+    await addBrandFiles(
+      t.db,
+      (["logo", "font", "guideline"] as const).map((kind) => ({
+        id: `long-brand-${kind}`,
+        businessId: DEMO_BUSINESS.id,
+        kind,
+        uploadId: `long-brand-${kind}`,
+        name: LONG_FILE_NAME,
+        key: picture.key,
+        thumbnail: picture.thumbnail,
+        blur: picture.thumbnail,
+        size: picture.size,
+        type: picture.type,
+        uploadedBy: client.id,
+      })),
+    );
+    for (const projectId of [long.id, threadId])
+      await addProjectFiles(
+        t.db,
+        (["briefing", "materials", "print_ready"] as const).map((kind) => ({
+          id: `long-file-${projectId}-${kind}`,
+          projectId,
+          kind,
+          uploadId: `long-file-${projectId}-${kind}`,
+          name: LONG_FILE_NAME,
+          key: picture.key,
+          thumbnail: picture.thumbnail,
+          blur: picture.thumbnail,
+          size: picture.size,
+          type: picture.type,
+          sha256: null,
+          uploadedBy: client.id,
+        })),
+      );
+    await createComment(t.db, {
+      id: randomUUID(),
+      projectId: long.id,
+      userId: creative.id,
+      event: null,
+      body: `Proof of ${LONG_FILE_NAME} is up: ${LONG_URL}`,
+      parentId: null,
+      createdAt: new Date(),
+    });
+    return long.id;
+  }
+
   function pagesFor(role: Role): Visit[] {
     const common: Visit[] = [
       { name: "projects", path: "/" },
       { name: "project-thread", path: `/projects/${threadProjectId}` },
+      { name: "project-long", path: `/projects/${longProjectId}` },
       { name: "archive", path: "/archives" },
       { name: "billing", path: "/settings" },
       { name: "not-found", path: "/no-such-page", bare: true },
@@ -346,15 +439,110 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
     expect(problems).toEqual([]);
   }
 
+  /** The kind of page a path is: the app's own words kept, every other segment (an id) as ":id". */
+  const ROUTE_WORDS = new Set([
+    "projects",
+    "businesses",
+    "clients",
+    "users",
+    "invoices",
+    "settings",
+    "archives",
+    "workload",
+    "blog",
+    "create",
+    "edit",
+  ]);
+  const routeKind = (pathname: string) =>
+    pathname
+      .split("/")
+      .map((segment) => (segment === "" || ROUTE_WORDS.has(segment) ? segment : ":id"))
+      .join("/");
+
+  /** The page's heading is there and its loading placeholders are gone: no sleeping, only conditions. */
+  async function ready(page: Page): Promise<void> {
+    await page.locator("h1").first().waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-slot="skeleton"]').length === 0, undefined, { timeout: 15_000 });
+    await page.evaluate(() => document.fonts.ready);
+  }
+
+  /**
+   * From the projects page, every link of the app a role's pages show (a few of each kind, at most CRAWL_MAX_PAGES), at
+   * 390 px: each page answers, fits the screen (scrollingElement.scrollWidth <= innerWidth) and throws no error, in
+   * its scripts or on the console.
+   */
+  async function crawl(role: Role, userId: string): Promise<void> {
+    const context = await contextFor(userId);
+    const origin = new URL(app.url).origin;
+    const problems: string[] = [];
+    const visited: string[] = [];
+    try {
+      const page = await context.newPage();
+      let at = "";
+      page.on("pageerror", (error) => problems.push(`${at}: script error: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(`${at}: console error: ${message.text()}`);
+      });
+      const queue = ["/"];
+      const seen = new Set(queue);
+      const perKind = new Map([["/", 1]]);
+      while (queue.length > 0 && visited.length < CRAWL_MAX_PAGES) {
+        at = queue.shift() as string;
+        visited.push(at);
+        const answer = await page.goto(`${app.url}${at}`);
+        if (!answer || answer.status() >= 400) problems.push(`${at}: answered ${answer?.status()}`);
+        await ready(page).catch((error: Error) => problems.push(`${at}: did not settle: ${error.message.split("\n")[0]}`));
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        if (scrollWidth > innerWidth) problems.push(...(await overflow(page)).map((p) => `${at}: ${p}`));
+        const links = await page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]:not([download])"), (a) => a.href),
+        );
+        for (const href of links) {
+          const url = new URL(href);
+          if (url.origin !== origin || /^\/(api|storage|dev)(\/|$)/.test(url.pathname)) continue;
+          const path = `${url.pathname}${url.search}`;
+          const kind = routeKind(url.pathname);
+          if (seen.has(path) || (perKind.get(kind) ?? 0) >= CRAWL_PER_KIND) continue;
+          seen.add(path);
+          perKind.set(kind, (perKind.get(kind) ?? 0) + 1);
+          queue.push(path);
+        }
+      }
+      await shoot(page, `${role}-crawl-last-phone`);
+    } finally {
+      await context.close();
+    }
+    console.log(`crawl, ${role}: ${visited.length} pages: ${visited.join(" ")}`);
+    if (problems.length > 0) console.log(`crawl, ${role}:\n  ${problems.join("\n  ")}`);
+    // The crawl reached past the first page, into each kind of page its links lead to.
+    expect(visited.length).toBeGreaterThan(5);
+    expect(problems).toEqual([]);
+  }
+
   it("as an admin", async () => {
     await sweep("admin", DEMO_USERS[0].id);
-  }, 300_000);
+  }, 480_000);
 
   it("as a designer", async () => {
     await sweep("creative", DEMO_USERS[1].id);
-  }, 300_000);
+  }, 480_000);
 
   it("as a client", async () => {
     await sweep("client", DEMO_USERS[2].id);
-  }, 300_000);
+  }, 480_000);
+
+  it("crawls an admin's pages at 390 px", async () => {
+    await crawl("admin", DEMO_USERS[0].id);
+  }, 480_000);
+
+  it("crawls a designer's pages at 390 px", async () => {
+    await crawl("creative", DEMO_USERS[1].id);
+  }, 480_000);
+
+  it("crawls a client's pages at 390 px", async () => {
+    await crawl("client", DEMO_USERS[2].id);
+  }, 480_000);
 });

@@ -1,6 +1,10 @@
 // Uploads that never lose work, in Chromium against the real balancer and upload servers: an upload outlives its
-// dialog and its page, a batch with a refused file attaches the others, and progress moves with the bytes.
-import { randomBytes } from "node:crypto";
+// dialog and its page, a batch with a refused file attaches the others, progress moves with the bytes, and an upload
+// cut by a reload resumes from the parts the servers hold when its file is chosen again.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { seedDemo } from "@atelier/db";
 import type { TestDatabase } from "@atelier/db/testing";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
@@ -8,6 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { keepScreenshot, type RunningApp, type Stack, signInByMail, startStack, type UploadServers } from "./harness";
 
 const MB = 1024 * 1024;
+/** The engine's part size (CHUNK_SIZE). */
+const PART = 10 * MB;
 
 const STACK = { database: true, smtp: true, uploads: true, browser: true } as const;
 
@@ -50,6 +56,13 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByRole("heading", { name: title }).waitFor();
     return page.url();
+  }
+
+  /** The parts the upload servers have taken since they started, as they count them. */
+  async function partsReceived(): Promise<number> {
+    let sum = 0;
+    for (const url of uploads.serverUrls) sum += ((await (await fetch(`${url}/health`)).json()) as { partsReceived: number }).partsReceived;
+    return sum;
   }
 
   const filesOf = (projectUrl: string) =>
@@ -186,4 +199,81 @@ describe("uploads that never lose work (PostgreSQL, real upload servers)", () =>
     expect((await filesOf(projectUrl)).map((f) => f.name)).toEqual(["brief.txt", "moodboard.txt"]);
     await page.unrouteAll({ behavior: "wait" });
   });
+
+  it("resumes an upload cut by a reload at 60 % from the parts the servers hold, once the file is chosen again", async () => {
+    const projectUrl = await createProject("Resumed show banner");
+    const dir = mkdtempSync(join(tmpdir(), "atelier-e2e-resume-"));
+    let release: () => void = () => undefined;
+    try {
+      // Five parts: the first alone, three in parallel, the last last. Part 4 is held on its way, so once parts 1-3
+      // are stored the upload stands at 60 % until the reload cuts it.
+      const bytes = randomBytes(5 * PART);
+      const path = join(dir, "banner-print.pdf");
+      writeFileSync(path, bytes);
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => uploads.serverUrls.some((server) => url.href.startsWith(server)),
+        async (route) => {
+          if (route.request().method() === "POST" && route.request().headers().part === "4") {
+            await released;
+            await route.abort().catch(() => undefined);
+          } else {
+            await route.continue().catch(() => undefined);
+          }
+        },
+      );
+      await page.getByRole("button", { name: "Upload Materials" }).click();
+      await page.locator(".uppy-Dashboard-input").first().setInputFiles(path);
+      await page.getByRole("button", { name: /^Upload 1 file/ }).click();
+      // The browser has heard parts 1-3 acknowledged (what it keeps of the upload says so).
+      await page.waitForFunction(
+        (held) => JSON.parse(localStorage.getItem("atelier.unfinished-uploads.v1") ?? "[]")[0]?.bytesHeld === held,
+        3 * PART,
+        { timeout: 60_000 },
+      );
+
+      // The reload: the browser asks first, since a file is on its way; the person leaves anyway.
+      page.once("dialog", (dialog) => void dialog.accept());
+      await page.reload();
+      release();
+      await page.unrouteAll({ behavior: "wait" });
+      const materials = page.getByRole("region", { name: "Materials" });
+      const notice = materials.getByRole("region", { name: "Unfinished uploads" });
+      await notice.getByText("banner-print.pdf").waitFor();
+      await notice.getByText("30 MB of 50 MB on the servers · 20 MB missing").waitFor();
+      // Nothing of the cut upload still reaches a server: what they count from here is the resume alone.
+      const before = await partsReceived();
+
+      // The dialog says what is missing and why the file has to be chosen again, at both sizes.
+      await notice.getByRole("button", { name: "Choose file" }).click();
+      const panel = page.locator(".uppy-Dashboard-inner").getByRole("region", { name: "Unfinished uploads" });
+      await panel.getByText("Browsers do not let a page reopen a file on its own").waitFor();
+      await keepScreenshot(page, "unfinished-upload-dialog-1280");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await panel.getByRole("button", { name: "Discard banner-print.pdf" }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await keepScreenshot(page, "unfinished-upload-dialog-390");
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await page.locator(".uppy-Dashboard-input").first().setInputFiles(path);
+      await panel.getByText("Chosen again: 20 MB left to send").waitFor();
+      await page.getByRole("button", { name: /^Upload 1 file/ }).click();
+      await page.getByRole("status").filter({ hasText: "1 file added" }).first().waitFor({ timeout: 90_000 });
+
+      // Only parts 4 and 5 went to the servers, and the file arrived whole.
+      expect((await partsReceived()) - before).toBe(2);
+      const [stored] = await t.db
+        .selectFrom("projectFiles")
+        .select(["name", "size", "sha256"])
+        .where("projectId", "=", projectUrl.split("/").pop()!)
+        .execute();
+      expect(stored).toEqual({ name: "banner-print.pdf", size: 5 * PART, sha256: createHash("sha256").update(bytes).digest("hex") });
+      await notice.waitFor({ state: "detached" });
+    } finally {
+      // A held part must not keep afterEach's unrouteAll waiting when the test stops early.
+      release();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // 50 MB through the page and the servers, twice over on a loaded machine.
+  }, 240_000);
 });

@@ -105,6 +105,31 @@ describe("api against PostgreSQL", () => {
     expect((await findUserById(t.db, admin.id))?.name).toBe("Ada Admin");
   });
 
+  it("users.update stores a person's time zone and clock, refusing an unknown zone as BAD_REQUEST", async () => {
+    const person = await makeUser(t.db, { role: "client" });
+    const other = await makeUser(t.db, { role: "client" });
+    const me: SessionUser = { ...asUser(client), id: person.id, name: person.name, email: person.email ?? "" };
+    expect(await caller(me).users.update({ id: person.id, timeZone: "Asia/Tokyo", hourCycle: "h12" })).toMatchObject({
+      timeZone: "Asia/Tokyo",
+      hourCycle: "h12",
+    });
+    expect(await findUserById(t.db, person.id)).toMatchObject({ timeZone: "Asia/Tokyo", hourCycle: "h12" });
+    // Stored in the zone database's own spelling.
+    await caller(me).users.update({ id: person.id, timeZone: "america/los_angeles" });
+    expect((await findUserById(t.db, person.id))?.timeZone).toBe("America/Los_Angeles");
+    for (const timeZone of ["Mars/Olympus_Mons", "", "+09:00", "Asia/Tokyo'; drop table users; --", "x".repeat(500)]) {
+      expect(await codeOf(caller(me).users.update({ id: person.id, timeZone }))).toBe("BAD_REQUEST");
+    }
+    expect(await codeOf(caller(me).users.update({ id: person.id, hourCycle: "h24" as never }))).toBe("BAD_REQUEST");
+    expect((await findUserById(t.db, person.id))?.timeZone).toBe("America/Los_Angeles");
+    // Someone else's zone: only an admin sets it.
+    expect(await codeOf(caller(me).users.update({ id: other.id, timeZone: "Europe/Paris" }))).toBe("FORBIDDEN");
+    expect((await findUserById(t.db, other.id))?.timeZone).toBeNull();
+    await caller(asUser(admin)).users.update({ id: other.id, timeZone: "Europe/Paris" });
+    expect((await findUserById(t.db, other.id))?.timeZone).toBe("Europe/Paris");
+    expect(await caller(asUser(admin)).users.byId({ id: other.id })).toMatchObject({ timeZone: "Europe/Paris", hourCycle: null });
+  });
+
   it("only an admin changes an e-mail address, and never to one in use", async () => {
     expect(await codeOf(caller(asUser(client)).users.update({ id: client.id, email: "new@example.com" }))).toBe("FORBIDDEN");
     expect(await codeOf(caller(asUser(admin)).users.update({ id: client.id, email: creative.email }))).toBe("CONFLICT");

@@ -39,10 +39,15 @@ describe("gathered comment mail follows its recipient", () => {
   const studioAdmin = () => as(session(admin, null));
   const acmeClient = () => as(session(client, DEMO_BUSINESS.id));
 
-  /** A designer of the studio, new to this test, and a project of Acme's that both the designer and Acme's client see. */
+  /** A designer of the studio, new to this test, and a project of Acme's assigned to them, that Acme's client sees too. */
   async function designerAndProject() {
     const designer = await makeUser(t.db, { role: "creative" });
-    const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Spring flyer", createdBy: client.id });
+    const project = await makeProject(t.db, {
+      businessId: DEMO_BUSINESS.id,
+      title: "Spring flyer",
+      createdBy: client.id,
+      assigneeId: designer.id,
+    });
     return { designer, projectId: project.id };
   }
   /** Moves the clock past the window and waits until the designer's mail on the project is no longer waiting. */

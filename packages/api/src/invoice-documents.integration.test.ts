@@ -250,6 +250,23 @@ describe("invoices as documents", () => {
     expect(await codeOf(as(admin).invoices.update(edit))).toBe("PRECONDITION_FAILED");
   });
 
+  it("prints the project's title and the lines exactly as typed, accents, dashes and CJK letters included", async () => {
+    const title = "Café — Ünïcode 東京 1/2 (re-order) </script>";
+    const project = await as(demoClient).projects.create({ title, event: "print" });
+    const { id } = await as(admin).invoices.create({
+      businessId: DEMO_BUSINESS.id,
+      projectId: project.id,
+      lines: [{ description: title, quantity: 1, unitAmount: 100, projectId: project.id }],
+    });
+    expect((await as(admin).invoices.byId({ id })).projectTitle).toBe(title);
+    const response = await fetchPdf((await as(admin).invoices.pdfUrl({ id })).url);
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    expect(text).toContain(`Project: ${title}`);
+    // The line's narrow column wraps the title where a line may break.
+    const unwrapped = (s: string) => s.replace(/\s+/g, "");
+    expect(unwrapped(text).split(unwrapped(title)).length - 1, "on the project line and the invoice line").toBe(2);
+  });
+
   it("sends nothing and keeps the draft when the business has no client to send it to", async () => {
     const { id } = await as(admin).invoices.create({
       businessId: (await as(admin).businesses.create({ name: "Nobody Inc" })).id,

@@ -6,6 +6,7 @@ import {
   billingContacts,
   type Db,
   findActiveViewer,
+  findProject,
   getBillingProfile,
   type InvoiceDocument,
   listUnremindedInvoices,
@@ -17,6 +18,8 @@ import {
   canSeeInvoice,
   creditNoteRefusal,
   DomainError,
+  formatInvoiceDate,
+  formatMoney,
   type InvoiceStatus,
   invoiceBalance,
   invoiceTotals,
@@ -28,6 +31,7 @@ import {
 import { invoiceMail, invoiceReminderMail, type Outbox } from "@atelier/mail";
 import { createSignedDownloadToken, verifySignedDownloadToken } from "@atelier/storage";
 import { invoicePdfFilename, renderInvoicePdf } from "./invoice-pdf";
+import { postComment } from "./post-comment";
 import type { Context } from "./trpc";
 
 /** The invoice with what it adds up to: totals, payments, credits and what is left to pay. */
@@ -56,12 +60,15 @@ async function requireInvoice(db: Db, id: string, options: { lock?: boolean } = 
 }
 
 const billingUrl = (appUrl: string) => `${appUrl.replace(/\/+$/, "")}/settings`;
+/** Where its client reads one invoice: under Billing. */
+const billingInvoiceUrl = (appUrl: string, id: string) => `${billingUrl(appUrl)}/invoices/${encodeURIComponent(id)}`;
 
 /**
- * Marks a draft sent and, in the same transaction, writes the mail with its PDF to each of the
- * business's billing contacts: both happen or neither does.
+ * Marks a draft sent and, in the same transaction, writes the mail with its PDF to each of the business's billing
+ * contacts: both happen or neither does. An invoice for a project is told in that project's thread too, so the
+ * business's people see it in the bell (its mail is the invoice's own, see commentDigest).
  */
-export async function sendInvoice(ctx: Context, id: string): Promise<void> {
+export async function sendInvoice(ctx: Context & { user: SessionUser }, id: string): Promise<void> {
   const draft = await requireInvoice(ctx.db, id);
   if (draft.status !== "draft") throw new DomainError("PRECONDITION_FAILED", "Only a draft can be sent.");
   const recipients = await billingContacts(ctx.db, draft.businessId);
@@ -74,7 +81,7 @@ export async function sendInvoice(ctx: Context, id: string): Promise<void> {
   const total = invoiceTotals(sent.lines, sent.kind).total;
   const pdf = await renderInvoicePdf(sent, studio);
   const mail = ctx.mail;
-  await ctx.db.transaction().execute(async (trx) => {
+  const send = async (trx: Db) => {
     if (sent.creditFor) {
       // Locked, so two credit notes sent at once cannot together credit more than the invoice bills.
       const original = withBalance(await requireInvoice(trx, sent.creditFor, { lock: true }));
@@ -86,16 +93,29 @@ export async function sendInvoice(ctx: Context, id: string): Promise<void> {
     }
     if (!mail) return;
     const attachment = { filename: invoicePdfFilename(sent), contentType: "application/pdf", base64: pdf.toString("base64") };
+    const url = billingInvoiceUrl(mail.appUrl, sent.id);
     await mail.outbox.enqueue(
       trx,
       recipients.map((to) => ({
         kind: "invoice",
-        ...invoiceMail({ to, studio: studio.legalName || "Atelier", ...sent, total, url: billingUrl(mail.appUrl) }),
+        ...invoiceMail({ to, studio: studio.legalName || "Atelier", ...sent, total, url }),
         attachments: [attachment],
       })),
     );
+  };
+  const projectId = sent.kind === "invoice" ? (sent.projectId ?? sent.lines.find((l) => l.projectId)?.projectId ?? null) : null;
+  const project = projectId ? await findProject(ctx.db, projectId) : undefined;
+  if (!project) {
+    await ctx.db.transaction().execute(send);
+    mail?.outbox.kick();
+    return;
+  }
+  const due = sent.dueAt ? `, due ${formatInvoiceDate(sent.dueAt)}` : "";
+  await postComment(ctx, project, {
+    event: "invoice_sent",
+    body: `Invoice ${sent.number} for ${formatMoney(total, sent.currency)}${due}`,
+    prepare: send,
   });
-  mail?.outbox.kick();
 }
 
 /** Records a payment on a sent invoice; one that covers the balance marks it paid. Answers the invoice's status after it. */
@@ -189,7 +209,7 @@ export async function remindOverdueInvoices(db: Db, options: { outbox: Pick<Outb
             studio: studio.legalName || "Atelier",
             ...invoice,
             total: invoice.totals.total,
-            url: billingUrl(options.appUrl),
+            url: billingInvoiceUrl(options.appUrl, invoice.id),
           }),
         })),
       );

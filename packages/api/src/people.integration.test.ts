@@ -104,7 +104,7 @@ describe("people: roles, deactivation and sessions", () => {
     expect((await me()).status).toBe(401);
     expect(await db.selectFrom("sessions").select("id").where("userId", "=", client.id).execute()).toEqual([]);
     // Nor does comment mail reach them any more.
-    const recipients = await notificationRecipients(db, { businessId: "people-biz", authorId: admin.id, staffOnly: false });
+    const recipients = await notificationRecipients(db, { projectId: project.id, authorId: admin.id, staffOnly: false });
     expect(recipients.map((r) => r.id)).not.toContain(client.id);
     // Nor their inbox: what is said while they are away is history when they are back, not news.
     await as(sessionOf(admin)).comments.create({ projectId: project.id, body: "Said while you were away" });

@@ -9,6 +9,7 @@ import {
   commentDigest,
   commentHref,
   isInternalNote,
+  proofRoundHref,
   type SessionUser,
 } from "@atelier/domain";
 import type { Context } from "./trpc";
@@ -16,6 +17,7 @@ import type { Context } from "./trpc";
 export interface ThreadProject {
   id: string;
   name: string;
+  title: string;
   businessId: string;
 }
 
@@ -23,6 +25,10 @@ export interface NewThreadComment {
   event: CommentEvent | null;
   body: string;
   parentId?: string | null;
+  /** The proof round it tells of, for its mail's words and link. */
+  round?: number;
+  /** The note that opens the project: mail tells of a project started. */
+  startsProject?: boolean;
   /** Writes the comment depends on, made first in its transaction (the project that a first comment opens). */
   prepare?: (trx: Db) => Promise<void>;
 }
@@ -58,11 +64,12 @@ export async function postComment(
     await inTransaction?.(trx, comment.id);
     if (!mail) return;
     const recipients = await notificationRecipients(trx, {
-      businessId: project.businessId,
+      projectId: project.id,
       authorId: ctx.user.id,
       staffOnly,
     });
-    const url = `${mail.appUrl}${commentHref(project.id, comment.id)}`;
+    // A notice about a round opens that round; anything else opens the comment in its thread.
+    const url = `${mail.appUrl}${input.round === undefined ? commentHref(project.id, comment.id) : proofRoundHref(project.id, input.round)}`;
     // Its ids let who may see it be decided again when the mail goes, to whoever each recipient is by then.
     const item: CommentDigestItem = {
       commentId: comment.id,
@@ -70,14 +77,23 @@ export async function postComment(
       author: ctx.user.name ?? ctx.user.email,
       event,
       projectName: project.name,
+      projectTitle: project.title,
       body,
       url,
+      ...(input.round === undefined ? {} : { round: input.round }),
+      ...(input.startsProject ? { startsProject: true } : {}),
     };
-    // Comments on one project within a few minutes (or a day, for a daily reader) become one mail.
+    // A notice goes at once in a mail of its own; comments on one project within a few minutes (or a day, for a daily
+    // reader) become one mail.
     await mail.outbox.gather(
       trx,
       recipients.flatMap((r) => {
-        const digest = commentDigest({ id: r.id, preference: r.mailPreference }, project.id, comment.createdAt, mail.digestWindowMs);
+        const digest = commentDigest(
+          { id: r.id, preference: r.mailPreference },
+          { ...comment, startsProject: input.startsProject },
+          comment.createdAt,
+          mail.digestWindowMs,
+        );
         return digest && r.email
           ? [{ kind: "comment", recipientId: r.id, to: r.email, digestKey: digest.key, sendAt: digest.sendAt, item }]
           : [];

@@ -2,7 +2,7 @@ import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } 
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import { type LiveEvent, notificationsFor, type SessionUser } from "@atelier/domain";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
-import { extractLink, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
+import { extractLink, mailSubject, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { verifySignedDownloadToken, verifyUploadTicket } from "@atelier/storage";
 import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -235,22 +235,23 @@ describe("projects and their files, per business", () => {
       expect(await codeOf(as(acmeClient()).comments.create({ projectId: acmeProject, body: "re", parentId: shadowId }))).toBe("NOT_FOUND");
     });
 
-    it("e-mails the other people on the project who want it, and internal notes to the studio only", async () => {
+    it("e-mails the people involved who want it, and internal notes to the studio only", async () => {
       // Only this conversation's mail: what other tests' comments sent is delivered and set aside first.
       await outboxDrained();
       smtp.mails.length = 0;
       const { acmeProject, requestId } = await conversation();
-      const request = await smtp.waitFor("designer@atelier.local");
-      expect(request.raw).toContain("Cleo Client started the project Summer party flyer");
+      // Nobody is assigned: the admins follow the project; the brief is a notice, sent at once.
+      const request = await smtp.waitFor("admin@atelier.local");
+      expect(mailSubject(request.raw)).toBe("The brief for “Summer party flyer” is complete — Atelier");
       expect(extractLink(request.raw)).toBe(`http://app.test/projects/${acmeProject}?id=${requestId}`);
-      await smtp.waitFor("admin@atelier.local");
       await smtp.waitFor("client@atelier.local");
       // Comments close together may share one mail: count each comment's mentions, not mails.
       await outboxDrained();
       const mentions = (addr: string, text: string) => smtp.mails.filter((m) => m.to.includes(addr) && m.raw.includes(text)).length;
       // The client hears of the studio's reply, never of the internal note, and nobody of their own comment.
       expect(["Bigger logo", "On it", "Client is picky"].map((c) => mentions("client@atelier.local", c))).toEqual([0, 1, 0]);
-      expect(["Bigger logo", "On it", "Client is picky"].map((c) => mentions("designer@atelier.local", c))).toEqual([1, 0, 0]);
+      // The designer was not on the project when the brief came, and wrote the rest.
+      expect(["Bigger logo", "On it", "Client is picky"].map((c) => mentions("designer@atelier.local", c))).toEqual([0, 0, 0]);
       expect(["Bigger logo", "On it", "Client is picky"].map((c) => mentions("admin@atelier.local", c))).toEqual([1, 1, 1]);
       expect(smtp.mails.some((m) => m.to.includes("gil@globex.test"))).toBe(false);
     });
@@ -312,7 +313,7 @@ describe("projects and their files, per business", () => {
         status: "draft",
         total: 63_000,
         businessName: "Acme Coffee",
-        projectName: "2026-11-22-Summer-party-flyer",
+        projectTitle: "Summer party flyer",
         dueAt: "2026-12-22",
       });
     });

@@ -11,6 +11,8 @@ export interface PrintReadyCheck {
   approvedRound: number;
   approvedAt: Date;
   sha256s: string[];
+  /** How many print-ready files the project has: none yet is not a match. */
+  printReadyFiles: number;
   /** Print-ready files whose stored bytes are not among the approved ones (or no longer stored). */
   mismatched: { id: string; name: string; sha256: string | null }[];
 }
@@ -31,6 +33,7 @@ export async function printReadyCheck(ctx: CheckContext, projectId: string): Pro
       approvedRound: approval.round,
       approvedAt: approval.approvedAt,
       sha256s: approval.sha256s,
+      printReadyFiles: files.length,
       mismatched: unapprovedFiles(hashed, approval.sha256s),
     };
   } catch (error) {

@@ -237,10 +237,12 @@ describe("proofs, approvals and pins", () => {
     expect((await as(acme()).projects.byId({ id: projectId })).printCheck).toBeNull();
     const proof = await as(studio()).proofs.create({ projectId, fileIds: [draft.id] });
     await as(acme()).proofs.approve({ proofId: proof.id });
+    // Approved, but nothing to print yet: no file is said to match.
+    expect((await as(acme()).projects.byId({ id: projectId })).printCheck).toMatchObject({ printReadyFiles: 0, mismatched: [] });
 
     await addFile(studio(), projectId, "print_ready", "cards-print.pdf", approvedBytes);
     const same = (await as(acme()).projects.byId({ id: projectId })).printCheck;
-    expect(same).toMatchObject({ approvedRound: 1, sha256s: [sha256(approvedBytes)], mismatched: [] });
+    expect(same).toMatchObject({ approvedRound: 1, sha256s: [sha256(approvedBytes)], printReadyFiles: 1, mismatched: [] });
 
     const changed = randomBytes(30_000);
     await addFile(studio(), projectId, "print_ready", "cards-print-v2.pdf", changed);

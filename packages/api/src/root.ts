@@ -8,6 +8,7 @@ import { mailRouter } from "./routers/mail";
 import { postsRouter } from "./routers/posts";
 import { projectsRouter } from "./routers/projects";
 import { annotationsRouter, proofsRouter } from "./routers/proofs";
+import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
@@ -29,6 +30,7 @@ export const appRouter = router({
   posts: postsRouter,
   mail: mailRouter,
   workload: workloadRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -61,6 +61,7 @@ const SAMPLE_TEXTS = [
   "0".repeat(64),
   "data:image/png;base64,iVBORw0KGgo=",
   "#1d4ed8",
+  "Asia/Tokyo",
 ];
 const SAMPLE_NUMBERS = [1, 0, 100];
 
@@ -125,6 +126,8 @@ function variants(schema: z.ZodType, field: string, at: string, pick: PickId, id
       // A paging cursor is an opaque position, not an id: lists are tried from their first page here, and forged
       // cursors in the lists' own tests (project-list.integration.test.ts).
       if (field === "cursor") return [undefined];
+      // An idempotency key names no record, and answers only its own sender's results (request-ids.integration.test.ts).
+      if (field === "requestId") return [undefined];
       const kind = field === "id" ? idKind : ID_FIELDS[field];
       if (kind) {
         const value = pick(kind, at);

@@ -14,6 +14,8 @@ function toAdapterUser(user: User): AdapterUser {
     role: user.role,
     emailNotification: user.emailNotification,
     businessId: user.businessId,
+    timeZone: user.timeZone,
+    hourCycle: user.hourCycle,
   } as AdapterUser;
 }
 

@@ -54,6 +54,8 @@ describe("createAuthOptions", () => {
         role: "creative",
         emailNotification: false,
         businessId: "b1",
+        timeZone: "Asia/Tokyo",
+        hourCycle: "h12",
       },
     } as never);
     expect(session.user).toEqual({
@@ -64,6 +66,8 @@ describe("createAuthOptions", () => {
       role: "creative",
       emailNotification: false,
       businessId: "b1",
+      timeZone: "Asia/Tokyo",
+      hourCycle: "h12",
     });
   });
 });

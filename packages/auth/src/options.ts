@@ -90,6 +90,8 @@ export function createAuthOptions(config: AuthConfig): AuthOptions {
           emailNotification: u.emailNotification ?? true,
           role: u.role ?? "client",
           businessId: u.businessId ?? null,
+          timeZone: u.timeZone ?? null,
+          hourCycle: u.hourCycle ?? null,
         };
         return { ...session, user: sessionUser };
       },

@@ -30,7 +30,17 @@ export async function getSessionUser(db: Db, cookieHeader: string | null, now: D
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .select(["users.id", "users.name", "users.email", "users.image", "users.emailNotification", "users.role", "users.businessId"])
+    .select([
+      "users.id",
+      "users.name",
+      "users.email",
+      "users.image",
+      "users.emailNotification",
+      "users.role",
+      "users.businessId",
+      "users.timeZone",
+      "users.hourCycle",
+    ])
     .where("sessions.sessionToken", "=", token)
     .where("sessions.expires", ">", now)
     .where("users.deactivatedAt", "is", null)

@@ -35,7 +35,7 @@ export interface CommentRow {
   isChild: boolean;
   parentId: string | null;
   user: { id: string; name: string | null; image: string | null };
-  project: { id: string; name: string };
+  project: { id: string; name: string; title: string };
   reads: { userId: string }[];
 }
 
@@ -65,6 +65,7 @@ const commentColumns = [
   "users.image as userImage",
   "projects.id as projectId",
   "projects.name as projectName",
+  "projects.title as projectTitle",
 ] as const;
 
 function commentsWithAuthors(db: Db) {
@@ -111,7 +112,7 @@ function toCommentRow(r: SelectedComment, viewerId: string, read: boolean): Comm
     isChild: r.isChild,
     parentId: r.parentId,
     user: { id: r.userId ?? "", name: r.userName ?? null, image: r.userImage ?? null },
-    project: { id: r.projectId, name: r.projectName },
+    project: { id: r.projectId, name: r.projectName, title: r.projectTitle },
     reads: read ? [{ userId: viewerId }] : [],
   };
 }
@@ -399,16 +400,39 @@ export async function restartInbox(db: Db, userId: string): Promise<void> {
  * who have not turned mail off and are not deactivated, except its author, with how often they want it; internal notes
  * reach the staff only.
  */
-export function notificationRecipients(db: Db, comment: { businessId: string; authorId: string; staffOnly: boolean }) {
+/**
+ * Who is mailed of a new comment on a project: those involved in it (the SQL mirror of isInvolvedInProject of
+ * @atelier/domain: the business's people; in the studio its designer, who started it or wrote in it, and the admins
+ * while nobody is assigned), only the studio for an internal note, never the author, nobody deactivated, without an
+ * address or with mail off. Read in the transaction that writes the comment, so its author counts as having written.
+ */
+export function notificationRecipients(db: Db, comment: { projectId: string; authorId: string; staffOnly: boolean }) {
   return db
     .selectFrom("users")
-    .select(["id", "email", "name", "mailPreference"])
-    .where("mailPreference", "!=", "off")
-    .where("deactivatedAt", "is", null)
-    .where("id", "!=", comment.authorId)
-    .where("email", "is not", null)
-    .where((eb) =>
-      comment.staffOnly ? eb("role", "in", STAFF_ROLES) : eb.or([eb("role", "in", STAFF_ROLES), eb("businessId", "=", comment.businessId)]),
-    )
+    .innerJoin("projects", (join) => join.on("projects.id", "=", comment.projectId))
+    .select(["users.id", "users.email", "users.name", "users.mailPreference"])
+    .where("users.mailPreference", "!=", "off")
+    .where("users.deactivatedAt", "is", null)
+    .where("users.id", "!=", comment.authorId)
+    .where("users.email", "is not", null)
+    .where((eb) => {
+      const studio = eb.and([
+        eb("users.role", "in", STAFF_ROLES),
+        eb.or([
+          eb("users.id", "=", eb.ref("projects.assigneeId")),
+          eb("users.id", "=", eb.ref("projects.createdBy")),
+          eb.and([eb("users.role", "=", "admin"), eb("projects.assigneeId", "is", null)]),
+          eb.exists(
+            eb
+              .selectFrom("comments")
+              .select(sql.lit(1).as("one"))
+              .whereRef("comments.projectId", "=", "projects.id")
+              .whereRef("comments.userId", "=", "users.id"),
+          ),
+        ]),
+      ]);
+      const business = eb.and([eb("users.role", "not in", STAFF_ROLES), eb("users.businessId", "=", eb.ref("projects.businessId"))]);
+      return comment.staffOnly ? studio : eb.or([studio, business]);
+    })
     .execute();
 }

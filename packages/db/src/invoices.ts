@@ -64,11 +64,17 @@ async function insertLines(trx: Db, invoiceId: string, lines: readonly NewInvoic
 }
 
 /** Creates the invoice (or credit note) with its series' next number in the year; numbers have no gaps. */
-export async function createInvoice(db: Db, invoice: NewInvoice): Promise<string> {
+export async function createInvoice(
+  db: Db,
+  invoice: NewInvoice,
+  /** Runs first in the invoice's transaction, knowing its number (the caller's idempotency record). */
+  before?: (trx: Db, number: string) => Promise<void>,
+): Promise<string> {
   const kind = invoice.kind ?? "invoice";
   const year = invoice.createdAt.getUTCFullYear();
   return db.transaction().execute(async (trx) => {
     const number = invoiceNumber(year, await takeSequence(trx, invoiceSeries(kind), year), kind);
+    await before?.(trx, number);
     const { lines, ...row } = invoice;
     await trx
       .insertInto("invoices")
@@ -133,7 +139,7 @@ async function invoiceRows(
       "invoices.createdAt",
       "invoices.businessId",
       "businesses.name as businessName",
-      "projects.name as projectName",
+      "projects.title as projectTitle",
       epochMicros("invoices.createdAt").as("sortKey"),
     ]);
   if (filter.businessId !== null) query = query.where("invoices.businessId", "=", filter.businessId);
@@ -219,7 +225,7 @@ export async function loadInvoiceDocument(db: Db, id: string, options: { lock?: 
     .leftJoin("projects", "projects.id", "invoices.projectId")
     .leftJoin("invoices as original", "original.id", "invoices.creditFor")
     .selectAll("invoices")
-    .select(["businesses.name as businessName", "projects.name as projectName", "original.number as creditForNumber"])
+    .select(["businesses.name as businessName", "projects.title as projectTitle", "original.number as creditForNumber"])
     .where("invoices.id", "=", id);
   if (options.lock) query = query.forUpdate("invoices");
   const invoice = await query.executeTakeFirst();

@@ -11,6 +11,7 @@ import {
   POST_BODY_MAX_LENGTH,
   POST_TITLE_MAX_LENGTH,
   PROJECT_TITLE_MAX_LENGTH,
+  TIME_ZONE_MAX_LENGTH,
   USER_NAME_MAX_LENGTH,
 } from "@atelier/domain";
 import { sql } from "kysely";
@@ -71,6 +72,7 @@ describe("length limits kept by the database", () => {
     ["invoice_payments", "note", PAYMENT_NOTE_MAX_LENGTH],
     ["proofs", "note", COMMENT_BODY_MAX_LENGTH],
     ["brand_colours", "name", BRAND_COLOUR_NAME_MAX_LENGTH],
+    ["users", "time_zone", TIME_ZONE_MAX_LENGTH],
   ] as const;
 
   it.each(LIMITS)("%s.%s holds %i characters and no more", async (table, column, max) => {

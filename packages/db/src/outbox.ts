@@ -80,7 +80,7 @@ export async function enqueueGathering(db: Kysely<Database>, items: readonly Gat
 export async function currentGathering(
   db: Db,
   mail: Pick<OutboxMail, "kind" | "recipientId" | "payload">,
-): Promise<{ to: string; items: CommentDigestItem[] } | null> {
+): Promise<{ to: string; items: CommentDigestItem[]; staff: boolean } | null> {
   if (mail.kind !== "comment") throw new Error(`no way to decide gathered mail of kind ${mail.kind}`);
   const items = readDigestItems(mail.payload);
   const ids = digestCommentIds(items);

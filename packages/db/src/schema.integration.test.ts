@@ -4,6 +4,7 @@ import {
   COMMENT_EVENTS,
   DEFAULT_REVISION_ALLOWANCE,
   FILE_KIND_VALUES,
+  HOUR_CYCLES,
   INVOICE_KINDS,
   INVOICE_STATUSES,
   MAIL_PREFERENCES,
@@ -26,6 +27,7 @@ const DOMAIN_LISTS: Record<string, readonly string[]> = {
   "project_files.kind": FILE_KIND_VALUES,
   "projects.stage": PROJECT_STAGE_VALUES,
   "proofs.status": PROOF_STATUS_VALUES,
+  "users.hour_cycle": HOUR_CYCLES,
   "users.mail_preference": MAIL_PREFERENCES,
   "users.role": ROLES,
 };

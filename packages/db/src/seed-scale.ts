@@ -215,13 +215,14 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
         when ${rnd(k, 10)} < 0.115 then 'approved'
         when ${rnd(k, 10)} < 0.12 then 'delivered'
         when ${rnd(k, 10)} < 0.125 then 'reopened'
-        when ${rnd(k, 10)} < 0.128 then 'briefing' end`;
+        when ${rnd(k, 10)} < 0.128 then 'briefing'
+        when ${rnd(k, 10)} < 0.13 then 'invoice_sent' end`;
       const isReply = (k: string, j: string) => `(${j} > 0 and ${rnd(k, 11)} < 0.1)`;
       await step(
         "comments",
         `insert into comments (id, project_id, business_id, user_id, event, body, parent_id, is_child, created_at)
        select id, project_id, business_id,
-              case when event in ('shadow', 'reopened', 'in_progress', 'proof_sent', 'delivered') or (event is null and ${rnd("k", 12)} < 0.5)
+              case when event in ('shadow', 'reopened', 'in_progress', 'proof_sent', 'delivered', 'invoice_sent') or (event is null and ${rnd("k", 12)} < 0.5)
                    then s.staff[1 + floor(${rnd("k", 13)} * cardinality(s.staff))::int]
                    else c.ids[1 + floor(${rnd("k", 13)} * c.count)::int] end,
               event, body, parent_id, is_child, created_at

@@ -64,7 +64,7 @@ export async function makeUser(db: Db, values: Partial<NewUser> = {}): Promise<U
 
 export async function makeProject(
   db: Db,
-  values: { businessId: string; title?: string; event?: string; createdBy?: string | null; createdAt?: Date },
+  values: { businessId: string; title?: string; event?: string; createdBy?: string | null; assigneeId?: string | null; createdAt?: Date },
 ): Promise<{ id: string; name: string }> {
   const id = fresh("project");
   const title = values.title ?? "Test project";
@@ -79,6 +79,7 @@ export async function makeProject(
       title,
       event: values.event ?? "flyer",
       createdBy: values.createdBy ?? null,
+      assigneeId: values.assigneeId ?? null,
       createdAt,
     })
     .execute();

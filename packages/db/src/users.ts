@@ -1,5 +1,12 @@
 // Queries on users; every function takes the database handle first.
-import { emailNotificationOf, lastAdminRefusal, type MailPreference, type Role, sameNotificationScope } from "@atelier/domain";
+import {
+  emailNotificationOf,
+  type HourCycle,
+  lastAdminRefusal,
+  type MailPreference,
+  type Role,
+  sameNotificationScope,
+} from "@atelier/domain";
 import { sql } from "kysely";
 import { restartInbox } from "./comments";
 import type { Db } from "./create-db";
@@ -19,7 +26,7 @@ export function findUserByEmail(db: Db, email: string): Promise<User | undefined
 export function updateUserProfile(
   db: Db,
   id: string,
-  changes: { name?: string; image?: string | null; email?: string },
+  changes: { name?: string; image?: string | null; email?: string; timeZone?: string; hourCycle?: HourCycle },
 ): Promise<User | undefined> {
   const change = async (trx: Db) => {
     const user = await trx.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirst();

@@ -46,6 +46,7 @@ describe("currentCommentDigest", () => {
   it("goes to the recipient's current address with every comment they may see", () => {
     const digest = currentCommentDigest({ ...designer, email: "new@example.test" }, [item("plain"), item("note")], comments);
     expect(digest?.to).toBe("new@example.test");
+    expect(digest?.staff).toBe(true);
     expect(ids(digest)).toEqual(["plain", "note"]);
   });
 

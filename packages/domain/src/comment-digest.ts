@@ -14,8 +14,14 @@ const commentDigestItem = z.object({
   author: z.string(),
   event: z.string().nullable(),
   projectName: z.string(),
+  // The title as typed; absent from items gathered before it was kept (their name is shown as words instead).
+  projectTitle: z.string().optional(),
   body: z.string(),
   url: z.string(),
+  /** The proof round a notice is about, when it is about one. */
+  round: z.number().int().optional(),
+  /** The note that opened the project: mail tells of a project started. */
+  startsProject: z.boolean().optional(),
 });
 export type CommentDigestItem = z.infer<typeof commentDigestItem>;
 
@@ -70,13 +76,14 @@ export function digestCommentIds(items: readonly CommentDigestItem[]): string[] 
 /**
  * What a digest may tell its recipient now, and where it goes: only comments that still exist, on the project the item
  * names, that the person may see today (canSeeComment), to their current address; null when nothing is left (a
- * deactivated or unknown person, mail turned off, no address, or nothing they may see).
+ * deactivated or unknown person, mail turned off, no address, or nothing they may see). `staff` says how to word it: the
+ * studio is told what the client was asked, the client what to do.
  */
 export function currentCommentDigest(
   recipient: DigestRecipient | undefined,
   items: readonly CommentDigestItem[],
   comments: ReadonlyMap<string, DigestComment>,
-): { to: string; items: CommentDigestItem[] } | null {
+): { to: string; items: CommentDigestItem[]; staff: boolean } | null {
   if (!recipient?.email || recipient.deactivatedAt !== null || !emailNotificationOf(recipient.mailPreference)) return null;
   const kept = items.filter((item) => {
     const ref = commentOfDigestItem(item);
@@ -85,5 +92,5 @@ export function currentCommentDigest(
     const comment = comments.get(ref.commentId);
     return comment !== undefined && comment.projectId === ref.projectId && canSeeComment(recipient, comment);
   });
-  return kept.length > 0 ? { to: recipient.email, items: kept } : null;
+  return kept.length > 0 ? { to: recipient.email, items: kept, staff: isStaff(recipient.role) } : null;
 }

@@ -13,6 +13,7 @@ import {
   notificationsFor,
   replyEvent,
   sameNotificationScope,
+  threadEventLabel,
   toCommentEvent,
   unreadCount,
   type Viewer,
@@ -33,7 +34,7 @@ function comment(overrides: Partial<Comment> & { by?: string; readBy?: string[];
     id: `c${seq}`,
     event: null,
     user: { id: by, name: by, image: null },
-    project: { id: "p1", name: "2026-01-01-Spring-Flyer" },
+    project: { id: "p1", name: "2026-01-01-Spring-Flyer", title: "Spring Flyer" },
     reads: readBy.map((userId) => ({ userId })),
     createdAt: new Date(at),
     isChild: false,
@@ -43,6 +44,19 @@ function comment(overrides: Partial<Comment> & { by?: string; readBy?: string[];
 }
 
 const viewer = (role: Role): Viewer => ({ id: ME, role });
+
+describe("threadEventLabel", () => {
+  it("says each event as a whole phrase, none ending on a word that waits for a project", () => {
+    expect(threadEventLabel("proof_sent")).toBe("sent a proof");
+    expect(threadEventLabel("in_progress")).toBe("started work");
+    for (const event of ["modification", "briefing", "approved", "reopened", "in_progress", "proof_sent", "delivered", "invoice_sent"])
+      expect(threadEventLabel(event), event).not.toMatch(/ (of|on|at)$/);
+  });
+
+  it("says nothing beside a plain comment or an internal note", () => {
+    for (const event of [null, undefined, "", "shadow", "something-new"]) expect(threadEventLabel(event)).toBeNull();
+  });
+});
 
 describe("eventLabel", () => {
   it.each<[string | null | undefined, string]>([

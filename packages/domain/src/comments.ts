@@ -13,6 +13,7 @@ export const COMMENT_EVENTS = [
   "in_progress",
   "proof_sent",
   "delivered",
+  "invoice_sent",
 ] as const;
 
 export type CommentEvent = (typeof COMMENT_EVENTS)[number];
@@ -26,6 +27,8 @@ interface CommentUser {
 interface CommentProject {
   id: string;
   name: string;
+  /** The title exactly as typed: what people read. */
+  title: string;
 }
 
 interface CommentRead {
@@ -69,10 +72,31 @@ const EVENT_LABELS = {
   in_progress: "started work on",
   proof_sent: "sent a proof of",
   delivered: "delivered",
+  invoice_sent: "sent an invoice for",
 } as const satisfies Record<CommentEvent, string>;
 
 export function eventLabel(event: string | null | undefined): string {
   return isCommentEvent(event) ? EVENT_LABELS[event] : PLAIN_COMMENT_LABEL;
+}
+
+/**
+ * What a project's own thread says beside a comment's author: the event as a whole phrase, since the project it is
+ * about is the page (EVENT_LABELS end in "of" or "on" before a project's title). None for a plain comment or a note.
+ */
+const THREAD_EVENT_LABELS = {
+  modification: "asked for changes",
+  briefing: "started the project",
+  approved: "approved the project",
+  reopened: "reopened the project",
+  shadow: null,
+  in_progress: "started work",
+  proof_sent: "sent a proof",
+  delivered: "delivered the print-ready files",
+  invoice_sent: "sent an invoice",
+} as const satisfies Record<CommentEvent, string | null>;
+
+export function threadEventLabel(event: string | null | undefined): string | null {
+  return isCommentEvent(event) ? THREAD_EVENT_LABELS[event] : null;
 }
 
 export function isRead(comment: Pick<Comment, "reads">, userId: string): boolean {
@@ -130,6 +154,14 @@ export const COMMENT_LINK_PARAM = "id";
 /** Where a comment is shown: its project's page, at the comment. Notifications link here, mails after the app's URL. */
 export function commentHref(projectId: string, commentId: string): string {
   return `/projects/${encodeURIComponent(projectId)}?${COMMENT_LINK_PARAM}=${encodeURIComponent(commentId)}`;
+}
+
+/** The anchor of a proof round on its project's page, before the round's number. */
+const PROOF_ROUND_ANCHOR = "round-";
+
+/** Where a proof round is shown: its project's page, at the round. Mail about a round links here. */
+export function proofRoundHref(projectId: string, round: number): string {
+  return `/projects/${encodeURIComponent(projectId)}#${PROOF_ROUND_ANCHOR}${round}`;
 }
 
 export const NOTIFICATION_TEXT = {

@@ -222,3 +222,16 @@ export const revisionAllowanceForm = z
     ctx.addIssue({ code: "custom", message: ALLOWANCE_MESSAGE });
     return z.NEVER;
   });
+
+/** The longest idempotency key a creating call takes. */
+export const REQUEST_ID_MAX_LENGTH = 64;
+
+/**
+ * The idempotency key of a creating call (`requestId`): the page makes one per intent (a form submitted, a comment
+ * posted), so a repeat of the same call by the same person answers the first result instead of creating again.
+ */
+export const requestIdInput = z
+  .string()
+  .min(1)
+  .max(REQUEST_ID_MAX_LENGTH, `A request id is at most ${REQUEST_ID_MAX_LENGTH} characters.`)
+  .optional();

@@ -54,16 +54,32 @@ export function nextDailyDigest(now: Date): Date {
 }
 
 /**
- * Which mail a new comment joins for one recipient, and when that mail goes: comments on one project
- * gather for `windowMs`; a daily reader gets every project in one summary.
+ * What asks someone to act, told at once in a mail of its own rather than gathered: a project started, a brief, a proof
+ * sent, changes asked, an approval, a project reopened. Only conversation (comments, internal notes, pins) is gathered.
+ */
+const AT_ONCE_NOTICES = ["project_started", "briefing", "proof_sent", "modification", "approved", "reopened"] as const;
+export type AtOnceNotice = (typeof AT_ONCE_NOTICES)[number];
+
+/** How mail tells of a comment: the notice it gives at once, or null for conversation, which is gathered. */
+export function commentNotice(comment: { event: string | null; startsProject?: boolean | undefined }): AtOnceNotice | null {
+  if (comment.startsProject) return "project_started";
+  return (AT_ONCE_NOTICES as readonly string[]).includes(comment.event ?? "") ? (comment.event as AtOnceNotice) : null;
+}
+
+/**
+ * Which mail a new comment joins for one recipient, and when that mail goes; null for no mail. 'Never' means no mail
+ * at all. A notice (commentNotice) goes at once, in a mail of its own, whatever the window or the daily summary; an
+ * invoice sent is told by the invoice's own mail. Other comments on one project gather for `windowMs`; a daily reader
+ * gets every project's in one summary.
  */
 export function commentDigest(
   recipient: { id: string; preference: MailPreference },
-  projectId: string,
+  comment: { id: string; projectId: string; event: string | null; startsProject?: boolean | undefined },
   now: Date,
   windowMs: number,
 ): { key: string; sendAt: Date } | null {
-  if (recipient.preference === "off") return null;
+  if (recipient.preference === "off" || comment.event === "invoice_sent") return null;
+  if (commentNotice(comment)) return { key: `notice:${recipient.id}:${comment.id}`, sendAt: now };
   if (recipient.preference === "daily") return { key: `daily:${recipient.id}`, sendAt: nextDailyDigest(now) };
-  return { key: `project:${recipient.id}:${projectId}`, sendAt: new Date(now.getTime() + windowMs) };
+  return { key: `project:${recipient.id}:${comment.projectId}`, sendAt: new Date(now.getTime() + windowMs) };
 }

@@ -1,6 +1,7 @@
 // The signed-in user and which screen the session gate shows for it.
 
 import type { Role } from "./roles";
+import type { HourCycle } from "./time-format";
 
 const SESSION_STATUSES = ["loading", "authenticated", "unauthenticated"] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -15,6 +16,9 @@ export interface SessionUser {
   role: Role;
   /** The business a client belongs to; staff usually have none. */
   businessId: string | null;
+  /** The zone and clock the person reads times in (timePrefsOf); null until their browser has told the server. */
+  timeZone?: string | null;
+  hourCycle?: HourCycle | null;
 }
 
 export type GateScreen = "loading" | "login" | "onboarding" | "app";

@@ -1,5 +1,5 @@
 // The mails of billing: an invoice (or credit note) sent with its PDF, and the one reminder of an overdue invoice.
-import { formatInvoiceDate, formatMoney, type InvoiceKind, PRODUCT_NAME } from "@atelier/domain";
+import { formatInvoiceDate, formatMoney, type InvoiceKind } from "@atelier/domain";
 import { escapeHtml } from "./html";
 import type { Mail } from "./mailer";
 
@@ -11,16 +11,16 @@ interface InvoiceFacts {
   total: number;
   currency: string;
   dueAt: string | null;
-  /** Where the business reads its invoices: the Billing page. */
+  /** Where the business reads this invoice, under Billing. */
   url: string;
 }
 
-function mail(to: string, subject: string, paragraphs: string[], url: string): Mail {
-  const text = `${paragraphs.join("\n\n")}\n\n${url}\n`;
+function mail(to: string, subject: string, paragraphs: string[], url: string, label: string): Mail {
+  const text = `${paragraphs.join("\n\n")}\n\n${label}: ${url}\n`;
   const html = `<body style="font-family:system-ui,sans-serif;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-<p><a href="${escapeHtml(url)}">Open Billing in ${escapeHtml(PRODUCT_NAME)}</a></p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>
 </body>`;
   return { to, subject, text, html };
 }
@@ -33,6 +33,7 @@ export function invoiceMail(input: InvoiceFacts): Mail {
       `Credit note ${input.number} from ${input.studio}`,
       [`${input.studio} credits you ${formatMoney(-input.total, input.currency)} with credit note ${input.number}, attached as a PDF.`],
       input.url,
+      `View credit note ${input.number}`,
     );
   }
   const due = input.dueAt ? `, due ${formatInvoiceDate(input.dueAt)}` : "";
@@ -41,6 +42,7 @@ export function invoiceMail(input: InvoiceFacts): Mail {
     `Invoice ${input.number} from ${input.studio}`,
     [`${input.studio} sent you invoice ${input.number} for ${total}${due}. The invoice is attached as a PDF.`],
     input.url,
+    `View invoice ${input.number}`,
   );
 }
 
@@ -53,5 +55,6 @@ export function invoiceReminderMail(input: InvoiceFacts & { balance: number }): 
       "If you have paid it already, thank you, and please disregard this reminder.",
     ],
     input.url,
+    `View invoice ${input.number}`,
   );
 }

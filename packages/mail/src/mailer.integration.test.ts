@@ -1,7 +1,8 @@
 // The mailer on real PostgreSQL and a real SMTP server: a sign-in link over SMTP, and the dev mailbox without one.
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer, listDevMail } from "./mailer";
+import { listDevMail } from "./dev-mailbox";
+import { createMailer } from "./mailer";
 import { magicLinkMail } from "./sign-in-mails";
 import { extractLink, type SmtpSink, startSmtpSink } from "./testing/smtp-sink";
 
@@ -33,6 +34,7 @@ describe("mailer", () => {
     await mailer.send(magicLinkMail("dev@example.com", "http://localhost:3000/link", "localhost:3000"));
     const [mail] = (await listDevMail(t.db)).filter((m) => m.to === "dev@example.com");
     expect(mail?.text).toContain("http://localhost:3000/link");
+    expect(mail?.links).toEqual([{ href: "http://localhost:3000/link", label: "Sign in" }]);
     expect(lines.join("\n")).toContain("http://localhost:3000/link");
   });
 });

@@ -46,18 +46,14 @@ export function createMailer({ smtpUrl, from, db, log = console.log }: MailerCon
   }
   return {
     kind: "dev-mailbox",
-    // The dev mailbox keeps no files: it lists their names under the text.
+    // The dev mailbox keeps the mail whole, its files too, to be read and downloaded at /dev/mailbox.
     async send({ id: _id, attachments = [], ...mail }) {
-      const listed = attachments.length ? `${mail.text}\n\nAttached: ${attachments.map((a) => a.filename).join(", ")}` : mail.text;
       await db
         .insertInto("devMail")
-        .values({ ...mail, text: listed })
+        .values({ ...mail, attachments: attachments.length ? JSON.stringify(attachments) : null })
         .execute();
-      log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${listed}`);
+      const listed = attachments.length ? `\n\nAttached: ${attachments.map((a) => a.filename).join(", ")}` : "";
+      log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}${listed}`);
     },
   };
-}
-
-export function listDevMail(db: Db, limit = 50) {
-  return db.selectFrom("devMail").selectAll().orderBy("id", "desc").limit(limit).execute();
 }

@@ -13,8 +13,8 @@ import { verifySignedUploadToken } from "./tokens";
 
 // The public image buckets are a product rule; the handler serves exactly those by default.
 const STORAGE_BUCKETS = IMAGE_BUCKETS;
-// The largest avatar (docs/upload-protocol.md, "Limits"); thumbnails and blur images are far smaller.
-const STORAGE_MAX_UPLOAD_BYTES = 10_526_316;
+/** The largest avatar (docs/upload-protocol.md, "Limits"); thumbnails and blur images are far smaller. */
+export const STORAGE_MAX_UPLOAD_BYTES = 10_526_316;
 const STORAGE_CACHE_CONTROL = "max-age=3600";
 
 const settingsSchema = z.object({

@@ -21,6 +21,7 @@ export {
   CommandInput,
   CommandItem,
   CommandList,
+  commandScore,
 } from "./components/command";
 export {
   Dialog,
@@ -69,6 +70,7 @@ export { cn } from "./lib/cn";
 export type { BrandLibrarySource } from "./upload/brand-library";
 export { resizeImage } from "./upload/resize-image";
 export type { UploadedFile, UploadServices } from "./upload/services";
+export { UnfinishedUploadsNotice } from "./upload/unfinished-notice";
 export { UploadDialog } from "./upload/upload-dialog";
 export { UploadTray } from "./upload/upload-tray";
 export { xhrFetch } from "./upload/xhr-fetch";

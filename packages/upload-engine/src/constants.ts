@@ -13,6 +13,12 @@ export const FIRST_RETRY_DELAY_MS = 2;
 
 export const RETRY_FACTOR = 1.2;
 
+/**
+ * How long the upload servers keep the parts of a chunked upload that did not finish (their default `groupTtlMs`),
+ * and so how long a client may remember it to resume it.
+ */
+export const UNFINISHED_GROUP_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Images above this size get a placeholder instead of a generated thumbnail. */
 export const THUMBNAIL_MAX_BYTES = 24000000;
 
@@ -47,6 +53,20 @@ export interface ImageSize {
 }
 
 export const AVATAR_IMAGE = { width: 128, height: 128, type: "image/jpeg", quality: 100 } as const satisfies ImageSize;
+
+/** What a large photo is compressed to before it is cropped (long side, bytes, the intermediate's type). */
+export interface CompressionTarget {
+  readonly maxWidthOrHeight: number;
+  readonly maxBytes: number;
+  /** WebP keeps transparency, which the crop turns white; browsers without a WebP encoder give PNG. */
+  readonly type: "image/webp";
+}
+
+/**
+ * A photo picked as an avatar or a logo is first compressed to this, off the page's main thread, then cropped
+ * exactly to AVATAR_IMAGE: eight times the avatar's side is plenty for the crop, and decoding it is cheap.
+ */
+export const AVATAR_SOURCE = { maxWidthOrHeight: 1024, maxBytes: 1048576, type: "image/webp" } as const satisfies CompressionTarget;
 export const THUMBNAIL_IMAGE = { width: 300, height: 300, type: "image/jpeg", quality: 90 } as const satisfies ImageSize;
 export const BLUR_IMAGE = { width: 24, height: 24, type: "image/jpeg", quality: 90 } as const satisfies ImageSize;
 

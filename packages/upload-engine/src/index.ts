@@ -16,10 +16,12 @@ export {
   ASSET_RESTRICTIONS,
   AVATAR_IMAGE,
   AVATAR_RESTRICTIONS,
+  AVATAR_SOURCE,
   BLUR_IMAGE,
   BUCKETS,
   type Bucket,
   CHUNK_SIZE,
+  type CompressionTarget,
   FIRST_RETRY_DELAY_MS,
   type ImageSize,
   MAX_PARTS,
@@ -28,6 +30,7 @@ export {
   SINGLE_UPLOAD_MAX,
   THUMBNAIL_IMAGE,
   THUMBNAIL_MAX_BYTES,
+  UNFINISHED_GROUP_TTL_MS,
   type UploadRestrictions,
 } from "./constants";
 export {

@@ -120,6 +120,11 @@ export interface HealthAnswer {
   readonly inFlight: number;
   /** Additive: the body encodings it takes; absent (an older server) means base64 only. */
   readonly encodings: readonly BodyEncoding[];
+  /**
+   * Additive: the parts (POST /api/chunked requests) this server has taken since it started, for operators and
+   * tests to see what a resumed upload sent; the balancer does not read it.
+   */
+  readonly partsReceived?: number;
 }
 
 /** Answer of /api/upload. */

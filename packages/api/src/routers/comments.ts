@@ -19,11 +19,13 @@ import {
   DomainError,
   idInput,
   replyEvent,
+  requestIdInput,
   THREAD_PAGE_SIZE,
 } from "@atelier/domain";
 import { z } from "zod";
 import { postComment } from "../post-comment";
 import { assertCommentEvent } from "../proof-checks";
+import { once } from "../request-once";
 import { projectProcedure, protectedProcedure, router } from "../trpc";
 
 const id = idInput;
@@ -85,6 +87,7 @@ export const commentsRouter = router({
       body: commentBodyInput,
       event: z.enum(COMMENT_EVENTS).nullable().default(null),
       parentId: id.optional(),
+      requestId: requestIdInput,
     }),
   ).mutation(async ({ ctx, input }) => {
     const { project } = ctx;
@@ -97,8 +100,12 @@ export const commentsRouter = router({
     if (event === "refused")
       throw new DomainError("BAD_INPUT", "A reply to an internal note stays internal: post this as its own comment.");
     await assertCommentEvent(ctx, project, event);
-    const commentId = await postComment(ctx, project, { event, body: input.body, parentId: input.parentId ?? null });
-    return { id: commentId };
+    return once(ctx, "comments.create", input.requestId, async (claim) => {
+      const commentId = await postComment(ctx, project, { event, body: input.body, parentId: input.parentId ?? null }, (trx, commentId) =>
+        claim(trx, { id: commentId }),
+      );
+      return { id: commentId };
+    });
   }),
 
   /**

@@ -38,12 +38,14 @@ import {
   paymentDateInput,
   paymentNoteInput,
   reminderDaysInput,
+  requestIdInput,
   searchWords,
   utcDay,
 } from "@atelier/domain";
 import { z } from "zod";
 import { invoicePdfUrl, recordPayment, sendInvoice, visibleInvoice, withBalance } from "../invoice-documents";
 import { listPageInput } from "../list-page-input";
+import { once } from "../request-once";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 const id = idInput;
@@ -100,6 +102,7 @@ export const invoicesRouter = router({
         dueAt: invoiceDueDateInput.optional(),
         notes: invoiceNotesInput.optional(),
         lines,
+        requestId: requestIdInput,
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -117,8 +120,10 @@ export const invoicesRouter = router({
         createdAt: ctx.now(),
         lines: toLines(input.lines),
       };
-      const number = await createInvoice(ctx.db, invoice);
-      return { id: invoice.id, number };
+      return once(ctx, "invoices.create", input.requestId, async (claim) => {
+        const number = await createInvoice(ctx.db, invoice, (trx, number) => claim(trx, { id: invoice.id, number }));
+        return { id: invoice.id, number };
+      });
     }),
 
   /** Rewrites a draft; a sent invoice is corrected by a credit note instead. */

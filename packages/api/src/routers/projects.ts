@@ -39,6 +39,7 @@ import {
   projectName,
   projectOpenedNote,
   projectTitleInput,
+  requestIdInput,
   searchWords,
   utcDay,
 } from "@atelier/domain";
@@ -49,6 +50,7 @@ import { pageFields } from "../list-page-input";
 import { postComment } from "../post-comment";
 import { projectFolder } from "../project-folders";
 import { printReadyCheck } from "../proof-checks";
+import { once } from "../request-once";
 import { deleteStoredFile } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
@@ -122,6 +124,7 @@ export const projectsRouter = router({
         businessId: id.optional(),
         /** Staff only: when the work is due. */
         dueOn: dueDateInput.optional(),
+        requestId: requestIdInput,
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -149,13 +152,20 @@ export const projectsRouter = router({
         createdAt: now,
         dueOn: input.dueOn ?? null,
       };
-      // The project opens its thread: everyone on it hears of it, the studio in the bell and by mail.
-      await postComment(ctx, project, {
-        event: null,
-        body: projectOpenedNote(input.title, input.event),
-        prepare: (trx) => createProject(trx, project),
+      const result = { id: project.id, name: project.name };
+      return once(ctx, "projects.create", input.requestId, async (claim) => {
+        // The project opens its thread: everyone on it hears of it, the studio in the bell and by mail.
+        await postComment(ctx, project, {
+          event: null,
+          body: projectOpenedNote(input.title, input.event),
+          startsProject: true,
+          prepare: async (trx) => {
+            await claim(trx, result);
+            await createProject(trx, project);
+          },
+        });
+        return result;
       });
-      return { id: project.id, name: project.name };
     }),
 
   setArchived: projectProcedure(z.object({ id, archived: z.boolean() })).mutation(async ({ ctx, input }) => {

@@ -43,6 +43,7 @@ import {
   pinFits,
   proofAnswerRefusal,
   proofNoteInput,
+  requestIdInput,
   revisionAllowanceInput,
   revisionLedger,
   STAGE_ACTIONS,
@@ -53,6 +54,7 @@ import { storedFileDigest } from "../file-digests";
 import { fileDownloadUrl } from "../file-downloads";
 import { postComment } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
+import { once } from "../request-once";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = idInput;
@@ -110,6 +112,7 @@ export const proofsRouter = router({
       fileIds: z.array(id).min(1).max(100),
       note: proofNoteInput.optional(),
       dueOn: dueDateInput.optional(),
+      requestId: requestIdInput,
     }),
   ).mutation(async ({ ctx, input }) => {
     const { project } = ctx;
@@ -126,25 +129,33 @@ export const proofsRouter = router({
     const round = nextRound(await latestRound(ctx.db, project.id));
     const note = input.note || null;
     const proofId = randomUUID();
-    await postComment(ctx, project, { event: "proof_sent", body: `Round ${round}${note ? `: ${note}` : ""}` }, async (trx, commentId) => {
-      if (nextRound(await lockProjectRounds(trx, project.id)) !== round)
-        throw new DomainError("CONFLICT", "Another proof was just sent. Reload and try again.");
-      await createProof(
-        trx,
-        {
-          id: proofId,
-          projectId: project.id,
-          round,
-          note,
-          dueOn: input.dueOn ?? null,
-          sentBy: ctx.user.id,
-          commentId,
-          createdAt: ctx.now(),
+    return once(ctx, "proofs.create", input.requestId, async (claim) => {
+      await postComment(
+        ctx,
+        project,
+        { event: "proof_sent", body: `Round ${round}${note ? `: ${note}` : ""}`, round },
+        async (trx, commentId) => {
+          await claim(trx, { id: proofId, round });
+          if (nextRound(await lockProjectRounds(trx, project.id)) !== round)
+            throw new DomainError("CONFLICT", "Another proof was just sent. Reload and try again.");
+          await createProof(
+            trx,
+            {
+              id: proofId,
+              projectId: project.id,
+              round,
+              note,
+              dueOn: input.dueOn ?? null,
+              sentBy: ctx.user.id,
+              commentId,
+              createdAt: ctx.now(),
+            },
+            files,
+          );
         },
-        files,
       );
+      return { id: proofId, round };
     });
-    return { id: proofId, round };
   }),
 
   /** A project's rounds, newest first, with their files (and download links) and approvals. */
@@ -174,7 +185,7 @@ export const proofsRouter = router({
     if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
     const allowance = await revisionAllowance(ctx.db, project.businessId);
     let used = 0;
-    await postComment(ctx, project, { event: "modification", body: input.body }, async (trx) => {
+    await postComment(ctx, project, { event: "modification", body: input.body, round: proof.round }, async (trx) => {
       const next = nextRevision(await revisionsUsed(trx, project.id), allowance);
       const request = {
         by: ctx.user.id,
@@ -201,18 +212,23 @@ export const proofsRouter = router({
     const approvedAt = ctx.now();
     // The thread names each file with the start of its hash; the approval record and the Proofs panel keep them whole.
     const names = files.map((f) => `${f.name} (SHA-256 ${f.sha256.slice(0, 16)}…)`).join("\n");
-    await postComment(ctx, project, { event: "approved", body: `Approved round ${proof.round}:\n${names}` }, async (trx, commentId) => {
-      const approval = {
-        proofId: proof.id,
-        approvedBy: ctx.user.id,
-        actingForBusiness: actingFor(ctx.user.role, project.businessId),
-        approvedAt,
-        round: proof.round,
-        sha256s,
-        commentId,
-      };
-      if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
-    });
+    await postComment(
+      ctx,
+      project,
+      { event: "approved", body: `Approved round ${proof.round}:\n${names}`, round: proof.round },
+      async (trx, commentId) => {
+        const approval = {
+          proofId: proof.id,
+          approvedBy: ctx.user.id,
+          actingForBusiness: actingFor(ctx.user.role, project.businessId),
+          approvedAt,
+          round: proof.round,
+          sha256s,
+          commentId,
+        };
+        if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
+      },
+    );
     return { approvedAt, sha256s };
   }),
 
@@ -237,6 +253,7 @@ export const annotationsRouter = router({
       page: z.number().int().min(1).max(100_000).optional(),
       body,
       shadow: z.boolean().default(false),
+      requestId: requestIdInput,
     }),
   ).mutation(async ({ ctx, input }) => {
     const { proof, project } = ctx;
@@ -246,23 +263,26 @@ export const annotationsRouter = router({
     if (!canPostEvent(ctx.user.role, event)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
     if (!pinFits(input)) throw new DomainError("BAD_INPUT", "A pin lies on the page: a point, or a box with both a width and a height.");
     const annotationId = randomUUID();
-    const commentId = await postComment(ctx, project, { event, body: input.body }, async (trx, commentId) => {
-      await createAnnotation(trx, {
-        id: annotationId,
-        proofId: proof.id,
-        fileId: file.fileId,
-        page: input.page ?? null,
-        x: input.x,
-        y: input.y,
-        w: input.w ?? null,
-        h: input.h ?? null,
-        shadow: isInternalNote(event),
-        commentId,
-        createdBy: ctx.user.id,
-        createdAt: ctx.now(),
+    return once(ctx, "annotations.create", input.requestId, async (claim) => {
+      const commentId = await postComment(ctx, project, { event, body: input.body }, async (trx, commentId) => {
+        await claim(trx, { id: annotationId, commentId });
+        await createAnnotation(trx, {
+          id: annotationId,
+          proofId: proof.id,
+          fileId: file.fileId,
+          page: input.page ?? null,
+          x: input.x,
+          y: input.y,
+          w: input.w ?? null,
+          h: input.h ?? null,
+          shadow: isInternalNote(event),
+          commentId,
+          createdBy: ctx.user.id,
+          createdAt: ctx.now(),
+        });
       });
+      return { id: annotationId, commentId };
     });
-    return { id: annotationId, commentId };
   }),
 
   /** A proof's pins with their comments; internal ones for the studio only. */

@@ -17,17 +17,22 @@ import {
   DomainError,
   deactivationRefusal,
   emailInput,
+  hourCycleInput,
   idInput,
+  knownTimeZone,
   optionalPersonNameInput,
   personNameInput,
   ROLES,
+  requestIdInput,
   roleChangeRefusal,
   roleInput,
   searchWords,
+  timeZoneInput,
 } from "@atelier/domain";
 import { invitationMail } from "@atelier/mail";
 import { z } from "zod";
 import { listPageInput } from "../list-page-input";
+import { once } from "../request-once";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
 const updateUserInput = z.object({
@@ -39,6 +44,10 @@ const updateUserInput = z.object({
     .nullable()
     .optional(),
   email: emailInput.optional(),
+  /** An IANA zone name (an unknown one is refused); times shown to the person, in pages and mail, are in it. */
+  timeZone: timeZoneInput.optional(),
+  /** A 12-hour or 24-hour clock for those times. */
+  hourCycle: hourCycleInput.optional(),
 });
 
 const businessId = idInput.nullable();
@@ -63,31 +72,36 @@ export const usersRouter = router({
         name: optionalPersonNameInput,
         role: roleInput,
         businessId: businessId.optional(),
+        requestId: requestIdInput,
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const email = input.email.toLowerCase();
-      if (await findUserByEmail(ctx.db, email)) throw new DomainError("CONFLICT", "Someone with that e-mail address already has access.");
-      await requireBusiness(ctx.db, input.businessId);
-      const mail = ctx.mail;
-      const user = await ctx.db.transaction().execute(async (trx) => {
-        const created = await createUser(trx, {
-          id: randomUUID(),
-          email,
-          name: input.name ?? null,
-          role: input.role,
-          businessId: input.businessId ?? null,
+      return once(ctx, "users.create", input.requestId, async (claim) => {
+        if (await findUserByEmail(ctx.db, email)) throw new DomainError("CONFLICT", "Someone with that e-mail address already has access.");
+        await requireBusiness(ctx.db, input.businessId);
+        const mail = ctx.mail;
+        const id = randomUUID();
+        const user = await ctx.db.transaction().execute(async (trx) => {
+          await claim(trx, { id, email });
+          const created = await createUser(trx, {
+            id,
+            email,
+            name: input.name ?? null,
+            role: input.role,
+            businessId: input.businessId ?? null,
+          });
+          if (mail) {
+            const link = await mail.signInLink(trx, email);
+            await mail.outbox.enqueue(trx, [
+              { kind: "invitation", ...invitationMail({ to: email, inviter: ctx.user.name ?? ctx.user.email, link }) },
+            ]);
+          }
+          return created;
         });
-        if (mail) {
-          const link = await mail.signInLink(trx, email);
-          await mail.outbox.enqueue(trx, [
-            { kind: "invitation", ...invitationMail({ to: email, inviter: ctx.user.name ?? ctx.user.email, link }) },
-          ]);
-        }
-        return created;
+        mail?.outbox.kick();
+        return { id: user.id, email: user.email };
       });
-      mail?.outbox.kick();
-      return { id: user.id, email: user.email };
     }),
 
   setAccess: adminProcedure
@@ -145,6 +159,8 @@ export const usersRouter = router({
       image: user.image,
       role: user.role,
       emailNotification: user.emailNotification,
+      timeZone: user.timeZone,
+      hourCycle: user.hourCycle,
     };
   }),
 
@@ -160,12 +176,23 @@ export const usersRouter = router({
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.avatar !== undefined ? { image: input.avatar } : {}),
       ...(email !== undefined ? { email } : {}),
+      // In the zone database's own spelling ("asia/tokyo" is stored as "Asia/Tokyo").
+      ...(input.timeZone !== undefined ? { timeZone: knownTimeZone(input.timeZone) ?? input.timeZone } : {}),
+      ...(input.hourCycle !== undefined ? { hourCycle: input.hourCycle } : {}),
     }).catch((error: unknown) => {
       if (String((error as { code?: unknown }).code) === "23505")
         throw new DomainError("CONFLICT", "That e-mail address is already in use.");
       throw error;
     });
     if (!updated) throw new DomainError("NOT_FOUND", "No such user.");
-    return { id: updated.id, name: updated.name, email: updated.email, image: updated.image, role: updated.role };
+    return {
+      id: updated.id,
+      name: updated.name,
+      email: updated.email,
+      image: updated.image,
+      role: updated.role,
+      timeZone: updated.timeZone,
+      hourCycle: updated.hourCycle,
+    };
   }),
 });

@@ -26,6 +26,10 @@ import * as projectDueDates from "./2026-11-25-0700-project-due-dates";
 import * as lengthLimits from "./2026-11-25-1000-length-limits";
 import * as moreLengthLimits from "./2026-11-25-1200-more-length-limits";
 import * as mailRecipients from "./2026-11-26-0400-mail-recipients";
+import * as userTimeZone from "./2026-11-27-1000-user-time-zone";
+import * as requestIds from "./2026-11-27-1100-request-ids";
+import * as searchIndex from "./2026-11-27-1200-search-index";
+import * as mailEvents from "./2026-11-27-1300-mail-events";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -54,4 +58,8 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25-1000-length-limits": lengthLimits,
   "2026-11-25-1200-more-length-limits": moreLengthLimits,
   "2026-11-26-0400-mail-recipients": mailRecipients,
+  "2026-11-27-1000-user-time-zone": userTimeZone,
+  "2026-11-27-1100-request-ids": requestIds,
+  "2026-11-27-1200-search-index": searchIndex,
+  "2026-11-27-1300-mail-events": mailEvents,
 };

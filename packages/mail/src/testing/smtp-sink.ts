@@ -78,3 +78,50 @@ export function extractLink(raw: string): string | undefined {
   const unfolded = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
   return unfolded.match(/https?:\/\/[^\s"<>]+/)?.[0];
 }
+
+/** RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) in a header, decoded; adjacent words join. */
+function decodeWords(text: string): string {
+  return text
+    .replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, "$1")
+    .replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_match, encoding: string, data: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : Buffer.from(
+            data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8"),
+    );
+}
+
+/** A received mail's Subject, unfolded and decoded. */
+export function mailSubject(raw: string): string {
+  const head = (raw.split(/\r?\n\r?\n/)[0] ?? "").replace(/\r?\n[ \t]+/g, " ");
+  const line = head.split(/\r?\n/).find((l) => /^subject:/i.test(l)) ?? "";
+  return decodeWords(line.replace(/^subject:\s*/i, ""));
+}
+
+/** The decoded body of a received mail's part of this type (text/plain or text/html), lines ending in \n; "" when none. */
+export function mailPart(raw: string, type: "text/plain" | "text/html"): string {
+  return partBody(raw, type).replace(/\r\n/g, "\n");
+}
+
+function partBody(raw: string, type: string): string {
+  const at = raw.search(new RegExp(`^Content-Type: ${type.replace("/", "\\/")}`, "im"));
+  if (at < 0) return "";
+  const rest = raw.slice(at);
+  const split = rest.search(/\r?\n\r?\n/);
+  const headers = rest.slice(0, split);
+  const body =
+    rest
+      .slice(split)
+      .replace(/^\r?\n\r?\n/, "")
+      .split(/\r?\n--/)[0] ?? "";
+  if (/Content-Transfer-Encoding:\s*base64/i.test(headers)) return Buffer.from(body.replace(/\s/g, ""), "base64").toString("utf8");
+  if (/Content-Transfer-Encoding:\s*quoted-printable/i.test(headers)) {
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}

@@ -1,10 +1,16 @@
 "use client";
-import { Command as CommandPrimitive } from "cmdk";
+import { Command as CommandPrimitive, defaultFilter } from "cmdk";
 import { SearchIcon } from "lucide-react";
 // Filterable command list (cmdk) and the palette that shows it in a dialog.
 import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from "react";
 import { cn } from "../lib/cn";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./dialog";
+
+/**
+ * How well an entry's value (and keywords) matches what was typed, as the palette scores it when it filters: 0 when
+ * it does not. For a palette that filters some entries itself (shouldFilter false).
+ */
+export const commandScore: (value: string, search: string, keywords?: string[]) => number = defaultFilter;
 
 export function Command({ className, ...props }: ComponentProps<typeof CommandPrimitive>) {
   return (
@@ -23,6 +29,8 @@ export type CommandDialogProps = {
   title?: string;
   description?: string;
   className?: string;
+  /** False when the caller filters and orders the entries itself (results ranked by a server). */
+  shouldFilter?: boolean;
   children?: ReactNode;
 };
 
@@ -32,6 +40,7 @@ export function CommandDialog({
   title = "Command Palette",
   description = "Search for a command to run...",
   className,
+  shouldFilter,
   children,
 }: CommandDialogProps) {
   // Opened by a shortcut or by state rather than a trigger, the dialog has no trigger to give focus back to: it goes
@@ -57,7 +66,10 @@ export function CommandDialog({
         {/* The title must sit inside Content for Radix to label the dialog with it. */}
         <DialogTitle className="sr-only">{title}</DialogTitle>
         <DialogDescription className="sr-only">{description}</DialogDescription>
-        <Command className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group]]:px-2 [&_[cmdk-input-wrapper]_svg]:size-5 [&_[cmdk-input]]:h-12 [&_[cmdk-item]]:px-2 [&_[cmdk-item]]:py-3 [&_[cmdk-item]_svg]:size-5">
+        <Command
+          shouldFilter={shouldFilter}
+          className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group]]:px-2 [&_[cmdk-input-wrapper]_svg]:size-5 [&_[cmdk-input]]:h-12 [&_[cmdk-item]]:px-2 [&_[cmdk-item]]:py-3 [&_[cmdk-item]_svg]:size-5"
+        >
           {children}
         </Command>
       </DialogContent>

@@ -4,22 +4,30 @@ import type { ImageBucket } from "@atelier/domain";
 import { messages, previewKind } from "@atelier/domain";
 import {
   AVATAR_IMAGE,
+  AVATAR_SOURCE,
   assetPath,
   avatarPath,
   BLUR_IMAGE,
+  CHUNK_SIZE,
   canThumbnail,
   createUploader,
   fromBlob,
+  isSingleUpload,
+  planParts,
   publicObjectUrl,
   type ResumeInput,
+  sha256Hex,
   THUMBNAIL_IMAGE,
   type UploadError,
+  type UploadFile,
+  type UploadProgress,
 } from "@atelier/upload-engine";
 import { BasePlugin, type PluginOpts, type Uppy, type UppyFile } from "@uppy/core";
 import { isBrandAssetFile } from "./brand-library";
 import type { FileBody, FileMeta } from "./file-shapes";
 import type { UploadPurpose, UploadServices } from "./services";
 import { createTicketKeeper, isTicketExpired } from "./ticket-keeper";
+import { continuesUpload, type FileIdentity, fileIdentity, type UnfinishedUploads, unfinishedUploads } from "./unfinished-uploads";
 
 type File = UppyFile<FileMeta, FileBody>;
 type Toast = (title: string, description: string) => void;
@@ -33,6 +41,8 @@ export interface AtelierUploaderOptions extends PluginOpts {
    * files and retries met it.
    */
   onError?: (title: string, description: string) => void;
+  /** Where unfinished uploads are remembered; this browser's by default. */
+  unfinished?: UnfinishedUploads;
 }
 
 /** A PDF's first page is drawn this wide, then cut to the thumbnail's square like any image. */
@@ -64,6 +74,10 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
   private readonly controllers = new Set<AbortController>();
   // Parts already stored for a failed large file, so a retry from the dashboard sends only the rest.
   private readonly resumes = new Map<string, ResumeInput>();
+  // The first part's digest of each file being remembered, taken once per file.
+  private readonly firstPartDigests = new Map<string, Promise<string | undefined>>();
+  // Files uploading now, by id, with the bytes last remembered for them.
+  private readonly remembered = new Map<string, number>();
 
   constructor(uppy: Uppy<FileMeta, FileBody>, opts: AtelierUploaderOptions) {
     super(uppy, opts);
@@ -74,13 +88,33 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
   override install(): void {
     this.uppy.addUploader(this.handleUpload);
     this.uppy.on("cancel-all", this.abortAll);
+    this.uppy.on("file-removed", this.forgetRemoved);
   }
 
   override uninstall(): void {
     this.uppy.removeUploader(this.handleUpload);
     this.uppy.off("cancel-all", this.abortAll);
+    this.uppy.off("file-removed", this.forgetRemoved);
     this.abortAll();
   }
+
+  private get unfinished(): UnfinishedUploads {
+    return this.opts.unfinished ?? unfinishedUploads;
+  }
+
+  /**
+   * A file taken out of the dialog while or after it was sent (cancelled, dropped) is not to be resumed. (The servers
+   * drop the parts of an unfinished upload after UNFINISHED_GROUP_TTL_MS; the protocol has no way for a client to
+   * remove them sooner.)
+   */
+  private readonly forgetRemoved = (file: File): void => {
+    const scope = this.opts.services.unfinishedScope;
+    const identity = fileIdentity(file.data);
+    this.firstPartDigests.delete(file.id);
+    this.remembered.delete(file.id);
+    // Only a file this dialog started: closing a dialog removes files never sent, which may be ones chosen again.
+    if (scope && identity && file.progress.uploadStarted && !file.progress.uploadComplete) this.unfinished.forget(scope, identity);
+  };
 
   private readonly abortAll = (): void => {
     for (const controller of this.controllers) controller.abort();
@@ -116,7 +150,9 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
   private async uploadAvatar(file: File, mode: string, toast: Toast): Promise<void> {
     const { services } = this.opts;
     try {
-      const image = await services.resizeImage(file.data as Blob, AVATAR_IMAGE);
+      const photo = file.data as Blob;
+      const source = services.compressImage ? await services.compressImage(photo, AVATAR_SOURCE) : photo;
+      const image = await services.resizeImage(source, AVATAR_IMAGE);
       const path = avatarPath(mode, services.randomId());
       const url = await this.putImage("avatars", path, image);
       this.succeed(file, { id: path, url, thumbnail: url, blur: url });
@@ -148,34 +184,40 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
       headers: async () => ({ authorization: `Bearer ${(await tickets.current()).ticket}` }),
     });
     const started = Date.now();
-    const outcomes = await uploader.upload(
-      files.map((file) => ({
-        source: fromBlob(file.data as Blob, file.name ?? "file"),
-        urlPath: assetPath(access.folder, file.name ?? "file"),
-        resume: this.resumes.get(file.id),
-      })),
-      {
-        signal,
-        onProgress: (p) => {
-          const file = files[p.fileIndex];
-          if (file)
-            this.uppy.emit("upload-progress", this.uppy.getFile(file.id), {
-              uploadStarted: started,
-              bytesUploaded: p.bytesSent,
-              bytesTotal: p.bytesTotal,
-            });
-        },
-        // 'Remaining Retries' belongs to parts of a chunked file; a balancer with no server is told once, below.
-        onAttemptError: (error) => {
-          if (error.parts > 1 && !error.isNoServers && !ticketEnded(error)) toast(error.title, error.description);
-        },
+    const entries = await Promise.all(files.map((file) => this.uploadEntry(file, access.folder)));
+    for (const file of files) this.remembered.set(file.id, -1);
+    const outcomes = await uploader.upload(entries, {
+      signal,
+      onProgress: (p) => {
+        const file = files[p.fileIndex];
+        if (!file) return;
+        this.uppy.emit("upload-progress", this.uppy.getFile(file.id), {
+          uploadStarted: started,
+          bytesUploaded: p.bytesSent,
+          bytesTotal: p.bytesTotal,
+        });
+        // Once per acknowledged part: enough to resume from, and little writing.
+        const last = this.remembered.get(file.id);
+        if (p.groupId && last !== undefined && last !== p.bytesUploaded && p.bytesUploaded < p.bytesTotal) {
+          this.remembered.set(file.id, p.bytesUploaded);
+          void this.remember(file, entries[p.fileIndex]!.urlPath, access.folder, p);
+        }
       },
-    );
+      // 'Remaining Retries' belongs to parts of a chunked file; a balancer with no server is told once, below.
+      onAttemptError: (error) => {
+        if (error.parts > 1 && !error.isNoServers && !ticketEnded(error)) toast(error.title, error.description);
+      },
+    });
     for (const outcome of outcomes) {
       const file = files[outcome.fileIndex];
       if (!file) continue;
+      this.remembered.delete(file.id);
       if (outcome.ok) {
         this.resumes.delete(file.id);
+        this.firstPartDigests.delete(file.id);
+        const scope = this.opts.services.unfinishedScope;
+        const identity = fileIdentity(file.data);
+        if (scope && identity) this.unfinished.forget(scope, identity);
         const previews = await this.previews(file, outcome.urlPath);
         this.succeed(file, {
           id: outcome.id,
@@ -197,6 +239,67 @@ export class AtelierUploader extends BasePlugin<AtelierUploaderOptions, FileMeta
         this.fail(file, outcome.error, title, description, quiet ? undefined : toast);
       }
     }
+  }
+
+  /**
+   * What the engine is given for one file: a resume from this dialog's own failure, or from an upload of the same
+   * file that a reload or a crash left unfinished in the same scope and folder, or a fresh start.
+   */
+  private async uploadEntry(file: File, folder: string): Promise<UploadFile> {
+    const data = file.data as Blob;
+    const fresh = { source: fromBlob(data, file.name ?? "file"), urlPath: assetPath(folder, file.name ?? "file") };
+    const resume = this.resumes.get(file.id);
+    if (resume) return { ...fresh, resume };
+    const scope = this.opts.services.unfinishedScope;
+    const identity = fileIdentity(data);
+    const saved = scope && identity ? this.unfinished.find(scope, identity) : undefined;
+    if (!scope || !identity || !saved) return fresh;
+    const firstPartSha256 = saved.firstPartSha256 === undefined ? undefined : await this.firstPartDigest(file);
+    if (!continuesUpload(saved, { folder, firstPartSha256 })) {
+      this.unfinished.forget(scope, identity);
+      return fresh;
+    }
+    // The stored name is the group's; the engine asks the servers which parts they hold, with a fresh ticket.
+    return { ...fresh, urlPath: saved.urlPath, resume: { groupId: saved.groupId } };
+  }
+
+  /** Hex SHA-256 of the file's first part, when the host hashes; undefined otherwise or when it cannot be read. */
+  private firstPartDigest(file: File): Promise<string | undefined> {
+    let digest = this.firstPartDigests.get(file.id);
+    if (!digest) {
+      const { sha256 } = this.opts.services;
+      const data = file.data as Blob;
+      digest = sha256
+        ? data
+            .slice(0, CHUNK_SIZE)
+            .arrayBuffer()
+            .then((bytes) => sha256Hex(sha256, new Uint8Array(bytes)))
+            .catch(() => undefined)
+        : Promise.resolve(undefined);
+      this.firstPartDigests.set(file.id, digest);
+    }
+    return digest;
+  }
+
+  /** Keeps what a reload would need to resume this file, as the servers acknowledge its parts. */
+  private async remember(file: File, urlPath: string, folder: string, progress: UploadProgress): Promise<void> {
+    const scope = this.opts.services.unfinishedScope;
+    const identity: FileIdentity | undefined = fileIdentity(file.data);
+    if (!scope || !identity || !progress.groupId || isSingleUpload(identity.size)) return;
+    const firstPartSha256 = await this.firstPartDigest(file);
+    // Finished, failed or dropped while the digest was taken: nothing more to remember.
+    if (!this.remembered.has(file.id) || !this.uppy.getFile(file.id)) return;
+    this.unfinished.remember({
+      scope,
+      ...identity,
+      urlPath,
+      folder,
+      groupId: progress.groupId,
+      parts: planParts(identity.size).length,
+      bytesHeld: progress.bytesUploaded,
+      ...(firstPartSha256 ? { firstPartSha256 } : {}),
+      updatedAt: Date.now(),
+    });
   }
 
   /**

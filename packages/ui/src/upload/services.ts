@@ -1,6 +1,6 @@
 // What the upload dialog needs from its host app: tickets, signed URLs, where storage lives, and I/O.
 import type { AvatarMode, ImageBucket } from "@atelier/domain";
-import type { FetchLike, ImageSize, PartPreparer, Sha256 } from "@atelier/upload-engine";
+import type { CompressionTarget, FetchLike, ImageSize, PartPreparer, Sha256 } from "@atelier/upload-engine";
 
 /** The four fields the parent receives for every uploaded file (docs/upload-protocol.md, "The upload dialog and its messages"). */
 export interface UploadedFile {
@@ -38,7 +38,19 @@ export interface UploadServices {
   sha256?: Sha256;
   /** Reads, hashes and encodes parts off the page's main thread (see `workerPartPreparer`); without it they are prepared here. */
   preparePart?: PartPreparer;
+  /** Crops and scales an image to an exact size (`resizeImage`). */
   resizeImage(file: Blob, size: ImageSize): Promise<Blob>;
+  /**
+   * Whose uploads these are and where they go (one person, one folder): given, a chunked upload that does not finish
+   * is remembered in this browser under it, and resumes when the same file is chosen again in a dialog of the same
+   * scope. Without it nothing is remembered.
+   */
+  unfinishedScope?: string;
+  /**
+   * Compresses a picked photo to a target before it is cropped, off the page's main thread; without it the crop
+   * decodes the photo as picked.
+   */
+  compressImage?(file: Blob, target: CompressionTarget): Promise<Blob>;
   /**
    * The first page of a PDF drawn as an image `width` px wide, for its thumbnail: a preview made once on upload, so
    * lists and the viewer never read a large PDF to show what it is. Without it, PDFs get the placeholder.

@@ -1,4 +1,5 @@
-import { createUploadBackend } from "@atelier/upload-engine/testing";
+import { AVATAR_SOURCE, CHUNK_SIZE, type CompressionTarget } from "@atelier/upload-engine";
+import { createUploadBackend, partRequests } from "@atelier/upload-engine/testing";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -199,6 +200,32 @@ describe("uploading", () => {
     expect(backend.requests).toHaveLength(0);
   });
 
+  it("crops an avatar from the photo the host compressed to the avatar's target, when it compresses", async () => {
+    const photo = blob(5000, "image/jpeg");
+    const compressed = blob(700, "image/webp");
+    const cropped: Blob[] = [];
+    const compressImage = vi.fn(async (_file: Blob, _target: CompressionTarget) => compressed);
+    const p = props({
+      purpose: { type: "avatar", mode: "clients" },
+      services: {
+        ...services(),
+        compressImage,
+        resizeImage: async (source, size) => {
+          cropped.push(source);
+          return new Blob([new Uint8Array(size.width)], { type: "image/jpeg" });
+        },
+      },
+    });
+    const uppy = makeUppy(p);
+    uppy.addFile({ name: "logo.jpg", type: "image/jpeg", data: photo });
+    await uppy.upload();
+    expect(compressImage).toHaveBeenCalledTimes(1);
+    expect(compressImage.mock.calls[0]).toEqual([expect.objectContaining({ size: 5000 }), AVATAR_SOURCE]);
+    expect(cropped).toHaveLength(1);
+    expect(cropped[0]).toBe(compressed);
+    expect(stored).toEqual([expect.stringMatching(/^avatars\/clients\//)]);
+  });
+
   it("shows 'No servers available' as a destructive toast, keeps the file to retry, and does not close", async () => {
     render(<Toaster />);
     const p = props();
@@ -249,6 +276,66 @@ describe("uploading", () => {
     await act(() => uppy.upload());
     expect(uppy.getFiles()[0]?.error).toBeTruthy();
     expect(shown()).toBe(before);
+  });
+});
+
+describe("an upload a reload or a crash cut", () => {
+  const SCOPE = "user-1|project|p-1|materials";
+  const film = () => new File([new Uint8Array(2 * CHUNK_SIZE + 1).fill(7)], "film.mov", { type: "video/quicktime", lastModified: 1_000 });
+
+  it("is remembered in this browser, shown with what is missing, and resumes from the servers' parts when chosen again", async () => {
+    localStorage.clear();
+    const p = props({ services: { ...services(), unfinishedScope: SCOPE } });
+    const first = makeUppy(p);
+    const refuse = backend.fail({ part: 3, times: Number.POSITIVE_INFINITY });
+    first.addFile({ name: "film.mov", type: "video/quicktime", data: film() });
+    await first.upload();
+    refuse.stop();
+    const urlPath = "ACME/Summ/Summer_party/MATERIALS/film.mov";
+    expect(partRequests(backend.requests, urlPath).some((r) => r.part === 2 && r.status === 200)).toBe(true);
+
+    // The page comes back (a new dialog, the same browser): the dialog lists the upload and asks for the file again.
+    const from = backend.now();
+    const again = makeUppy(p);
+    await (again.getPlugin("Dashboard") as unknown as { openModal(): Promise<void> }).openModal();
+    await waitFor(() => expect(document.body.textContent).toContain("An upload did not finish"));
+    expect(document.body.textContent).toContain("20 MB of 20 MB on the servers · 1 B missing");
+    expect(document.body.textContent).toContain("Browsers do not let a page reopen a file on its own");
+    again.addFile({ name: "film.mov", type: "video/quicktime", data: film() });
+    await waitFor(() => expect(document.body.textContent).toContain("Chosen again: 1 B left to send"));
+    const result = await again.upload();
+    expect(result?.failed).toEqual([]);
+    expect(
+      partRequests(backend.requests, urlPath)
+        .filter((r) => r.startedAt >= from)
+        .map((r) => r.part),
+    ).toEqual([3]);
+    expect(localStorage.length).toBe(0);
+    await waitFor(() => expect(document.body.textContent).not.toContain("An upload did not finish"));
+  });
+
+  it("starts afresh for a file of the same name and size but another date, and forgets a discarded one", async () => {
+    localStorage.clear();
+    const p = props({ services: { ...services(), unfinishedScope: SCOPE } });
+    const first = makeUppy(p);
+    const refuse = backend.fail({ part: 3, times: Number.POSITIVE_INFINITY });
+    first.addFile({ name: "film.mov", type: "video/quicktime", data: film() });
+    await first.upload();
+    refuse.stop();
+
+    const from = backend.now();
+    const other = makeUppy(props({ services: { ...services(), unfinishedScope: SCOPE } }));
+    const edited = new File([new Uint8Array(2 * CHUNK_SIZE + 1).fill(8)], "film.mov", { lastModified: 2_000 });
+    other.addFile({ name: "film.mov", type: "video/quicktime", data: edited });
+    expect((await other.upload())?.failed).toEqual([]);
+    const sent = backend.requests.filter((r) => r.startedAt >= from && r.kind === "chunked").map((r) => r.part);
+    expect(sent.sort()).toEqual([1, 2, 3]);
+
+    // The first one is still listed; discarding it forgets it.
+    await (other.getPlugin("Dashboard") as unknown as { openModal(): Promise<void> }).openModal();
+    const discard = await screen.findByRole("button", { name: "Discard film.mov" });
+    await act(async () => discard.click());
+    expect(localStorage.length).toBe(0);
   });
 });
 

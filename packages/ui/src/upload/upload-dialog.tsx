@@ -12,6 +12,7 @@ import { AtelierUploader } from "./atelier-uploader";
 import { BrandLibrary, type BrandLibrarySource } from "./brand-library";
 import type { FileBody, FileMeta } from "./file-shapes";
 import type { UploadedFile, UploadPurpose, UploadServices } from "./services";
+import { UnfinishedUploadsPanel } from "./unfinished-notice";
 import { type UploadManager, uploadManager } from "./upload-manager";
 
 interface MetaFieldSpec {
@@ -130,6 +131,10 @@ export function createUploadUppy(latest: () => UploadDialogProps): Uppy<FileMeta
     })
     .use(ImageEditor<FileMeta, FileBody>, {})
     .use(AtelierUploader, { purpose, services: p.services, onError });
+  // Uploads a reload or a crash left unfinished here: what is missing, and why the file must be chosen again.
+  if (p.services.unfinishedScope && !avatar) {
+    instance.use(UnfinishedUploadsPanel, { target: Dashboard, scope: p.services.unfinishedScope });
+  }
   if (p.brandLibrary && !avatar) {
     // Through `latest`, like the rest: the host's callbacks may change while the dialog lives.
     const source: BrandLibrarySource = {

@@ -83,7 +83,9 @@ export function BusinessProjects({ projects }: { projects: BusinessPageData["pro
                 {g.items.map((p) => (
                   <li key={p.id}>
                     <Link href={`/projects/${p.id}`} className={`${row} justify-between hover:bg-muted`} title={p.title}>
-                      <span className="truncate">{p.title}</span>
+                      <span className="truncate" title={p.title}>
+                        {p.title}
+                      </span>
                       {p.assigneeName && <span className="shrink-0 text-xs text-muted-foreground">{p.assigneeName}</span>}
                     </Link>
                   </li>

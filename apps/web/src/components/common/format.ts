@@ -14,10 +14,6 @@ export function formatBytes(bytes: number | null | undefined): string {
   return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${BYTE_UNITS[unit]}`;
 }
 
-export function formatDate(date: Date): string {
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
-}
-
 /** A calendar day (YYYY-MM-DD) as people read it, "Dec 15, 2026", the same day wherever the browser is. */
 export function formatDay(day: string): string {
   return formatInvoiceDate(day);

@@ -11,7 +11,6 @@ import {
   invoiceLinesForm,
   invoiceNotesInput,
   invoiceTotals,
-  projectDisplayName,
   toDecimalString,
 } from "@atelier/domain";
 import { Button, Input, type UseZodFormReturn } from "@atelier/ui";
@@ -92,7 +91,7 @@ export function InvoiceLinesEditor({
   currency: string;
   kind?: InvoiceKind;
   /** The business's projects, offered as lines. */
-  projects: readonly { id: string; name: string }[];
+  projects: readonly { id: string; title: string }[];
 }) {
   const id = useId();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "lines" });
@@ -190,13 +189,13 @@ export function InvoiceLinesEditor({
             value=""
             onChange={(e) => {
               const project = projects.find((p) => p.id === e.target.value);
-              if (project) append(emptyLine({ description: projectDisplayName(project.name), projectId: project.id }));
+              if (project) append(emptyLine({ description: project.title, projectId: project.id }));
             }}
           >
             <option value="">Add a line from a project…</option>
             {unused.map((p) => (
               <option key={p.id} value={p.id}>
-                {projectDisplayName(p.name)}
+                {p.title}
               </option>
             ))}
           </NativeSelect>

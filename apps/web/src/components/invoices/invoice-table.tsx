@@ -9,7 +9,6 @@ import {
   type InvoiceStatus,
   isOverdue,
   lineAmounts,
-  projectDisplayName,
   utcDay,
 } from "@atelier/domain";
 import { Badge, Button, cn } from "@atelier/ui";
@@ -106,7 +105,7 @@ export function InvoiceTable({
                   </div>
                 </td>
                 {showBusiness && <td className="max-sm:col-start-1 max-sm:row-start-2 max-sm:text-muted-foreground">{inv.businessName}</td>}
-                <td className="hidden md:table-cell">{inv.projectName ? projectDisplayName(inv.projectName) : "—"}</td>
+                <td className="hidden md:table-cell">{inv.projectTitle ?? "—"}</td>
                 <td className="hidden whitespace-nowrap sm:table-cell">
                   {inv.dueAt ? formatInvoiceDate(inv.dueAt) : "—"}
                   {isOverdue(inv, today) && (

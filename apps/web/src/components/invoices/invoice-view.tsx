@@ -12,7 +12,6 @@ import {
   paymentAmountForm,
   paymentDateInput,
   paymentNoteInput,
-  projectDisplayName,
   utcDay,
 } from "@atelier/domain";
 import {
@@ -97,7 +96,7 @@ function Document({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: s
     ["Billed to", inv.businessName],
     ["Issued", inv.sentAt ? formatInvoiceDate(inv.sentAt) : "Not sent yet"],
     ["Due", inv.dueAt ? formatInvoiceDate(inv.dueAt) : "—"],
-    ...(inv.projectName ? [["Project", projectDisplayName(inv.projectName)] as [string, React.ReactNode]] : []),
+    ...(inv.projectTitle ? [["Project", inv.projectTitle] as [string, React.ReactNode]] : []),
     ...(inv.creditFor && inv.creditForNumber
       ? [
           [

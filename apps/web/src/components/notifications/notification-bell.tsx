@@ -2,12 +2,13 @@
 // The bell: the exact unread count, and a side sheet of unread notifications (one entry per project, with how many),
 // older ones a page at a time, and 'Mark All Read'.
 import type { RouterOutputs } from "@atelier/api";
-import { commentHref, eventLabel, formatNotificationTime, NOTIFICATION_TEXT, projectDisplayName, type SessionUser } from "@atelier/domain";
+import { commentHref, eventLabel, NOTIFICATION_TEXT, type SessionUser } from "@atelier/domain";
 import { Button, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger, toast, UserAvatar } from "@atelier/ui";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState } from "react";
+import { LocalTime } from "~/components/common/local-time";
 import { useTRPC, useTRPCClient } from "~/trpc/react";
 import { followLiveStream } from "./live-stream";
 
@@ -28,14 +29,13 @@ function Entry({ n, more, onOpen }: { n: Notification; more: number; onOpen: () 
       >
         <UserAvatar name={n.user.name} src={n.user.image} size="md" />
         <span className="min-w-0 wrap-anywhere text-sm">
-          <strong>{n.user.name ?? "Someone"}</strong> {eventLabel(n.event)}{" "}
-          <em className="not-italic font-medium">{projectDisplayName(n.project.name)}</em>
+          <strong>{n.user.name ?? "Someone"}</strong> {eventLabel(n.event)} <em className="not-italic font-medium">{n.project.title}</em>
           {more > 0 && (
             <span className="ml-1 rounded-full bg-muted px-1.5 text-xs font-medium" data-testid="notification-more">
               +{more} more
             </span>
           )}
-          <span className="block text-xs text-muted-foreground">{formatNotificationTime(n.createdAt)}</span>
+          <LocalTime at={n.createdAt} className="block text-xs text-muted-foreground" />
         </span>
       </Link>
     </li>

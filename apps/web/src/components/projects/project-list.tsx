@@ -7,7 +7,6 @@ import {
   isStaff,
   PROJECT_EVENTS,
   type ProjectFilter,
-  projectDisplayName,
   projectFilterFromParams,
   projectFilterToParams,
 } from "@atelier/domain";
@@ -19,8 +18,8 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { Suspense, useCallback } from "react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
-import { formatDate } from "~/components/common/format";
 import { LoadMore } from "~/components/common/load-more";
+import { LocalDate } from "~/components/common/local-time";
 import { useTRPC } from "~/trpc/react";
 import { DueDate } from "./due-date";
 import { ProjectFilters } from "./project-filters";
@@ -151,8 +150,8 @@ function ProjectCards({ projects, staff, archived }: { projects: ProjectCard[]; 
             <Card className="h-full transition-colors hover:bg-accent/50">
               <CardHeader>
                 <div className="flex items-start justify-between gap-2">
-                  <CardTitle className="min-w-0 wrap-anywhere text-base" title={projectDisplayName(p.name)}>
-                    {projectDisplayName(p.name)}
+                  <CardTitle className="min-w-0 wrap-anywhere text-base" title={p.title}>
+                    {p.title}
                   </CardTitle>
                   <Badge variant="secondary">{eventLabel(p.event)}</Badge>
                 </div>
@@ -163,7 +162,9 @@ function ProjectCards({ projects, staff, archived }: { projects: ProjectCard[]; 
                       {p.businessName}
                     </span>
                   )}
-                  <span>{formatDate(p.createdAt)}</span>
+                  <span>
+                    <LocalDate at={p.createdAt} />
+                  </span>
                   <span className="inline-flex items-center gap-1">
                     <FileText className="size-3.5" aria-hidden />
                     {p.fileCount ?? 0} file{p.fileCount === 1 ? "" : "s"}

@@ -1,11 +1,12 @@
 "use client";
 // A project's conversation: comments, requests for changes, approvals and (for the studio) internal notes.
-import { commentKinds, eventLabel, formatNotificationTime, isInternalNote, type ProjectStage, type SessionUser } from "@atelier/domain";
+import { commentKinds, isInternalNote, type ProjectStage, type SessionUser, threadEventLabel } from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Field, fieldError, Textarea, UserAvatar } from "@atelier/ui";
 import type { ReactNode } from "react";
 import { Controller } from "react-hook-form";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { LinkedText } from "~/components/common/linked-text";
+import { LocalTime } from "~/components/common/local-time";
 import { NativeSelect } from "~/components/common/native-select";
 import { useCommentComposer } from "./use-comment-composer";
 import { useLinkedComment } from "./use-linked-comment";
@@ -70,9 +71,9 @@ export function ProjectThread({
               <div className="min-w-0 flex-1">
                 <p className="text-sm">
                   <strong>{c.user.name ?? "Someone"}</strong>{" "}
-                  {c.event && !isInternalNote(c.event) && <span className="text-muted-foreground">{eventLabel(c.event)}</span>}
+                  {threadEventLabel(c.event) && <span className="text-muted-foreground">{threadEventLabel(c.event)}</span>}
                   {isInternalNote(c.event) && <Badge variant="outline">Internal note</Badge>}
-                  <span className="ml-2 text-xs text-muted-foreground">{formatNotificationTime(c.createdAt)}</span>
+                  <LocalTime at={c.createdAt} className="ml-2 text-xs text-muted-foreground" />
                 </p>
                 <p className="whitespace-pre-wrap wrap-anywhere text-sm">
                   <LinkedText>{c.body}</LinkedText>

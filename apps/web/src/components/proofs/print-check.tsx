@@ -7,10 +7,19 @@ export function PrintCheck({ check }: { check: ProofsPanelProject["printCheck"] 
   if (check === null) return null;
   if (check === "unchecked")
     return <p className="text-sm text-muted-foreground">The print-ready files could not be checked against the approval right now.</p>;
+  if (check.printReadyFiles === 0)
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="print-check">
+        Round {check.approvedRound} is approved. No print-ready files yet: each one is checked against the approved files when it is
+        uploaded.
+      </p>
+    );
   if (check.mismatched.length === 0)
     return (
       <p className="flex items-center gap-2 text-sm text-emerald-700 dark:text-emerald-300" data-testid="print-check">
-        <CheckCircle2 className="size-4 shrink-0" aria-hidden /> Print-ready files match approved round {check.approvedRound}.
+        <CheckCircle2 className="size-4 shrink-0" aria-hidden />{" "}
+        {check.printReadyFiles === 1 ? "The print-ready file matches" : `All ${check.printReadyFiles} print-ready files match`} approved
+        round {check.approvedRound}.
       </p>
     );
   return (

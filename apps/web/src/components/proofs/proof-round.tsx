@@ -4,8 +4,9 @@ import { PROOF_STATUSES, type ProofStatus } from "@atelier/domain";
 import { Badge, Button } from "@atelier/ui";
 import { Download, Eye } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDate } from "~/components/common/format";
+import { formatDay } from "~/components/common/format";
 import { LinkedText } from "~/components/common/linked-text";
+import { LocalDate } from "~/components/common/local-time";
 import { Hash } from "./hash";
 
 const STATUS_STYLE: Record<ProofStatus, string> = {
@@ -37,12 +38,10 @@ export function ProofRound({
         </Badge>
         {proof.billable && <Badge variant="outline">Billable change round</Badge>}
         <span className="text-xs text-muted-foreground">
-          Sent {formatDate(proof.createdAt)}
+          Sent <LocalDate at={proof.createdAt} />
           {proof.senderName ? ` by ${proof.senderName}` : ""}
         </span>
-        {proof.dueOn && (
-          <span className="text-xs text-muted-foreground">· answer by {formatDate(new Date(`${proof.dueOn}T12:00:00Z`))}</span>
-        )}
+        {proof.dueOn && <span className="text-xs text-muted-foreground">· answer by {formatDay(proof.dueOn)}</span>}
       </div>
       {proof.note && (
         <p className="whitespace-pre-wrap wrap-anywhere text-sm">
@@ -84,7 +83,7 @@ export function ProofRound({
         <div className="rounded-md bg-emerald-500/10 p-2 text-sm" data-testid="approval">
           <p>
             Approved by {proof.approval.byName ?? "someone"}
-            {proof.approval.actingFor ? " for the client" : ""} on {formatDate(proof.approval.at)}. The approved bytes (SHA-256):
+            {proof.approval.actingFor ? " for the client" : ""} on <LocalDate at={proof.approval.at} />. The approved bytes (SHA-256):
           </p>
           <ul className="mt-1 grid gap-1">
             {proof.files.map((f, i) => (

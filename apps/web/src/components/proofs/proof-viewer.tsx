@@ -9,6 +9,7 @@ import { Hand, MapPin } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
+import { useRequestId } from "~/components/common/use-request-id";
 import { FileViewer } from "~/components/viewer/file-viewer";
 import type { SurfacePoint, SurfaceTool, ViewedFile, ViewState } from "~/components/viewer/types";
 import { useTRPC } from "~/trpc/react";
@@ -54,9 +55,11 @@ export function ProofViewer({
     void queryClient.invalidateQueries(trpc.annotations.list.queryFilter({ proofId }));
     void queryClient.invalidateQueries(trpc.comments.pathFilter());
   };
+  const requestId = useRequestId();
   const create = useMutation(
     trpc.annotations.create.mutationOptions({
       onSuccess: ({ id }) => {
+        requestId.done();
         setDraft(null);
         form.reset();
         setSelected(id);
@@ -110,6 +113,7 @@ export function ProofViewer({
         ...(view.kind === "pdf" ? { page: view.page } : {}),
         body,
         shadow: internal,
+        requestId: requestId.current(),
       });
     });
 

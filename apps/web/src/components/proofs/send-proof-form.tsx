@@ -8,6 +8,7 @@ import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
+import { useRequestId } from "~/components/common/use-request-id";
 import { DueDateInput } from "~/components/projects/due-date";
 import { useTRPC } from "~/trpc/react";
 import type { ProofsPanelProject, UploadForProof } from "./types";
@@ -28,9 +29,11 @@ export function SendProofForm({
   const [chosen, setChosen] = useState<string[]>([]);
   const [uploadKind, setUploadKind] = useState<FileKind>("materials");
   const form = useZodForm(proofForm, { defaultValues: { note: "", dueOn: "" } });
+  const requestId = useRequestId();
   const send = useMutation(
     trpc.proofs.create.mutationOptions({
       onSuccess: ({ round }) => {
+        requestId.done();
         toast({ title: `Round ${round} sent` });
         setChosen([]);
         form.reset();
@@ -40,7 +43,13 @@ export function SendProofForm({
     }),
   );
   const onSubmit = form.handleSubmit(({ note, dueOn }) =>
-    send.mutate({ projectId: project.id, fileIds: chosen, ...(note ? { note } : {}), ...(dueOn ? { dueOn } : {}) }),
+    send.mutate({
+      projectId: project.id,
+      fileIds: chosen,
+      ...(note ? { note } : {}),
+      ...(dueOn ? { dueOn } : {}),
+      requestId: requestId.current(),
+    }),
   );
   if (project.files.length === 0 && !uploadNew)
     return <p className="text-sm text-muted-foreground">Upload files to the project to send them as a proof.</p>;

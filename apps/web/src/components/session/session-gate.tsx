@@ -1,5 +1,6 @@
 "use client";
-// Decides what a visit shows: loading, login (or the sign-in redirect), onboarding, or the application.
+// Decides what a visit shows: loading, login (or the sign-in redirect), onboarding, or the application; and on a
+// person's first visit, stores their browser's time zone.
 import { sessionScreen } from "@atelier/domain";
 import { usePathname } from "next/navigation";
 import { useSession } from "next-auth/react";
@@ -7,12 +8,14 @@ import { type ReactNode, useEffect } from "react";
 import { LoadingScreen } from "./loading-screen";
 import { LoginScreen } from "./login-screen";
 import { Onboarding } from "./onboarding";
+import { useBrowserTimeZone } from "./use-browser-time-zone";
 
 export function SessionGate({ children }: { children: ReactNode }) {
   const { data, status } = useSession();
   const pathname = usePathname();
   const screen = sessionScreen(status, data?.user);
   const redirectToSignIn = screen === "login" && pathname !== "/";
+  useBrowserTimeZone(status === "authenticated" ? data?.user : undefined);
 
   useEffect(() => {
     if (!redirectToSignIn) return;

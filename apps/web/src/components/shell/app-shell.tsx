@@ -85,8 +85,12 @@ function UserMenu({ user, onEmailNotifications }: { user: SessionUser; onEmailNo
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel>
-          <div className="truncate">{user.name}</div>
-          <div className="truncate text-xs font-normal text-muted-foreground">{user.email}</div>
+          <div className="truncate" title={user.name ?? undefined}>
+            {user.name}
+          </div>
+          <div className="truncate text-xs font-normal text-muted-foreground" title={user.email ?? undefined}>
+            {user.email}
+          </div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

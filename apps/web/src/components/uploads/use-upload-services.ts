@@ -3,8 +3,10 @@ import type { FileKind } from "@atelier/domain";
 // The upload dialog's services in this app: tickets and signed URLs over tRPC, storage on this origin.
 import { resizeImage, type UploadServices, xhrFetch } from "@atelier/ui";
 import { webCryptoSha256 } from "@atelier/upload-engine";
+import { useSession } from "next-auth/react";
 import { useMemo } from "react";
 import { useTRPCClient } from "~/trpc/react";
+import { compressImage } from "./compress-image";
 import { firstPdfPage } from "./first-pdf-page";
 import { workerPreparer } from "./part-preparer";
 
@@ -22,6 +24,11 @@ function withPreparer(): Pick<UploadServices, "preparePart"> {
   return preparePart ? { preparePart } : {};
 }
 
+/** The key under which a person's unfinished uploads to one project's files of one kind are kept in this browser. */
+export function unfinishedUploadScope(userId: string, target: { projectId: string; kind: FileKind } | { businessId: string }): string {
+  return "projectId" in target ? `${userId}|project|${target.projectId}|${target.kind}` : `${userId}|brand|${target.businessId}`;
+}
+
 /**
  * `ticketScope` names the project and kind of file asset uploads are for, or the business whose brand library
  * they go to (tickets are limited to that folder); avatar uploads need none. Each target gets services of its own,
@@ -31,6 +38,7 @@ export function useUploadServices(
   ticketScope?: () => { projectId: string; kind: FileKind } | { businessId: string } | null,
 ): UploadServices {
   const client = useTRPCClient();
+  const userId = useSession().data?.user.id;
   const target = ticketScope?.() ?? null;
   const projectId = target && "projectId" in target ? target.projectId : undefined;
   const kind = target && "kind" in target ? target.kind : undefined;
@@ -52,8 +60,11 @@ export function useUploadServices(
       ...(globalThis.crypto?.subtle ? { sha256: webCryptoSha256(crypto.subtle) } : {}),
       ...withPreparer(),
       resizeImage,
+      compressImage,
       firstPdfPage,
+      ...(userId && projectId && kind ? { unfinishedScope: unfinishedUploadScope(userId, { projectId, kind }) } : {}),
+      ...(userId && businessId ? { unfinishedScope: unfinishedUploadScope(userId, { businessId }) } : {}),
     }),
-    [client, projectId, kind, businessId],
+    [client, projectId, kind, businessId, userId],
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 // For admins on Users: mail the outbox gave up on after a day, and how much is still waiting to go.
 import { useQuery } from "@tanstack/react-query";
+import { LocalTime } from "~/components/common/local-time";
 import { useTRPC } from "~/trpc/react";
 
 export function UndeliveredMail() {
@@ -22,7 +23,7 @@ export function UndeliveredMail() {
       {waitingLong && (
         <p className="mt-1 text-muted-foreground">
           {pending.count} {pending.count === 1 ? "mail is" : "mails are"} waiting for the mail server, the oldest since{" "}
-          {pending.oldest?.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}. They will go as soon as it answers.
+          {pending.oldest && <LocalTime at={pending.oldest} />}. They will go as soon as it answers.
         </p>
       )}
       {failed.length > 0 && (
@@ -35,9 +36,7 @@ export function UndeliveredMail() {
                   <span className="min-w-0 truncate font-medium" title={m.subject}>
                     {m.subject}
                   </span>
-                  <time className="text-muted-foreground" dateTime={m.createdAt.toISOString()}>
-                    {m.createdAt.toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" })}
-                  </time>
+                  <LocalTime at={m.createdAt} className="text-muted-foreground" />
                 </div>
                 <div className="text-muted-foreground">
                   To {m.to} · {m.attempts} attempts · {m.lastError ?? "no answer"}

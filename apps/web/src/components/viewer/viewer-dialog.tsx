@@ -49,9 +49,20 @@ export function ViewerDialog({
             <DialogTitle className="truncate text-base" title={file.name}>
               {file.name}
             </DialogTitle>
-            <DialogDescription className="truncate text-xs" title={description ? `${details}. ${description}` : details}>
+            <DialogDescription className="truncate text-xs" title={[details, description].filter(Boolean).join(" · ")}>
               {details}
-              {description ? <span className="sr-only">. {description}</span> : null}
+              {description ? (
+                <>
+                  <span aria-hidden className="max-sm:hidden">
+                    {" · "}
+                  </span>
+                  {/* A sentence of its own after the details; a phone keeps it for screen readers only. */}
+                  <span data-testid="viewer-hint" className="max-sm:sr-only">
+                    {" "}
+                    {description}
+                  </span>
+                </>
+              ) : null}
             </DialogDescription>
           </div>
           {count > 1 && (

@@ -1,6 +1,6 @@
 "use client";
 // Blog: news the studio's designers and admins share with each other, written in Markdown; drafts stay with their author.
-import { canEditPost, formatNotificationTime } from "@atelier/domain";
+import { canEditPost } from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Markdown, Skeleton, toast, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
@@ -8,6 +8,7 @@ import { useState } from "react";
 import { PostEditor } from "~/components/blog/post-editor";
 import { ConfirmButton } from "~/components/common/confirm-button";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { LocalTime } from "~/components/common/local-time";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
@@ -85,7 +86,7 @@ export default function BlogPage() {
                       {post.publishedAt === null && <Badge variant="secondary">Draft</Badge>}
                     </CardTitle>
                     <p className="text-xs text-muted-foreground">
-                      {post.authorName ?? "Former member"} · {formatNotificationTime(post.publishedAt ?? post.createdAt)}
+                      {post.authorName ?? "Former member"} · <LocalTime at={post.publishedAt ?? post.createdAt} />
                       {post.updatedAt && " · edited"}
                     </p>
                   </div>

@@ -4,7 +4,7 @@ import { Badge, Card, CardHeader, CardTitle, Skeleton, toast } from "@atelier/ui
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
-import { formatDate } from "~/components/common/format";
+import { LocalDate } from "~/components/common/local-time";
 import { toastError } from "~/components/common/toast-error";
 import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { useTRPC } from "~/trpc/react";
@@ -52,7 +52,9 @@ export default function BusinessesPage() {
                       {b.name}
                     </Link>
                   </CardTitle>
-                  <p className="text-xs text-muted-foreground">Client since {formatDate(b.createdAt)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    Client since <LocalDate at={b.createdAt} />
+                  </p>
                   <p className="text-sm text-muted-foreground" data-testid="business-counts">
                     {plural(b.activeProjects, "active project")} · {b.archivedProjects} archived · {plural(b.people, "person", "people")}
                   </p>

@@ -68,10 +68,14 @@ export default function UsersPage() {
                         <UserAvatar name={u.name ?? u.email} src={u.image} size="sm" />
                         <div className="min-w-0">
                           <div className="flex items-center gap-2 font-medium">
-                            <span className="truncate">{u.name ?? "Invited"}</span>
+                            <span className="truncate" title={u.name ?? undefined}>
+                              {u.name ?? "Invited"}
+                            </span>
                             {u.deactivatedAt && <Badge variant="destructive">Deactivated</Badge>}
                           </div>
-                          <div className="truncate text-xs text-muted-foreground">{u.email}</div>
+                          <div className="truncate text-xs text-muted-foreground" title={u.email ?? undefined}>
+                            {u.email}
+                          </div>
                         </div>
                       </Link>
                     </td>

@@ -184,7 +184,9 @@ export default function WorkloadPage() {
                     <UserAvatar name={r.person.name ?? r.person.email} src={r.person.image} />
                     <div className="min-w-0">
                       <CardTitle className="flex flex-wrap items-center gap-2 text-base">
-                        <span className="truncate">{r.person.name ?? r.person.email}</span>
+                        <span className="truncate" title={r.person.name ?? r.person.email ?? undefined}>
+                          {r.person.name ?? r.person.email}
+                        </span>
                         <Badge variant="secondary">{r.active}</Badge>
                         {r.overdue > 0 && <Badge variant="destructive">{r.overdue} overdue</Badge>}
                       </CardTitle>

@@ -1,6 +1,6 @@
 "use client";
 // New invoice: a business, optionally its project, and the lines of work; saved as a draft in the business's currency.
-import { DEFAULT_CURRENCY, projectDisplayName } from "@atelier/domain";
+import { DEFAULT_CURRENCY } from "@atelier/domain";
 import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, Textarea, toast, useZodForm } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
@@ -9,6 +9,7 @@ import { Controller } from "react-hook-form";
 import { PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
+import { useRequestId } from "~/components/common/use-request-id";
 import { emptyLine, InvoiceLinesEditor, invoiceForm, toApiLines } from "~/components/invoices/invoice-lines-editor";
 import { useTRPC } from "~/trpc/react";
 
@@ -23,9 +24,11 @@ export default function CreateInvoicePage() {
   const form = useZodForm(schema, { defaultValues: { businessId: "", projectId: "", dueAt: "", notes: "", lines: [emptyLine()] } });
   // The chosen business's newest projects, one page of them.
   const projects = useQuery({ ...trpc.projects.list.queryOptions({ archived: false, businessId }), enabled: businessId !== "" });
+  const requestId = useRequestId();
   const create = useMutation(
     trpc.invoices.create.mutationOptions({
       onSuccess: ({ number }) => {
+        requestId.done();
         toast({ title: `${number} saved as a draft` });
         router.push("/invoices");
       },
@@ -41,6 +44,7 @@ export default function CreateInvoicePage() {
       ...(dueAt ? { dueAt } : {}),
       ...(notes ? { notes } : {}),
       lines: toApiLines(lines),
+      requestId: requestId.current(),
     }),
   );
 
@@ -95,7 +99,7 @@ export default function CreateInvoicePage() {
                         <option value="">None</option>
                         {businessProjects.map((p) => (
                           <option key={p.id} value={p.id}>
-                            {projectDisplayName(p.name)}
+                            {p.title}
                           </option>
                         ))}
                       </NativeSelect>

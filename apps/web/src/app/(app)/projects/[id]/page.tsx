@@ -2,15 +2,7 @@
 // A project: its files by kind (briefing, materials, print-ready), uploaded through the upload dialog; each opens in
 // the file viewer, which steps through the files of its kind.
 import type { RouterOutputs } from "@atelier/api";
-import {
-  BRAND_FILE_KINDS,
-  canRemoveProjectFile,
-  FILE_KINDS,
-  type FileKind,
-  isStaff,
-  PROJECT_EVENTS,
-  projectDisplayName,
-} from "@atelier/domain";
+import { BRAND_FILE_KINDS, canRemoveProjectFile, FILE_KINDS, type FileKind, isStaff, PROJECT_EVENTS } from "@atelier/domain";
 import {
   Badge,
   type BrandLibrarySource,
@@ -22,6 +14,7 @@ import {
   CardTitle,
   Skeleton,
   toast,
+  UnfinishedUploadsNotice,
   UploadDialog,
   type UploadedFile,
 } from "@atelier/ui";
@@ -29,19 +22,21 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Upload } from "lucide-react";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { ArchiveProjectButton, RemoveButton } from "~/components/common/destructive-actions";
 import { EmptyState } from "~/components/common/empty-state";
-import { formatBytes, formatDate } from "~/components/common/format";
+import { formatBytes } from "~/components/common/format";
+import { LocalDate } from "~/components/common/local-time";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { DueDate, DueDateEditor } from "~/components/projects/due-date";
 import { ProjectThread } from "~/components/projects/project-thread";
 import { StageBadge } from "~/components/projects/stage-badge";
+import { useLinkedFile } from "~/components/projects/use-linked-file";
 import { PinLink } from "~/components/proofs/pin-link";
 import { ProofsPanel } from "~/components/proofs/proofs-panel";
 import type { UploadForProof } from "~/components/proofs/types";
-import { useUploadServices } from "~/components/uploads/use-upload-services";
+import { unfinishedUploadScope, useUploadServices } from "~/components/uploads/use-upload-services";
 import { FileViewer } from "~/components/viewer/file-viewer";
 import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
@@ -79,9 +74,13 @@ function FileGrid({
                 {f.name}
               </p>
               <p className="text-xs text-muted-foreground">
-                {formatBytes(f.size)} · {formatDate(f.createdAt)}
+                {formatBytes(f.size)} · <LocalDate at={f.createdAt} />
               </p>
-              {f.uploaderName && <p className="truncate text-xs text-muted-foreground">by {f.uploaderName}</p>}
+              {f.uploaderName && (
+                <p className="truncate text-xs text-muted-foreground" title={f.uploaderName}>
+                  by {f.uploaderName}
+                </p>
+              )}
             </div>
             <div className="-mb-1 flex shrink-0 self-end sm:mb-0 sm:self-auto">
               {f.downloadUrl && (
@@ -146,10 +145,34 @@ export default function ProjectPage() {
   const assign = useMutation(trpc.projects.assign.mutationOptions());
 
   useWarmPdfEngine(project.data?.files);
+  // A link to one of its files (search finds files) opens it in the viewer among the files of its kind.
+  const openFile = useCallback(
+    (f: ProjectFile) => {
+      const files = project.data?.files.filter((file) => file.kind === f.kind) ?? [f];
+      const label = FILE_KINDS.find((k) => k.value === f.kind)?.label ?? "";
+      setViewing({
+        files,
+        index: Math.max(
+          0,
+          files.findIndex((file) => file.id === f.id),
+        ),
+        page: 1,
+        label,
+      });
+    },
+    [project.data],
+  );
+  const closeLinkedFile = useLinkedFile(project.data?.files, openFile);
 
   if (project.isPending) return <Skeleton className="h-96" />;
   if (project.error) return <EmptyState title="Project not found" description="It does not exist, or it belongs to another business." />;
   const p = project.data;
+
+  const openUpload = (kind: FileKind) => {
+    forProof.current = null;
+    setKind(kind);
+    setDialogOpen(true);
+  };
 
   const uploadForProof: UploadForProof = (kind, onAdded) => {
     forProof.current = onAdded;
@@ -202,12 +225,14 @@ export default function ProjectPage() {
     <>
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{projectDisplayName(p.name)}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight">{p.title}</h1>
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>{p.businessName}</span>
             <Badge variant="secondary">{PROJECT_EVENTS.find((e) => e.value === p.event)?.label ?? p.event}</Badge>
             <StageBadge stage={p.stage} />
-            <span>Started {formatDate(p.createdAt)}</span>
+            <span>
+              Started <LocalDate at={p.createdAt} />
+            </span>
             {p.archived && <Badge variant="outline">Archived</Badge>}
             {!staffView && p.assigneeName && <span>Designer: {p.assigneeName}</span>}
             <DueDate dueOn={p.dueOn} overdue={p.overdue} />
@@ -235,7 +260,7 @@ export default function ProjectPage() {
             </NativeSelect>
             <ArchiveProjectButton
               archived={p.archived}
-              title={projectDisplayName(p.name)}
+              title={p.title}
               pending={archive.isPending}
               onChange={(archived) => archive.mutateAsync({ id: p.id, archived })}
             />
@@ -267,26 +292,25 @@ export default function ProjectPage() {
                   size="sm"
                   variant="outline"
                   className="min-h-11"
-                  onClick={() => {
-                    forProof.current = null;
-                    setKind(kind.value);
-                    setDialogOpen(true);
-                  }}
+                  onClick={() => openUpload(kind.value)}
                   aria-label={`Upload ${kind.label}`}
                 >
                   <Upload className="size-4" aria-hidden /> Upload
                 </Button>
               </div>
             </CardHeader>
-            <CardContent>
+            <CardContent className="grid gap-4">
+              {session && (
+                <UnfinishedUploadsNotice
+                  scope={unfinishedUploadScope(session.user.id, { projectId: p.id, kind: kind.value })}
+                  onChoose={() => openUpload(kind.value)}
+                />
+              )}
               <FileGrid
                 files={p.files.filter((f) => f.kind === kind.value)}
                 canRemove={canRemove}
                 onRemove={(file) => removeFile.mutateAsync({ id: file.id })}
-                onOpen={(f) => {
-                  const files = p.files.filter((file) => file.kind === kind.value);
-                  setViewing({ files, index: files.findIndex((file) => file.id === f.id), page: 1, label: kind.label });
-                }}
+                onOpen={openFile}
               />
             </CardContent>
           </Card>
@@ -299,7 +323,10 @@ export default function ProjectPage() {
           onIndexChange={(index) => setViewing({ ...viewing, index, page: 1 })}
           page={viewing.page}
           onPageChange={(page) => setViewing({ ...viewing, page })}
-          onClose={() => setViewing(null)}
+          onClose={() => {
+            setViewing(null);
+            closeLinkedFile();
+          }}
           description={viewing.label}
         />
       )}

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
+import { useRequestId } from "~/components/common/use-request-id";
 import { DueDateInput } from "~/components/projects/due-date";
 import { useTRPC } from "~/trpc/react";
 
@@ -27,9 +28,13 @@ export default function CreateProjectPage() {
   const staff = session ? isStaff(session.user.role) : false;
   const businesses = useQuery({ ...trpc.businesses.list.queryOptions(), enabled: staff });
   const form = useZodForm(projectForm, { defaultValues: { title: "", event: "flyer", businessId: "", dueOn: "" } });
+  const requestId = useRequestId();
   const create = useMutation(
     trpc.projects.create.mutationOptions({
-      onSuccess: ({ id }) => router.push(`/projects/${id}`),
+      onSuccess: ({ id }) => {
+        requestId.done();
+        router.push(`/projects/${id}`);
+      },
       onError: (error) => showServerFieldErrors(form, error),
     }),
   );
@@ -43,7 +48,13 @@ export default function CreateProjectPage() {
   const onSubmit = form.handleSubmit(({ title, event, businessId, dueOn }) => {
     // Whom the project is for is the studio's choice only, so only its form asks.
     if (staff && !businessId) return form.setError("businessId", { message: "Choose a business." }, { shouldFocus: true });
-    create.mutate({ title, event, ...(staff ? { businessId } : {}), ...(staff && dueOn ? { dueOn } : {}) });
+    create.mutate({
+      title,
+      event,
+      ...(staff ? { businessId } : {}),
+      ...(staff && dueOn ? { dueOn } : {}),
+      requestId: requestId.current(),
+    });
   });
 
   return (

@@ -9,7 +9,7 @@ import { useSession } from "next-auth/react";
 import { ConfirmButton } from "~/components/common/confirm-button";
 import { EmptyState } from "~/components/common/empty-state";
 import { BusinessOptions } from "~/components/common/form-parts";
-import { formatDate } from "~/components/common/format";
+import { LocalDate } from "~/components/common/local-time";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
@@ -127,7 +127,9 @@ export default function UserPage() {
           </div>
           <dl className="grid gap-1 text-sm sm:col-span-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
             <dt className="text-muted-foreground">Joined</dt>
-            <dd>{formatDate(user.createdAt)}</dd>
+            <dd>
+              <LocalDate at={user.createdAt} />
+            </dd>
             {user.businessId && (
               <>
                 <dt className="text-muted-foreground">Business</dt>
@@ -146,7 +148,9 @@ export default function UserPage() {
             {user.deactivatedAt && (
               <>
                 <dt className="text-muted-foreground">Deactivated</dt>
-                <dd>{formatDate(user.deactivatedAt)}</dd>
+                <dd>
+                  <LocalDate at={user.deactivatedAt} />
+                </dd>
               </>
             )}
           </dl>
@@ -170,7 +174,9 @@ export default function UserPage() {
                       className="flex min-h-11 items-center justify-between gap-2 rounded-md px-2 hover:bg-muted"
                       title={p.title}
                     >
-                      <span className="truncate">{p.title}</span>
+                      <span className="truncate" title={p.title}>
+                        {p.title}
+                      </span>
                       <span className="shrink-0 text-xs text-muted-foreground">
                         {p.assigneeId === user.id ? "Assigned" : "Started"}
                         {p.archived ? " · archived" : ""}
@@ -196,7 +202,7 @@ export default function UserPage() {
                     <Link href={`/projects/${c.projectId}`} className="block min-h-11 rounded-md px-2 py-1 hover:bg-muted" title={c.body}>
                       <span className="line-clamp-2 wrap-anywhere text-sm">{c.body}</span>
                       <span className="text-xs text-muted-foreground">
-                        {c.projectTitle} · {formatDate(c.createdAt)}
+                        {c.projectTitle} · <LocalDate at={c.createdAt} />
                         {isInternalNote(c.event) ? " · internal" : ""}
                       </span>
                     </Link>

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
+import { useRequestId } from "~/components/common/use-request-id";
 import { useTRPC } from "~/trpc/react";
 
 const createUserForm = z.object({
@@ -23,16 +24,18 @@ export default function CreateUserPage() {
   const router = useRouter();
   const businesses = useQuery(trpc.businesses.list.queryOptions());
   const form = useZodForm(createUserForm, { defaultValues: { email: "", name: "", role: "client", businessId: "" } });
+  const requestId = useRequestId();
   const create = useMutation(
     trpc.users.create.mutationOptions({
       onSuccess: (u) => {
+        requestId.done();
         toast({ title: "User created", description: `${u.email} can now sign in with a link sent to that address.` });
         router.push("/users");
       },
       onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  const onSubmit = form.handleSubmit((values) => create.mutate(values));
+  const onSubmit = form.handleSubmit((values) => create.mutate({ ...values, requestId: requestId.current() }));
   return (
     <>
       <PageHeader title="Create User" description="They sign in with a link sent to their e-mail address." />

@@ -1,5 +1,5 @@
 "use client";
-// Edit Profile: the name (and, for an admin, the e-mail address) of one user.
+// Edit Profile: the name (and, for an admin, the e-mail address) of one user, and the time zone they read times in.
 import { emailInput, isAdmin, personNameInput } from "@atelier/domain";
 import {
   Card,
@@ -23,6 +23,7 @@ import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { SubmitButton } from "~/components/common/form-parts";
 import { toastError } from "~/components/common/toast-error";
 import { AvatarPicker } from "~/components/uploads/avatar-picker";
+import { TimeZoneSettings } from "~/components/users/time-zone-settings";
 import { useTRPC } from "~/trpc/react";
 
 const profileForm = z.object({ name: personNameInput, email: emailInput });
@@ -87,6 +88,9 @@ export default function EditProfilePage() {
           </CardFooter>
         </form>
       </Card>
+      <div className="mt-6">
+        <TimeZoneSettings user={{ id, timeZone: user.data.timeZone, hourCycle: user.data.hourCycle }} />
+      </div>
     </>
   );
 }
