@@ -4,7 +4,8 @@ import { type GateScreen, type SessionStatus, sessionScreen } from "./session";
 describe("sessionScreen", () => {
   it.each<[SessionStatus, { name: string | null } | null, GateScreen]>([
     ["loading", null, "loading"],
-    ["loading", { name: "Ada" }, "loading"],
+    ["loading", { name: "Ada" }, "app"],
+    ["loading", { name: null }, "onboarding"],
     ["unauthenticated", null, "login"],
     ["unauthenticated", { name: "Ada" }, "login"],
     ["authenticated", null, "login"],

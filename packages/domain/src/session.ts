@@ -24,7 +24,8 @@ export interface SessionUser {
 export type GateScreen = "loading" | "login" | "onboarding" | "app";
 
 export function sessionScreen(status: SessionStatus, user: Pick<SessionUser, "name"> | null | undefined): GateScreen {
-  if (status === "loading") return "loading";
+  // A session being refreshed (after a profile change) still has its user: the page stays as it is, nothing remounts.
+  if (status === "loading") return user ? (user.name === null ? "onboarding" : "app") : "loading";
   if (status === "unauthenticated" || !user) return "login";
   return user.name === null ? "onboarding" : "app";
 }
