@@ -3,7 +3,7 @@ import { createUploadBackend, partRequests } from "@atelier/upload-engine/testin
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../components/toaster";
 import type { UploadedFile, UploadServices } from "./services";
 import { createUploadUppy, UploadDialog, type UploadDialogProps } from "./upload-dialog";
@@ -65,25 +65,13 @@ function makeUppy(p: UploadDialogProps) {
   return uppy;
 }
 
-// Uppy starts timers that destroy() leaves running (a network check 3 s after it starts, the end of each
-// info message); each test clears the ones started during it, so none fires once the simulated DOM is gone.
-const nativeSetTimeout = globalThis.setTimeout;
-const timers = new Set<ReturnType<typeof setTimeout>>();
-
+// Tests leave the timers Uppy starts running (a network check 3 s after it starts, the end of each info message):
+// Preact's hooks keep one module-wide pending flush (after paint) among them, and clearing it would leave every later
+// dialog in this file without effects, as a shuffled run of the brand library's tests showed.
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-beforeEach(() => {
-  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
-    const timer = nativeSetTimeout(...args);
-    timers.add(timer);
-    return timer;
-  }) as typeof setTimeout;
-});
 afterEach(() => {
   cleanup();
   for (const uppy of instances.splice(0)) uppy.destroy();
-  globalThis.setTimeout = nativeSetTimeout;
-  for (const timer of timers) clearTimeout(timer);
-  timers.clear();
   backend.reset();
   stored.length = 0;
   document.body.innerHTML = "";
