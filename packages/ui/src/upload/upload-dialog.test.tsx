@@ -283,14 +283,18 @@ describe("an upload a reload or a crash cut", () => {
     expect(partRequests(backend.requests, urlPath).some((r) => r.part === 2 && r.status === 200)).toBe(true);
 
     // The page comes back (a new dialog, the same browser): the dialog lists the upload and asks for the file again.
+    // A reload runs no clean-up, so the first dialog is not destroyed (that would drop its file and forget the upload);
+    // only the new dialog's own page is read, since the first one's shows the same notice.
     const from = backend.now();
     const again = makeUppy(p);
-    await (again.getPlugin("Dashboard") as unknown as { openModal(): Promise<void> }).openModal();
-    await waitFor(() => expect(document.body.textContent).toContain("An upload did not finish"));
-    expect(document.body.textContent).toContain("20 MB of 20 MB on the servers · 1 B missing");
-    expect(document.body.textContent).toContain("Browsers do not let a page reopen a file on its own");
+    const dashboard = again.getPlugin("Dashboard") as unknown as { openModal(): Promise<void>; el: HTMLElement };
+    await dashboard.openModal();
+    const shown = () => dashboard.el.textContent ?? "";
+    await waitFor(() => expect(shown()).toContain("An upload did not finish"));
+    expect(shown()).toContain("20 MB of 20 MB on the servers · 1 B missing");
+    expect(shown()).toContain("Browsers do not let a page reopen a file on its own");
     again.addFile({ name: "film.mov", type: "video/quicktime", data: film() });
-    await waitFor(() => expect(document.body.textContent).toContain("Chosen again: 1 B left to send"));
+    await waitFor(() => expect(shown()).toContain("Chosen again: 1 B left to send"));
     const result = await again.upload();
     expect(result?.failed).toEqual([]);
     expect(
