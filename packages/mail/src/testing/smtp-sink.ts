@@ -13,14 +13,14 @@ export interface SmtpSink {
   mails: ReceivedMail[];
   /** While on, every mail is answered 451 (try again later), as a server in trouble answers. */
   refuse(on: boolean): void;
-  /** Resolves with the next mail for the address (or one already received). */
-  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the next mail for the address (or one already received) that `matching` accepts (any, by default). */
+  waitFor(to: string, timeoutMs?: number, matching?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
-  const waiters: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
+  const waiters: { to: string; matching: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
@@ -40,7 +40,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         };
         mails.push(mail);
         for (const w of waiters.splice(0)) {
-          if (mail.to.includes(w.to)) w.resolve(mail);
+          if (mail.to.includes(w.to) && w.matching(mail)) w.resolve(mail);
           else waiters.push(w);
         }
         callback();
@@ -55,13 +55,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refuse: (on) => {
       refusing = on;
     },
-    waitFor(to, timeoutMs = 10_000) {
-      const found = mails.find((m) => m.to.includes(to));
+    waitFor(to, timeoutMs = 10_000, matching = () => true) {
+      const found = mails.find((m) => m.to.includes(to) && matching(m));
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no mail for ${to} within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({
           to,
+          matching,
           resolve: (m) => {
             clearTimeout(timer);
             resolve(m);
