@@ -316,8 +316,8 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await signInAs("designer@atelier.local");
     await page.goto(`${app.url}/projects/${project.id}`);
     await page.getByLabel("Your comment").fill("Their logo file is low resolution");
-    await chooseOption(page.getByLabel("Kind of comment"), "Internal note");
-    await page.getByRole("button", { name: "Post" }).click();
+    await page.getByRole("switch", { name: "Internal note — the client will not see this" }).check();
+    await page.getByRole("button", { name: "Post internal note" }).click();
     await page.getByTestId("comment").filter({ hasText: "Their logo file is low resolution" }).waitFor();
     // Nobody has it yet: the workload hands it to someone in place.
     await page.goto(`${app.url}/workload`);
@@ -426,6 +426,9 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByLabel("Line 2 unit price").fill("60.50");
     expect(await page.getByTestId("invoice-total").innerText()).toBe("$631.50");
     await page.getByRole("button", { name: "Save draft" }).click();
+    // Saved, the draft opens; the list has it too.
+    await page.getByRole("heading", { name: number }).waitFor();
+    await page.goto(`${app.url}/invoices`);
     const row = page.getByTestId("invoice-row").filter({ hasText: number });
     await row.getByText("Draft").waitFor();
     expect(await row.innerText()).toContain("$631.50");

@@ -1,10 +1,12 @@
 // Invoices as documents in Chromium: an admin fills in the studio's billing details, bills a business
-// and sends the invoice (its PDF arrives by real SMTP); the client downloads the PDF from Billing.
+// and sends the invoice (its PDF arrives by real SMTP); the client downloads the PDF from Billing. A project's title is
+// shown as typed in its page, the list, the bell, its mail's subject and the PDF of the invoice a designer drafts.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
+import { PDFParse } from "pdf-parse";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { makePng } from "./fixtures";
@@ -25,6 +27,40 @@ function pdfAttachment(raw: string, filename: string): Buffer {
   return Buffer.from((part.split(/\r?\n--/)[0] ?? "").replace(/\s/g, ""), "base64");
 }
 
+/** A mail's Subject, unfolded, its encoded words (RFC 2047, B or Q) decoded as one run of UTF-8 bytes each. */
+function subjectOf(raw: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? "";
+  const value = (head.match(/^Subject:(.*(?:\r?\n[ \t].*)*)/im)?.[1] ?? "").replace(/\r?\n[ \t]/g, " ").trim();
+  const parts: Buffer[] = [];
+  let last = 0;
+  for (const m of value.matchAll(/=\?utf-8\?([bq])\?([^?]*)\?=/gi)) {
+    const between = value.slice(last, m.index);
+    // Space between two encoded words is not part of the text.
+    if (!(last > 0 && /^\s*$/.test(between))) parts.push(Buffer.from(between));
+    const [, encoding, text = ""] = m;
+    parts.push(
+      encoding?.toUpperCase() === "B"
+        ? Buffer.from(text, "base64")
+        : Buffer.from(
+            text.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+            "latin1",
+          ),
+    );
+    last = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(Buffer.from(value.slice(last)));
+  return Buffer.concat(parts).toString("utf8");
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const parser = new PDFParse({ data: bytes });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
 describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
   let t: TestDatabase;
   let smtp: SmtpSink;
@@ -36,7 +72,13 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
   beforeAll(async () => {
     [t, smtp, browser] = await startTogether([createTestDatabase(), startSmtpSink(), launchBrowser()]);
     await seedDemo(t.db);
-    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, MAIL_FROM: "Atelier <billing@atelier.test>" });
+    app = await startApp({
+      DATABASE_URL: t.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Atelier <billing@atelier.test>",
+      // Comment mail goes within a second, for the title in its subject.
+      MAIL_DIGEST_WINDOW_S: "1",
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -95,12 +137,10 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     // 450 + 20 % = 540.00; 181.50 − 10 % = 163.35, + 20 % = 196.02 (32.67 tax)
     expect(await page.getByTestId("invoice-total").innerText()).toBe("$736.02");
     await page.getByRole("button", { name: "Save draft" }).click();
-    const row = page.getByTestId("invoice-row").filter({ hasText: number });
-    await row.getByText("Draft").waitFor();
-    await row.getByRole("link", { name: "Open" }).click();
 
-    // The invoice page: dates as people read them, then Send, confirmed.
+    // Saved, the invoice page opens: dates as people read them, then Send, confirmed.
     await page.getByRole("heading", { name: number }).waitFor();
+    await page.waitForURL(/\/invoices\/[^/]+$/);
     await page.getByText("Dec 15, 2026").waitFor();
     expect(await page.getByTestId("invoice-total").innerText()).toBe("$736.02");
     await fitsPhone("invoice-draft");
@@ -136,5 +176,57 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     // The same file the mail carried, but for the payment since recorded.
     expect(pdf.length).toBeGreaterThan(1000);
+  });
+
+  it("shows a title as typed in its page, the list, the bell, mail and PDF; a designer drafts the invoice an admin sends", async () => {
+    const title = "Café — Ünïcode 東京 1/2 (re-order) </script>";
+    await signInAs("client@atelier.local");
+    await page.goto(`${app.url}/projects/create`);
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Create Project" }).click();
+    await page.waitForURL(/\/projects\/[^/]+$/);
+    await page.locator("h1").filter({ hasText: "Café" }).waitFor();
+    expect(await page.locator("h1").innerText()).toBe(title);
+    await fitsPhone("title-project");
+    await page.goto(app.url);
+    await page.getByText(title, { exact: true }).first().waitFor();
+
+    // The studio hears of it: the bell and the mail's subject name it as typed.
+    await signInAs("admin@atelier.local");
+    await page.goto(app.url);
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    await page.getByTestId("notification").filter({ hasText: title }).first().waitFor();
+    await expect
+      .poll(() => smtp.mails.map((m) => subjectOf(m.raw)).filter((subject) => subject.includes(title)).length, { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    expect(smtp.mails.map((m) => subjectOf(m.raw)).join("\n")).not.toContain("Café — Ünïcode 東京 1 2");
+
+    // A designer drafts the invoice from Billing; Save draft opens it; only an admin may send it.
+    await signInAs("designer@atelier.local");
+    await page.goto(`${app.url}/settings`);
+    await page.getByRole("heading", { name: "Billing" }).waitFor();
+    expect(await page.getByText("Billing is for clients").count()).toBe(0);
+    await page.getByRole("link", { name: "New invoice" }).first().click();
+    await chooseOption(page.getByLabel("Business"), "Acme Coffee");
+    await chooseOption(page.getByLabel("Project", { exact: true }), title);
+    await page.getByLabel("Line 1 description").fill("Artwork");
+    await page.getByLabel("Line 1 unit price").fill("120");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.waitForURL(/\/invoices\/[^/]+$/);
+    const heading = page.locator("h1").filter({ hasText: /INV-\d{4}-\d{4}/ });
+    await heading.waitFor();
+    const number = (await heading.innerText()).match(/INV-\d{4}-\d{4}/)?.[0] ?? "";
+    const invoiceUrl = page.url();
+    await page.getByTestId("draft-note").waitFor();
+    expect(await page.getByText(title, { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole("button", { name: "Send", exact: true }).count()).toBe(0);
+    await fitsPhone("invoice-designer-draft");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download PDF" }).click()]);
+    expect(await pdfText(await readFile((await download.path()) ?? ""))).toContain(`Project: ${title}`);
+
+    // On Billing the invoice's number is its link.
+    await page.goto(`${app.url}/settings`);
+    await page.getByTestId("invoice-row").filter({ hasText: number }).getByRole("link", { name: number }).click();
+    await page.waitForURL(invoiceUrl);
   });
 });

@@ -2,13 +2,25 @@
 // reach an entry and Enter goes there; Escape closes it and focus is back where it was. A client's search finds a
 // comment and a file (never the studio's internal note) and Enter opens each where it is. The bell opens the notification
 // sheet, Tab stays inside it, Escape closes it onto the bell. The account menu opens and the arrows reach its items. The
-// project's upload dialog opens and closes. Nothing here uses the mouse.
+// project's upload dialog opens and closes. Ctrl+Enter posts a comment; an internal note is a switch of its own that
+// colours the composer and is off again after each post and on the next project; ? lists the shortcuts, g then i
+// opens the inbox, g then p the projects. Nothing here uses the mouse.
 import { randomUUID } from "node:crypto";
+import { join } from "node:path";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { afterPageTimers, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp, startTogether } from "./harness";
+import {
+  ARTIFACTS_DIR,
+  afterPageTimers,
+  keepScreenshot,
+  launchBrowser,
+  type RunningApp,
+  signInWithSession,
+  startApp,
+  startTogether,
+} from "./harness";
 
 const VIEWPORTS = [
   { name: "desktop", width: 1280, height: 800 },
@@ -288,5 +300,79 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => isFocused(upload), { message: "focus is back on the upload button" }).toBe(true);
+  });
+
+  it("Ctrl+Enter posts; an internal note is a deliberate switch, never carried on; ? lists the keys, g i and g p go", async () => {
+    const next = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: `Next poster ${viewport.name}`, createdBy: CLIENT.id });
+    await open(`/projects/${projectId}`);
+    const composer = page.getByTestId("comment-composer");
+    const internal = page.getByRole("switch", { name: "Internal note — the client will not see this" });
+    const blur = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect(await composer.getAttribute("data-internal")).toBe("false");
+
+    await page.getByLabel("Your comment").focus();
+    await page.keyboard.type(`Plain by keys ${viewport.name}`);
+    await page.keyboard.press("Control+Enter");
+    await page
+      .getByTestId("comment")
+      .filter({ hasText: `Plain by keys ${viewport.name}` })
+      .waitFor();
+    await expect.poll(() => page.getByLabel("Your comment").inputValue()).toBe("");
+
+    // Writing internally is unmistakable: the switch, an amber composer, its own label and button.
+    await internal.focus();
+    await press("Space");
+    expect(await internal.isChecked()).toBe(true);
+    expect(await composer.getAttribute("data-internal")).toBe("true");
+    expect(await composer.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    await page.getByRole("button", { name: "Post internal note" }).waitFor();
+    await composer.screenshot({ path: join(ARTIFACTS_DIR, `internal-composer-${viewport.name}.png`) });
+    await page.getByLabel("Your internal note").focus();
+    await page.keyboard.type(`Studio only ${viewport.name}`);
+    await page.keyboard.press("Control+Enter");
+    await page
+      .getByTestId("comment")
+      .filter({ hasText: `Studio only ${viewport.name}` })
+      .getByText("Internal note")
+      .waitFor();
+    // Posted, the composer is a client-visible comment again.
+    await expect.poll(() => composer.getAttribute("data-internal")).toBe("false");
+    expect(await internal.isChecked()).toBe(false);
+
+    // Switched on and left: the next project's composer starts client-visible (g then p, then the palette).
+    await internal.focus();
+    await press("Space");
+    await blur();
+    await press("g");
+    await press("p");
+    await page.waitForURL(`${app.url}/`);
+    await page.keyboard.press("Control+k");
+    await typeSearch(`Next poster ${viewport.name}`);
+    await page.getByRole("option", { name: new RegExp(`Next poster ${viewport.name}`) }).waitFor();
+    const selected = page.locator("[cmdk-item][data-selected=true]");
+    for (let i = 0; i < 20 && !(await selected.innerText()).includes("Next poster"); i++) await press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${app.url}/projects/${next.id}`);
+    await page.getByRole("heading", { name: `Next poster ${viewport.name}` }).waitFor();
+    expect(await composer.getAttribute("data-internal")).toBe("false");
+    expect(await internal.isChecked()).toBe(false);
+
+    // ? lists the shortcuts, fitting the screen; g then i opens the inbox.
+    await blur();
+    await press("?");
+    const shortcuts = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await shortcuts.waitFor();
+    expect(await shortcuts.getByTestId("shortcut-list").innerText()).toMatch(
+      /Post the comment[\s\S]*Open the inbox[\s\S]*Next or previous pin/,
+    );
+    const box = (await shortcuts.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `shortcuts-${viewport.name}.png`) });
+    await page.keyboard.press("Escape");
+    await shortcuts.waitFor({ state: "detached" });
+    await blur();
+    await press("g");
+    await press("i");
+    await page.getByRole("dialog", { name: "Unread Notifications" }).waitFor();
   });
 });

@@ -8,7 +8,7 @@ import { makeProject } from "@atelier/db/testing";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeNoisyPng, makePdf, makePng } from "./fixtures";
-import { ARTIFACTS_DIR, keepScreenshot, openLink, type Stack, signInByMail, startStack } from "./harness";
+import { ARTIFACTS_DIR, keepScreenshot, openLink, type Stack, signInByMail, signInWithSession, startStack } from "./harness";
 
 /** The smallest valid ZIP: an end-of-central-directory record and nothing else. */
 const zip = Buffer.concat([Buffer.from("PK\x05\x06", "latin1"), Buffer.alloc(18)]);
@@ -279,5 +279,65 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     await viewer("poster.png").getByTestId("viewer-image").waitFor();
     await snap("viewer-proof-1280");
     await page.keyboard.press("Escape");
+  });
+
+  it("says only what is true of a proof, and its keys: Ctrl+Enter pins, j and k walk the pins, c and a answer it", async () => {
+    const projectUrl = await projectWithFiles("Honest proof", [{ name: "label.png", mimeType: "image/png", buffer: makePng(1200, 900) }]);
+    const form = page.getByRole("form", { name: "Send a proof" });
+    await form.getByLabel("label.png", { exact: true }).check();
+    await form.getByRole("button", { name: "Send proof" }).click();
+    const round = page.locator('[data-testid="proof"][data-round="1"]');
+    await round.waitFor();
+    // The thread's entry is a whole phrase: the project is the page, not a word missing after "of".
+    const sent = page.getByTestId("comment").filter({ hasText: "Round 1" });
+    expect(await sent.innerText()).toMatch(/sent a proof\b(?! of)/);
+
+    await round.getByRole("button", { name: "Open label.png" }).click();
+    const dialog = viewer("label.png");
+    const image = dialog.getByTestId("viewer-image");
+    await image.waitFor();
+    // The hint is a sentence of its own, not one that starts with the details' full stop.
+    expect((await dialog.getByTestId("viewer-hint").textContent())?.trim()).toBe("Click a point or drag a box to pin a comment there.");
+    const box = (await image.boundingBox())!;
+    for (const [i, body] of ["Logo first", "Barcode second"].entries()) {
+      await page.mouse.click(box.x + box.width * (0.2 + 0.5 * i), box.y + box.height * 0.3);
+      await dialog.getByLabel("Comment at the pin").fill(body);
+      await page.keyboard.press("Control+Enter");
+      await dialog.getByTestId("pin-entry").filter({ hasText: body }).waitFor();
+    }
+    const current = () => dialog.locator('[data-testid="pin-entry"][aria-current="true"]').innerText();
+    // The last pin written is the one selected; j goes round to the first, k back.
+    await page.keyboard.press("j");
+    await expect.poll(current).toContain("Logo first");
+    await page.keyboard.press("j");
+    await expect.poll(current).toContain("Barcode second");
+    await page.keyboard.press("k");
+    await expect.poll(current).toContain("Logo first");
+    await page.keyboard.press("Escape");
+
+    // The client answers with the keyboard: c opens the request for changes, a the approval.
+    const clientContext = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const client = await clientContext.newPage();
+      await signInWithSession(stack.t.db, clientContext, stack.app.url, "client@atelier.local");
+      await client.goto(projectUrl);
+      await client.locator('[data-testid="proof"][data-round="1"]').getByRole("button", { name: "Approve" }).waitFor();
+      await client.keyboard.press("c");
+      const changes = client.getByLabel("What should change");
+      await expect.poll(() => changes.evaluate((el) => el === document.activeElement)).toBe(true);
+      await changes.evaluate((el) => (el as HTMLElement).blur());
+      await client.keyboard.press("a");
+      const approve = client.getByRole("alertdialog", { name: "Approve exactly these files for print?" });
+      await approve.getByRole("button", { name: "Approve" }).click();
+      await client.getByTestId("approval").waitFor();
+      // Approved, and nothing to print yet: no file is said to match.
+      const check = client.getByTestId("print-check");
+      await check.waitFor();
+      expect(await check.innerText()).toMatch(/^Round 1 is approved\. No print-ready files yet/);
+      expect(await check.innerText()).not.toMatch(/match/);
+      await client.screenshot({ path: join(ARTIFACTS_DIR, "honest-approved-390.png"), fullPage: true });
+    } finally {
+      await clientContext.close();
+    }
   });
 });

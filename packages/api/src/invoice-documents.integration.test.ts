@@ -103,19 +103,22 @@ describe("invoices as documents", () => {
   }
 
   describe("who reaches an invoice and its PDF", () => {
-    it("gives admins every invoice, the business's clients its sent ones, and everyone else NOT_FOUND", async () => {
+    it("gives the studio every invoice, the business's clients its sent ones, and everyone else NOT_FOUND", async () => {
       const { id } = await draft();
-      // A draft is the studio's.
-      expect(await codeOf(as(admin).invoices.byId({ id }))).toBe("OK");
-      expect(await codeOf(as(admin).invoices.pdfUrl({ id }))).toBe("OK");
-      for (const user of [demoClient, otherClient, creative]) {
+      // A draft is the studio's: its admins' and its designers'.
+      for (const user of [admin, creative]) {
+        expect(await codeOf(as(user).invoices.byId({ id })), user.id).toBe("OK");
+        expect(await codeOf(as(user).invoices.pdfUrl({ id })), user.id).toBe("OK");
+      }
+      for (const user of [demoClient, otherClient]) {
         expect(await codeOf(as(user).invoices.byId({ id })), user.id).toBe("NOT_FOUND");
         expect(await codeOf(as(user).invoices.pdfUrl({ id })), user.id).toBe("NOT_FOUND");
       }
       await as(admin).invoices.send({ id });
       expect(await codeOf(as(demoClient).invoices.byId({ id }))).toBe("OK");
       expect(await codeOf(as(demoClient).invoices.pdfUrl({ id }))).toBe("OK");
-      for (const user of [otherClient, creative]) {
+      expect(await codeOf(as(creative).invoices.byId({ id }))).toBe("OK");
+      for (const user of [otherClient]) {
         expect(await codeOf(as(user).invoices.byId({ id })), user.id).toBe("NOT_FOUND");
         expect(await codeOf(as(user).invoices.pdfUrl({ id })), user.id).toBe("NOT_FOUND");
       }
@@ -150,7 +153,7 @@ describe("invoices as documents", () => {
 
     it.each([
       ["send", { id: "x" }],
-      ["update", { id: "x", projectId: null, dueAt: null, notes: "", lines: [{ description: "A", quantity: 1, unitAmount: 1 }] }],
+      ["setStatus", { id: "x", status: "sent" }],
       ["recordPayment", { id: "x", amount: 1, paidOn: "2026-12-01" }],
       ["creditNote", { id: "x" }],
       ["billingProfile", undefined],
@@ -161,12 +164,31 @@ describe("invoices as documents", () => {
       ["setBusinessCurrency", { businessId: DEMO_BUSINESS.id, currency: "EUR" }],
     ] as const)("refuses invoices.%s to clients and creatives, even on their own business", async (name, input) => {
       const { id } = await draft();
+      expect(await codeOf(as(admin).invoices.byId({ id }))).toBe("OK");
       const withId = input && "id" in input ? { ...input, id } : input;
       for (const user of [demoClient, creative]) {
         // biome-ignore lint/suspicious/noExplicitAny: each procedure is reached by its name
         const procedure = (as(user).invoices as any)[name];
         expect(await codeOf(procedure(withId)), `${user.role} ${name}`).toBe("FORBIDDEN");
       }
+    });
+
+    it("lets a designer draft and edit an invoice that only an admin sends; a client drafts nothing", async () => {
+      const lines = [{ description: "Flyer design", quantity: 1, unitAmount: 9_000 }];
+      const { id } = await as(creative).invoices.create({ businessId: DEMO_BUSINESS.id, lines });
+      await as(creative).invoices.update({ id, projectId: null, dueAt: "2026-12-20", notes: "Thanks", lines });
+      expect((await as(creative).invoices.list({})).items.map((i) => i.id)).toContain(id);
+      expect(await codeOf(as(creative).invoices.send({ id }))).toBe("FORBIDDEN");
+      expect(await codeOf(as(creative).invoices.setStatus({ id, status: "sent" }))).toBe("FORBIDDEN");
+      expect(queued).toEqual([]);
+      expect((await as(admin).invoices.byId({ id })).status).toBe("draft");
+
+      expect(await codeOf(as(demoClient).invoices.create({ businessId: DEMO_BUSINESS.id, lines }))).toBe("FORBIDDEN");
+      expect(await codeOf(as(demoClient).invoices.update({ id, projectId: null, dueAt: null, notes: "", lines }))).toBe("FORBIDDEN");
+      expect(await codeOf(as(demoClient).invoices.list({}))).toBe("FORBIDDEN");
+      expect((await as(admin).invoices.byId({ id })).dueAt).toBe("2026-12-20");
+
+      expect(await as(admin).invoices.send({ id })).toEqual({ id, status: "sent" });
     });
 
     it("answers the PDF to a signed link only: not to another invoice's link, a forged one, or an expired one", async () => {

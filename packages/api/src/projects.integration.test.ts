@@ -318,7 +318,7 @@ describe("projects and their files, per business", () => {
       });
     });
 
-    it("refuses bad invoices and anyone but an admin", async () => {
+    it("refuses bad invoices, and invoices to anyone outside the studio", async () => {
       const acmeProject = await newAcmeProject();
       const admin_ = as(user(admin, null));
       expect(await codeOf(admin_.invoices.create({ businessId: "globex", projectId: acmeProject, lines }))).toBe("BAD_REQUEST");
@@ -331,7 +331,10 @@ describe("projects and their files, per business", () => {
       ).toBe("BAD_REQUEST");
       expect(await codeOf(admin_.invoices.create({ businessId: "globex", dueAt: "22/12/2026", lines }))).toBe("BAD_REQUEST");
       expect(await codeOf(admin_.invoices.create({ businessId: "nope", lines }))).toBe("NOT_FOUND");
-      expect(await codeOf(as(user(creative, null)).invoices.list())).toBe("FORBIDDEN");
+      // Designers draft invoices (and list them); a client neither.
+      const drafted = await acmeDraft();
+      expect((await as(user(creative, null)).invoices.list()).items.map((i) => i.id)).toContain(drafted.id);
+      expect(await codeOf(as(acmeClient()).invoices.list())).toBe("FORBIDDEN");
       expect(await codeOf(as(acmeClient()).invoices.create({ businessId: DEMO_BUSINESS.id, lines }))).toBe("FORBIDDEN");
     });
 

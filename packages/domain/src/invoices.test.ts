@@ -33,7 +33,8 @@ describe("invoice status", () => {
 
   it.each([
     [{ role: "admin" as const, businessId: null }, "draft", true],
-    [{ role: "creative" as const, businessId: null }, "sent", false],
+    [{ role: "creative" as const, businessId: null }, "draft", true],
+    [{ role: "creative" as const, businessId: null }, "sent", true],
     [{ role: "client" as const, businessId: "b1" }, "draft", false],
     [{ role: "client" as const, businessId: "b1" }, "sent", true],
     [{ role: "client" as const, businessId: "b2" }, "sent", false],

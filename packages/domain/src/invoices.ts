@@ -1,7 +1,7 @@
 // Invoices and credit notes: their numbers, amounts in minor units, balances, reminders, and which status may follow which.
 import { addDays } from "./calendar";
 import { applyRate } from "./money";
-import { isAdmin, isStaff, type Role } from "./roles";
+import { isStaff, type Role } from "./roles";
 
 export const INVOICE_STATUSES = ["draft", "sent", "paid", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -28,15 +28,16 @@ export function isVisibleToClient(status: InvoiceStatus): boolean {
 }
 
 /**
- * Who sees an invoice or a credit note (a credit note is the business's as its invoice is): an admin
- * any, drafts too; a client its own business's once issued; a creative none, billing being the admin's.
+ * Who sees an invoice or a credit note (a credit note is the business's as its invoice is): the studio any, drafts
+ * too (designers draft invoices; only an admin sends one, by the invoices router's admin procedures); a client its
+ * own business's once issued.
  */
 export function canSeeInvoice(
   viewer: { role: Role; businessId: string | null },
   invoice: { businessId: string; status: InvoiceStatus },
 ): boolean {
-  if (isAdmin(viewer.role)) return true;
-  return !isStaff(viewer.role) && viewer.businessId === invoice.businessId && isVisibleToClient(invoice.status);
+  if (isStaff(viewer.role)) return true;
+  return viewer.businessId === invoice.businessId && isVisibleToClient(invoice.status);
 }
 
 /**

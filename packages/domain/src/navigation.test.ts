@@ -84,6 +84,9 @@ describe("canOpenRoute", () => {
     ["creative", "/clients/create", true],
     ["creative", "/users", false],
     ["creative", "/blog", true],
+    // Designers draft invoices from Billing, though Invoices is no entry of theirs.
+    ["creative", "/invoices/create", true],
+    ["creative", "/invoices/42", true],
     ["admin", "/invoices", true],
     ["admin", "/users/create", true],
   ] as const)("%s on %s -> %s", (role, path, expected) => {

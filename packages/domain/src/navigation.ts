@@ -66,13 +66,19 @@ export function commandPaletteItems(role: Role): NavLink[] {
 }
 
 /**
- * Whether a role may open a page: the audience of the nav or palette entry the path falls under.
+ * Pages open to more people than their nav entry names: designers draft invoices (from Billing) for an admin to send,
+ * though Invoices stays an admin's entry.
+ */
+const ROUTE_AUDIENCES = [{ href: "/invoices", audience: "staff" }] as const satisfies readonly { href: string; audience: Audience }[];
+
+/**
+ * Whether a role may open a page: the audience of the route, or of the nav or palette entry the path falls under.
  * Profile editing is everyone's (the API still refuses anyone but the owner or an admin).
  */
 export function canOpenRoute(role: Role, pathname: string): boolean {
   const path = pathname.split(/[?#]/, 1)[0] ?? "";
   if (path.startsWith("/users/edit/")) return true;
-  const entries = [...COMMAND_PALETTE_ITEMS, ...NAV_ITEMS].filter((item) => item.href !== "/");
+  const entries = [...ROUTE_AUDIENCES, ...COMMAND_PALETTE_ITEMS, ...NAV_ITEMS].filter((item) => item.href !== "/");
   const match = entries.find((item) => isActiveNavItem(path, item.href));
   return match ? reaches(match.audience, role) : true;
 }

@@ -1,4 +1,5 @@
-// invoices.*: the admin bills businesses; billing.* shows a client its own business's invoices (never drafts).
+// invoices.*: the studio bills businesses, designers drafting and admins sending; billing.* shows a client its own
+// business's invoices (never drafts).
 // Wire contract relied on by other internal apps: invoices.create ({id, number}), invoices.send,
 // invoices.pdfUrl ({url}) and billing.invoices.
 import { randomUUID } from "node:crypto";
@@ -46,7 +47,7 @@ import { z } from "zod";
 import { invoicePdfUrl, recordPayment, sendInvoice, visibleInvoice, withBalance } from "../invoice-documents";
 import { listPageInput } from "../list-page-input";
 import { once } from "../request-once";
-import { adminProcedure, protectedProcedure, router } from "../trpc";
+import { adminProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = idInput;
 const CLIENT_STATUSES = INVOICE_STATUSES.filter(isVisibleToClient);
@@ -80,7 +81,7 @@ const billingProfile = billingDetailsInput.extend({
 
 export const invoicesRouter = router({
   /** One page of every business's invoices (at most LIST_PAGE_SIZE), newest first, narrowed by words of a number or business. */
-  list: adminProcedure
+  list: staffProcedure
     .input(listPageInput)
     .query(({ ctx, input }) => listInvoicePage(ctx.db, { businessId: null, words: searchWords(input.query) }, input)),
 
@@ -94,7 +95,8 @@ export const invoicesRouter = router({
     .input(z.object({ id }))
     .query(async ({ ctx, input }) => withBalance(await visibleInvoice(ctx.db, ctx.user, input.id))),
 
-  create: adminProcedure
+  /** A draft, by anyone of the studio; only an admin sends it. */
+  create: staffProcedure
     .input(
       z.object({
         businessId: id,
@@ -127,7 +129,7 @@ export const invoicesRouter = router({
     }),
 
   /** Rewrites a draft; a sent invoice is corrected by a credit note instead. */
-  update: adminProcedure
+  update: staffProcedure
     .input(
       z.object({
         id,

@@ -11,7 +11,7 @@ import {
   lineAmounts,
   utcDay,
 } from "@atelier/domain";
-import { Badge, Button, cn } from "@atelier/ui";
+import { Badge, cn } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Fragment, type ReactNode, useState } from "react";
@@ -87,20 +87,24 @@ export function InvoiceTable({
                 data-testid="invoice-row"
               >
                 <td className="max-sm:col-start-1 max-sm:row-start-1">
-                  <Button
-                    variant="link"
-                    className="h-auto p-0 max-sm:min-h-11"
-                    aria-expanded={open === inv.id}
-                    onClick={() => setOpen(open === inv.id ? null : inv.id)}
+                  <Link
+                    className="inline-flex items-center font-medium underline-offset-4 hover:underline max-sm:min-h-11"
+                    href={hrefFor(inv.id)}
                   >
                     {inv.number}
-                  </Button>
+                  </Link>
                   <div className="text-xs text-muted-foreground">
                     {inv.kind === "credit_note" ? "Credit note · " : ""}
                     {formatInvoiceDate(inv.createdAt)} ·{" "}
-                    <Link className="underline max-sm:-mx-2 max-sm:px-2 max-sm:py-4" href={hrefFor(inv.id)}>
-                      Open
-                    </Link>
+                    <button
+                      type="button"
+                      className="underline max-sm:-mx-2 max-sm:px-2 max-sm:py-4"
+                      aria-expanded={open === inv.id}
+                      aria-label={`${open === inv.id ? "Hide" : "Show"} the lines of ${inv.number}`}
+                      onClick={() => setOpen(open === inv.id ? null : inv.id)}
+                    >
+                      {open === inv.id ? "Hide lines" : "Lines"}
+                    </button>
                     {inv.dueAt && <span className="sm:hidden"> · due {formatInvoiceDate(inv.dueAt)}</span>}
                   </div>
                 </td>

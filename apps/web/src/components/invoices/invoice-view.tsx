@@ -53,7 +53,18 @@ function useInvoice(id: string) {
 
 const today = () => utcDay(new Date());
 
-export function InvoiceView({ id, admin, hrefFor }: { id: string; admin: boolean; hrefFor: (id: string) => string }) {
+/** `drafts`: the studio, who edit drafts; `admin`: who also sends them and records their payments and corrections. */
+export function InvoiceView({
+  id,
+  admin,
+  drafts,
+  hrefFor,
+}: {
+  id: string;
+  admin: boolean;
+  drafts: boolean;
+  hrefFor: (id: string) => string;
+}) {
   const invoice = useInvoice(id);
   const [editing, setEditing] = useState(false);
   if (invoice.isPending) return <Skeleton className="h-96" />;
@@ -75,7 +86,7 @@ export function InvoiceView({ id, admin, hrefFor }: { id: string; admin: boolean
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <DownloadPdfButton invoiceId={inv.id} />
-          {admin && inv.status === "draft" && !editing && (
+          {drafts && inv.status === "draft" && !editing && (
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
               Edit
             </Button>
@@ -84,6 +95,11 @@ export function InvoiceView({ id, admin, hrefFor }: { id: string; admin: boolean
           {admin && !editing && <InvoiceActions invoice={inv} />}
         </div>
       </header>
+      {drafts && !admin && inv.status === "draft" && (
+        <p className="text-sm text-muted-foreground" data-testid="draft-note">
+          A draft: an admin sends it to {inv.businessName}.
+        </p>
+      )}
       {editing ? <DraftEditor invoice={inv} onDone={() => setEditing(false)} /> : <Document invoice={inv} hrefFor={hrefFor} />}
       {inv.kind === "invoice" && inv.status !== "draft" && <Payments invoice={inv} admin={admin} />}
     </div>

@@ -107,7 +107,14 @@ export function NotificationBell({ user }: { user: SessionUser }) {
       }}
     >
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={`Notifications: ${count} unread`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={`Notifications: ${count} unread`}
+          aria-keyshortcuts="G I"
+          data-shortcut="inbox"
+        >
           <Bell className="size-5" aria-hidden />
           {count > 0 && (
             <span

@@ -1,13 +1,22 @@
 "use client";
 // A project's conversation: comments, requests for changes, approvals and (for the studio) internal notes.
-import { commentKinds, isInternalNote, type ProjectStage, type SessionUser, threadEventLabel } from "@atelier/domain";
+import {
+  commentKinds,
+  isInternalNote,
+  isStaff,
+  type ProjectStage,
+  type SessionUser,
+  threadEventLabel,
+} from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Field, fieldError, Textarea, UserAvatar } from "@atelier/ui";
 import type { ReactNode } from "react";
-import { Controller } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
+import { INTERNAL_COMPOSER_CLASS, InternalNoteToggle } from "~/components/common/internal-note-toggle";
 import { LinkedText } from "~/components/common/linked-text";
 import { LocalTime } from "~/components/common/local-time";
 import { NativeSelect } from "~/components/common/native-select";
+import { submitOnModEnter } from "~/components/common/submit-keys";
 import { useCommentComposer } from "./use-comment-composer";
 import { useLinkedComment } from "./use-linked-comment";
 import { useMarkRead } from "./use-mark-read";
@@ -33,7 +42,6 @@ export function ProjectThread({
   const linked = useLinkedComment(projectId, comments);
   useLoadOlder(thread, linked.seeking);
   useMarkRead(projectId, comments?.at(-1)?.id);
-  const { form, post, onSubmit } = useCommentComposer(projectId);
 
   return (
     <Card role="region" aria-labelledby="thread-title">
@@ -83,36 +91,67 @@ export function ProjectThread({
             </li>
           ))}
         </ol>
-        <form onSubmit={onSubmit} className="grid gap-2" noValidate>
-          <Field label="Your comment" error={fieldError(form, "body")}>
-            {(control) => <Textarea {...control} placeholder="Write a comment…" {...form.register("body")} />}
-          </Field>
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            <Controller
-              control={form.control}
-              name="event"
-              render={({ field }) => (
-                <NativeSelect
-                  aria-label="Kind of comment"
-                  className="w-auto"
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                >
-                  {commentKinds(user.role, stage).map((k) => (
-                    <option key={k.label} value={k.event ?? ""}>
-                      {k.label}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
-            />
-            <SubmitButton pending={post.isPending} pendingLabel="Posting…">
-              Post
-            </SubmitButton>
-          </div>
-          <FormError error={post.error} fieldsShown />
-        </form>
+        {/* Keyed by project: another project's composer starts empty and client-visible. */}
+        <CommentComposer key={projectId} projectId={projectId} user={user} stage={stage} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Writes to the thread. Staff turn a note internal with a switch of its own: the composer turns amber and says the client
+ * will not see it, and it is a client-visible comment again after each post. Ctrl+Enter (Cmd+Enter) posts.
+ */
+function CommentComposer({ projectId, user, stage }: { projectId: string; user: SessionUser; stage?: ProjectStage }) {
+  const { form, post, onSubmit } = useCommentComposer(projectId);
+  const internal = useWatch({ control: form.control, name: "internal" });
+  // Internal notes are the switch's; the menu offers the other kinds the stage allows.
+  const kinds = commentKinds(user.role, stage).filter((k) => !isInternalNote(k.event));
+  return (
+    <form
+      onSubmit={onSubmit}
+      className={cn("grid gap-2 rounded-lg border border-transparent p-2 transition-colors", internal && INTERNAL_COMPOSER_CLASS)}
+      data-testid="comment-composer"
+      data-internal={internal}
+      noValidate
+    >
+      {isStaff(user.role) && <InternalNoteToggle checked={internal} {...form.register("internal")} />}
+      <Field label={internal ? "Your internal note" : "Your comment"} error={fieldError(form, "body")}>
+        {(control) => (
+          <Textarea
+            {...control}
+            placeholder={internal ? "Only the studio reads this…" : "Write a comment…"}
+            {...form.register("body")}
+            onKeyDown={submitOnModEnter}
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {!internal && (
+          <Controller
+            control={form.control}
+            name="event"
+            render={({ field }) => (
+              <NativeSelect
+                aria-label="Kind of comment"
+                className="w-auto"
+                value={field.value}
+                onChange={(e) => field.onChange(e.target.value)}
+              >
+                {kinds.map((k) => (
+                  <option key={k.label} value={k.event ?? ""}>
+                    {k.label}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          />
+        )}
+        <SubmitButton pending={post.isPending} pendingLabel="Posting…">
+          {internal ? "Post internal note" : "Post"}
+        </SubmitButton>
+      </div>
+      <FormError error={post.error} fieldsShown />
+    </form>
   );
 }

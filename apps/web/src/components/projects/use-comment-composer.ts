@@ -1,20 +1,22 @@
-// The thread's composer: the comment and its kind, posted; the server's refusal of a field is shown under it.
-import { COMMENT_EVENTS, commentBodyInput } from "@atelier/domain";
+// The thread's composer: the comment, its kind and whether it is an internal note, posted; the server's refusal of a
+// field is shown under it. After each post it is a plain client-visible comment again.
+import { COMMENT_EVENTS, commentBodyInput, INTERNAL_NOTE_EVENT } from "@atelier/domain";
 import { showServerFieldErrors, useZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { useRequestId } from "~/components/common/use-request-id";
 import { useTRPC } from "~/trpc/react";
 
-// The kind of comment: "" is a plain comment.
+// The kind of comment: "" is a plain comment; an internal note is the switch, not a kind.
 const commentForm = z.object({
   body: commentBodyInput,
-  event: z.union([z.literal(""), z.enum(COMMENT_EVENTS)]).transform((event) => event || null),
+  event: z.union([z.literal(""), z.enum(COMMENT_EVENTS)]),
+  internal: z.boolean(),
 });
 
 export function useCommentComposer(projectId: string) {
   const trpc = useTRPC();
-  const form = useZodForm(commentForm, { defaultValues: { body: "", event: "" } });
+  const form = useZodForm(commentForm, { defaultValues: { body: "", event: "", internal: false } });
   const requestId = useRequestId();
   const post = useMutation(
     trpc.comments.create.mutationOptions({
@@ -25,6 +27,8 @@ export function useCommentComposer(projectId: string) {
       onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  const onSubmit = form.handleSubmit(({ body, event }) => post.mutate({ projectId, body, event, requestId: requestId.current() }));
+  const onSubmit = form.handleSubmit(({ body, event, internal }) =>
+    post.mutate({ projectId, body, event: internal ? INTERNAL_NOTE_EVENT : event || null, requestId: requestId.current() }),
+  );
   return { form, post, onSubmit };
 }

@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
+import { submitOnModEnter } from "~/components/common/submit-keys";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
@@ -48,7 +49,7 @@ export function AnswerProof({
       <div className="flex flex-wrap gap-2">
         <ConfirmDialog
           trigger={
-            <Button className="h-11" disabled={approve.isPending}>
+            <Button className="h-11" disabled={approve.isPending} aria-keyshortcuts="A" data-shortcut="approve">
               Approve
             </Button>
           }
@@ -59,7 +60,14 @@ export function AnswerProof({
           pending={approve.isPending}
           onConfirm={() => approve.mutateAsync({ proofId })}
         />
-        <Button className="h-11" variant="outline" aria-expanded={asking} onClick={() => setAsking((a) => !a)}>
+        <Button
+          className="h-11"
+          variant="outline"
+          aria-expanded={asking}
+          aria-keyshortcuts="C"
+          data-shortcut="request-changes"
+          onClick={() => setAsking((a) => !a)}
+        >
           Request changes
         </Button>
       </div>
@@ -74,7 +82,7 @@ export function AnswerProof({
             </p>
           )}
           <Field label="What should change" error={fieldError(form, "body")}>
-            {(control) => <Textarea {...control} {...form.register("body")} />}
+            {(control) => <Textarea {...control} autoFocus {...form.register("body")} onKeyDown={submitOnModEnter} />}
           </Field>
           <div className="flex justify-end">
             <SubmitButton pending={requestChanges.isPending} pendingLabel="Sending…">

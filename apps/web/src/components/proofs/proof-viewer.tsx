@@ -6,10 +6,13 @@ import { commentBodyInput, isStaff } from "@atelier/domain";
 import { Button, cn, Field, fieldError, showServerFieldErrors, Textarea, useZodForm } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Hand, MapPin } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { useRequestId } from "~/components/common/use-request-id";
+import { INTERNAL_COMPOSER_CLASS, InternalNoteToggle } from "~/components/common/internal-note-toggle";
+import { submitOnModEnter } from "~/components/common/submit-keys";
 import { FileViewer } from "~/components/viewer/file-viewer";
 import type { SurfacePoint, SurfaceTool, ViewedFile, ViewState } from "~/components/viewer/types";
 import { useTRPC } from "~/trpc/react";
@@ -46,11 +49,37 @@ export function ProofViewer({
   const [draft, setDraft] = useState<Area | null>(null);
   const start = useRef<SurfacePoint | null>(null);
   const form = useZodForm(pinForm, { defaultValues: { body: "", internal: false } });
+  const internal = useWatch({ control: form.control, name: "internal" });
   const [selected, setSelected] = useState<string | null>(initialPin ?? null);
 
   const pins = useQuery(trpc.annotations.list.queryOptions({ proofId }));
   const onView = (view: ViewState) =>
     (pins.data ?? []).filter((p) => p.fileId === view.file.id && (view.kind !== "pdf" || (p.page ?? 1) === view.page));
+  // j and k step through every pin of the proof, file by file and page by page, showing each where it was written.
+  useEffect(() => {
+    function onKeyDown(e: KeyboardEvent) {
+      if ((e.key !== "j" && e.key !== "k") || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
+      const place = (p: { fileId: string; page: number | null }) => [files.findIndex((f) => f.id === p.fileId), p.page ?? 1];
+      const ordered = (pins.data ?? [])
+        .filter((p) => files.some((f) => f.id === p.fileId))
+        .map((p, order) => ({ p, key: [...place(p), order] }))
+        .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!)
+        .map(({ p }) => p);
+      if (ordered.length === 0) return;
+      e.preventDefault();
+      const at = ordered.findIndex((p) => p.id === selected);
+      const step = e.key === "j" ? 1 : -1;
+      const next = ordered[at === -1 ? (step === 1 ? 0 : ordered.length - 1) : (at + step + ordered.length) % ordered.length];
+      if (!next) return;
+      setIndex(files.findIndex((f) => f.id === next.fileId));
+      setPage(next.page ?? 1);
+      setDraft(null);
+      setSelected(next.id);
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [files, pins.data, selected]);
   const refresh = () => {
     void queryClient.invalidateQueries(trpc.annotations.list.queryFilter({ proofId }));
     void queryClient.invalidateQueries(trpc.comments.pathFilter());
@@ -208,16 +237,16 @@ export function ProofViewer({
         return (
           <>
             {draft && (
-              <form onSubmit={submit(view)} className="grid gap-2 rounded-lg border p-2" noValidate>
-                <Field label="Comment at the pin" error={fieldError(form, "body")}>
-                  {(control) => <Textarea {...control} autoFocus {...form.register("body")} />}
+              <form
+                onSubmit={submit(view)}
+                className={cn("grid gap-2 rounded-lg border p-2", internal && INTERNAL_COMPOSER_CLASS)}
+                data-internal={internal}
+                noValidate
+              >
+                {isStaff(user.role) && <InternalNoteToggle checked={internal} {...form.register("internal")} />}
+                <Field label={internal ? "Internal note at the pin" : "Comment at the pin"} error={fieldError(form, "body")}>
+                  {(control) => <Textarea {...control} autoFocus {...form.register("body")} onKeyDown={submitOnModEnter} />}
                 </Field>
-                {isStaff(user.role) && (
-                  <label className="flex min-h-11 items-center gap-2 text-sm">
-                    <input type="checkbox" className="size-5" {...form.register("internal")} />
-                    Internal note (the client never sees it)
-                  </label>
-                )}
                 <div className="flex justify-end gap-2">
                   <Button type="button" variant="ghost" className="h-11" onClick={() => setDraft(null)}>
                     Cancel
@@ -234,6 +263,7 @@ export function ProofViewer({
                 <li
                   key={p.id}
                   data-testid="pin-entry"
+                  aria-current={selected === p.id ? "true" : undefined}
                   className={cn("rounded-lg border p-2 text-sm", p.shadow && "bg-amber-500/10", selected === p.id && "ring-2 ring-ring")}
                 >
                   <p className="break-words">

@@ -27,6 +27,7 @@ import { type ReactNode, useState } from "react";
 import { EmailNotificationsDialog } from "~/components/notifications/email-notifications-dialog";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { CommandPalette } from "./command-palette";
+import { KeyboardShortcuts } from "./keyboard-shortcuts";
 
 const ICONS: Record<string, typeof Archive> = {
   "/": FolderKanban,
@@ -75,7 +76,15 @@ function Brand() {
   );
 }
 
-function UserMenu({ user, onEmailNotifications }: { user: SessionUser; onEmailNotifications: () => void }) {
+function UserMenu({
+  user,
+  onEmailNotifications,
+  onShortcuts,
+}: {
+  user: SessionUser;
+  onEmailNotifications: () => void;
+  onShortcuts: () => void;
+}) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -97,6 +106,7 @@ function UserMenu({ user, onEmailNotifications }: { user: SessionUser; onEmailNo
           <Link href={editProfileHref(user.id)}>Edit Profile</Link>
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={onEmailNotifications}>Email Notifications</DropdownMenuItem>
+        <DropdownMenuItem onSelect={onShortcuts}>Keyboard shortcuts</DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut({ callbackUrl: "/" })}>Sign out</DropdownMenuItem>
       </DropdownMenuContent>
@@ -108,6 +118,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   const [mobileOpen, setMobileOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   return (
     <div className="flex min-h-dvh">
@@ -154,12 +165,13 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NotificationBell user={user} />
             <ThemeToggle />
-            <UserMenu user={user} onEmailNotifications={() => setNotificationsOpen(true)} />
+            <UserMenu user={user} onEmailNotifications={() => setNotificationsOpen(true)} onShortcuts={() => setShortcutsOpen(true)} />
           </div>
         </header>
         <main className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] md:p-8">{children}</main>
       </div>
       <CommandPalette role={user.role} open={paletteOpen} onOpenChange={setPaletteOpen} />
+      <KeyboardShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <EmailNotificationsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} initial={user.emailNotification} />
     </div>
   );

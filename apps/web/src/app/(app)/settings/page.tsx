@@ -1,5 +1,6 @@
 "use client";
-// Billing: a client's invoices from the studio, with their PDFs; for an admin, the studio's billing details.
+// Billing: a client's invoices from the studio, with their PDFs; for an admin, the studio's billing details; for a
+// designer, the invoices they draft for an admin to send.
 import { formatMoney, isAdmin, isStaff } from "@atelier/domain";
 import { Skeleton } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
@@ -7,6 +8,7 @@ import { useSession } from "next-auth/react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { BillingDetailsForm, BusinessCurrencies } from "~/components/invoices/billing-details-form";
 import { DownloadPdfButton } from "~/components/invoices/download-pdf-button";
+import { InvoiceList } from "~/components/invoices/invoice-list";
 import { InvoiceTable } from "~/components/invoices/invoice-table";
 import { useTRPC } from "~/trpc/react";
 
@@ -30,10 +32,11 @@ export default function BillingPage() {
   }
   if (isStaff(session.user.role)) {
     return (
-      <>
-        <PageHeader title="Billing" />
-        <EmptyState title="Billing is for clients" description="Clients see the studio's invoices to their business here." />
-      </>
+      <InvoiceList
+        title="Billing"
+        description="Draft invoices here for an admin to send; a business sees an invoice once it is sent."
+        admin={false}
+      />
     );
   }
   return <ClientBilling />;

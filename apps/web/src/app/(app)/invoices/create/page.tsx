@@ -27,10 +27,10 @@ export default function CreateInvoicePage() {
   const requestId = useRequestId();
   const create = useMutation(
     trpc.invoices.create.mutationOptions({
-      onSuccess: ({ number }) => {
+      onSuccess: ({ id, number }) => {
         requestId.done();
         toast({ title: `${number} saved as a draft` });
-        router.push("/invoices");
+        router.push(`/invoices/${id}`);
       },
       onError: (error) => showServerFieldErrors(form, error),
     }),
@@ -124,7 +124,7 @@ export default function CreateInvoicePage() {
             <FormError error={create.error} fieldsShown />
           </CardContent>
           <CardFooter className="justify-end">
-            {/* Still "Saving…" after success, while the page moves to the list. */}
+            {/* Still "Saving…" after success, while the page moves to the invoice. */}
             <SubmitButton pending={create.isPending || create.isSuccess} pendingLabel="Saving…">
               Save draft
             </SubmitButton>

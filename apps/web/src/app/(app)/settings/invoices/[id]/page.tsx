@@ -5,5 +5,5 @@ import { InvoiceView } from "~/components/invoices/invoice-view";
 
 export default function BillingInvoicePage() {
   const { id } = useParams<{ id: string }>();
-  return <InvoiceView id={id} admin={false} hrefFor={(other) => `/settings/invoices/${other}`} />;
+  return <InvoiceView id={id} admin={false} drafts={false} hrefFor={(other) => `/settings/invoices/${other}`} />;
 }
