@@ -1,4 +1,6 @@
 // The newcomer's path: embedded PGlite, demo users, and the dev mailbox instead of SMTP.
+import { readFile } from "node:fs/promises";
+import { DEMO_BUSINESS } from "@atelier/db";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepScreenshot, launchBrowser, type RunningApp, signInByMail, startApp, startTogether } from "./harness";
@@ -32,6 +34,75 @@ describe("the embedded run", () => {
       await page.getByRole("link", { name: /Spring opening poster/ }).waitFor();
     } catch (error) {
       await keepScreenshot(page, "embedded-dev-mailbox");
+      throw error;
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("shows a mail in the dev mailbox: its body, its files to download, its links by what they open", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    try {
+      await signInByMail(page, app.url, "admin@atelier.local");
+      await page.getByTestId("sidebar").waitFor();
+      // An invoice sent to the demo client: a mail with a button and a PDF.
+      const { id, number } = await page.evaluate(async (businessId) => {
+        const call = async (path: string, input: unknown) => {
+          const res = await fetch(`/api/trpc/${path}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ json: input }),
+          });
+          return ((await res.json()) as { result: { data: { json: { id: string; number: string } } } }).result.data.json;
+        };
+        const invoice = await call("invoices.create", {
+          businessId,
+          lines: [{ description: "Menu </script> design", quantity: 1, unitAmount: 9_900 }],
+        });
+        await call("invoices.send", { id: invoice.id });
+        return invoice;
+      }, DEMO_BUSINESS.id);
+
+      const mail = page
+        .getByTestId("dev-mail")
+        .filter({ hasText: "To: client@atelier.local" })
+        .filter({ hasText: `Invoice ${number}` });
+      // The outbox delivers it just after the send: the page is read again until it is there.
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${app.url}/dev/mailbox`);
+            return mail.count();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+      const open = mail.getByRole("link", { name: `View invoice ${number}` });
+      expect(await open.getAttribute("href")).toBe(`${app.url}/settings/invoices/${id}`);
+      // Each link is named by what it opens: the sign-in mail's is "Sign in", nothing says "Open the sign-in link".
+      await page
+        .getByTestId("dev-mail")
+        .filter({ hasText: "Sign in to" })
+        .first()
+        .getByRole("link", { name: "Sign in", exact: true })
+        .waitFor();
+      expect(await page.getByText("Open the sign-in link").count()).toBe(0);
+
+      const body = mail.locator("iframe");
+      expect(await body.getAttribute("sandbox")).toBe("");
+      await body.contentFrame().getByText(`sent you invoice ${number}`, { exact: false }).waitFor();
+
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        mail.getByRole("link", { name: `Download ${number}.pdf` }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+      expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe("%PDF-");
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } catch (error) {
+      await keepScreenshot(page, "embedded-dev-mailbox-mail");
       throw error;
     } finally {
       await page.close();

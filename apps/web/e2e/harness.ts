@@ -521,7 +521,7 @@ export async function signInByMail(page: Page, appUrl: string, email: string, sm
     .filter({ hasText: `To: ${email}` })
     .filter({ hasText: "Sign in to" })
     .first()
-    .getByRole("link", { name: "Open the sign-in link" });
+    .getByRole("link", { name: "Sign in", exact: true });
   const link = (await open.getAttribute("href")) ?? "";
   await open.click();
   await page.waitForURL((url) => url.pathname !== "/dev/mailbox" && !url.pathname.startsWith("/api/auth/"));

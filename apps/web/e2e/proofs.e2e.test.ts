@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { makeProject, type TestDatabase } from "@atelier/db/testing";
+import { extractLink, mailSubject } from "@atelier/mail/testing";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makePdf, makePng } from "./fixtures";
@@ -106,12 +107,25 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
       await designer.getByTestId("project-stage").filter({ hasText: "Proof sent" }).waitFor();
     });
 
+    let roundLink = "";
+    await step("the client is mailed at once that round 1 awaits their approval, with a button that opens it", async () => {
+      // Not held for the gathering window (two minutes here): it is there as soon as the outbox has run.
+      const subject = "Round 1 of “Harvest festival flyer” is ready for your approval — Atelier";
+      const sent = () => stack.smtp.mails.find((m) => m.to.includes("client@atelier.local") && mailSubject(m.raw) === subject);
+      await expect.poll(() => sent() !== undefined, { timeout: 15_000 }).toBe(true);
+      roundLink = extractLink(sent()?.raw ?? "") ?? "";
+      expect(roundLink).toBe(`${projectUrl}#round-1`);
+    });
+
     await step("the client opens the PDF by ranges, pins 'logo too small' on page 1 and asks for changes (1 of 3 used)", async () => {
       const ranges: number[] = [];
       client.on("response", (r) => {
         if (r.url().includes("/files/") && r.url().includes("flyer.pdf")) ranges.push(r.status());
       });
-      await client.goto(projectUrl);
+      // The mail's button: the page opens at round 1, marked.
+      await client.goto(roundLink);
+      await proof(client, 1).and(client.locator("[data-linked]")).waitFor();
+      expect(await proof(client, 1).evaluate((round) => round.getBoundingClientRect().top < window.innerHeight)).toBe(true);
       // Timed from the click itself: the page's own loading is not the viewer's.
       const open = proof(client, 1).getByRole("button", { name: "Open flyer.pdf" });
       await open.waitFor();

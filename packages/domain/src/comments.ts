@@ -157,7 +157,7 @@ export function commentHref(projectId: string, commentId: string): string {
 }
 
 /** The anchor of a proof round on its project's page, before the round's number. */
-const PROOF_ROUND_ANCHOR = "round-";
+export const PROOF_ROUND_ANCHOR = "round-";
 
 /** Where a proof round is shown: its project's page, at the round. Mail about a round links here. */
 export function proofRoundHref(projectId: string, round: number): string {

@@ -1,7 +1,7 @@
 "use client";
 import type { RouterOutputs } from "@atelier/api";
-import { PROOF_STATUSES, type ProofStatus } from "@atelier/domain";
-import { Badge, Button } from "@atelier/ui";
+import { PROOF_ROUND_ANCHOR, PROOF_STATUSES, type ProofStatus } from "@atelier/domain";
+import { Badge, Button, cn } from "@atelier/ui";
 import { Download, Eye } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDay } from "~/components/common/format";
@@ -24,13 +24,22 @@ export function ProofRound({
   proof,
   onOpen,
   answer,
+  linked = false,
 }: {
   proof: RouterOutputs["proofs"]["list"][number];
   onOpen: (index: number) => void;
   answer: ReactNode;
+  /** The round a link (a mail's button) opened: marked, and brought into view by the panel. */
+  linked?: boolean;
 }) {
   return (
-    <li className="grid gap-2 rounded-lg border p-3" data-testid="proof" data-round={proof.round}>
+    <li
+      id={`${PROOF_ROUND_ANCHOR}${proof.round}`}
+      className={cn("grid scroll-mt-20 gap-2 rounded-lg border p-3", linked && "ring-2 ring-ring")}
+      data-testid="proof"
+      data-round={proof.round}
+      data-linked={linked || undefined}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-medium">Round {proof.round}</h3>
         <Badge variant="outline" className={STATUS_STYLE[proof.status]} data-testid="proof-status">

@@ -14,7 +14,7 @@ import { ProofRound } from "./proof-round";
 import { ProofViewer } from "./proof-viewer";
 import { SendProofForm } from "./send-proof-form";
 import type { ProofsPanelProject, UploadForProof } from "./types";
-import { type ProofViewing, usePinFromHash } from "./use-pin-from-hash";
+import { type ProofViewing, usePinFromHash, useRoundFromHash } from "./use-pin-from-hash";
 import { useProofsRefresh } from "./use-proofs-refresh";
 
 export function ProofsPanel({
@@ -34,6 +34,7 @@ export function ProofsPanel({
   const refresh = useProofsRefresh(project.id);
   const [viewing, setViewing] = useState<ProofViewing | null>(null);
   usePinFromHash(project.id, proofs.data, setViewing);
+  const linkedRound = useRoundFromHash(proofs.data);
   const canSend = canTakeAction(user.role, project.stage, "sendProof");
   const canAnswer = canTakeAction(user.role, project.stage, "approve");
   const latestRound = proofs.data?.[0]?.round;
@@ -61,6 +62,7 @@ export function ProofsPanel({
             <ProofRound
               key={proof.id}
               proof={proof}
+              linked={proof.round === linkedRound}
               onOpen={(index) => setViewing({ proofId: proof.id, files: proof.files, index })}
               answer={
                 canAnswer &&

@@ -1,6 +1,7 @@
 import type { RouterOutputs } from "@atelier/api";
+import { PROOF_ROUND_ANCHOR } from "@atelier/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import type { ViewedFile } from "~/components/viewer/types";
 import { useTRPC } from "~/trpc/react";
 
@@ -35,4 +36,25 @@ export function usePinFromHash(
     window.addEventListener("hashchange", openPin);
     return () => window.removeEventListener("hashchange", openPin);
   }, [pins.data, proofs, open]);
+}
+
+/**
+ * A mail about a round links to #round-{n} (proofRoundHref): once the rounds are listed, that one is brought into view
+ * and answered as the linked round. Rounds load after the page, so the browser's own jump to the anchor comes too early.
+ */
+export function useRoundFromHash(proofs: RouterOutputs["proofs"]["list"] | undefined): number | null {
+  const [linked, setLinked] = useState<number | null>(null);
+  useEffect(() => {
+    if (!proofs) return;
+    const show = () => {
+      const round = Number(new RegExp(`^#${PROOF_ROUND_ANCHOR}(\\d+)$`).exec(window.location.hash)?.[1] ?? Number.NaN);
+      if (!proofs.some((p) => p.round === round)) return;
+      setLinked(round);
+      document.getElementById(`${PROOF_ROUND_ANCHOR}${round}`)?.scrollIntoView({ block: "start" });
+    };
+    show();
+    window.addEventListener("hashchange", show);
+    return () => window.removeEventListener("hashchange", show);
+  }, [proofs]);
+  return linked;
 }

@@ -8,9 +8,8 @@ import { getServer } from "~/server/server";
 
 export const dynamic = "force-dynamic";
 
-function firstLink(text: string): string | undefined {
-  return text.match(/https?:\/\/\S+/)?.[0];
-}
+/** A file the mail carried, as a link that downloads it. */
+const dataUrl = (a: { contentType: string; base64: string }) => `data:${a.contentType};base64,${a.base64}`;
 
 export default async function DevMailboxPage() {
   const server = await getServer();
@@ -24,25 +23,64 @@ export default async function DevMailboxPage() {
       <p className="mb-6 text-sm text-muted-foreground">Mail is kept here because no SMTP server is configured. Newest first.</p>
       {mails.length === 0 && <p className="text-sm text-muted-foreground">No mail yet. Request a sign-in link on the login page.</p>}
       <ul className="grid gap-3">
-        {mails.map((mail) => {
-          const link = firstLink(mail.text);
-          return (
-            <li key={mail.id} className="rounded-lg border p-4" data-testid="dev-mail">
-              <div className="flex flex-wrap justify-between gap-2 text-sm">
-                <strong>{mail.subject}</strong>
-                <time className="text-muted-foreground" dateTime={mail.createdAt.toISOString()}>
-                  {mail.createdAt.toLocaleString("en-US")}
-                </time>
-              </div>
-              <div className="text-sm text-muted-foreground">To: {mail.to}</div>
-              {link && (
-                <a className="mt-2 inline-block text-sm font-medium text-primary underline" href={link}>
-                  Open the sign-in link
-                </a>
+        {mails.map((mail) => (
+          <li key={mail.id} className="grid min-w-0 gap-2 rounded-lg border p-4" data-testid="dev-mail">
+            <div className="flex flex-wrap justify-between gap-2 text-sm">
+              <strong className="min-w-0 wrap-anywhere" data-testid="dev-mail-subject">
+                {mail.subject}
+              </strong>
+              <time className="text-muted-foreground" dateTime={mail.createdAt.toISOString()}>
+                {mail.createdAt.toLocaleString("en-US")}
+              </time>
+            </div>
+            <div className="wrap-anywhere text-sm text-muted-foreground">To: {mail.to}</div>
+            {mail.links.length > 0 && (
+              <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Links in this mail">
+                {mail.links.map((link) => (
+                  <li key={`${link.href} ${link.label}`} className="min-w-0">
+                    <a
+                      className="inline-flex min-h-11 items-center font-medium text-primary underline wrap-anywhere"
+                      href={link.href}
+                      title={link.href}
+                    >
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {mail.attachments.length > 0 && (
+              <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Attachments">
+                {mail.attachments.map((a) => (
+                  <li key={a.filename} className="min-w-0">
+                    <a
+                      className="inline-flex min-h-11 items-center underline wrap-anywhere"
+                      href={dataUrl(a)}
+                      download={a.filename}
+                      data-testid="dev-mail-attachment"
+                    >
+                      Download {a.filename}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <details className="text-sm" open={mail === mails[0]}>
+              <summary className="min-h-11 cursor-pointer content-center">Show the mail</summary>
+              {mail.html ? (
+                // The mail's HTML in a frame that may run nothing and reach nothing of this page: a sandbox with no allowances.
+                <iframe
+                  sandbox=""
+                  srcDoc={mail.html}
+                  title={`The mail “${mail.subject}”`}
+                  className="mt-2 h-96 w-full rounded border bg-white"
+                />
+              ) : (
+                <pre className="mt-2 whitespace-pre-wrap wrap-anywhere rounded border p-3 text-xs">{mail.text}</pre>
               )}
-            </li>
-          );
-        })}
+            </details>
+          </li>
+        ))}
       </ul>
     </main>
   );
