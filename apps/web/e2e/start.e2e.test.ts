@@ -1,11 +1,14 @@
 // `npm start` as its supervisor: each child killed in turn (an upload server in the middle of a part,
 // the balancer, the web app) comes back while the rest keeps serving and the upload in flight completes
-// byte-exact; killed outright, `npm start` leaves nothing behind and starts again on the same ports.
+// byte-exact; killed outright, `npm start` leaves nothing behind and starts again on the same ports; Ctrl+C to its
+// process group or SIGINT to the npm process alone stops everything; on PostgreSQL with a data directory that does not
+// exist yet, it makes the directory and starts.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { createSignedDownloadToken, issueUploadTicket } from "@atelier/storage";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,7 +58,7 @@ describe("npm start keeps the system running", () => {
   const secret = randomBytes(24).toString("hex");
   const running: Started[] = [];
 
-  function start(): Started {
+  function start(env: Record<string, string> = {}): Started {
     const output: string[] = [];
     // `npm start` itself, in a group of its own so the test can always clean up after it.
     const npm = spawn("npm", ["start"], {
@@ -70,6 +73,7 @@ describe("npm start keeps the system running", () => {
         UPLOAD_BALANCER_URL: `http://localhost:${balancerPort}`,
         DATA_DIR: dataDir,
         UPLOAD_SECRET: secret,
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -196,6 +200,30 @@ describe("npm start keeps the system running", () => {
       process.kill(-(again.npm.pid as number), "SIGINT");
       await until(() => pids.every((pid) => !alive(pid)), 10_000, "children gone after Ctrl+C");
       await until(() => again.npm.exitCode !== null || again.npm.signalCode !== null, 10_000, "npm start ended");
+    });
+
+    await step("on PostgreSQL makes a data directory that does not exist yet, and SIGINT to npm alone stops everything", async () => {
+      let t: TestDatabase | undefined;
+      try {
+        t = await createTestDatabase();
+        const third = start({ DATABASE_URL: t.url, DATA_DIR: join(dataDir, "not", "there", "yet") });
+        await until(
+          () => third.output.some((l) => l.includes("Atelier is running")) || third.npm.exitCode !== null,
+          300_000,
+          "npm start on a new data directory",
+        );
+        expect(third.output.join("\n")).not.toMatch(/ENOENT/);
+        expect(await upAll()).toBe(true);
+        const pids = [...third.pids().values()];
+        expect(pids).toHaveLength(4);
+        // The signal to npm's own process, as a process manager or `kill <pid>` sends it: not to its group.
+        process.kill(third.npm.pid as number, "SIGINT");
+        await until(() => pids.every((pid) => !alive(pid)), 10_000, "children gone after SIGINT to npm");
+        await until(() => third.npm.exitCode !== null || third.npm.signalCode !== null, 10_000, "npm start ended after SIGINT");
+        expect(third.output.some((l) => l.includes("Stopping Atelier"))).toBe(true);
+      } finally {
+        await t?.destroy();
+      }
     });
   }, 900_000);
 });
