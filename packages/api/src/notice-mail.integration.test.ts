@@ -161,9 +161,11 @@ describe("notices and who hears of a project", () => {
     }
   });
 
-  it("marks internal notes in a staff digest, and gathers conversation until its window", async () => {
+  it("marks internal notes in a staff digest, and gathers conversation until its window, timed in the reader's zone", async () => {
     const { id: projectId } = await as(acme()).projects.create({ title: "Spring flyer", event: "print" });
     await as(boss()).projects.assign({ id: projectId, assigneeId: designer.id });
+    // The designer reads times in Tokyo on a 12-hour clock: the digest says when each comment was posted, so.
+    await t.db.updateTable("users").set({ timeZone: "Asia/Tokyo", hourCycle: "h12" }).where("id", "=", designer.id).execute();
     await as(boss()).comments.create({ projectId, body: "Client pays late, ask for a deposit", event: "shadow" });
     await as(acme()).comments.create({ projectId, body: "Can the logo be bigger?" });
     await outboxDrained();
@@ -174,10 +176,18 @@ describe("notices and who hears of a project", () => {
     await outboxDrained();
     const digest = mailsTo(designer.email).find(digestOf);
     expect(mailSubject(digest?.raw ?? "")).toBe("2 new comments on “Spring flyer” (1 internal) — Atelier");
+    const note = await t.db
+      .selectFrom("comments")
+      .select("createdAt")
+      .where("projectId", "=", projectId)
+      .where("event", "=", "shadow")
+      .executeTakeFirstOrThrow();
+    const inTokyo = note.createdAt.toLocaleString("en-US", { timeZone: "Asia/Tokyo", hour: "numeric", minute: "2-digit", hour12: true });
+    const posted = `${note.createdAt.toLocaleDateString("en-US", { timeZone: "Asia/Tokyo", month: "short", day: "numeric", year: "numeric" })}, ${inTokyo} GMT+9`;
     expect(mailPart(digest?.raw ?? "", "text/plain")).toContain(
-      `[Internal note] ${admin.name} wrote:\nClient pays late, ask for a deposit`,
+      `[Internal note] ${admin.name} wrote, ${posted}:\nClient pays late, ask for a deposit`,
     );
-    expect(mailPart(digest?.raw ?? "", "text/html")).toContain(`>Internal</span> <strong>${admin.name} wrote</strong>`);
+    expect(mailPart(digest?.raw ?? "", "text/html")).toContain(`>Internal</span> <strong>${admin.name} wrote, ${posted}</strong>`);
     expect(mailsTo(client.email).some(digestOf)).toBe(false);
   });
 

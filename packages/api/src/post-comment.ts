@@ -82,6 +82,7 @@ export async function postComment(
       url,
       ...(input.round === undefined ? {} : { round: input.round }),
       ...(input.startsProject ? { startsProject: true } : {}),
+      postedAt: comment.createdAt.toISOString(),
     };
     // A notice goes at once in a mail of its own; comments on one project within a few minutes (or a day, for a daily
     // reader) become one mail.

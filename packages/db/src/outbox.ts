@@ -1,6 +1,6 @@
 // The mail outbox's queries: write mail beside what caused it, claim what is due, record each attempt.
 import { randomUUID } from "node:crypto";
-import { type CommentDigestItem, currentCommentDigest, digestCommentIds, readDigestItems } from "@atelier/domain";
+import { type CurrentCommentDigest, currentCommentDigest, digestCommentIds, readDigestItems } from "@atelier/domain";
 import { type Kysely, sql } from "kysely";
 import type { Db } from "./create-db";
 import type { Database, MailAttachment, OutboxMail } from "./schema";
@@ -80,7 +80,7 @@ export async function enqueueGathering(db: Kysely<Database>, items: readonly Gat
 export async function currentGathering(
   db: Db,
   mail: Pick<OutboxMail, "kind" | "recipientId" | "payload">,
-): Promise<{ to: string; items: CommentDigestItem[]; staff: boolean } | null> {
+): Promise<CurrentCommentDigest | null> {
   if (mail.kind !== "comment") throw new Error(`no way to decide gathered mail of kind ${mail.kind}`);
   const items = readDigestItems(mail.payload);
   const ids = digestCommentIds(items);
@@ -89,7 +89,7 @@ export async function currentGathering(
       ? undefined
       : await db
           .selectFrom("users")
-          .select(["email", "role", "businessId", "deactivatedAt", "mailPreference"])
+          .select(["email", "role", "businessId", "deactivatedAt", "mailPreference", "timeZone", "hourCycle"])
           .where("id", "=", mail.recipientId)
           .executeTakeFirst();
   const comments =

@@ -48,6 +48,12 @@ describe("currentCommentDigest", () => {
     expect(digest?.to).toBe("new@example.test");
     expect(digest?.staff).toBe(true);
     expect(ids(digest)).toEqual(["plain", "note"]);
+    // Times in it read in the recipient's zone and clock; someone who never chose one reads UTC on a 24-hour clock.
+    expect(digest?.time).toEqual({ timeZone: "UTC", hourCycle: "h23" });
+    expect(currentCommentDigest({ ...designer, timeZone: "Europe/Paris", hourCycle: "h12" }, [item("plain")], comments)?.time).toEqual({
+      timeZone: "Europe/Paris",
+      hourCycle: "h12",
+    });
   });
 
   it("keeps internal notes and other businesses' comments from a client, whatever the item says of them", () => {

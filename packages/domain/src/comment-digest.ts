@@ -5,6 +5,7 @@ import { COMMENT_LINK_PARAM, type CommentEvent, canSeeComment, toCommentEvent } 
 import { canViewComment } from "./internal-notes";
 import { emailNotificationOf, type MailPreference } from "./outbox";
 import { isStaff, type Role } from "./roles";
+import { type HourCycle, type TimePrefs, timePrefsOf } from "./time-format";
 
 /** One comment as a gathering mail keeps it until it is sent; its ids let who may see it be decided again then. */
 const commentDigestItem = z.object({
@@ -22,6 +23,8 @@ const commentDigestItem = z.object({
   round: z.number().int().optional(),
   /** The note that opened the project: mail tells of a project started. */
   startsProject: z.boolean().optional(),
+  /** When it was posted (ISO 8601); the mail shows it in its reader's zone. Absent from items gathered before. */
+  postedAt: z.string().datetime().optional(),
 });
 export type CommentDigestItem = z.infer<typeof commentDigestItem>;
 
@@ -32,6 +35,8 @@ export interface DigestRecipient {
   businessId: string | null;
   deactivatedAt: Date | null;
   mailPreference: MailPreference;
+  timeZone?: string | null;
+  hourCycle?: HourCycle | null;
 }
 
 /** A gathered comment as it is now; a deleted one is simply not there. */
@@ -79,11 +84,19 @@ export function digestCommentIds(items: readonly CommentDigestItem[]): string[] 
  * deactivated or unknown person, mail turned off, no address, or nothing they may see). `staff` says how to word it: the
  * studio is told what the client was asked, the client what to do.
  */
+/** A gathered mail as it goes: to whom, what they may still see, whether they are the studio, and their clock. */
+export interface CurrentCommentDigest {
+  to: string;
+  items: CommentDigestItem[];
+  staff: boolean;
+  time: TimePrefs;
+}
+
 export function currentCommentDigest(
   recipient: DigestRecipient | undefined,
   items: readonly CommentDigestItem[],
   comments: ReadonlyMap<string, DigestComment>,
-): { to: string; items: CommentDigestItem[]; staff: boolean } | null {
+): CurrentCommentDigest | null {
   if (!recipient?.email || recipient.deactivatedAt !== null || !emailNotificationOf(recipient.mailPreference)) return null;
   const kept = items.filter((item) => {
     const ref = commentOfDigestItem(item);
@@ -92,5 +105,5 @@ export function currentCommentDigest(
     const comment = comments.get(ref.commentId);
     return comment !== undefined && comment.projectId === ref.projectId && canSeeComment(recipient, comment);
   });
-  return kept.length > 0 ? { to: recipient.email, items: kept, staff: isStaff(recipient.role) } : null;
+  return kept.length > 0 ? { to: recipient.email, items: kept, staff: isStaff(recipient.role), time: timePrefsOf(recipient) } : null;
 }

@@ -1,6 +1,15 @@
 // The e-mails about a project's thread: a notice that asks someone to act (a project started, a proof to approve,
 // changes asked, an approval), sent at once and on its own, and the gathered mail of conversation.
-import { type CommentDigestItem, commentNotice, eventLabel, isInternalNote, PRODUCT_NAME, projectDisplayName } from "@atelier/domain";
+import {
+  type CommentDigestItem,
+  commentNotice,
+  eventLabel,
+  formatTimeWithZone,
+  isInternalNote,
+  PRODUCT_NAME,
+  projectDisplayName,
+  type TimePrefs,
+} from "@atelier/domain";
 import { escapeHtml } from "./html";
 import type { Mail } from "./mailer";
 
@@ -12,6 +21,13 @@ function projectTitleOf(item: { projectName: string; projectTitle?: string | und
 /** Who reads it: the studio is told what happened and what the client was asked; the client what to do. */
 interface CommentMailAudience {
   staff: boolean;
+  /** The reader's zone and clock: each comment says when it was posted, the zone named (a mail has no hover). */
+  time: TimePrefs;
+}
+
+/** "Ada Lovelace, Nov 28, 2026, 17:30 CET": who wrote it and when, for this reader; older items had no time. */
+function byline(item: CommentDigestItem, who: string, time: TimePrefs): string {
+  return item.postedAt ? `${who}, ${formatTimeWithZone(new Date(item.postedAt), time)}` : who;
 }
 
 const quoted = (title: string) => `“${title}”`;
@@ -61,11 +77,12 @@ const quote = (body: string) =>
 function commentMail(to: string, item: CommentDigestItem, audience: CommentMailAudience): Mail {
   const words = wording(item, audience);
   const internal = isInternalNote(item.event);
-  const text = `${words.subject}\n\n${words.lead ? `${words.lead}\n\n` : ""}${item.author}:\n${item.body}\n\n${words.button}: ${item.url}\n\n${FOOTER}\n`;
+  const author = byline(item, item.author, audience.time);
+  const text = `${words.subject}\n\n${words.lead ? `${words.lead}\n\n` : ""}${author}:\n${item.body}\n\n${words.button}: ${item.url}\n\n${FOOTER}\n`;
   const html = `<body style="font-family:system-ui,sans-serif;padding:24px">
 <h1 style="font-size:20px">${internal ? `${internalTag} ` : ""}${escapeHtml(words.subject)}</h1>
 ${words.lead ? `<p>${escapeHtml(words.lead)}</p>` : ""}
-<p><strong>${escapeHtml(item.author)}</strong>:</p>
+<p><strong>${escapeHtml(author)}</strong>:</p>
 ${quote(item.body)}
 ${button(item.url, words.button)}
 <p style="color:#666;font-size:12px">${escapeHtml(FOOTER)}</p>
@@ -93,7 +110,7 @@ export function commentDigestMail(to: string, items: readonly CommentDigestItem[
     project: projectTitleOf(list[0] ?? { projectName: "" }),
     url: list[list.length - 1]?.url ?? "",
     lines: list.map((i) => ({
-      who: `${i.author} ${commentNotice(i) ? eventLabel(i.event) : "wrote"}`,
+      who: byline(i, `${i.author} ${commentNotice(i) ? eventLabel(i.event) : "wrote"}`, audience.time),
       internal: isInternalNote(i.event),
       body: i.body,
     })),

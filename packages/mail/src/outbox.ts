@@ -31,7 +31,7 @@ async function render(db: Db, mail: OutboxMail): Promise<Mail | null> {
   if (mail.payload === null) return { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...attachments };
   const current = await currentGathering(db, mail);
   if (!current) return null;
-  return { ...commentDigestMail(current.to, current.items, { staff: current.staff }), id: mail.id, ...attachments };
+  return { ...commentDigestMail(current.to, current.items, { staff: current.staff, time: current.time }), id: mail.id, ...attachments };
 }
 
 /** How often each instance looks for due mail when nothing wakes it sooner. */
