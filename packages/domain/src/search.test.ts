@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { canFindPerson, fileHref, invoiceHref, isSearchable, personHref, searchScope, searchSnippet } from "./search";
 
 describe("searchScope", () => {
-  it("reads every business's things for the studio, internal notes too; invoices for the admin alone", () => {
+  it("reads every business's things for the studio, internal notes and invoices (drafts too) included", () => {
     const admin = searchScope({ id: "a", role: "admin", businessId: null });
     expect(admin).toEqual({
       projects: { all: true },
@@ -13,7 +13,8 @@ describe("searchScope", () => {
       people: { businesses: { all: true }, studio: true, emails: true },
     });
     const designer = searchScope({ id: "d", role: "creative", businessId: null });
-    expect(designer.invoices).toEqual({ businesses: null, statuses: [] });
+    // Designers draft invoices for admins to send: they find every invoice, as admins do.
+    expect(designer.invoices).toEqual({ businesses: { all: true }, statuses: ["draft", "sent", "paid", "void"] });
     expect(designer.people).toEqual({ businesses: { all: true }, studio: false, emails: true });
     expect(designer.internalNotes).toBe(true);
   });

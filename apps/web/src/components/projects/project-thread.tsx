@@ -1,13 +1,6 @@
 "use client";
 // A project's conversation: comments, requests for changes, approvals and (for the studio) internal notes.
-import {
-  commentKinds,
-  isInternalNote,
-  isStaff,
-  type ProjectStage,
-  type SessionUser,
-  threadEventLabel,
-} from "@atelier/domain";
+import { commentKinds, isInternalNote, isStaff, type ProjectStage, type SessionUser, threadEventLabel } from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardHeader, CardTitle, cn, Field, fieldError, Textarea, UserAvatar } from "@atelier/ui";
 import type { ReactNode } from "react";
 import { Controller, useWatch } from "react-hook-form";
