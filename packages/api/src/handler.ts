@@ -7,7 +7,8 @@ export interface TrpcHandlerOptions {
   endpoint: string;
   /** Origins (scheme://host:port) whose pages may send mutations. */
   allowedOrigins: readonly string[];
-  createContext(req: Request): Promise<Context>;
+  /** The context of one call; `resHeaders` are the answer's, where a guest session's cookie is set. */
+  createContext(req: Request, resHeaders: Headers): Promise<Context>;
   onError?: (error: unknown, path: string | undefined) => void;
 }
 
@@ -42,7 +43,7 @@ export function createTrpcHandler(options: TrpcHandlerOptions) {
       router: appRouter,
       // One request per call: the web client never batches, and the server does not accept it either.
       allowBatching: false,
-      createContext: () => options.createContext(req),
+      createContext: ({ resHeaders }) => options.createContext(req, resHeaders),
       onError({ error, path }) {
         if (error.code === "INTERNAL_SERVER_ERROR") options.onError?.(error.cause ?? error, path);
       },

@@ -8,6 +8,7 @@ import {
   clipCommentBody,
   commentDigest,
   commentHref,
+  guestLabel,
   isInternalNote,
   proofRoundHref,
   type SessionUser,
@@ -33,12 +34,15 @@ export interface NewThreadComment {
   prepare?: (trx: Db) => Promise<void>;
 }
 
+/** Who writes: a signed-in person, or a guest reviewer by the name and address their e-mail code verified. */
+export type ThreadAuthor = { user: SessionUser; guest?: undefined } | { user: null; guest: { name: string; email: string } };
+
 /**
  * Writes the comment and its mail in one transaction (`inTransaction` runs more writes in it, such as the record of
  * the action the comment tells of), then tells open pages. Returns the comment's id.
  */
 export async function postComment(
-  ctx: Pick<Context, "db" | "now" | "mail" | "live"> & { user: SessionUser },
+  ctx: Pick<Context, "db" | "now" | "mail" | "live"> & ThreadAuthor,
   project: ThreadProject,
   input: NewThreadComment,
   inTransaction?: (trx: Db, commentId: string) => Promise<void>,
@@ -47,10 +51,13 @@ export async function postComment(
   const body = clipCommentBody(input.body);
   // An internal note reaches the studio only, by mail and live.
   const staffOnly = isInternalNote(event);
+  const authorId = ctx.user?.id ?? null;
+  const authorName = ctx.user ? (ctx.user.name ?? ctx.user.email) : guestLabel(ctx.guest.name);
   const comment = {
     id: randomUUID(),
     projectId: project.id,
-    userId: ctx.user.id,
+    userId: authorId,
+    ...(ctx.guest ? { guest: ctx.guest } : {}),
     event,
     body,
     parentId: input.parentId ?? null,
@@ -65,7 +72,7 @@ export async function postComment(
     if (!mail) return;
     const recipients = await notificationRecipients(trx, {
       projectId: project.id,
-      authorId: ctx.user.id,
+      authorId,
       staffOnly,
     });
     // A notice about a round opens that round; anything else opens the comment in its thread.
@@ -74,7 +81,7 @@ export async function postComment(
     const item: CommentDigestItem = {
       commentId: comment.id,
       projectId: project.id,
-      author: ctx.user.name ?? ctx.user.email,
+      author: authorName,
       event,
       projectName: project.name,
       projectTitle: project.title,

@@ -3,6 +3,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { authRouter } from "./routers/auth";
 import { businessesRouter } from "./routers/businesses";
 import { commentsRouter } from "./routers/comments";
+import { guestRouter } from "./routers/guest";
 import { billingRouter, invoicesRouter } from "./routers/invoices";
 import { mailRouter } from "./routers/mail";
 import { postsRouter } from "./routers/posts";
@@ -31,6 +32,7 @@ export const appRouter = router({
   mail: mailRouter,
   workload: workloadRouter,
   search: searchRouter,
+  guest: guestRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -256,6 +256,9 @@ describe("tenant isolation, procedure by procedure", () => {
     "posts.update",
     "posts.delete",
     "proofs.setAllowance",
+    "proofs.share",
+    "proofs.shares",
+    "proofs.revokeShare",
   ])("refuses the studio's %s to a client, even with its own business's ids", async (path) => {
     const procedure = procedures.find(([name]) => name === path)?.[1];
     expect(procedure, path).toBeDefined();

@@ -32,6 +32,11 @@ export interface Context {
   };
   /** Pushes events to open pages; absent, pages learn of changes when they next ask. */
   live?: Pick<LiveBus, "publish">;
+  /**
+   * The guest review cookie the request carried, and how to set one on the answer (docs/guest-review.md). Absent, no
+   * guest session is read or begun.
+   */
+  guestCookie?: { value: string | undefined; set(header: string): void };
 }
 
 // 2. Initialisation.
@@ -59,7 +64,7 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 // 3. Procedures.
-const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(mapErrors);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });

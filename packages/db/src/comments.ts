@@ -8,6 +8,7 @@
 import {
   type CommentEvent,
   canSeeShadow,
+  guestLabel,
   INTERNAL_NOTE_EVENT,
   isInternalNote,
   isStaff,
@@ -63,6 +64,7 @@ const commentColumns = [
   "comments.seq",
   "users.name as userName",
   "users.image as userImage",
+  "comments.guestName",
   "projects.id as projectId",
   "projects.name as projectName",
   "projects.title as projectTitle",
@@ -111,7 +113,7 @@ function toCommentRow(r: SelectedComment, viewerId: string, read: boolean): Comm
     createdAt: r.createdAt,
     isChild: r.isChild,
     parentId: r.parentId,
-    user: { id: r.userId ?? "", name: r.userName ?? null, image: r.userImage ?? null },
+    user: { id: r.userId ?? "", name: r.userName ?? (r.guestName === null ? null : guestLabel(r.guestName)), image: r.userImage ?? null },
     project: { id: r.projectId, name: r.projectName, title: r.projectTitle },
     reads: read ? [{ userId: viewerId }] : [],
   };
@@ -274,7 +276,9 @@ export async function createComment(
   comment: {
     id: string;
     projectId: string;
-    userId: string;
+    /** Null when a guest wrote it, who is named by `guest`. */
+    userId: string | null;
+    guest?: { name: string; email: string };
     event: CommentEvent | null;
     body: string;
     parentId: string | null;
@@ -282,9 +286,10 @@ export async function createComment(
   },
 ): Promise<void> {
   const isChild = comment.parentId !== null;
+  const { userId } = comment;
   const written = await db
     .insertInto("comments")
-    .columns(["id", "projectId", "businessId", "userId", "event", "body", "parentId", "isChild", "createdAt"])
+    .columns(["id", "projectId", "businessId", "userId", "event", "body", "parentId", "isChild", "createdAt", "guestName", "guestEmail"])
     .expression((eb) =>
       eb
         .selectFrom("projects")
@@ -298,6 +303,8 @@ export async function createComment(
           eb.val(comment.parentId).as("parentId"),
           eb.val(isChild).as("isChild"),
           eb.val(comment.createdAt).as("createdAt"),
+          eb.val(comment.guest?.name ?? null).as("guestName"),
+          eb.val(comment.guest?.email ?? null).as("guestEmail"),
         ])
         .where("projects.id", "=", comment.projectId),
     )
@@ -318,7 +325,7 @@ export async function createComment(
           eb.val(written.seq).as("seq"),
           eb.val(comment.createdAt).as("createdAt"),
         ])
-        .where("users.id", "!=", comment.userId)
+        .$if(userId !== null, (q) => q.where("users.id", "!=", userId as string))
         // A deactivated person is not told: back again, what was said meanwhile is history, not news.
         .where("users.deactivatedAt", "is", null)
         .where((w) =>
@@ -331,7 +338,7 @@ export async function createComment(
     )
     .execute();
   // Your own comment is read by you.
-  await markCommentRead(db, comment.id, comment.userId);
+  if (userId !== null) await markCommentRead(db, comment.id, userId);
 }
 
 export async function markCommentRead(db: Db, commentId: string, userId: string): Promise<void> {
@@ -406,14 +413,15 @@ export async function restartInbox(db: Db, userId: string): Promise<void> {
  * while nobody is assigned), only the studio for an internal note, never the author, nobody deactivated, without an
  * address or with mail off. Read in the transaction that writes the comment, so its author counts as having written.
  */
-export function notificationRecipients(db: Db, comment: { projectId: string; authorId: string; staffOnly: boolean }) {
+export function notificationRecipients(db: Db, comment: { projectId: string; authorId: string | null; staffOnly: boolean }) {
+  const { authorId } = comment;
   return db
     .selectFrom("users")
     .innerJoin("projects", (join) => join.on("projects.id", "=", comment.projectId))
     .select(["users.id", "users.email", "users.name", "users.mailPreference"])
     .where("users.mailPreference", "!=", "off")
     .where("users.deactivatedAt", "is", null)
-    .where("users.id", "!=", comment.authorId)
+    .$if(authorId !== null, (q) => q.where("users.id", "!=", authorId as string))
     .where("users.email", "is not", null)
     .where((eb) => {
       const studio = eb.and([

@@ -5,6 +5,7 @@ export * from "./businesses";
 export * from "./comments";
 export { createDb, createMigrator, type Db, migrateToLatest } from "./create-db";
 export { type DemoFilePlace, type DemoFileStore, seedLivingDemo } from "./demo-studio";
+export * from "./guest-shares";
 export * from "./image-uploads";
 export * from "./invoices";
 export { createLiveBus, type LiveBus } from "./live-bus";

@@ -1,5 +1,5 @@
 // Queries on proofs, their files and approvals, pinned annotations, revision allowances and the digests of stored bytes.
-import { isInternalNote, type ProofStatus } from "@atelier/domain";
+import { guestLabel, isInternalNote, type ProofStatus, type VerificationMethod } from "@atelier/domain";
 import type { Insertable } from "kysely";
 import { notInternalNote } from "./comments";
 import type { Db } from "./create-db";
@@ -83,12 +83,18 @@ export async function listProofs(db: Db, projectId: string) {
       "proofs.changesAt",
       "proofs.revision",
       "proofs.billable",
+      "proofs.changesVerifiedBy",
+      "proofs.changesGuestName",
+      "proofs.changesGuestEmail",
       "sender.name as senderName",
       "proofApprovals.approvedBy",
       "proofApprovals.actingForBusiness",
       "proofApprovals.approvedAt",
       "proofApprovals.sha256s",
       "proofApprovals.commentId as approvalCommentId",
+      "proofApprovals.verifiedBy",
+      "proofApprovals.guestName",
+      "proofApprovals.guestEmail",
       "approver.name as approverName",
     ])
     .where("proofs.projectId", "=", projectId)
@@ -107,21 +113,36 @@ export async function listProofs(db: Db, projectId: string) {
         .orderBy("position")
         .execute()
     : [];
-  return proofs.map(({ approvedBy, actingForBusiness, approvedAt, sha256s, approvalCommentId, approverName, ...proof }) => ({
-    ...proof,
-    files: files.filter((f) => f.proofId === proof.id).map(({ proofId: _, position: __, ...f }) => f),
-    approval:
-      approvedAt === null
-        ? null
-        : {
-            by: approvedBy,
-            byName: approverName,
-            actingFor: actingForBusiness,
-            at: approvedAt,
-            sha256s: sha256s ?? [],
-            commentId: approvalCommentId,
-          },
-  }));
+  return proofs.map(
+    ({
+      approvedBy,
+      actingForBusiness,
+      approvedAt,
+      sha256s,
+      approvalCommentId,
+      approverName,
+      verifiedBy,
+      guestName,
+      guestEmail,
+      ...proof
+    }) => ({
+      ...proof,
+      files: files.filter((f) => f.proofId === proof.id).map(({ proofId: _, position: __, ...f }) => f),
+      approval:
+        approvedAt === null
+          ? null
+          : {
+              by: approvedBy,
+              byName: approverName ?? (guestName === null ? null : guestLabel(guestName)),
+              actingFor: actingForBusiness,
+              at: approvedAt,
+              sha256s: sha256s ?? [],
+              commentId: approvalCommentId,
+              verifiedBy: verifiedBy ?? "session",
+              guest: guestName === null ? null : { name: guestName, email: guestEmail ?? "" },
+            },
+    }),
+  );
 }
 
 export function proofFiles(db: Db, proofId: string) {
@@ -154,17 +175,27 @@ async function answerProof(db: Db, proofId: string, status: ProofStatus, values:
   return result.numUpdatedRows > 0n;
 }
 
+/** A guest who decided, by the name and address their e-mail code verified. */
+export interface GuestDecider {
+  name: string;
+  email: string;
+}
+
 export function recordChangesRequested(
   db: Db,
   proofId: string,
-  request: { by: string; forBusiness: string | null; at: Date; revision: number; billable: boolean },
+  request: { by: string | null; forBusiness: string | null; at: Date; revision: number; billable: boolean; guest?: GuestDecider },
 ): Promise<boolean> {
+  const verifiedBy: VerificationMethod = request.guest ? "email_code" : "session";
   return answerProof(db, proofId, "changes_requested", {
     changesBy: request.by,
     changesForBusiness: request.forBusiness,
     changesAt: request.at,
     revision: request.revision,
     billable: request.billable,
+    changesVerifiedBy: verifiedBy,
+    changesGuestName: request.guest?.name ?? null,
+    changesGuestEmail: request.guest?.email ?? null,
   });
 }
 
@@ -172,16 +203,26 @@ export async function recordApproval(
   db: Db,
   approval: {
     proofId: string;
-    approvedBy: string;
+    approvedBy: string | null;
     actingForBusiness: string | null;
     approvedAt: Date;
     round: number;
     sha256s: string[];
     commentId: string;
+    guest?: GuestDecider;
   },
 ): Promise<boolean> {
   if (!(await answerProof(db, approval.proofId, "approved"))) return false;
-  await db.insertInto("proofApprovals").values(approval).execute();
+  const { guest, ...record } = approval;
+  await db
+    .insertInto("proofApprovals")
+    .values({
+      ...record,
+      verifiedBy: guest ? "email_code" : "session",
+      guestName: guest?.name ?? null,
+      guestEmail: guest?.email ?? null,
+    })
+    .execute();
   return true;
 }
 
@@ -214,7 +255,7 @@ export async function setRevisionAllowance(db: Db, businessId: string, allowance
 /** Writes a pin as it is made: unresolved, with who made it and when. */
 export async function createAnnotation(
   db: Db,
-  annotation: Omit<Insertable<AnnotationsTable>, "resolvedBy" | "resolvedAt"> & { createdBy: string; createdAt: Date },
+  annotation: Omit<Insertable<AnnotationsTable>, "resolvedBy" | "resolvedAt"> & { createdBy: string | null; createdAt: Date },
 ): Promise<void> {
   await db.insertInto("annotations").values(annotation).execute();
 }
@@ -242,11 +283,17 @@ export async function listAnnotations(db: Db, proofId: string, options: { withou
       "annotations.resolvedAt",
       "comments.body",
       "users.name as authorName",
+      "annotations.guestName",
     ])
     .where("annotations.proofId", "=", proofId);
   if (options.withoutShadow) query = query.where(notInternalNote("comments.event"));
   const rows = await query.orderBy("annotations.createdAt").orderBy("annotations.id").execute();
-  return rows.map(({ event, ...row }) => ({ ...row, shadow: isInternalNote(event) }));
+  return rows.map(({ event, guestName, authorName, ...row }) => ({
+    ...row,
+    authorName: authorName ?? (guestName === null ? null : guestLabel(guestName)),
+    byGuest: guestName !== null,
+    shadow: isInternalNote(event),
+  }));
 }
 
 export function findAnnotation(db: Db, id: string) {

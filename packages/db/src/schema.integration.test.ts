@@ -13,6 +13,7 @@ import {
   PROJECT_STAGE_VALUES,
   PROOF_STATUS_VALUES,
   ROLES,
+  VERIFICATION_METHOD_VALUES,
 } from "@atelier/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "./index";
@@ -26,6 +27,8 @@ const DOMAIN_LISTS: Record<string, readonly string[]> = {
   "outbox.status": OUTBOX_STATUSES,
   "project_files.kind": FILE_KIND_VALUES,
   "projects.stage": PROJECT_STAGE_VALUES,
+  "proof_approvals.verified_by": VERIFICATION_METHOD_VALUES,
+  "proofs.changes_verified_by": VERIFICATION_METHOD_VALUES,
   "proofs.status": PROOF_STATUS_VALUES,
   "users.hour_cycle": HOUR_CYCLES,
   "users.mail_preference": MAIL_PREFERENCES,

@@ -9,6 +9,7 @@ export * from "./comments";
 export * from "./due-dates";
 export * from "./errors";
 export * from "./file-preview";
+export * from "./guest-review";
 export * from "./inputs";
 export * from "./internal-notes";
 export * from "./invoices";

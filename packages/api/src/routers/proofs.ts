@@ -1,16 +1,21 @@
 // proofs.* and annotations.*: proof rounds, requests for changes against the revision allowance, approvals bound to
-// the stored bytes' SHA-256, and pins on proof files. Each action speaks in the project's thread through postComment.
+// the stored bytes' SHA-256, pins on proof files, and the round's guest review links. Each action speaks in the
+// project's thread through postComment. A guest session (docs/guest-review.md) reaches four of them, on its round only:
+// annotations.create, annotations.list, proofs.approve and proofs.requestChanges.
 import { randomUUID } from "node:crypto";
 import {
   createAnnotation,
+  createGuestShare,
   createProof,
   findAnnotation,
   findBusiness,
+  findGuestShare,
   findProject,
   findProof,
   findProofFile,
   latestRound,
   listAnnotations,
+  listGuestShares,
   listProjectAnnotations,
   listProjectFiles,
   listProofs,
@@ -21,6 +26,7 @@ import {
   recordChangesRequested,
   revisionAllowance,
   revisionsUsed,
+  revokeGuestShare,
   setAnnotationResolved,
   setRevisionAllowance,
 } from "@atelier/db";
@@ -34,6 +40,9 @@ import {
   commentBodyInput,
   DomainError,
   dueDateInput,
+  GUEST_ACTS_AS,
+  guestShareExpiry,
+  guestShareInput,
   idInput,
   internalNoteEvent,
   isInternalNote,
@@ -43,19 +52,22 @@ import {
   pinFits,
   proofAnswerRefusal,
   proofNoteInput,
+  type Role,
   requestIdInput,
   revisionAllowanceInput,
   revisionLedger,
+  type SessionUser,
   STAGE_ACTIONS,
   type StageAction,
 } from "@atelier/domain";
 import { z } from "zod";
 import { storedFileDigest } from "../file-digests";
 import { fileDownloadUrl } from "../file-downloads";
-import { postComment } from "../post-comment";
+import { guestSessionOf, hashPassword, newSecret, sha256Hex } from "../guest-review";
+import { postComment, type ThreadAuthor } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
-import { once } from "../request-once";
-import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
+import { type Claim, once } from "../request-once";
+import { type Context, projectProcedure, protectedProcedure, publicProcedure, router, staffProcedure } from "../trpc";
 
 const id = idInput;
 const body = commentBodyInput;
@@ -79,14 +91,64 @@ function assertAction(role: Parameters<typeof canTakeAction>[0], project: Projec
   );
 }
 
+/** The proof and its project when `user` may see them (a guest: when it is their round), otherwise NOT_FOUND. */
+async function visibleProof(db: Context["db"], user: SessionUser | null, proofId: string) {
+  const proof = await findProof(db, proofId);
+  const project = proof ? await findProject(db, proof.projectId) : undefined;
+  if (!proof || !project || (user && !canSeeProject(user, project))) throw new DomainError("NOT_FOUND", "No such proof.");
+  return { proof, project };
+}
+
 /** A procedure on one proof: it and its project are put on the context when the caller may see them, otherwise NOT_FOUND. */
-function proofProcedure<TInput extends z.ZodType<{ proofId: string }>>(input: TInput) {
-  return protectedProcedure.input(input).use(async ({ ctx, input, next }) => {
-    const proof = await findProof(ctx.db, (input as { proofId: string }).proofId);
-    const project = proof ? await findProject(ctx.db, proof.projectId) : undefined;
-    if (!proof || !project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such proof.");
-    return next({ ctx: { proof, project } });
+function proofProcedure<TInput extends z.ZodType<{ proofId: string }>>(
+  input: TInput,
+  base: typeof protectedProcedure = protectedProcedure,
+) {
+  return base
+    .input(input)
+    .use(async ({ ctx, input, next }) => next({ ctx: await visibleProof(ctx.db, ctx.user, (input as { proofId: string }).proofId) }));
+}
+
+/** Who acts: a signed-in person, or a guest of the round's link, who answers as the client's people do. */
+interface Actor {
+  role: Role;
+  user: SessionUser | null;
+  guest: { name: string; email: string } | null;
+}
+
+/**
+ * A procedure a guest may call too: signed in, as proofProcedure; otherwise the guest session of the request's cookie,
+ * checked against its share on every call, on its own round only (any other proof is NOT_FOUND); neither, UNAUTHORIZED.
+ */
+function reviewProcedure<TInput extends z.ZodType<{ proofId: string }>>(input: TInput) {
+  return publicProcedure.input(input).use(async ({ ctx, input, next }) => {
+    const proofId = (input as { proofId: string }).proofId;
+    if (ctx.user) {
+      const actor: Actor = { user: ctx.user, guest: null, role: ctx.user.role };
+      return next({ ctx: { ...(await visibleProof(ctx.db, ctx.user, proofId)), actor } });
+    }
+    const guest = await guestSessionOf(ctx);
+    if (guest.proofId !== proofId) throw new DomainError("NOT_FOUND", "No such proof.");
+    const actor: Actor = { user: null, guest: { name: guest.name, email: guest.email }, role: GUEST_ACTS_AS };
+    return next({ ctx: { ...(await visibleProof(ctx.db, null, proofId)), actor } });
   });
+}
+
+/** What the thread and the record say of the actor: its author, and the guest when one acted. */
+function speaker<C extends Pick<Context, "db" | "now" | "mail" | "live" | "files">>(ctx: C, actor: Actor): C & ThreadAuthor {
+  if (actor.user) return { ...ctx, user: actor.user };
+  if (actor.guest) return { ...ctx, user: null, guest: actor.guest };
+  throw new DomainError("UNAUTHENTICATED", "Sign in to continue.");
+}
+
+/** Whom the store's signed links of a check are made out to: the person, or the guest by their address. */
+function signer(ctx: Pick<Context, "db" | "now" | "files">, actor: Actor) {
+  return { ...ctx, user: { id: actor.user?.id ?? `guest:${actor.guest?.email ?? ""}` } };
+}
+
+/** The link a share opens: the review page of the site, with the token that is never stored. */
+function reviewUrl(appUrl: string | undefined, token: string): string {
+  return `${(appUrl ?? "").replace(/\/+$/, "")}/review/${token}`;
 }
 
 /** The proof's files as the store holds them now; refuses when any changed since the proof was sent. */
@@ -178,21 +240,22 @@ export const proofsRouter = router({
     return { ...revisionLedger(used, allowance), next: nextRevision(used, allowance) };
   }),
 
-  requestChanges: proofProcedure(z.object({ proofId: id, body })).mutation(async ({ ctx, input }) => {
-    const { proof, project } = ctx;
-    assertAction(ctx.user.role, project, "requestChanges");
+  requestChanges: reviewProcedure(z.object({ proofId: id, body })).mutation(async ({ ctx, input }) => {
+    const { proof, project, actor } = ctx;
+    assertAction(actor.role, project, "requestChanges");
     const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
     if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
     const allowance = await revisionAllowance(ctx.db, project.businessId);
     let used = 0;
-    await postComment(ctx, project, { event: "modification", body: input.body, round: proof.round }, async (trx) => {
+    await postComment(speaker(ctx, actor), project, { event: "modification", body: input.body, round: proof.round }, async (trx) => {
       const next = nextRevision(await revisionsUsed(trx, project.id), allowance);
       const request = {
-        by: ctx.user.id,
-        forBusiness: actingFor(ctx.user.role, project.businessId),
+        by: actor.user?.id ?? null,
+        forBusiness: actingFor(actor.role, project.businessId),
         at: ctx.now(),
         revision: next.round,
         billable: next.billable,
+        ...(actor.guest ? { guest: actor.guest } : {}),
       };
       if (!(await recordChangesRequested(trx, proof.id, request)))
         throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
@@ -202,34 +265,69 @@ export const proofsRouter = router({
   }),
 
   /** The client's people (or an admin for them) approve the latest round: the record names the SHA-256 of each of its files. */
-  approve: proofProcedure(z.object({ proofId: id })).mutation(async ({ ctx }) => {
-    const { proof, project } = ctx;
-    assertAction(ctx.user.role, project, "approve");
+  approve: reviewProcedure(z.object({ proofId: id })).mutation(async ({ ctx }) => {
+    const { proof, project, actor } = ctx;
+    assertAction(actor.role, project, "approve");
     const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
     if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
-    const files = await assertProofBytesUnchanged(ctx, proof.id);
+    const files = await assertProofBytesUnchanged(signer(ctx, actor), proof.id);
     const sha256s = files.map((f) => f.sha256);
     const approvedAt = ctx.now();
     // The thread names each file with the start of its hash; the approval record and the Proofs panel keep them whole.
     const names = files.map((f) => `${f.name} (SHA-256 ${f.sha256.slice(0, 16)}…)`).join("\n");
     await postComment(
-      ctx,
+      speaker(ctx, actor),
       project,
       { event: "approved", body: `Approved round ${proof.round}:\n${names}`, round: proof.round },
       async (trx, commentId) => {
         const approval = {
           proofId: proof.id,
-          approvedBy: ctx.user.id,
-          actingForBusiness: actingFor(ctx.user.role, project.businessId),
+          approvedBy: actor.user?.id ?? null,
+          actingForBusiness: actingFor(actor.role, project.businessId),
           approvedAt,
           round: proof.round,
           sha256s,
           commentId,
+          ...(actor.guest ? { guest: actor.guest } : {}),
         };
         if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
       },
     );
     return { approvedAt, sha256s };
+  }),
+
+  /**
+   * Staff share a round with guests by link (docs/guest-review.md): it lasts 1–90 days, may need a password (kept as
+   * its scrypt hash) and may be for named addresses only. The link's token is answered once and kept as its SHA-256.
+   */
+  share: proofProcedure(z.object({ proofId: id, ...guestShareInput }), staffProcedure).mutation(async ({ ctx, input }) => {
+    const token = newSecret();
+    const shareId = randomUUID();
+    const now = ctx.now();
+    const emails = input.emails?.length ? [...new Set(input.emails)] : null;
+    await createGuestShare(ctx.db, {
+      id: shareId,
+      proofId: ctx.proof.id,
+      tokenHash: sha256Hex(token),
+      createdBy: ctx.user.id,
+      createdAt: now,
+      expiresAt: guestShareExpiry(now, input.expiresInDays),
+      passwordHash: input.password === undefined ? null : await hashPassword(input.password),
+      emails,
+    });
+    return { id: shareId, url: reviewUrl(ctx.mail?.appUrl, token) };
+  }),
+
+  /** A round's links for the studio: who made each, until when, for whom, with a password or not, withdrawn, last opened. */
+  shares: proofProcedure(z.object({ proofId: id }), staffProcedure).query(({ ctx }) => listGuestShares(ctx.db, ctx.proof.id)),
+
+  /** Staff withdraw a link: every guest session on it ends at once. */
+  revokeShare: staffProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
+    const share = await findGuestShare(ctx.db, input.id);
+    const project = share ? await findProject(ctx.db, share.projectId) : undefined;
+    if (!share || !project || !canSeeProject(ctx.user, project)) throw new DomainError("NOT_FOUND", "No such review link.");
+    await revokeGuestShare(ctx.db, share.id, { by: ctx.user.id, at: ctx.now() });
+    return { id: share.id, revoked: true };
   }),
 
   /** Staff set how many change rounds a business's projects include. */
@@ -242,7 +340,7 @@ export const proofsRouter = router({
 
 export const annotationsRouter = router({
   /** A pin on a proof file (a point, or a box; on a PDF, a page), written to the thread as its comment. */
-  create: proofProcedure(
+  create: reviewProcedure(
     z.object({
       proofId: id,
       fileId: id,
@@ -256,15 +354,15 @@ export const annotationsRouter = router({
       requestId: requestIdInput,
     }),
   ).mutation(async ({ ctx, input }) => {
-    const { proof, project } = ctx;
+    const { proof, project, actor } = ctx;
     const file = await findProofFile(ctx.db, proof.id, input.fileId);
     if (!file) throw new DomainError("NOT_FOUND", "No such file in this proof.");
     const event = internalNoteEvent(input.shadow);
-    if (!canPostEvent(ctx.user.role, event)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
+    if (!canPostEvent(actor.role, event)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
     if (!pinFits(input)) throw new DomainError("BAD_INPUT", "A pin lies on the page: a point, or a box with both a width and a height.");
     const annotationId = randomUUID();
-    return once(ctx, "annotations.create", input.requestId, async (claim) => {
-      const commentId = await postComment(ctx, project, { event, body: input.body }, async (trx, commentId) => {
+    const create = async (claim: Claim) => {
+      const commentId = await postComment(speaker(ctx, actor), project, { event, body: input.body }, async (trx, commentId) => {
         await claim(trx, { id: annotationId, commentId });
         await createAnnotation(trx, {
           id: annotationId,
@@ -277,17 +375,21 @@ export const annotationsRouter = router({
           h: input.h ?? null,
           shadow: isInternalNote(event),
           commentId,
-          createdBy: ctx.user.id,
+          createdBy: actor.user?.id ?? null,
+          guestName: actor.guest?.name ?? null,
+          guestEmail: actor.guest?.email ?? null,
           createdAt: ctx.now(),
         });
       });
       return { id: annotationId, commentId };
-    });
+    };
+    // A guest has no account to keep idempotency keys under: their pins are made as asked (docs/guest-review.md).
+    return actor.user ? once({ ...ctx, user: actor.user }, "annotations.create", input.requestId, create) : create(async () => undefined);
   }),
 
   /** A proof's pins with their comments; internal ones for the studio only. */
-  list: proofProcedure(z.object({ proofId: id })).query(({ ctx }) =>
-    listAnnotations(ctx.db, ctx.proof.id, { withoutShadow: !canSeeShadow(ctx.user.role) }),
+  list: reviewProcedure(z.object({ proofId: id })).query(({ ctx }) =>
+    listAnnotations(ctx.db, ctx.proof.id, { withoutShadow: !canSeeShadow(ctx.actor.role) }),
   ),
 
   /** Where each pin of a project lies, by its thread entry: the thread links to its pins with it. */

@@ -1,6 +1,6 @@
-// Inputs for every procedure of the router, generated from its zod schema, for the sweeps that call each procedure
-// (tenant-isolation.security.test.ts): a new procedure is covered as soon as it is mounted; an input the generator
-// cannot make fails the test, naming the procedure and the field.
+// Inputs for every procedure of the router, generated from its zod schema: the sweeps that call each procedure
+// (tenant-isolation.security.test.ts, guest-review.security.test.ts) use them, so a new procedure is covered as soon
+// as it is mounted; an input the generator cannot make fails the test, naming the procedure and the field.
 import type { z } from "zod";
 
 // What ids point at. A field named `id` points at whatever its procedure is about, so it is tried as each kind.

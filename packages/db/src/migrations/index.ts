@@ -30,6 +30,7 @@ import * as userTimeZone from "./2026-11-27-1000-user-time-zone";
 import * as requestIds from "./2026-11-27-1100-request-ids";
 import * as searchIndex from "./2026-11-27-1200-search-index";
 import * as mailEvents from "./2026-11-27-1300-mail-events";
+import * as guestShares from "./2026-11-28-0900-guest-shares";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-1100-request-ids": requestIds,
   "2026-11-27-1200-search-index": searchIndex,
   "2026-11-27-1300-mail-events": mailEvents,
+  "2026-11-28-0900-guest-shares": guestShares,
 };

@@ -1,8 +1,9 @@
 // tRPC at /api/trpc: the session comes from the database-session cookie. Before a byte of the body is read, a
 // mutation must come from our origin as JSON and the session is looked up: only a signed-in caller's large calls may
 // send up to TRPC_BODY_LIMIT, everything else TRPC_SMALL_BODY_LIMIT. The answers are compressed by the server around
-// Next (whole-answers.ts), which sees no Accept-Encoding here.
-import { createTrpcHandler, refuseCrossSite } from "@atelier/api";
+// Next (whole-answers.ts), which sees no Accept-Encoding here. A guest reviewer's session is the guest cookie
+// (docs/guest-review.md): read here, checked by the procedures a guest may call, set by guest.verify.
+import { createTrpcHandler, guestCookieValue, refuseCrossSite } from "@atelier/api";
 import { getSessionUser } from "@atelier/auth";
 import type { NextRequest } from "next/server";
 import { trpcBodyLimit, withinBodyLimit } from "~/server/body-limit";
@@ -25,9 +26,13 @@ function answer(req: Request, server: Server, user: Awaited<ReturnType<typeof ge
   return createTrpcHandler({
     endpoint: "/api/trpc",
     allowedOrigins: [server.config.origin],
-    createContext: async () => ({
+    createContext: async (_req, resHeaders) => ({
       db: server.db,
       user,
+      guestCookie: {
+        value: user ? undefined : guestCookieValue(req.headers.get("cookie")),
+        set: (header) => resHeaders.append("set-cookie", header),
+      },
       now: () => new Date(),
       files: server.files,
       live: server.live,

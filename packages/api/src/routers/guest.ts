@@ -1,0 +1,162 @@
+// guest.*: the public procedures behind a guest review link (docs/guest-review.md). A guest names themselves and gets a
+// one-time code by mail; the right code begins a guest session, scoped to the link's round, in an httpOnly cookie.
+import { randomUUID } from "node:crypto";
+import {
+  countGuestCodeRequests,
+  createGuestSession,
+  findGuestShareByToken,
+  guestCodeLocked,
+  latestGuestCode,
+  recordGuestCode,
+  recordWrongGuestCode,
+  touchGuestShare,
+  useGuestCode,
+} from "@atelier/db";
+import {
+  DomainError,
+  GUEST_CODE_MAX_WRONG,
+  GUEST_CODE_REQUESTS_PER_ADDRESS,
+  GUEST_CODE_REQUESTS_PER_LINK,
+  GUEST_CODE_TTL_MS,
+  guestCodeInput,
+  guestEmailAllowed,
+  guestEmailInput,
+  guestNameInput,
+  guestSessionExpiry,
+  guestShareRefusal,
+  guestTokenInput,
+  overGuestLimit,
+  projectDisplayName,
+} from "@atelier/domain";
+import { guestCodeMail } from "@atelier/mail";
+import { z } from "zod";
+import {
+  guestCodeHash,
+  guestCodeMatches,
+  guestCookieHeader,
+  hashPassword,
+  newGuestCode,
+  newSecret,
+  passwordMatches,
+  sha256Hex,
+} from "../guest-review";
+import { publicProcedure, router } from "../trpc";
+
+const lockedMessage = (email: string) => `Too many wrong codes: this link is locked for ${email}. Ask the studio for a new link.`;
+
+/** The share a link's token opens, refused when there is none or it no longer holds. */
+async function openShare(db: Parameters<typeof findGuestShareByToken>[0], token: string, now: Date, lock = false) {
+  const share = await findGuestShareByToken(db, sha256Hex(token), { lock });
+  if (!share) throw new DomainError("NOT_FOUND", "No such review link.");
+  const refusal = guestShareRefusal(share, now);
+  if (refusal) throw new DomainError("FORBIDDEN", refusal);
+  return share;
+}
+
+// A password check costs about as much whether or not the link has one, so timing tells nothing.
+const DUMMY_HASH = hashPassword(newSecret());
+
+export const guestRouter = router({
+  /** Mails a code to the address given, when the link, its password and its addresses let them in and no limit is hit. */
+  requestCode: publicProcedure
+    .input(z.object({ token: guestTokenInput, email: guestEmailInput, name: guestNameInput, password: z.string().max(200).optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.now();
+      const mail = ctx.mail;
+      const codeId = randomUUID();
+      const expiresAt = new Date(now.getTime() + GUEST_CODE_TTL_MS);
+      // Refusals are recorded too (they count against the limits), so they are answered after the transaction commits.
+      const refusal = await ctx.db.transaction().execute(async (trx) => {
+        const share = await openShare(trx, input.token, now, true);
+        const byLink = await countGuestCodeRequests(
+          trx,
+          { shareId: share.id },
+          new Date(now.getTime() - GUEST_CODE_REQUESTS_PER_LINK.windowMs),
+        );
+        if (overGuestLimit(byLink, GUEST_CODE_REQUESTS_PER_LINK))
+          return new DomainError("RATE_LIMITED", "Too many codes were asked for on this link. Try again in an hour.");
+        const byAddress = await countGuestCodeRequests(
+          trx,
+          { email: input.email },
+          new Date(now.getTime() - GUEST_CODE_REQUESTS_PER_ADDRESS.windowMs),
+        );
+        if (overGuestLimit(byAddress, GUEST_CODE_REQUESTS_PER_ADDRESS))
+          return new DomainError("RATE_LIMITED", `Too many codes were sent to ${input.email}. Try again in an hour.`);
+        const record = (codeHash: string | null) =>
+          recordGuestCode(trx, {
+            id: codeId,
+            shareId: share.id,
+            email: input.email,
+            name: input.name,
+            codeHash,
+            createdAt: now,
+            expiresAt,
+          });
+        const checked = await passwordMatches(input.password ?? "", share.passwordHash ?? (await DUMMY_HASH));
+        const passwordOk = share.passwordHash === null || checked;
+        let refused: DomainError | null = null;
+        if (await guestCodeLocked(trx, share.id, input.email)) refused = new DomainError("FORBIDDEN", lockedMessage(input.email));
+        else if (!guestEmailAllowed(share.emails, input.email))
+          refused = new DomainError("FORBIDDEN", "This review link is for other e-mail addresses. Ask the studio to add yours.");
+        else if (!passwordOk)
+          refused = new DomainError("FORBIDDEN", input.password ? "That password is not right." : "This review link needs its password.");
+        await touchGuestShare(trx, share.id, now);
+        if (refused) {
+          await record(null);
+          return refused;
+        }
+        const code = newGuestCode();
+        await record(guestCodeHash(codeId, code));
+        const project = await trx
+          .selectFrom("projects")
+          .select(["name", "title"])
+          .where("id", "=", share.projectId)
+          .executeTakeFirstOrThrow();
+        const proof = await trx.selectFrom("proofs").select("round").where("id", "=", share.proofId).executeTakeFirstOrThrow();
+        const what = `round ${proof.round} of ${project.title || projectDisplayName(project.name)}`;
+        await mail?.outbox.enqueue(trx, [{ kind: "guest-code", ...guestCodeMail({ to: input.email, name: input.name, code, what }) }]);
+        return null;
+      });
+      if (refusal) throw refusal;
+      mail?.outbox.kick();
+      return { sent: true, expiresAt };
+    }),
+
+  /** Checks the code: the right one begins a guest session on the link's round; wrong ones lock the link for the address. */
+  verify: publicProcedure
+    .input(z.object({ token: guestTokenInput, email: guestEmailInput, code: guestCodeInput }))
+    .mutation(async ({ ctx, input }) => {
+      const now = ctx.now();
+      const share = await openShare(ctx.db, input.token, now);
+      if (await guestCodeLocked(ctx.db, share.id, input.email)) throw new DomainError("FORBIDDEN", lockedMessage(input.email));
+      if (!guestEmailAllowed(share.emails, input.email))
+        throw new DomainError("FORBIDDEN", "This review link is for other e-mail addresses. Ask the studio to add yours.");
+      const sent = await latestGuestCode(ctx.db, share.id, input.email);
+      if (!sent?.codeHash) throw new DomainError("PRECONDITION_FAILED", "Ask for a code first.");
+      if (!guestCodeMatches(sent.id, input.code, sent.codeHash)) {
+        const wrong = await recordWrongGuestCode(ctx.db, share.id, input.email, GUEST_CODE_MAX_WRONG, now);
+        if (wrong >= GUEST_CODE_MAX_WRONG) throw new DomainError("FORBIDDEN", lockedMessage(input.email));
+        const left = GUEST_CODE_MAX_WRONG - wrong;
+        throw new DomainError("UNAUTHENTICATED", `That code is not right: ${left} ${left === 1 ? "try" : "tries"} left.`);
+      }
+      if (sent.expiresAt.getTime() <= now.getTime()) throw new DomainError("UNAUTHENTICATED", "This code has expired. Ask for a new one.");
+      const secret = newSecret();
+      const expiresAt = guestSessionExpiry(now, share.expiresAt);
+      await ctx.db.transaction().execute(async (trx) => {
+        if (!(await useGuestCode(trx, sent.id, now)))
+          throw new DomainError("UNAUTHENTICATED", "This code was used already. Ask for a new one.");
+        await createGuestSession(trx, {
+          id: randomUUID(),
+          shareId: share.id,
+          tokenHash: sha256Hex(secret),
+          email: input.email,
+          name: sent.name,
+          createdAt: now,
+          expiresAt,
+        });
+        await touchGuestShare(trx, share.id, now);
+      });
+      ctx.guestCookie?.set(guestCookieHeader(secret, expiresAt, ctx.mail?.appUrl));
+      return { proofId: share.proofId, name: sent.name, expiresAt };
+    }),
+});
