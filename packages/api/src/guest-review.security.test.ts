@@ -393,6 +393,23 @@ describe("guest review links", () => {
     // Another address on the same link still gets in.
     await verifiedGuest(token, "kim@outside.test", "Kim");
 
+    // Guesses sent all at once are counted one by one: no more than five are ever compared.
+    await guest.caller.guest.requestCode({ token, email: "max@outside.test", name: "Max" });
+    const right = await codeMailed("max@outside.test", 0);
+    const guesses = Array.from({ length: GUEST_CODE_MAX_WRONG + 3 }, () =>
+      codeOf(browser().caller.guest.verify({ token, email: "max@outside.test", code: otherThan(right) })),
+    );
+    const codes = await Promise.all(guesses);
+    expect(codes.filter((c) => c === "UNAUTHORIZED").length).toBe(GUEST_CODE_MAX_WRONG - 1);
+    expect(codes.filter((c) => c === "FORBIDDEN").length).toBe(4);
+    const counted = await t.db
+      .selectFrom("guestCodeFailures")
+      .select("wrong")
+      .where("email", "=", "max@outside.test")
+      .executeTakeFirstOrThrow();
+    expect(counted.wrong).toBe(GUEST_CODE_MAX_WRONG);
+    expect(await codeOf(guest.caller.guest.verify({ token, email: "max@outside.test", code: right }))).toBe("FORBIDDEN");
+
     // A code past its ten minutes is refused; within them the same code works.
     const late = browser({ later: GUEST_CODE_TTL_MS + 1000 });
     await guest.caller.guest.requestCode({ token, email: "ada@outside.test", name: "Ada" });

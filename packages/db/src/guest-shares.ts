@@ -139,6 +139,25 @@ export async function guestCodeLocked(db: Db, shareId: string, email: string): P
   return row?.lockedAt != null;
 }
 
+/**
+ * The wrong codes so far for the link and address, their row locked for the rest of the transaction: concurrent
+ * checks of codes for one address take turns, so no more than the allowed number of guesses is ever compared.
+ */
+export async function lockGuestCodeFailures(db: Db, shareId: string, email: string) {
+  await db
+    .insertInto("guestCodeFailures")
+    .values({ shareId, email, wrong: 0, lockedAt: null })
+    .onConflict((oc) => oc.columns(["shareId", "email"]).doNothing())
+    .execute();
+  return db
+    .selectFrom("guestCodeFailures")
+    .select(["wrong", "lockedAt"])
+    .where("shareId", "=", shareId)
+    .where("email", "=", email)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
 /** Counts one more wrong code for the link and address, locking it at `max`; answers the count. */
 export async function recordWrongGuestCode(db: Db, shareId: string, email: string, max: number, at: Date): Promise<number> {
   const row = await db

@@ -7,6 +7,7 @@ import {
   findGuestShareByToken,
   guestCodeLocked,
   latestGuestCode,
+  lockGuestCodeFailures,
   recordGuestCode,
   recordWrongGuestCode,
   touchGuestShare,
@@ -128,23 +129,27 @@ export const guestRouter = router({
     .mutation(async ({ ctx, input }) => {
       const now = ctx.now();
       const share = await openShare(ctx.db, input.token, now);
-      if (await guestCodeLocked(ctx.db, share.id, input.email)) throw new DomainError("FORBIDDEN", lockedMessage(input.email));
       if (!guestEmailAllowed(share.emails, input.email))
         throw new DomainError("FORBIDDEN", "This review link is for other e-mail addresses. Ask the studio to add yours.");
-      const sent = await latestGuestCode(ctx.db, share.id, input.email);
-      if (!sent?.codeHash) throw new DomainError("PRECONDITION_FAILED", "Ask for a code first.");
-      if (!guestCodeMatches(sent.id, input.code, sent.codeHash)) {
-        const wrong = await recordWrongGuestCode(ctx.db, share.id, input.email, GUEST_CODE_MAX_WRONG, now);
-        if (wrong >= GUEST_CODE_MAX_WRONG) throw new DomainError("FORBIDDEN", lockedMessage(input.email));
-        const left = GUEST_CODE_MAX_WRONG - wrong;
-        throw new DomainError("UNAUTHENTICATED", `That code is not right: ${left} ${left === 1 ? "try" : "tries"} left.`);
-      }
-      if (sent.expiresAt.getTime() <= now.getTime()) throw new DomainError("UNAUTHENTICATED", "This code has expired. Ask for a new one.");
       const secret = newSecret();
       const expiresAt = guestSessionExpiry(now, share.expiresAt);
-      await ctx.db.transaction().execute(async (trx) => {
+      // One check at a time per link and address (the failures row is locked), so parallel guesses count one by one.
+      // A refusal is answered after the transaction commits, so a wrong code stays counted.
+      const outcome = await ctx.db.transaction().execute(async (trx) => {
+        const failures = await lockGuestCodeFailures(trx, share.id, input.email);
+        if (failures.lockedAt) return { refused: new DomainError("FORBIDDEN", lockedMessage(input.email)) };
+        const sent = await latestGuestCode(trx, share.id, input.email);
+        if (!sent?.codeHash) return { refused: new DomainError("PRECONDITION_FAILED", "Ask for a code first.") };
+        if (!guestCodeMatches(sent.id, input.code, sent.codeHash)) {
+          const wrong = await recordWrongGuestCode(trx, share.id, input.email, GUEST_CODE_MAX_WRONG, now);
+          if (wrong >= GUEST_CODE_MAX_WRONG) return { refused: new DomainError("FORBIDDEN", lockedMessage(input.email)) };
+          const left = GUEST_CODE_MAX_WRONG - wrong;
+          return { refused: new DomainError("UNAUTHENTICATED", `That code is not right: ${left} ${left === 1 ? "try" : "tries"} left.`) };
+        }
+        if (sent.expiresAt.getTime() <= now.getTime())
+          return { refused: new DomainError("UNAUTHENTICATED", "This code has expired. Ask for a new one.") };
         if (!(await useGuestCode(trx, sent.id, now)))
-          throw new DomainError("UNAUTHENTICATED", "This code was used already. Ask for a new one.");
+          return { refused: new DomainError("UNAUTHENTICATED", "This code was used already. Ask for a new one.") };
         await createGuestSession(trx, {
           id: randomUUID(),
           shareId: share.id,
@@ -155,8 +160,10 @@ export const guestRouter = router({
           expiresAt,
         });
         await touchGuestShare(trx, share.id, now);
+        return { name: sent.name };
       });
+      if ("refused" in outcome) throw outcome.refused;
       ctx.guestCookie?.set(guestCookieHeader(secret, expiresAt, ctx.mail?.appUrl));
-      return { proofId: share.proofId, name: sent.name, expiresAt };
+      return { proofId: share.proofId, name: outcome.name, expiresAt };
     }),
 });
