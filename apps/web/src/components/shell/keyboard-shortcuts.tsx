@@ -31,6 +31,16 @@ function intoField(target: EventTarget | null): boolean {
   );
 }
 
+/**
+ * Whether a dialog is open: one shown, not merely in the page. The upload dialog stays in the page, hidden, while it
+ * is closed (so an unfinished upload can be told of at once), and must not turn the keys off on every project page.
+ */
+function dialogShown(): boolean {
+  return Array.from(document.querySelectorAll<HTMLElement>("[role='dialog'], [role='alertdialog']")).some(
+    (el) => el.closest("[aria-hidden='true']") === null && el.getClientRects().length > 0,
+  );
+}
+
 /** Presses the control that names itself `data-shortcut={name}`, when the page shows one; false when it does not. */
 function pressControl(name: string): boolean {
   const control = document.querySelector<HTMLElement>(`[data-shortcut="${name}"]`);
@@ -48,7 +58,7 @@ export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpe
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || intoField(e.target)) return;
-      if (document.querySelector("[role='dialog'], [role='alertdialog']")) return;
+      if (dialogShown()) return;
       const waited = afterG.current;
       afterG.current = false;
       let handled = true;
