@@ -206,14 +206,21 @@ describe("npm start keeps the system running", () => {
       let t: TestDatabase | undefined;
       try {
         t = await createTestDatabase();
-        const third = start({ DATABASE_URL: t.url, DATA_DIR: join(dataDir, "not", "there", "yet") });
+        // What a server on PostgreSQL must be given (the checks at start refuse it otherwise); the mailbox stays on
+        // because this machine is the test's own.
+        const third = start({
+          DATABASE_URL: t.url,
+          DATA_DIR: join(dataDir, "not", "there", "yet"),
+          AUTH_SECRET: randomBytes(32).toString("hex"),
+          DANGEROUSLY_ALLOW_DEV_MAILBOX: "true",
+        });
         await until(
           () => third.output.some((l) => l.includes("Atelier is running")) || third.npm.exitCode !== null,
           300_000,
           "npm start on a new data directory",
         );
         expect(third.output.join("\n")).not.toMatch(/ENOENT/);
-        expect(await upAll()).toBe(true);
+        expect(await upAll(), third.output.join("")).toBe(true);
         const pids = [...third.pids().values()];
         expect(pids).toHaveLength(4);
         // The signal to npm's own process, as a process manager or `kill <pid>` sends it: not to its group.
