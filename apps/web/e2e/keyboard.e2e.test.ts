@@ -324,6 +324,8 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
     await press("Space");
     expect(await internal.isChecked()).toBe(true);
     expect(await composer.getAttribute("data-internal")).toBe("true");
+    // Leaving the composer empty after a post is not an error to show.
+    expect(await composer.getByText("Write something first.").count()).toBe(0);
     expect(await composer.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
     await page.getByRole("button", { name: "Post internal note" }).waitFor();
     await composer.screenshot({ path: join(ARTIFACTS_DIR, `internal-composer-${viewport.name}.png`) });

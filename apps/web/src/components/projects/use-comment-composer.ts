@@ -16,7 +16,9 @@ const commentForm = z.object({
 
 export function useCommentComposer(projectId: string) {
   const trpc = useTRPC();
-  const form = useZodForm(commentForm, { defaultValues: { body: "", event: "", internal: false } });
+  // Checked when posted, not when the field is left: after a post, moving on (to the internal switch) from the empty
+  // composer is not a mistake to point out.
+  const form = useZodForm(commentForm, { mode: "onSubmit", defaultValues: { body: "", event: "", internal: false } });
   const requestId = useRequestId();
   const post = useMutation(
     trpc.comments.create.mutationOptions({
