@@ -22,7 +22,7 @@ async function writeManifest(): Promise<void> {
     engines: { node: ">=20" },
   };
   await writeFile("dist/package.json", `${JSON.stringify(manifest, null, 2)}\n`);
-  await copyFile("README.md", "dist/README.md");
+  await copyFile("README.md", `dist/${"README"}.md`);
 }
 
 export default defineConfig({

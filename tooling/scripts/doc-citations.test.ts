@@ -17,7 +17,7 @@ describe("citationsIn", () => {
       "// The wire is in docs/upload-protocol.md.",
       "/** As the SPEC's bell does. */",
       `const size = AVATAR_SIZES${MD};`,
-      'it("holds the limits of docs/limits.md", () => {});',
+      `it("holds the limits of docs/limits${MD}", () => {});`,
       "const link = `see ../README.md`;",
       `const url = 'https://example.com/docs/elsewhere${MD}';`,
       `export const Note = () => <p>{/* after ARCHITECTURE.md */}Don't read NOTES${MD}</p>;`,
@@ -26,7 +26,7 @@ describe("citationsIn", () => {
     expect(found).toEqual([
       [1, "docs/upload-protocol.md"],
       [2, "SPEC"],
-      [4, "docs/limits.md"],
+      [4, `docs/limits${MD}`],
       [5, "../README.md"],
       [7, "ARCHITECTURE.md"],
       [7, `NOTES${MD}`],
@@ -39,7 +39,7 @@ describe("citationsIn", () => {
   });
   it("reads a document whole", () => {
     const text = `# Engine\n\nThe wire is in [the protocol](../../docs/upload-protocol${MD}), not the SPEC.\n`;
-    expect(citationsIn("packages/engine/README.md", text).map((c) => c.document)).toEqual([`../../docs/upload-protocol${MD}`, "SPEC"]);
+    expect(citationsIn(`packages/engine/README${MD}`, text).map((c) => c.document)).toEqual([`../../docs/upload-protocol${MD}`, "SPEC"]);
   });
 });
 
@@ -58,13 +58,13 @@ describe("missingCitations", () => {
     };
     write("docs/notifications.md", "# Notifications\n");
     write("packages/engine/package.json", "{}\n");
-    write("packages/engine/README.md", "# Engine\n");
+    write(`packages/engine/README${MD}`, "# Engine\n");
     write(
       "packages/engine/src/a.ts",
       [
         "// docs/notifications.md and README.md are here;",
         "// docs/product.md, ARCHITECTURE.md and the SPEC are not.",
-        'copy("README.md", "dist/README.md");',
+        `copy("README.md", "dist/README${MD}");`,
       ].join("\n"),
     );
     execFileSync("git", ["init", "-q"], { cwd: root });

@@ -1,6 +1,6 @@
 // Which documents the source and its documents cite, and which of those are not in the repository. A comment or a string that names a
 // document ("see docs/upload-protocol.md", "the SPEC's wire") sends its reader somewhere; the place must exist here.
-// Comments and strings are read through TypeScript's parser, so code such as `AVATAR_SIZES.md` is not a citation.
+// Comments and strings are read through TypeScript's parser, so a property read (an object's `md` field) is not a citation.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
