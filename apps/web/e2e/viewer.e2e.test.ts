@@ -299,12 +299,16 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     await image.waitFor();
     // The hint is a sentence of its own, not one that starts with the details' full stop.
     expect((await dialog.getByTestId("viewer-hint").textContent())?.trim()).toBe("Click a point or drag a box to pin a comment there.");
-    const box = (await image.boundingBox())!;
     for (const [i, body] of ["Logo first", "Barcode second"].entries()) {
+      // The image is measured again each time: the list of pins beside it takes room once it has one.
+      const box = (await image.boundingBox())!;
       await page.mouse.click(box.x + box.width * (0.2 + 0.5 * i), box.y + box.height * 0.3);
-      await dialog.getByLabel("Comment at the pin").fill(body);
+      const composer = dialog.getByLabel("Comment at the pin");
+      await composer.fill(body);
+      await expect.poll(() => composer.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press("Control+Enter");
       await dialog.getByTestId("pin-entry").filter({ hasText: body }).waitFor();
+      await composer.waitFor({ state: "detached" });
     }
     const current = () => dialog.locator('[data-testid="pin-entry"][aria-current="true"]').innerText();
     // The last pin written is the one selected; j goes round to the first, k back.
