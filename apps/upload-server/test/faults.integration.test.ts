@@ -28,10 +28,12 @@ function wireBody(encoding: Encoding, data: Buffer): { body: Buffer; headers: Re
     : { body: Buffer.from(data.toString("base64")), headers: {} };
 }
 
+// Records how each body went, so a test can show it ran on the wire it claims: a set per uploader, so nothing another
+// test does (or leaves running) can touch it.
 function uploaderFor(balancerUrl: string, fetch: FetchLike, failures: AttemptFailedError[], encoding: Encoding) {
-  return createUploader({
+  const sentEncodings = new Set<string>();
+  const uploader = createUploader({
     balancerUrl,
-    // Records how each body went, so a test can show it ran on the wire it claims.
     fetch: (url, init) => {
       if (init.body) sentEncodings.add(init.headers["x-body-encoding"] ?? "base64");
       return fetch(url, init);
@@ -41,6 +43,7 @@ function uploaderFor(balancerUrl: string, fetch: FetchLike, failures: AttemptFai
     onAttemptError: (error) => failures.push(error),
     binaryParts: encoding === "binary",
   });
+  return { upload: uploader.upload.bind(uploader), sentEncodings };
 }
 
 // A balancer offers base64 alone until its first health check of a server; wait for the offer.
@@ -52,8 +55,6 @@ async function offersBinary(balancerUrl: string): Promise<void> {
   }
 }
 
-const sentEncodings = new Set<string>();
-
 let work: string;
 const children: ChildServer[] = [];
 const servers: Server[] = [];
@@ -62,7 +63,6 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), "upload-faults-"));
 });
 afterEach(async () => {
-  sentEncodings.clear();
   for (const child of children.splice(0)) await child.stop();
   for (const server of servers.splice(0)) await close(server);
 });
@@ -93,11 +93,10 @@ describe.each(ENCODINGS)("a server dies (%s parts)", (encoding) => {
     };
     const failures: AttemptFailedError[] = [];
     const data = patternBytes(200 * MiB, 200);
-    const [outcome] = await uploaderFor(balancerUrl, killing, failures, encoding).upload([
-      { source: fromBytes(data, { name: "big.bin" }), urlPath: "ACME/faults/big.bin" },
-    ]);
+    const uploader = uploaderFor(balancerUrl, killing, failures, encoding);
+    const [outcome] = await uploader.upload([{ source: fromBytes(data, { name: "big.bin" }), urlPath: "ACME/faults/big.bin" }]);
 
-    expect([...sentEncodings]).toEqual([encoding]);
+    expect([...uploader.sentEncodings]).toEqual([encoding]);
     expect(killed).toBe(true);
     expect((await a.exited).signal).toBe("SIGKILL");
     expect(failures.some((failure) => failure.server === a.url)).toBe(true);
@@ -122,11 +121,10 @@ describe.each(ENCODINGS)("a server dies (%s parts)", (encoding) => {
 
     const failures: AttemptFailedError[] = [];
     const data = patternBytes(25 * MiB + 1, 77);
-    const [outcome] = await uploaderFor(balancerUrl, realFetch, failures, encoding).upload([
-      { source: fromBytes(data, { name: "retry.bin" }), urlPath: "ACME/faults/retry.bin" },
-    ]);
+    const uploader = uploaderFor(balancerUrl, realFetch, failures, encoding);
+    const [outcome] = await uploader.upload([{ source: fromBytes(data, { name: "retry.bin" }), urlPath: "ACME/faults/retry.bin" }]);
 
-    expect([...sentEncodings]).toEqual([encoding]);
+    expect([...uploader.sentEncodings]).toEqual([encoding]);
     expect((await crashy.exited).signal).toBe("SIGKILL");
     expect(crashy.output.some((line) => line.includes('"stored"'))).toBe(true);
     expect(failures.some((failure) => failure.server === crashy.url)).toBe(true);
