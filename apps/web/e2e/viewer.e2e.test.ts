@@ -26,7 +26,8 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
 
   async function upload(files: UploadFile[]) {
     await page.locator(".uppy-Dashboard-input").first().setInputFiles(files);
-    await page.getByRole("button", { name: new RegExp(`^Upload ${files.length} file`) }).click();
+    // The dialog reads each file (and draws a large image's thumbnail) before it offers to upload: slow on a busy machine.
+    await page.getByRole("button", { name: new RegExp(`^Upload ${files.length} file`) }).click({ timeout: 90_000 });
     await page
       .getByRole("status")
       .filter({ hasText: `${files.length} file${files.length === 1 ? "" : "s"} added` })
