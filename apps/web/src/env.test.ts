@@ -69,4 +69,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ ADMIN_EMAILS: " A@x.com, b@y.org ," }).ADMIN_EMAILS).toEqual(["a@x.com", "b@y.org"]);
     expect(() => loadConfig({ ADMIN_EMAILS: "nope" })).toThrow(/ADMIN_EMAILS: "nope" is not an e-mail address/);
   });
+
+  it("refuses webhooks to private addresses unless WEBHOOK_ALLOW_PRIVATE says true", () => {
+    expect(loadConfig({}).WEBHOOK_ALLOW_PRIVATE).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "" }).WEBHOOK_ALLOW_PRIVATE).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "true" }).WEBHOOK_ALLOW_PRIVATE).toBe(true);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+  });
 });

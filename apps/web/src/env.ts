@@ -30,6 +30,8 @@ const schema = z
     DEV_MAILBOX: optional(flag),
     DANGEROUSLY_ALLOW_DEV_MAILBOX: optional(flag),
     SEED_DEMO: optional(flag),
+    // Webhook endpoints on private, loopback or link-local addresses (docs/webhooks.md): refused unless this is true.
+    WEBHOOK_ALLOW_PRIVATE: optional(flag).transform((v) => v ?? false),
     ADMIN_EMAILS: optional(z.string()).transform((v) =>
       (v ?? "")
         .split(",")

@@ -3,7 +3,7 @@
 // e-mail code; every other procedure of the router refuses the guest; wrong codes lock, old codes expire, requests are
 // rate-limited; a withdrawn or expired link ends its sessions at once; passwords and named addresses hold; and only
 // the studio shares, lists and withdraws links.
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo, sql } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import {
@@ -345,6 +345,8 @@ describe("guest review links", () => {
       colour: "demo-colour",
       proof: proofId,
       annotation: pin.id,
+      // Webhook deliveries are the studio's alone: a guest has none of its own.
+      delivery: randomUUID(),
     };
     const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[] } }>);
     const others = procedures.filter(([path]) => !GUEST_SCOPED.includes(path) && !LINK_PROCEDURES.includes(path));

@@ -7,4 +7,5 @@ export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, startInvoiceReminders } from "./invoice-documents";
 export { createProofZipHandler } from "./proof-zip";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
+export { createWebhookWorker, type WebhookWorker } from "./webhooks/worker";
 export { wireTransformer } from "./wire-format";

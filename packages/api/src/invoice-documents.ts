@@ -33,6 +33,7 @@ import { createSignedDownloadToken, verifySignedDownloadToken } from "@atelier/s
 import { invoicePdfFilename, renderInvoicePdf } from "./invoice-pdf";
 import { postComment } from "./post-comment";
 import type { Context } from "./trpc";
+import { invoicePaid, invoiceSent } from "./webhooks/events";
 
 /** The invoice with what it adds up to: totals, payments, credits and what is left to pay. */
 export function withBalance(invoice: InvoiceDocument) {
@@ -91,6 +92,7 @@ export async function sendInvoice(ctx: Context & { user: SessionUser }, id: stri
     if (!(await setInvoiceStatus(trx, id, { from: "draft", to: "sent" }, at))) {
       throw new DomainError("CONFLICT", "Someone changed this invoice meanwhile. Reload it and try again.");
     }
+    await invoiceSent(trx, ctx, sent, total);
     if (!mail) return;
     const attachment = { filename: invoicePdfFilename(sent), contentType: "application/pdf", base64: pdf.toString("base64") };
     const url = billingInvoiceUrl(mail.appUrl, sent.id);
@@ -108,6 +110,7 @@ export async function sendInvoice(ctx: Context & { user: SessionUser }, id: stri
   if (!project) {
     await ctx.db.transaction().execute(send);
     mail?.outbox.kick();
+    ctx.webhooks?.kick?.();
     return;
   }
   const due = sent.dueAt ? `, due ${formatInvoiceDate(sent.dueAt)}` : "";
@@ -123,7 +126,7 @@ export async function recordPayment(
   ctx: Context & { user: SessionUser },
   input: { id: string; amount: number | "balance"; paidOn: string; note: string | null; seen?: InvoiceStatus },
 ): Promise<"sent" | "paid"> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const status = await ctx.db.transaction().execute(async (trx) => {
     const invoice = withBalance(await requireInvoice(trx, input.id, { lock: true }));
     // The caller decided on the status it saw; if that changed meanwhile, the decision is stale.
     if (input.seen && invoice.status !== input.seen) {
@@ -144,8 +147,11 @@ export async function recordPayment(
     });
     if (amount < invoice.balance) return "sent";
     await setInvoiceStatus(trx, invoice.id, { from: "sent", to: "paid" }, at);
-    return "paid";
+    await invoicePaid(trx, ctx, invoice, invoice.totals.total, input.paidOn);
+    return "paid" as const;
   });
+  ctx.webhooks?.kick?.();
+  return status;
 }
 
 const INVOICE_PDF_PATH = "/api/invoices";

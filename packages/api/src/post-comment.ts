@@ -42,7 +42,7 @@ export type ThreadAuthor = { user: SessionUser; guest?: undefined } | { user: nu
  * the action the comment tells of), then tells open pages. Returns the comment's id.
  */
 export async function postComment(
-  ctx: Pick<Context, "db" | "now" | "mail" | "live"> & ThreadAuthor,
+  ctx: Pick<Context, "db" | "now" | "mail" | "live" | "webhooks"> & ThreadAuthor,
   project: ThreadProject,
   input: NewThreadComment,
   inTransaction?: (trx: Db, commentId: string) => Promise<void>,
@@ -109,6 +109,7 @@ export async function postComment(
     );
   });
   mail?.outbox.kick();
+  ctx.webhooks?.kick?.();
   await ctx.live
     ?.publish({
       type: "comment",

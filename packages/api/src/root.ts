@@ -13,6 +13,7 @@ import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
+import { webhooksRouter } from "./routers/webhooks";
 import { workloadRouter } from "./routers/workload";
 import { createCallerFactory, router } from "./trpc";
 
@@ -33,6 +34,7 @@ export const appRouter = router({
   workload: workloadRouter,
   search: searchRouter,
   guest: guestRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,7 +6,17 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { addProjectFiles, createAnnotation, createComment, createProof, DEMO_USERS, seedDemo, sql } from "@atelier/db";
+import {
+  addProjectFiles,
+  createAnnotation,
+  createComment,
+  createProof,
+  createWebhookEndpoint,
+  DEMO_USERS,
+  enqueueWebhookEvent,
+  seedDemo,
+  sql,
+} from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
@@ -132,6 +142,20 @@ describe("tenant isolation, procedure by procedure", () => {
       createdBy: ids.user,
       createdAt: new Date(),
     });
+    // A webhook delivery telling of it (webhooks are the studio's, so a client is refused them whatever the ids).
+    const webhook = randomUUID();
+    await createWebhookEndpoint(t.db, {
+      id: webhook,
+      name: `${word} hook`,
+      url: `https://hooks.example.com/${word}`,
+      secret: "whsec_c2VjcmV0",
+      events: ["project.created"],
+      internal: false,
+      createdBy: admin.id,
+      createdAt: new Date(),
+    });
+    const body = async () => JSON.stringify({ type: "project.created", data: { project: { id: ids.project, title: `${word} launch` } } });
+    [ids.delivery = ""] = await enqueueWebhookEvent(t.db, { type: "project.created", internal: false, body }, new Date());
     return ids;
   }
 
@@ -259,6 +283,10 @@ describe("tenant isolation, procedure by procedure", () => {
     "proofs.share",
     "proofs.shares",
     "proofs.revokeShare",
+    "webhooks.create",
+    "webhooks.list",
+    "webhooks.delete",
+    "webhooks.resend",
   ])("refuses the studio's %s to a client, even with its own business's ids", async (path) => {
     const procedure = procedures.find(([name]) => name === path)?.[1];
     expect(procedure, path).toBeDefined();

@@ -37,6 +37,12 @@ export interface Context {
    * guest session is read or begun.
    */
   guestCookie?: { value: string | undefined; set(header: string): void };
+  /**
+   * Webhooks (docs/webhooks.md): whether endpoints may be private or loopback addresses (WEBHOOK_ALLOW_PRIVATE), and the
+   * worker to wake once an event's transaction commits. Absent, only public addresses are taken and deliveries wait
+   * for the worker's next look.
+   */
+  webhooks?: { allowPrivate: boolean; kick?: () => void };
 }
 
 // 2. Initialisation.

@@ -19,4 +19,5 @@ export * from "./search";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./stored-file-access";
 export * from "./users";
+export * from "./webhooks";
 export * from "./workload";

@@ -13,6 +13,8 @@ import {
   PROJECT_TITLE_MAX_LENGTH,
   TIME_ZONE_MAX_LENGTH,
   USER_NAME_MAX_LENGTH,
+  WEBHOOK_NAME_MAX_LENGTH,
+  WEBHOOK_URL_MAX_LENGTH,
 } from "@atelier/domain";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -42,6 +44,9 @@ describe("length limits kept by the database", () => {
     await sql`insert into brand_colours (id, business_id, name, hex) values ('limits-colour', ${business.id}, 'Blue', '#1d4ed8')`.execute(
       t.db,
     );
+    await sql`insert into webhook_endpoints (id, url, secret, events) values ('limits-webhook', 'https://hooks.example.com/', 'whsec_x', '{}')`.execute(
+      t.db,
+    );
     Object.assign(rows, {
       users: user.id,
       businesses: business.id,
@@ -53,6 +58,7 @@ describe("length limits kept by the database", () => {
       invoice_payments: "limits-payment",
       proofs: "limits-proof",
       brand_colours: "limits-colour",
+      webhook_endpoints: "limits-webhook",
     });
   });
   afterAll(async () => {
@@ -73,6 +79,8 @@ describe("length limits kept by the database", () => {
     ["proofs", "note", COMMENT_BODY_MAX_LENGTH],
     ["brand_colours", "name", BRAND_COLOUR_NAME_MAX_LENGTH],
     ["users", "time_zone", TIME_ZONE_MAX_LENGTH],
+    ["webhook_endpoints", "name", WEBHOOK_NAME_MAX_LENGTH],
+    ["webhook_endpoints", "url", WEBHOOK_URL_MAX_LENGTH],
   ] as const;
 
   it.each(LIMITS)("%s.%s holds %i characters and no more", async (table, column, max) => {

@@ -14,6 +14,7 @@ import {
   PROOF_STATUS_VALUES,
   ROLES,
   VERIFICATION_METHOD_VALUES,
+  WEBHOOK_DELIVERY_STATUSES,
 } from "@atelier/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "./index";
@@ -33,6 +34,7 @@ const DOMAIN_LISTS: Record<string, readonly string[]> = {
   "users.hour_cycle": HOUR_CYCLES,
   "users.mail_preference": MAIL_PREFERENCES,
   "users.role": ROLES,
+  "webhook_deliveries.status": WEBHOOK_DELIVERY_STATUSES,
 };
 
 describe("CHECK constraints of the latest schema", () => {

@@ -14,6 +14,7 @@ import type {
   ProofStatus,
   Role,
   VerificationMethod,
+  WebhookDeliveryStatus,
 } from "@atelier/domain";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
@@ -452,6 +453,42 @@ interface RequestResultsTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
+/** An address that receives signed events (migration 2026-11-28-1000-webhooks). */
+interface WebhookEndpointsTable {
+  id: string;
+  name: string | null;
+  url: string;
+  /** The signing secret (whsec_…): shown once when made, never answered again. */
+  secret: string;
+  events: string[];
+  /** Receives events about internal notes too. */
+  internal: Generated<boolean>;
+  createdBy: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One event for one endpoint, attempted until it is answered with a 2xx or a day has gone by. */
+interface WebhookDeliveriesTable {
+  /** Sent as webhook-id, the same on every attempt. */
+  id: string;
+  endpointId: string;
+  type: string;
+  /** The JSON body exactly as signed and sent. */
+  body: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  nextAttemptAt: Date;
+  /** While set and in the future, one web instance is attempting this delivery. */
+  lockedUntil: Date | null;
+  lastStatus: number | null;
+  lastResponseMs: number | null;
+  lastError: string | null;
+  /** When the current run of attempts began: written, or re-sent by hand. */
+  queuedAt: Date;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+  deliveredAt: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -485,10 +522,13 @@ export interface Database {
   guestSessions: GuestSessionsTable;
   storedFileDigests: StoredFileDigestsTable;
   requestResults: RequestResultsTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type OutboxMail = Selectable<OutboxTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
 export type Business = Selectable<BusinessesTable>;
 export type BillingProfile = Omit<Selectable<BillingProfileTable>, "id" | "updatedAt">;

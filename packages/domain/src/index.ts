@@ -30,4 +30,5 @@ export * from "./session";
 export * from "./storage-rules";
 export * from "./time-format";
 export * from "./user-rules";
+export * from "./webhooks";
 export * from "./workload";

@@ -1,7 +1,7 @@
 // The web server's shared parts, made once per process: config, database (migrated, seeded), mail outbox, auth options.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { startInvoiceReminders } from "@atelier/api";
+import { createWebhookWorker, startInvoiceReminders, type WebhookWorker } from "@atelier/api";
 import { createAuthOptions, createSignInLink, INVITATION_MAX_AGE_S } from "@atelier/auth";
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedLivingDemo } from "@atelier/db";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
@@ -24,6 +24,8 @@ export interface Server {
   files: { store: ObjectStore; secret: string; balancerUrl: string; ticketTtlMs: number };
   /** New comments pushed to open pages, across every web instance. */
   live: LiveBus;
+  /** Delivers webhooks written with their causes, with retries, beside the mail outbox. */
+  webhooks: WebhookWorker;
 }
 
 async function createServer(): Promise<Server> {
@@ -43,6 +45,8 @@ async function createServer(): Promise<Server> {
   outbox.start();
   // Overdue invoices are reminded on the admin's schedule, by the same instances that deliver mail.
   startInvoiceReminders({ db, outbox, appUrl: config.APP_URL });
+  const webhooks = createWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
+  webhooks.start();
   const authSecret = config.AUTH_SECRET ?? embeddedSecret(dataDir, "auth-secret");
   const keys = (id?: string, secret?: string) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
   const authOptions = createAuthOptions({
@@ -68,7 +72,7 @@ async function createServer(): Promise<Server> {
   const live = await createLiveBus({ databaseUrl: config.DATABASE_URL, onError: (error) => console.error("live events:", error) });
   const signInLink = (target: Db, email: string) =>
     createSignInLink(target, { email, secret: authSecret, appUrl: config.APP_URL, now: new Date(), maxAgeS: INVITATION_MAX_AGE_S });
-  return { config, db, outbox, authOptions, signInLink, files, live };
+  return { config, db, outbox, authOptions, signInLink, files, live, webhooks };
 }
 
 function createFileStore(config: Config, dataDir: string): ObjectStore {

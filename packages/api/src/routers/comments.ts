@@ -27,6 +27,7 @@ import { postComment } from "../post-comment";
 import { assertCommentEvent } from "../proof-checks";
 import { once } from "../request-once";
 import { projectProcedure, protectedProcedure, router } from "../trpc";
+import { commentCreated } from "../webhooks/events";
 
 const id = idInput;
 /** Where a newest-first page ended (the last comment shown): the next page starts after it. */
@@ -101,9 +102,11 @@ export const commentsRouter = router({
       throw new DomainError("BAD_INPUT", "A reply to an internal note stays internal: post this as its own comment.");
     await assertCommentEvent(ctx, project, event);
     return once(ctx, "comments.create", input.requestId, async (claim) => {
-      const commentId = await postComment(ctx, project, { event, body: input.body, parentId: input.parentId ?? null }, (trx, commentId) =>
-        claim(trx, { id: commentId }),
-      );
+      const parentId = input.parentId ?? null;
+      const commentId = await postComment(ctx, project, { event, body: input.body, parentId }, async (trx, commentId) => {
+        await claim(trx, { id: commentId });
+        await commentCreated(trx, ctx, project, { id: commentId, event, body: input.body, parentId });
+      });
       return { id: commentId };
     });
   }),

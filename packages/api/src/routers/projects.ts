@@ -53,6 +53,7 @@ import { printReadyCheck } from "../proof-checks";
 import { once } from "../request-once";
 import { deleteStoredFile } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
+import { filesAdded, projectCreated } from "../webhooks/events";
 
 const id = idInput;
 /** As many brand assets as one pick may attach: a library's worth. */
@@ -162,6 +163,7 @@ export const projectsRouter = router({
           prepare: async (trx) => {
             await claim(trx, result);
             await createProject(trx, project);
+            await projectCreated(trx, ctx, project);
           },
         });
         return result;
@@ -215,18 +217,18 @@ export const projectsRouter = router({
     const { project } = ctx;
     const files = filesInFolder(input.files, projectFolder(input.kind, project), "Those files do not belong to this project.");
     const ids = files.map(() => randomUUID());
-    const rows = (db: Db) =>
-      addProjectFiles(
-        db,
-        files.map((f, i) => ({
-          id: ids[i]!,
-          projectId: project.id,
-          kind: input.kind,
-          ...uploadedFileColumns(f),
-          sha256: f.sha256 ?? null,
-          uploadedBy: ctx.user.id,
-        })),
-      );
+    const added = files.map((f, i) => ({
+      id: ids[i]!,
+      projectId: project.id,
+      kind: input.kind,
+      ...uploadedFileColumns(f),
+      sha256: f.sha256 ?? null,
+      uploadedBy: ctx.user.id,
+    }));
+    const rows = async (db: Db) => {
+      await addProjectFiles(db, added);
+      await filesAdded(db, ctx, project, input.kind, added);
+    };
     // Print-ready files from the studio are a delivery: the thread says so (with the files, in one transaction), so
     // the business hears of it through the inbox and the mail outbox like any other comment.
     const note = isStaff(ctx.user.role)
@@ -236,7 +238,10 @@ export const projectsRouter = router({
         )
       : null;
     if (note) await postComment(ctx, project, { event: null, body: note, prepare: rows });
-    else await rows(ctx.db);
+    else {
+      await ctx.db.transaction().execute(rows);
+      ctx.webhooks?.kick?.();
+    }
     // The new files' ids, in the order given: a proof can be sent with them next.
     return { added: input.files.length, ids };
   }),
@@ -268,23 +273,25 @@ export const projectsRouter = router({
       (await listProjectFiles(ctx.db, project.id)).filter((f) => f.kind === input.kind).map((f) => [f.key, f.id] as const),
     );
     const fresh = assets.filter((a) => !present.has(a.key)).map((a) => ({ ...a, fileId: randomUUID() }));
-    await addProjectFiles(
-      ctx.db,
-      fresh.map((a) => ({
-        id: a.fileId,
-        projectId: project.id,
-        kind: input.kind,
-        uploadId: a.uploadId,
-        name: a.name,
-        key: a.key,
-        thumbnail: a.thumbnail,
-        blur: a.blur,
-        size: a.size,
-        type: a.type,
-        sha256: null,
-        uploadedBy: ctx.user.id,
-      })),
-    );
+    const added = fresh.map((a) => ({
+      id: a.fileId,
+      projectId: project.id,
+      kind: input.kind,
+      uploadId: a.uploadId,
+      name: a.name,
+      key: a.key,
+      thumbnail: a.thumbnail,
+      blur: a.blur,
+      size: a.size,
+      type: a.type,
+      sha256: null,
+      uploadedBy: ctx.user.id,
+    }));
+    await ctx.db.transaction().execute(async (trx) => {
+      await addProjectFiles(trx, added);
+      await filesAdded(trx, ctx, project, input.kind, added);
+    });
+    ctx.webhooks?.kick?.();
     // The project's file for each asset asked for, new or already there, in the order given: a proof can be sent with them.
     const fileOfKey = new Map([...present, ...fresh.map((a) => [a.key, a.fileId] as const)]);
     const fileOfAsset = new Map(assets.map((a) => [a.id, fileOfKey.get(a.key)!]));

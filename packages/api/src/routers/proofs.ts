@@ -68,6 +68,7 @@ import { postComment, type ThreadAuthor } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
 import { type Claim, once } from "../request-once";
 import { type Context, projectProcedure, protectedProcedure, publicProcedure, router, staffProcedure } from "../trpc";
+import { commentCreated, proofDecided, proofSent } from "../webhooks/events";
 
 const id = idInput;
 const body = commentBodyInput;
@@ -214,6 +215,7 @@ export const proofsRouter = router({
             },
             files,
           );
+          await proofSent(trx, ctx, project, { id: proofId, round, note, dueOn: input.dueOn ?? null, files });
         },
       );
       return { id: proofId, round };
@@ -247,20 +249,27 @@ export const proofsRouter = router({
     if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
     const allowance = await revisionAllowance(ctx.db, project.businessId);
     let used = 0;
-    await postComment(speaker(ctx, actor), project, { event: "modification", body: input.body, round: proof.round }, async (trx) => {
-      const next = nextRevision(await revisionsUsed(trx, project.id), allowance);
-      const request = {
-        by: actor.user?.id ?? null,
-        forBusiness: actingFor(actor.role, project.businessId),
-        at: ctx.now(),
-        revision: next.round,
-        billable: next.billable,
-        ...(actor.guest ? { guest: actor.guest } : {}),
-      };
-      if (!(await recordChangesRequested(trx, proof.id, request)))
-        throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
-      used = next.round;
-    });
+    await postComment(
+      speaker(ctx, actor),
+      project,
+      { event: "modification", body: input.body, round: proof.round },
+      async (trx, commentId) => {
+        const next = nextRevision(await revisionsUsed(trx, project.id), allowance);
+        const request = {
+          by: actor.user?.id ?? null,
+          forBusiness: actingFor(actor.role, project.businessId),
+          at: ctx.now(),
+          revision: next.round,
+          billable: next.billable,
+          ...(actor.guest ? { guest: actor.guest } : {}),
+        };
+        if (!(await recordChangesRequested(trx, proof.id, request)))
+          throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
+        used = next.round;
+        if (actor.user)
+          await proofDecided(trx, { ...ctx, user: actor.user }, project, proof, "changes_requested", { id: commentId, body: input.body });
+      },
+    );
     return { revisionsUsed: used, allowance, billable: used > allowance };
   }),
 
@@ -291,6 +300,11 @@ export const proofsRouter = router({
           ...(actor.guest ? { guest: actor.guest } : {}),
         };
         if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
+        if (actor.user)
+          await proofDecided(trx, { ...ctx, user: actor.user }, project, proof, "approved", {
+            id: commentId,
+            body: `Approved round ${proof.round}:\n${names}`,
+          });
       },
     );
     return { approvedAt, sha256s };
@@ -380,6 +394,8 @@ export const annotationsRouter = router({
           guestEmail: actor.guest?.email ?? null,
           createdAt: ctx.now(),
         });
+        if (actor.user)
+          await commentCreated(trx, { ...ctx, user: actor.user }, project, { id: commentId, event, body: input.body, parentId: null });
       });
       return { id: annotationId, commentId };
     };

@@ -16,6 +16,7 @@ export const ID_KINDS = [
   "colour",
   "proof",
   "annotation",
+  "delivery",
 ] as const;
 type IdKind = (typeof ID_KINDS)[number];
 export type Ids = Record<IdKind, string>;
@@ -35,6 +36,7 @@ const ID_FIELDS: Record<string, IdKind> = {
   proofId: "proof",
   annotationId: "annotation",
   assetId: "brandFile",
+  deliveryId: "delivery",
 };
 
 /** Values for other text fields: each field takes the first its schema accepts. */

@@ -31,6 +31,7 @@ import * as requestIds from "./2026-11-27-1100-request-ids";
 import * as searchIndex from "./2026-11-27-1200-search-index";
 import * as mailEvents from "./2026-11-27-1300-mail-events";
 import * as guestShares from "./2026-11-28-0900-guest-shares";
+import * as webhooks from "./2026-11-28-1000-webhooks";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-1200-search-index": searchIndex,
   "2026-11-27-1300-mail-events": mailEvents,
   "2026-11-28-0900-guest-shares": guestShares,
+  "2026-11-28-1000-webhooks": webhooks,
 };

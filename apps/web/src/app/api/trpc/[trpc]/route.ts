@@ -36,6 +36,7 @@ function answer(req: Request, server: Server, user: Awaited<ReturnType<typeof ge
       now: () => new Date(),
       files: server.files,
       live: server.live,
+      webhooks: { allowPrivate: server.config.WEBHOOK_ALLOW_PRIVATE, kick: server.webhooks.kick },
       mail: {
         outbox: server.outbox,
         appUrl: server.config.APP_URL,

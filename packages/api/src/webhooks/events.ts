@@ -1,0 +1,165 @@
+// The events webhooks tell of (docs/webhooks.md, "Events"), each written by the mutation that causes it, in its
+// transaction: one delivery per endpoint that asked for it. The body is `{ type, timestamp, data }`, with in `data` what
+// a consumer needs without calling back: ids, names and titles, the business, who did it, and links into the app.
+import { type Db, enqueueWebhookEvent, findBusiness } from "@atelier/db";
+import {
+  clipCommentBody,
+  commentHref,
+  fileHref,
+  invoiceHref,
+  isInternalNote,
+  projectHref,
+  proofRoundHref,
+  type SessionUser,
+  type WebhookEvent,
+} from "@atelier/domain";
+import type { Context } from "../trpc";
+
+type EventContext = Pick<Context, "now" | "mail"> & { user: SessionUser };
+
+interface EventProject {
+  id: string;
+  name: string;
+  title: string;
+  businessId: string;
+}
+
+const link = (ctx: EventContext, href: string) => `${(ctx.mail?.appUrl ?? "").replace(/\/+$/, "")}${href}`;
+
+async function business(trx: Db, id: string) {
+  return { id, name: (await findBusiness(trx, id))?.name ?? null };
+}
+
+async function project(trx: Db, ctx: EventContext, p: EventProject) {
+  return { id: p.id, name: p.name, title: p.title, url: link(ctx, projectHref(p.id)), business: await business(trx, p.businessId) };
+}
+
+/**
+ * Writes the event's deliveries in `trx` (the transaction of its cause). `data` is made only when some endpoint asked for
+ * the event; who did it is added to it. An event about an internal note reaches only endpoints marked internal.
+ */
+async function emit(trx: Db, ctx: EventContext, type: WebhookEvent, data: () => Promise<object>, internal = false): Promise<void> {
+  const now = ctx.now();
+  const actor = { id: ctx.user.id, name: ctx.user.name, role: ctx.user.role };
+  await enqueueWebhookEvent(
+    trx,
+    { type, internal, body: async () => JSON.stringify({ type, timestamp: now.toISOString(), data: { ...(await data()), actor } }) },
+    now,
+  );
+}
+
+export function projectCreated(trx: Db, ctx: EventContext, p: EventProject & { event: string; dueOn: string | null }) {
+  return emit(trx, ctx, "project.created", async () => ({ project: { ...(await project(trx, ctx, p)), kind: p.event, dueOn: p.dueOn } }));
+}
+
+export function commentCreated(
+  trx: Db,
+  ctx: EventContext,
+  p: EventProject,
+  comment: { id: string; event: string | null; body: string; parentId: string | null },
+) {
+  const internal = isInternalNote(comment.event);
+  return emit(
+    trx,
+    ctx,
+    "comment.created",
+    async () => ({
+      comment: {
+        id: comment.id,
+        body: clipCommentBody(comment.body),
+        event: comment.event,
+        internal,
+        parentId: comment.parentId,
+        url: link(ctx, commentHref(p.id, comment.id)),
+      },
+      project: await project(trx, ctx, p),
+    }),
+    internal,
+  );
+}
+
+export function proofSent(
+  trx: Db,
+  ctx: EventContext,
+  p: EventProject,
+  proof: {
+    id: string;
+    round: number;
+    note: string | null;
+    dueOn: string | null;
+    files: readonly { fileId: string; name: string; sha256: string; size: number }[];
+  },
+) {
+  return emit(trx, ctx, "proof.sent", async () => ({
+    proof: {
+      id: proof.id,
+      round: proof.round,
+      note: proof.note,
+      dueOn: proof.dueOn,
+      url: link(ctx, proofRoundHref(p.id, proof.round)),
+      files: proof.files.map((f) => ({ id: f.fileId, name: f.name, sha256: f.sha256, size: f.size })),
+    },
+    project: await project(trx, ctx, p),
+  }));
+}
+
+/** A proof answered: approved, or changes requested, with what its comment says. */
+export function proofDecided(
+  trx: Db,
+  ctx: EventContext,
+  p: EventProject,
+  proof: { id: string; round: number },
+  decision: "approved" | "changes_requested",
+  comment: { id: string; body: string },
+) {
+  return emit(trx, ctx, "proof.decided", async () => ({
+    decision,
+    proof: { id: proof.id, round: proof.round, url: link(ctx, proofRoundHref(p.id, proof.round)) },
+    comment: { id: comment.id, body: clipCommentBody(comment.body), url: link(ctx, commentHref(p.id, comment.id)) },
+    project: await project(trx, ctx, p),
+  }));
+}
+
+interface EventInvoice {
+  id: string;
+  number: string;
+  kind: string;
+  currency: string;
+  businessId: string;
+  projectId: string | null;
+}
+
+async function invoice(trx: Db, ctx: EventContext, i: EventInvoice, total: number) {
+  return {
+    id: i.id,
+    number: i.number,
+    kind: i.kind,
+    currency: i.currency,
+    /** In the currency's minor unit (cents). */
+    total,
+    projectId: i.projectId,
+    url: link(ctx, invoiceHref("admin", i.id)),
+    business: await business(trx, i.businessId),
+  };
+}
+
+export function invoiceSent(trx: Db, ctx: EventContext, i: EventInvoice & { dueAt: string | null }, total: number) {
+  return emit(trx, ctx, "invoice.sent", async () => ({ invoice: { ...(await invoice(trx, ctx, i, total)), dueAt: i.dueAt } }));
+}
+
+export function invoicePaid(trx: Db, ctx: EventContext, i: EventInvoice, total: number, paidOn: string) {
+  return emit(trx, ctx, "invoice.paid", async () => ({ invoice: { ...(await invoice(trx, ctx, i, total)), paidOn } }));
+}
+
+export function filesAdded(
+  trx: Db,
+  ctx: EventContext,
+  p: EventProject,
+  kind: string,
+  files: readonly { id: string; name: string; size: number | null; type: string | null }[],
+) {
+  return emit(trx, ctx, "file.added", async () => ({
+    files: files.map((f) => ({ id: f.id, name: f.name, kind, size: f.size, type: f.type, url: link(ctx, fileHref(p.id, f.id)) })),
+    project: await project(trx, ctx, p),
+  }));
+}
