@@ -199,6 +199,10 @@ describe("webhook deliveries", () => {
     expect(rows.every((d) => d.endpointId === endpointId && d.attempts === 1)).toBe(true);
     expect(hooks.receipts).toHaveLength(60);
     expect(new Set(hooks.receipts.map((r) => r.headers["webhook-id"])).size).toBe(60);
+    // Admins see the latest 20, newest first.
+    const [listed] = await boss().webhooks.list();
+    const newest = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id)).slice(0, 20);
+    expect(listed?.deliveries.map((d) => d.id)).toEqual(newest.map((d) => d.id));
   });
 
   it("lists endpoints with their latest deliveries for admins, never a secret, and re-sends one by hand", async () => {

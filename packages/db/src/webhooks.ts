@@ -38,27 +38,40 @@ export async function listWebhookEndpoints(db: Db, recent: number) {
     .orderBy("createdAt")
     .orderBy("id")
     .execute();
-  const latest = db
-    .selectFrom("webhookDeliveries")
-    .select([
-      "id",
-      "endpointId",
-      "type",
-      "status",
-      "attempts",
-      "lastStatus",
-      "lastResponseMs",
-      "lastError",
-      "nextAttemptAt",
-      "createdAt",
-      "deliveredAt",
-      sql<number>`row_number() over (partition by endpoint_id order by created_at desc, id)`.as("n"),
-    ])
-    .as("latest");
-  const deliveries = await db.selectFrom(latest).selectAll().where("n", "<=", recent).orderBy("createdAt", "desc").orderBy("id").execute();
+  // Each endpoint's latest, through its (endpoint_id, created_at desc) index, however many it has had.
+  const deliveries = await db
+    .selectFrom("webhookEndpoints as e")
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("webhookDeliveries as d")
+          .select([
+            "d.id",
+            "d.endpointId",
+            "d.type",
+            "d.status",
+            "d.attempts",
+            "d.lastStatus",
+            "d.lastResponseMs",
+            "d.lastError",
+            "d.nextAttemptAt",
+            "d.createdAt",
+            "d.deliveredAt",
+          ])
+          .whereRef("d.endpointId", "=", "e.id")
+          .orderBy("d.createdAt", "desc")
+          .orderBy("d.id")
+          .limit(recent)
+          .as("latest"),
+      (join) => join.onTrue(),
+    )
+    .selectAll("latest")
+    .orderBy("latest.createdAt", "desc")
+    .orderBy("latest.id")
+    .execute();
   return endpoints.map((endpoint) => ({
     ...endpoint,
-    deliveries: deliveries.filter((d) => d.endpointId === endpoint.id).map(({ n: _n, endpointId: _e, ...d }) => d),
+    deliveries: deliveries.filter((d) => d.endpointId === endpoint.id).map(({ endpointId: _e, ...d }) => d),
   }));
 }
 
