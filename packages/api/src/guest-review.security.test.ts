@@ -4,7 +4,7 @@
 // rate-limited; a withdrawn or expired link ends its sessions at once; passwords and named addresses hold; and only
 // the studio shares, lists and withdraws links.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { DEMO_BUSINESS, DEMO_USERS, seedDemo, sql } from "@atelier/db";
+import { createWebhookEndpoint, DEMO_BUSINESS, DEMO_USERS, deleteWebhookEndpoint, seedDemo, sql } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import {
   GUEST_CODE_MAX_WRONG,
@@ -26,7 +26,7 @@ import { appRouter, createCaller, createTrpcHandler, guestCookieValue } from "./
 import { codeOf } from "./testing/code-of";
 import { type Ids, inputsFor } from "./testing/procedure-inputs";
 
-const [, creative, client] = DEMO_USERS;
+const [admin, creative, client] = DEMO_USERS;
 const secret = "guest-review-test-secret-0123456789";
 const DAY = 24 * 60 * 60_000;
 const session = (u: { id: string; name: string; email: string; role: SessionUser["role"] }, businessId: string | null): SessionUser => ({
@@ -326,6 +326,42 @@ describe("guest review links", () => {
       code: await codeMailed("sam@outside.test", 0),
     });
     expect(secure.jar.headers[0]).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+  });
+
+  it("a guest's pin and approval are told to webhooks as comment.created and proof.decided, naming the guest", async () => {
+    const { projectId, proofId, fileId } = await round("Hooked");
+    const endpointId = randomUUID();
+    await createWebhookEndpoint(t.db, {
+      id: endpointId,
+      name: "Guest decisions",
+      url: "https://hooks.example.com/guest",
+      secret: "whsec_c2VjcmV0",
+      events: ["comment.created", "proof.decided"],
+      internal: false,
+      createdBy: admin.id,
+      createdAt: new Date(),
+    });
+    try {
+      const { url } = await as(studio()).proofs.share({ proofId, expiresInDays: 7 });
+      const guest = await verifiedGuest(tokenOf(url), "hook@outside.test", "Hanna Hook");
+      const pin = await guest.caller.annotations.create({ proofId, fileId, x: 0.2, y: 0.3, body: "Logo larger" });
+      await guest.caller.proofs.approve({ proofId });
+      const told = (await t.db.selectFrom("webhookDeliveries").select("body").where("endpointId", "=", endpointId).execute()).map(
+        (d) => JSON.parse(d.body) as { type: string; data: Record<string, unknown> },
+      );
+      const guestActor = { id: null, name: "Hanna Hook", role: "guest", email: "hook@outside.test", verifiedBy: "email_code" };
+      const comment = told.find((e) => e.type === "comment.created");
+      expect(comment?.data).toMatchObject({
+        comment: { id: pin.commentId, body: "Logo larger" },
+        project: { id: projectId },
+        actor: guestActor,
+      });
+      const decided = told.find((e) => e.type === "proof.decided");
+      expect(decided?.data).toMatchObject({ decision: "approved", proof: { id: proofId }, project: { id: projectId }, actor: guestActor });
+      expect(told.map((e) => e.type).sort()).toEqual(["comment.created", "proof.decided"]);
+    } finally {
+      await deleteWebhookEndpoint(t.db, endpointId);
+    }
   });
 
   it("a verified guest is refused every other procedure of the router, even with its own round's ids", async () => {

@@ -249,27 +249,22 @@ export const proofsRouter = router({
     if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
     const allowance = await revisionAllowance(ctx.db, project.businessId);
     let used = 0;
-    await postComment(
-      speaker(ctx, actor),
-      project,
-      { event: "modification", body: input.body, round: proof.round },
-      async (trx, commentId) => {
-        const next = nextRevision(await revisionsUsed(trx, project.id), allowance);
-        const request = {
-          by: actor.user?.id ?? null,
-          forBusiness: actingFor(actor.role, project.businessId),
-          at: ctx.now(),
-          revision: next.round,
-          billable: next.billable,
-          ...(actor.guest ? { guest: actor.guest } : {}),
-        };
-        if (!(await recordChangesRequested(trx, proof.id, request)))
-          throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
-        used = next.round;
-        if (actor.user)
-          await proofDecided(trx, { ...ctx, user: actor.user }, project, proof, "changes_requested", { id: commentId, body: input.body });
-      },
-    );
+    const author = speaker(ctx, actor);
+    await postComment(author, project, { event: "modification", body: input.body, round: proof.round }, async (trx, commentId) => {
+      const next = nextRevision(await revisionsUsed(trx, project.id), allowance);
+      const request = {
+        by: actor.user?.id ?? null,
+        forBusiness: actingFor(actor.role, project.businessId),
+        at: ctx.now(),
+        revision: next.round,
+        billable: next.billable,
+        ...(actor.guest ? { guest: actor.guest } : {}),
+      };
+      if (!(await recordChangesRequested(trx, proof.id, request)))
+        throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
+      used = next.round;
+      await proofDecided(trx, author, project, proof, "changes_requested", { id: commentId, body: input.body });
+    });
     return { revisionsUsed: used, allowance, billable: used > allowance };
   }),
 
@@ -284,8 +279,9 @@ export const proofsRouter = router({
     const approvedAt = ctx.now();
     // The thread names each file with the start of its hash; the approval record and the Proofs panel keep them whole.
     const names = files.map((f) => `${f.name} (SHA-256 ${f.sha256.slice(0, 16)}…)`).join("\n");
+    const author = speaker(ctx, actor);
     await postComment(
-      speaker(ctx, actor),
+      author,
       project,
       { event: "approved", body: `Approved round ${proof.round}:\n${names}`, round: proof.round },
       async (trx, commentId) => {
@@ -300,11 +296,10 @@ export const proofsRouter = router({
           ...(actor.guest ? { guest: actor.guest } : {}),
         };
         if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
-        if (actor.user)
-          await proofDecided(trx, { ...ctx, user: actor.user }, project, proof, "approved", {
-            id: commentId,
-            body: `Approved round ${proof.round}:\n${names}`,
-          });
+        await proofDecided(trx, author, project, proof, "approved", {
+          id: commentId,
+          body: `Approved round ${proof.round}:\n${names}`,
+        });
       },
     );
     return { approvedAt, sha256s };
@@ -376,7 +371,8 @@ export const annotationsRouter = router({
     if (!pinFits(input)) throw new DomainError("BAD_INPUT", "A pin lies on the page: a point, or a box with both a width and a height.");
     const annotationId = randomUUID();
     const create = async (claim: Claim) => {
-      const commentId = await postComment(speaker(ctx, actor), project, { event, body: input.body }, async (trx, commentId) => {
+      const author = speaker(ctx, actor);
+      const commentId = await postComment(author, project, { event, body: input.body }, async (trx, commentId) => {
         await claim(trx, { id: annotationId, commentId });
         await createAnnotation(trx, {
           id: annotationId,
@@ -394,8 +390,7 @@ export const annotationsRouter = router({
           guestEmail: actor.guest?.email ?? null,
           createdAt: ctx.now(),
         });
-        if (actor.user)
-          await commentCreated(trx, { ...ctx, user: actor.user }, project, { id: commentId, event, body: input.body, parentId: null });
+        await commentCreated(trx, author, project, { id: commentId, event, body: input.body, parentId: null });
       });
       return { id: annotationId, commentId };
     };

@@ -10,12 +10,19 @@ import {
   isInternalNote,
   projectHref,
   proofRoundHref,
-  type SessionUser,
   type WebhookEvent,
 } from "@atelier/domain";
+import type { ThreadAuthor } from "../post-comment";
 import type { Context } from "../trpc";
 
-type EventContext = Pick<Context, "now" | "mail"> & { user: SessionUser };
+/** Who did it: a signed-in person, or a guest reviewer by the name and address their e-mail code verified. */
+type EventContext = Pick<Context, "now" | "mail"> & ThreadAuthor;
+
+/** The event's `actor`: the person, or the guest (no account, so no id) by name and address, verified by e-mail code. */
+function actorOf(ctx: EventContext) {
+  if (ctx.user) return { id: ctx.user.id, name: ctx.user.name, role: ctx.user.role };
+  return { id: null, name: ctx.guest.name, role: "guest", email: ctx.guest.email, verifiedBy: "email_code" };
+}
 
 interface EventProject {
   id: string;
@@ -40,7 +47,7 @@ async function project(trx: Db, ctx: EventContext, p: EventProject) {
  */
 async function emit(trx: Db, ctx: EventContext, type: WebhookEvent, data: () => Promise<object>, internal = false): Promise<void> {
   const now = ctx.now();
-  const actor = { id: ctx.user.id, name: ctx.user.name, role: ctx.user.role };
+  const actor = actorOf(ctx);
   await enqueueWebhookEvent(
     trx,
     { type, internal, body: async () => JSON.stringify({ type, timestamp: now.toISOString(), data: { ...(await data()), actor } }) },
