@@ -1,6 +1,7 @@
 // Stored files are linked through the web app: /api/files/{scope}/{id}… checks, when the link is used, that the
 // signed-in person (an active session) may still see the file, then redirects to an upload server with a signed link
 // that lives a few minutes. A page's links never expire, and a person removed from a business loses them at once.
+// A guest of a review link (docs/guest-review.md) reaches the files of their round only, and not once the link ends.
 import { findStoredFile, type StoredFileRef } from "@atelier/db";
 import { canSeeBusiness, canSeeProject, type SessionUser } from "@atelier/domain";
 import { pickUploadServer, signedDownloadUrl } from "./stored-files";
@@ -34,8 +35,14 @@ export function parseFileRef(segments: readonly string[]): StoredFileRef | null 
 const text = (status: number, body: string) =>
   new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
+/** A guest session following a link: its round, already checked against its link (guestSessionOf). */
+export interface FileGuest {
+  proofId: string;
+  email: string;
+}
+
 /**
- * GET /api/files/…: 401 without a session, 404 for a file that does not exist or that the person may not see (as
+ * GET /api/files/…: 401 without a session (a guest, without one on the file's round), 404 for a file that does not exist or that the person may not see (as
  * one that does not exist), 503 when no upload server answers, else 302 to the bytes.
  */
 export function createFileDownloadHandler(options: {
@@ -44,17 +51,31 @@ export function createFileDownloadHandler(options: {
   now?: () => Date;
 }) {
   const now = options.now ?? (() => new Date());
-  return async (user: SessionUser | null, segments: readonly string[]): Promise<Response> => {
-    if (!user) return text(401, "Sign in to download this file.");
+  return async (user: SessionUser | null, segments: readonly string[], guest?: FileGuest | null): Promise<Response> => {
+    if (!user && !guest) return text(401, "Sign in to download this file.");
     const ref = parseFileRef(segments);
     const file = ref ? await findStoredFile(options.db, ref) : undefined;
-    const allowed = file && (ref?.scope === "brand" ? canSeeBusiness(user, file.businessId) : canSeeProject(user, file));
+    const allowed =
+      file &&
+      ref &&
+      (user
+        ? ref.scope === "brand"
+          ? canSeeBusiness(user, file.businessId)
+          : canSeeProject(user, file)
+        : ref.scope === "proof" && ref.proofId === guest?.proofId);
     if (!file || !allowed) return text(404, "No such file.");
     const server = await pickUploadServer(options.files);
     if (server === null) return text(503, "The file servers do not answer. Try again in a moment.");
     const at = now().getTime();
     const signedAt = new Date(at - (at % FILE_REDIRECT_STEP_MS));
-    const location = signedDownloadUrl(server, file.key, user.id, options.files.secret, signedAt, FILE_REDIRECT_TTL_MS);
+    const location = signedDownloadUrl(
+      server,
+      file.key,
+      user ? user.id : `guest:${guest?.email}`,
+      options.files.secret,
+      signedAt,
+      FILE_REDIRECT_TTL_MS,
+    );
     return new Response(null, { status: 302, headers: { location, "cache-control": "no-store" } });
   };
 }

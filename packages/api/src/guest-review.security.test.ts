@@ -22,7 +22,7 @@ import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engin
 import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter, createCaller, createTrpcHandler, guestCookieValue } from "./index";
+import { appRouter, createCaller, createFileDownloadHandler, createTrpcHandler, guestCookieValue, guestOfCookie } from "./index";
 import { codeOf } from "./testing/code-of";
 import { type Ids, inputsFor } from "./testing/procedure-inputs";
 
@@ -38,8 +38,8 @@ const session = (u: { id: string; name: string; email: string; role: SessionUser
 const studio = () => session(creative, null);
 const acme = () => session(client, DEMO_BUSINESS.id);
 /** What a guest may call, and the two public procedures of the link itself. */
-const GUEST_SCOPED = ["annotations.create", "annotations.list", "proofs.approve", "proofs.requestChanges"];
-const LINK_PROCEDURES = ["guest.requestCode", "guest.verify"];
+const GUEST_SCOPED = ["annotations.create", "annotations.list", "proofs.approve", "proofs.requestChanges", "guest.round"];
+const LINK_PROCEDURES = ["guest.link", "guest.requestCode", "guest.verify"];
 const REFUSED = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"];
 
 describe("guest review links", () => {
@@ -362,6 +362,75 @@ describe("guest review links", () => {
     } finally {
       await deleteWebhookEndpoint(t.db, endpointId);
     }
+  });
+
+  it("guest.link says only whether the link holds; guest.round answers the guest's round only, files included", async () => {
+    const { projectId, proofId, fileId } = await round("Read by a guest");
+    const elsewhere = await round("Not theirs");
+    const share = await as(studio()).proofs.share({ proofId, expiresInDays: 5, password: "letmein!" });
+    const token = tokenOf(share.url);
+
+    // Before a code: the link's title, round and whether it needs a password; nothing of the round itself.
+    const link = await browser().caller.guest.link({ token });
+    expect(link).toEqual({ open: true, projectTitle: "Read by a guest", round: 1, needsPassword: true, expiresAt: expect.any(Date) });
+    expect(await codeOf(browser().caller.guest.link({ token: randomBytes(32).toString("base64url") }))).toBe("NOT_FOUND");
+    expect(await codeOf(browser().caller.guest.link({ token: "short" }))).toBe("BAD_REQUEST");
+    expect(await codeOf(browser().caller.guest.round())).toBe("UNAUTHORIZED");
+    expect(await codeOf(as(acme()).guest.round())).toBe("UNAUTHORIZED");
+
+    const guest = await verifiedGuest(token, "reader@outside.test", "Rae Reader", "letmein!");
+    const read = await guest.caller.guest.round();
+    expect(read).toMatchObject({
+      proofId,
+      projectTitle: "Read by a guest",
+      round: 1,
+      status: "sent",
+      you: { name: "Rae Reader", email: "reader@outside.test" },
+      approval: null,
+      changes: null,
+    });
+    expect(read.files).toEqual([
+      expect.objectContaining({
+        id: fileId,
+        name: "Read-by-a-guest.png",
+        size: 4096,
+        downloadUrl: `http://app.test/api/files/proof/${proofId}/${fileId}`,
+      }),
+    ]);
+    expect(JSON.stringify(read)).not.toContain(elsewhere.proofId);
+    expect(JSON.stringify(read)).not.toMatch(/"key"/);
+
+    // The file links: the web app's check lets the guest's cookie reach this round's files, and no other.
+    const cookie = `${GUEST_COOKIE}=${guest.jar.value}`;
+    const viewer = await guestOfCookie(t.db, cookie, new Date());
+    expect(viewer).toMatchObject({ proofId, email: "reader@outside.test" });
+    expect(await guestOfCookie(t.db, `${GUEST_COOKIE}=${randomBytes(32).toString("base64url")}`, new Date())).toBeNull();
+    const download = createFileDownloadHandler({ db: t.db, files: { secret, balancerUrl: uploads.balancerUrl } });
+    const own = await download(null, ["proof", proofId, fileId], viewer);
+    expect(own.status).toBe(302);
+    expect((await fetch(own.headers.get("location") ?? "")).status).toBe(200);
+    expect((await download(null, ["proof", elsewhere.proofId, elsewhere.fileId], viewer)).status).toBe(404);
+    expect((await download(null, ["project", fileId], viewer)).status).toBe(404);
+    expect((await download(null, ["proof", proofId, fileId], null)).status).toBe(401);
+
+    // The guest asks for changes; the next round is sent; the guest still reads their round, with their decision.
+    await guest.caller.proofs.requestChanges({ proofId, body: "Warmer red" });
+    const next = await as(studio()).proofs.create({ projectId, fileIds: [fileId] });
+    const after = await guest.caller.guest.round();
+    expect(after).toMatchObject({
+      proofId,
+      round: 1,
+      status: "changes_requested",
+      changes: { name: "Rae Reader (guest)", verifiedBy: "email_code" },
+    });
+    expect(JSON.stringify(after)).not.toContain(next.id);
+    expect((await download(null, ["proof", next.id, fileId], viewer)).status).toBe(404);
+
+    // Withdrawn: the read and the files are refused at once, and the link says why, and nothing more.
+    await as(studio()).proofs.revokeShare({ id: share.id });
+    await expect(guest.caller.guest.round()).rejects.toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("withdrawn") });
+    expect(await guestOfCookie(t.db, cookie, new Date())).toBeNull();
+    expect(await browser().caller.guest.link({ token })).toEqual({ open: false, refusal: "This review link was withdrawn by the studio." });
   });
 
   it("a verified guest is refused every other procedure of the router, even with its own round's ids", async () => {

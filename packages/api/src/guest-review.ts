@@ -91,3 +91,10 @@ export async function guestSessionOf(ctx: { db: Db; now: () => Date; guestCookie
     throw new DomainError("UNAUTHENTICATED", "Your review session has ended: open the link again for a new code.");
   return { id: session.id, shareId: session.shareId, proofId: session.proofId, name: session.name, email: session.email };
 }
+
+/** The guest session of a request's Cookie header for a file link, or null when it carries none that holds now. */
+export async function guestOfCookie(db: Db, cookieHeader: string | null, now: Date): Promise<GuestSession | null> {
+  const value = guestCookieValue(cookieHeader);
+  if (!value) return null;
+  return guestSessionOf({ db, now: () => now, guestCookie: { value } }).catch(() => null);
+}

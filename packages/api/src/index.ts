@@ -1,7 +1,7 @@
 // The API package: tRPC routers, context and authorization, and the fetch handler that serves them.
 
 export { createFileDownloadHandler } from "./file-downloads";
-export { guestCookieValue } from "./guest-review";
+export { guestCookieValue, guestOfCookie } from "./guest-review";
 export { createTrpcHandler, refuseCrossSite } from "./handler";
 export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, startInvoiceReminders } from "./invoice-documents";

@@ -38,6 +38,11 @@ const VERIFICATION_METHODS = {
 } as const;
 export type VerificationMethod = keyof typeof VERIFICATION_METHODS;
 
+/** How the record says a decider was known: "signed in" or "verified by e-mail code". */
+export function verificationLabel(method: VerificationMethod): string {
+  return VERIFICATION_METHODS[method];
+}
+
 /** A guest's name where the record names people: it says they are a guest. */
 export function guestLabel(name: string): string {
   return `${name} (guest)`;

@@ -5,8 +5,10 @@ import {
   countGuestCodeRequests,
   createGuestSession,
   findGuestShareByToken,
+  findProof,
   guestCodeLocked,
   latestGuestCode,
+  listProofs,
   lockGuestCodeFailures,
   recordGuestCode,
   recordWrongGuestCode,
@@ -22,6 +24,7 @@ import {
   guestCodeInput,
   guestEmailAllowed,
   guestEmailInput,
+  guestLabel,
   guestNameInput,
   guestSessionExpiry,
   guestShareRefusal,
@@ -31,10 +34,12 @@ import {
 } from "@atelier/domain";
 import { guestCodeMail } from "@atelier/mail";
 import { z } from "zod";
+import { fileDownloadUrl } from "../file-downloads";
 import {
   guestCodeHash,
   guestCodeMatches,
   guestCookieHeader,
+  guestSessionOf,
   hashPassword,
   newGuestCode,
   newSecret,
@@ -54,10 +59,73 @@ async function openShare(db: Parameters<typeof findGuestShareByToken>[0], token:
   return share;
 }
 
+/** The title of a link's project and the number of its round, as the mail and the review page name them. */
+async function roundTitle(db: Parameters<typeof findGuestShareByToken>[0], projectId: string, proofId: string) {
+  const project = await db.selectFrom("projects").select(["name", "title"]).where("id", "=", projectId).executeTakeFirstOrThrow();
+  const proof = await db.selectFrom("proofs").select("round").where("id", "=", proofId).executeTakeFirstOrThrow();
+  return { projectTitle: project.title || projectDisplayName(project.name), round: proof.round };
+}
+
 // A password check costs about as much whether or not the link has one, so timing tells nothing.
 const DUMMY_HASH = hashPassword(newSecret());
 
 export const guestRouter = router({
+  /**
+   * What the review page shows before a guest names themselves: whether the link still holds (and if not, why), and
+   * while it does, its project's title, the round and whether it needs a password. Nothing else of the round.
+   */
+  link: publicProcedure.input(z.object({ token: guestTokenInput })).query(async ({ ctx, input }) => {
+    const share = await findGuestShareByToken(ctx.db, sha256Hex(input.token));
+    if (!share) throw new DomainError("NOT_FOUND", "No such review link.");
+    const refusal = guestShareRefusal(share, ctx.now());
+    if (refusal) return { open: false as const, refusal };
+    const { projectTitle, round } = await roundTitle(ctx.db, share.projectId, share.proofId);
+    return { open: true as const, projectTitle, round, needsPassword: share.passwordHash !== null, expiresAt: share.expiresAt };
+  }),
+
+  /**
+   * The guest's round, read with the guest session of the cookie: the project's title, the round's number, status and
+   * note, its files (with the same checked links signed-in people get) and who decided. Nothing of any other round.
+   */
+  round: publicProcedure.query(async ({ ctx }) => {
+    const guest = await guestSessionOf(ctx);
+    const proof = await findProof(ctx.db, guest.proofId);
+    if (!proof) throw new DomainError("NOT_FOUND", "No such proof.");
+    const round = (await listProofs(ctx.db, proof.projectId)).find((p) => p.id === guest.proofId);
+    if (!round) throw new DomainError("NOT_FOUND", "No such proof.");
+    const { projectTitle } = await roundTitle(ctx.db, proof.projectId, proof.id);
+    const guestName = (name: string | null) => (name === null ? null : guestLabel(name));
+    return {
+      proofId: round.id,
+      projectTitle,
+      round: round.round,
+      status: round.status,
+      note: round.note,
+      dueOn: round.dueOn,
+      sentAt: round.createdAt,
+      you: { name: guest.name, email: guest.email },
+      files: round.files.map((f) => ({
+        id: f.fileId,
+        name: f.name,
+        size: f.size,
+        type: f.type,
+        thumbnail: f.thumbnail,
+        sha256: f.sha256,
+        downloadUrl: fileDownloadUrl(ctx.mail?.appUrl, { scope: "proof", proofId: round.id, fileId: f.fileId }),
+      })),
+      approval: round.approval && {
+        name: round.approval.byName,
+        at: round.approval.at,
+        verifiedBy: round.approval.verifiedBy,
+      },
+      changes: round.changesAt && {
+        name: guestName(round.changesGuestName),
+        at: round.changesAt,
+        verifiedBy: round.changesVerifiedBy ?? "session",
+      },
+    };
+  }),
+
   /** Mails a code to the address given, when the link, its password and its addresses let them in and no limit is hit. */
   requestCode: publicProcedure
     .input(z.object({ token: guestTokenInput, email: guestEmailInput, name: guestNameInput, password: z.string().max(200).optional() }))
@@ -108,13 +176,8 @@ export const guestRouter = router({
         }
         const code = newGuestCode();
         await record(guestCodeHash(codeId, code));
-        const project = await trx
-          .selectFrom("projects")
-          .select(["name", "title"])
-          .where("id", "=", share.projectId)
-          .executeTakeFirstOrThrow();
-        const proof = await trx.selectFrom("proofs").select("round").where("id", "=", share.proofId).executeTakeFirstOrThrow();
-        const what = `round ${proof.round} of ${project.title || projectDisplayName(project.name)}`;
+        const { projectTitle, round } = await roundTitle(trx, share.projectId, share.proofId);
+        const what = `round ${round} of ${projectTitle}`;
         await mail?.outbox.enqueue(trx, [{ kind: "guest-code", ...guestCodeMail({ to: input.email, name: input.name, code, what }) }]);
         return null;
       });

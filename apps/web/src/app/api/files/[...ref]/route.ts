@@ -1,6 +1,7 @@
 // /api/files/{project|brand}/{fileId} and /api/files/proof/{proofId}/{fileId}: a stored file for whoever may see it
-// now, by a redirect to an upload server's short-lived link (file-downloads.ts in @atelier/api).
-import { createFileDownloadHandler } from "@atelier/api";
+// now, by a redirect to an upload server's short-lived link (file-downloads.ts in @atelier/api). Without a signed-in
+// session, a guest review cookie opens its round's files (docs/guest-review.md).
+import { createFileDownloadHandler, guestOfCookie } from "@atelier/api";
 import { getSessionUser } from "@atelier/auth";
 import { getServer } from "~/server/server";
 
@@ -11,6 +12,9 @@ let handler: ReturnType<typeof createFileDownloadHandler> | undefined;
 export async function GET(req: Request, { params }: { params: Promise<{ ref: string[] }> }): Promise<Response> {
   const server = await getServer();
   handler ??= createFileDownloadHandler({ db: server.db, files: server.files });
-  const user = await getSessionUser(server.db, req.headers.get("cookie"), new Date());
-  return handler(user, (await params).ref);
+  const now = new Date();
+  const cookie = req.headers.get("cookie");
+  const user = await getSessionUser(server.db, cookie, now);
+  const guest = user ? null : await guestOfCookie(server.db, cookie, now);
+  return handler(user, (await params).ref, guest);
 }
