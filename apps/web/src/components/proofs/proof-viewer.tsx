@@ -1,6 +1,7 @@
 "use client";
 // A proof's files in the file viewer, with pins: click a point or drag a box to pin a comment there; pins list
-// beside, each linked to its entry in the thread, and resolvable.
+// beside, each linked to its entry in the thread, and resolvable. A guest reviewer (no `user`) pins and reads pins
+// only: no thread to link to, no internal notes, nothing to resolve.
 import type { SessionUser } from "@atelier/domain";
 import { commentBodyInput, isStaff } from "@atelier/domain";
 import { Button, cn, Field, fieldError, showServerFieldErrors, Textarea, useZodForm } from "@atelier/ui";
@@ -36,7 +37,8 @@ export function ProofViewer({
   proofId: string;
   files: ViewedFile[];
   initialIndex?: number;
-  user: SessionUser;
+  /** The signed-in person; null for a guest of a review link. */
+  user: SessionUser | null;
   initialPage?: number;
   initialPin?: string;
   onClose: () => void;
@@ -243,7 +245,7 @@ export function ProofViewer({
                 data-internal={internal}
                 noValidate
               >
-                {isStaff(user.role) && <InternalNoteToggle checked={internal} {...form.register("internal")} />}
+                {user && isStaff(user.role) && <InternalNoteToggle checked={internal} {...form.register("internal")} />}
                 <Field label={internal ? "Internal note at the pin" : "Comment at the pin"} error={fieldError(form, "body")}>
                   {(control) => <Textarea {...control} autoFocus {...form.register("body")} onKeyDown={submitOnModEnter} />}
                 </Field>
@@ -274,19 +276,25 @@ export function ProofViewer({
                     {p.shadow ? " · internal" : ""}
                     {p.resolvedAt ? " · resolved" : ""}
                   </p>
-                  <div className="mt-1 flex flex-wrap gap-1">
-                    <a href={`#comment-${p.commentId}`} onClick={onClose} className="inline-flex h-11 items-center px-2 text-xs underline">
-                      In the conversation
-                    </a>
-                    <Button
-                      variant="ghost"
-                      className="h-11 text-xs"
-                      disabled={resolve.isPending}
-                      onClick={() => resolve.mutate({ annotationId: p.id, resolved: !p.resolvedAt })}
-                    >
-                      {p.resolvedAt ? "Reopen" : "Resolve"}
-                    </Button>
-                  </div>
+                  {user && (
+                    <div className="mt-1 flex flex-wrap gap-1">
+                      <a
+                        href={`#comment-${p.commentId}`}
+                        onClick={onClose}
+                        className="inline-flex h-11 items-center px-2 text-xs underline"
+                      >
+                        In the conversation
+                      </a>
+                      <Button
+                        variant="ghost"
+                        className="h-11 text-xs"
+                        disabled={resolve.isPending}
+                        onClick={() => resolve.mutate({ annotationId: p.id, resolved: !p.resolvedAt })}
+                      >
+                        {p.resolvedAt ? "Reopen" : "Resolve"}
+                      </Button>
+                    </div>
+                  )}
                 </li>
               ))}
             </ol>

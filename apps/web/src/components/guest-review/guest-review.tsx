@@ -1,0 +1,37 @@
+"use client";
+// A guest's review page: the link's state, then their name and address (and the link's password), the mailed code,
+// and once in, their round. A guest cookie that already holds opens the round at once.
+import { useQuery } from "@tanstack/react-query";
+import { LoadingScreen } from "~/components/session/loading-screen";
+import { useTRPC } from "~/trpc/react";
+import { GuestDoor } from "./guest-door";
+import { GuestFrame, GuestNotice } from "./guest-frame";
+import { GuestRound } from "./guest-round";
+
+export function GuestReview({ token }: { token: string }) {
+  const trpc = useTRPC();
+  const round = useQuery({ ...trpc.guest.round.queryOptions(), retry: false, refetchOnWindowFocus: false });
+  const link = useQuery({ ...trpc.guest.link.queryOptions({ token }), retry: false, enabled: round.isError });
+
+  if (round.data) return <GuestRound round={round.data} />;
+  if (round.isPending || link.isPending) return <LoadingScreen />;
+  if (link.error)
+    return (
+      <GuestNotice title="This review link does not work">
+        {link.error.data?.code === "NOT_FOUND" || link.error.data?.code === "BAD_REQUEST"
+          ? "Check that the whole link was copied, or ask the studio for a new one."
+          : link.error.message}
+      </GuestNotice>
+    );
+  if (!link.data.open)
+    return (
+      <GuestNotice title="This review link no longer works">
+        {link.data.refusal} Ask the studio for a new link if you still need it.
+      </GuestNotice>
+    );
+  return (
+    <GuestFrame>
+      <GuestDoor token={token} link={link.data} onIn={() => void round.refetch()} />
+    </GuestFrame>
+  );
+}
