@@ -1,6 +1,6 @@
 "use client";
 import type { RouterOutputs } from "@atelier/api";
-import { PROOF_ROUND_ANCHOR, PROOF_STATUSES, type ProofStatus } from "@atelier/domain";
+import { PROOF_ROUND_ANCHOR, PROOF_STATUSES, type ProofStatus, verificationLabel } from "@atelier/domain";
 import { Badge, Button, cn } from "@atelier/ui";
 import { Download, Eye } from "lucide-react";
 import type { ReactNode } from "react";
@@ -24,11 +24,14 @@ export function ProofRound({
   proof,
   onOpen,
   answer,
+  share,
   linked = false,
 }: {
   proof: RouterOutputs["proofs"]["list"][number];
   onOpen: (index: number) => void;
   answer: ReactNode;
+  /** Staff's sharing of the round with guests by link. */
+  share?: ReactNode;
   /** The round a link (a mail's button) opened: marked, and brought into view by the panel. */
   linked?: boolean;
 }) {
@@ -92,7 +95,9 @@ export function ProofRound({
         <div className="rounded-md bg-emerald-500/10 p-2 text-sm" data-testid="approval">
           <p>
             Approved by {proof.approval.byName ?? "someone"}
-            {proof.approval.actingFor ? " for the client" : ""} on <LocalDate at={proof.approval.at} />. The approved bytes (SHA-256):
+            {proof.approval.actingFor ? " for the client" : ""}
+            {proof.approval.verifiedBy === "email_code" ? `, ${verificationLabel("email_code")},` : ""} on{" "}
+            <LocalDate at={proof.approval.at} />. The approved bytes (SHA-256):
           </p>
           <ul className="mt-1 grid gap-1">
             {proof.files.map((f, i) => (
@@ -104,6 +109,7 @@ export function ProofRound({
           </ul>
         </div>
       )}
+      {share}
       {answer}
     </li>
   );

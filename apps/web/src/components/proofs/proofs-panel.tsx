@@ -13,6 +13,7 @@ import { PrintCheck } from "./print-check";
 import { ProofRound } from "./proof-round";
 import { ProofViewer } from "./proof-viewer";
 import { SendProofForm } from "./send-proof-form";
+import { ShareRound } from "./share-round";
 import type { ProofsPanelProject, UploadForProof } from "./types";
 import { type ProofViewing, usePinFromHash, useRoundFromHash } from "./use-pin-from-hash";
 import { useProofsRefresh } from "./use-proofs-refresh";
@@ -64,6 +65,7 @@ export function ProofsPanel({
               proof={proof}
               linked={proof.round === linkedRound}
               onOpen={(index) => setViewing({ proofId: proof.id, files: proof.files, index })}
+              share={isStaff(user.role) && <ShareRound proofId={proof.id} />}
               answer={
                 canAnswer &&
                 proof.status === "sent" &&
