@@ -14,7 +14,13 @@ export function GuestReview({ token }: { token: string }) {
   const link = useQuery({ ...trpc.guest.link.queryOptions({ token }), retry: false, enabled: round.isError });
 
   if (round.data) return <GuestRound round={round.data} />;
-  if (round.isPending || link.isPending) return <LoadingScreen />;
+  // Once the link is read, the door stays while the round is asked for again (after any call), so what was typed stays.
+  if (link.data && !link.data.open)
+    return (
+      <GuestNotice title="This review link no longer works">
+        {link.data.refusal} Ask the studio for a new link if you still need it.
+      </GuestNotice>
+    );
   if (link.error)
     return (
       <GuestNotice title="This review link does not work">
@@ -23,12 +29,7 @@ export function GuestReview({ token }: { token: string }) {
           : link.error.message}
       </GuestNotice>
     );
-  if (!link.data.open)
-    return (
-      <GuestNotice title="This review link no longer works">
-        {link.data.refusal} Ask the studio for a new link if you still need it.
-      </GuestNotice>
-    );
+  if (!link.data) return <LoadingScreen />;
   return (
     <GuestFrame>
       <GuestDoor token={token} link={link.data} onIn={() => void round.refetch()} />
