@@ -18,6 +18,18 @@ const config: NextConfig = {
   // The type check is a step of its own (`npm run typecheck`, the first step of `npm test`); the build does not
   // repeat it.
   typescript: { ignoreBuildErrors: true },
+  // Approval certificates' public addresses (docs/approval-certificate.md), answered by one route handler.
+  // Before the pages, so /verify/<id>.json is not taken for the page of an id ending in ".json".
+  async rewrites() {
+    return {
+      beforeFiles: [
+        { source: "/.well-known/atelier-signing-key", destination: "/api/certificates/signing-key" },
+        { source: "/verify/:file([A-Za-z0-9_-]+\\.(?:json|pdf))", destination: "/api/certificates/:file" },
+      ],
+      afterFiles: [],
+      fallback: [],
+    };
+  },
 };
 
 export default config;

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { EnvError, loadConfig } from "./env";
 
@@ -29,6 +30,16 @@ describe("loadConfig", () => {
   });
 
   const real = { DATABASE_URL: "postgres://db/atelier", AUTH_SECRET: "a".repeat(32), UPLOAD_SECRET: "u".repeat(16) };
+
+  it("takes an Ed25519 private key in PEM as SIGNING_KEY, with \\n for line breaks, and refuses anything else", () => {
+    const pem = generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    expect(loadConfig({ SIGNING_KEY: pem }).SIGNING_KEY).toBe(pem.trim());
+    expect(loadConfig({ SIGNING_KEY: pem.trim().replace(/\n/g, "\\n") }).SIGNING_KEY).toBe(pem.trim());
+    expect(loadConfig({ SIGNING_KEY: "" }).SIGNING_KEY).toBeUndefined();
+    const rsa = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    for (const SIGNING_KEY of ["not a key", rsa, pem.replace("PRIVATE", "PUBLIC")])
+      expect(() => loadConfig({ SIGNING_KEY })).toThrow(/SIGNING_KEY: must be an Ed25519 private key/);
+  });
 
   it("binds to loopback unless told otherwise", () => {
     expect(loadConfig({})).toMatchObject({ HOST: "127.0.0.1", PORT: 3000 });

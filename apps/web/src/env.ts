@@ -1,4 +1,6 @@
 // The web app's environment, validated once at start-up; nothing else reads process.env.
+
+import { createPrivateKey } from "node:crypto";
 import { DEFAULT_MAIL_DIGEST_WINDOW_MS } from "@atelier/domain/outbox";
 import { parseTrustedProxies, type TrustedProxies } from "@atelier/storage/client-address";
 import { flagSchema as flag, s3EnvShape, uploadSecretSchema } from "@atelier/storage/settings";
@@ -12,6 +14,14 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** The dev mailbox is on when asked for, or when mail has nowhere else to go. */
 const devMailboxOn = (env: { DEV_MAILBOX?: boolean | undefined; SMTP_URL?: string | undefined }) => env.DEV_MAILBOX ?? !env.SMTP_URL;
 
+function isEd25519PrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === "ed25519";
+  } catch {
+    return false;
+  }
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -24,6 +34,14 @@ const schema = z
     DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")),
     DATA_DIR: z.string().min(1).default(".data"),
     AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    // The studio's Ed25519 private key (PKCS #8 PEM; "\n" may stand for line breaks) that signs approval certificates
+    // (docs/approval-certificate.md). Every web instance must share it; on the embedded run one is generated into DATA_DIR.
+    SIGNING_KEY: optional(
+      z
+        .string()
+        .transform((v) => v.replace(/\\n/g, "\n").trim())
+        .refine(isEd25519PrivateKey, "must be an Ed25519 private key in PKCS #8 PEM (-----BEGIN PRIVATE KEY-----)"),
+    ),
     SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
     MAIL_FROM: z.string().min(3).default("Atelier <no-reply@atelier.local>"),
     MAIL_DIGEST_WINDOW_S: optional(z.coerce.number().int().min(0).max(86_400)).transform((v) => v ?? DEFAULT_MAIL_DIGEST_WINDOW_MS / 1000),

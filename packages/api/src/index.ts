@@ -1,5 +1,6 @@
 // The API package: tRPC routers, context and authorization, and the fetch handler that serves them.
 
+export { type CertificatePage, certificateForPage, createCertificateHandlers } from "./approval-certificates";
 export { createFileDownloadHandler } from "./file-downloads";
 export { guestCookieValue, guestOfCookie } from "./guest-review";
 export { createTrpcHandler, refuseCrossSite } from "./handler";
@@ -7,5 +8,6 @@ export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, startInvoiceReminders } from "./invoice-documents";
 export { createProofZipHandler } from "./proof-zip";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
+export { type SigningKey, signingKeyFromPem } from "./signing-key";
 export { createWebhookWorker, type WebhookWorker } from "./webhooks/worker";
 export { wireTransformer } from "./wire-format";

@@ -3,9 +3,6 @@
 // one it has (Windows-1252), else in Noto Sans JP, embedded (only the glyphs used), accents, dashes and CJK included.
 // Embedding costs about ten times the time of a standard-font invoice (~0.4 s against ~0.04 s here), so only
 // invoices that need it pay it.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
 import type { BillingProfile, InvoiceDocument } from "@atelier/db";
 import {
   formatInvoiceDate,
@@ -17,27 +14,7 @@ import {
   lineAmounts,
 } from "@atelier/domain";
 import PDFDocument from "pdfkit";
-
-const UNICODE_REGULAR = "Unicode";
-const UNICODE_BOLD = "Unicode-Bold";
-/** What Helvetica prints: Latin-1 and the letters Windows-1252 adds (its WinAnsi encoding). */
-const STANDARD_FONT_TEXT = /^[\n\r\t\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
-let fonts: Record<string, Buffer> | undefined;
-
-/**
- * The font files, read once. Resolved from the working directory at run time, not from this module's URL: the web
- * app bundles this package, and the font package stays in node_modules.
- */
-function fontBytes(): Record<string, Buffer> {
-  if (!fonts) {
-    const require = createRequire(join(process.cwd(), "noop.js"));
-    fonts = {
-      [UNICODE_REGULAR]: readFileSync(require.resolve("@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf")),
-      [UNICODE_BOLD]: readFileSync(require.resolve("@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf")),
-    };
-  }
-  return fonts;
-}
+import { fontBytes, STANDARD_FONT_TEXT, UNICODE_BOLD, UNICODE_REGULAR } from "./pdf-fonts";
 
 const MARGIN = 50;
 const INK = "#1f2328";

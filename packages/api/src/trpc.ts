@@ -6,6 +6,7 @@ import type { ObjectStore } from "@atelier/storage";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { toTRPCError } from "./errors";
+import type { SigningKey } from "./signing-key";
 import { wireTransformer } from "./wire-format";
 
 // 1. Context: what every procedure may use. Time comes in as a function so tests can set it.
@@ -43,6 +44,10 @@ export interface Context {
    * for the worker's next look.
    */
   webhooks?: { allowPrivate: boolean; kick?: () => void };
+  /** The caller's address and browser as the web server saw them, kept with approvals (docs/approval-certificate.md). */
+  client?: { ipAddress: string | null; userAgent: string | null };
+  /** The studio's key that signs approval certificates; absent, no certificate can be made. */
+  signing?: SigningKey;
 }
 
 // 2. Initialisation.

@@ -210,6 +210,9 @@ export async function recordApproval(
     sha256s: string[];
     commentId: string;
     guest?: GuestDecider;
+    /** Where the decision came from: the client's address and browser as the web server saw them. */
+    ipAddress?: string | null;
+    userAgent?: string | null;
   },
 ): Promise<boolean> {
   if (!(await answerProof(db, approval.proofId, "approved"))) return false;

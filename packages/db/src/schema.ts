@@ -368,6 +368,20 @@ interface ProofApprovalsTable {
   verifiedBy: Generated<VerificationMethod>;
   guestName: string | null;
   guestEmail: string | null;
+  /** The client's address and browser when they approved (null for approvals made before these were kept). */
+  ipAddress: ColumnType<string | null, string | null | undefined, never>;
+  userAgent: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** An approved round's signed certificate; see migrations/2026-11-28-1200-approval-certificates.ts. */
+interface ApprovalCertificatesTable {
+  id: string;
+  proofId: string;
+  /** The canonical JSON text that was signed, byte for byte. */
+  record: string;
+  signature: string;
+  keyId: string;
+  createdAt: Date;
 }
 
 export interface AnnotationsTable {
@@ -515,6 +529,7 @@ export interface Database {
   proofs: ProofsTable;
   proofFiles: ProofFilesTable;
   proofApprovals: ProofApprovalsTable;
+  approvalCertificates: ApprovalCertificatesTable;
   annotations: AnnotationsTable;
   guestShares: GuestSharesTable;
   guestCodes: GuestCodesTable;

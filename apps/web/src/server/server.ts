@@ -1,7 +1,7 @@
 // The web server's shared parts, made once per process: config, database (migrated, seeded), mail outbox, auth options.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createWebhookWorker, startInvoiceReminders, type WebhookWorker } from "@atelier/api";
+import { createWebhookWorker, type SigningKey, signingKeyFromPem, startInvoiceReminders, type WebhookWorker } from "@atelier/api";
 import { createAuthOptions, createSignInLink, INVITATION_MAX_AGE_S } from "@atelier/auth";
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedLivingDemo } from "@atelier/db";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
@@ -10,7 +10,7 @@ import { s3StoreOptions } from "@atelier/storage/settings";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadServerConfig } from "../env";
 import { demoUploadStore } from "./demo-files";
-import { embeddedSecret } from "./secrets";
+import { embeddedSecret, embeddedSigningKey } from "./secrets";
 
 export interface Server {
   config: Config;
@@ -26,6 +26,8 @@ export interface Server {
   live: LiveBus;
   /** Delivers webhooks written with their causes, with retries, beside the mail outbox. */
   webhooks: WebhookWorker;
+  /** The studio's Ed25519 key that signs approval certificates (docs/approval-certificate.md). */
+  signing: SigningKey;
 }
 
 async function createServer(): Promise<Server> {
@@ -72,7 +74,12 @@ async function createServer(): Promise<Server> {
   const live = await createLiveBus({ databaseUrl: config.DATABASE_URL, onError: (error) => console.error("live events:", error) });
   const signInLink = (target: Db, email: string) =>
     createSignInLink(target, { email, secret: authSecret, appUrl: config.APP_URL, now: new Date(), maxAgeS: INVITATION_MAX_AGE_S });
-  return { config, db, outbox, authOptions, signInLink, files, live, webhooks };
+  if (config.DATABASE_URL && !config.SIGNING_KEY)
+    console.warn(
+      "SIGNING_KEY is not set: this instance signs approval certificates with its own key in DATA_DIR; set one key for every instance.",
+    );
+  const signing = signingKeyFromPem(config.SIGNING_KEY ?? embeddedSigningKey(dataDir));
+  return { config, db, outbox, authOptions, signInLink, files, live, webhooks, signing };
 }
 
 function createFileStore(config: Config, dataDir: string): ObjectStore {

@@ -61,6 +61,7 @@ import {
   type StageAction,
 } from "@atelier/domain";
 import { z } from "zod";
+import { certificateOf, certificateUrls } from "../approval-certificates";
 import { storedFileDigest } from "../file-digests";
 import { fileDownloadUrl } from "../file-downloads";
 import { guestSessionOf, hashPassword, newSecret, sha256Hex } from "../guest-review";
@@ -294,6 +295,8 @@ export const proofsRouter = router({
           sha256s,
           commentId,
           ...(actor.guest ? { guest: actor.guest } : {}),
+          ipAddress: ctx.client?.ipAddress ?? null,
+          userAgent: ctx.client?.userAgent ?? null,
         };
         if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
         await proofDecided(trx, author, project, proof, "approved", {
@@ -303,6 +306,18 @@ export const proofsRouter = router({
       },
     );
     return { approvedAt, sha256s };
+  }),
+
+  /**
+   * An approved round's certificate (docs/approval-certificate.md), for the studio and the client's people who see the
+   * project: signed and kept on first request. `url` downloads its PDF; the record is public at `verifyUrl`.
+   */
+  certificateUrl: proofProcedure(z.object({ proofId: id })).query(async ({ ctx }) => {
+    if (ctx.proof.status !== "approved")
+      throw new DomainError("PRECONDITION_FAILED", "This round is not approved: its certificate is made once it is approved.");
+    const certificate = await certificateOf({ ...ctx, appUrl: ctx.mail?.appUrl ?? "" }, ctx.proof.id);
+    const urls = certificateUrls(ctx.mail?.appUrl ?? "", certificate.id);
+    return { id: certificate.id, url: urls.pdfUrl, verifyUrl: urls.verifyUrl, jsonUrl: urls.jsonUrl };
   }),
 
   /**

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { formatDay } from "~/components/common/format";
 import { LinkedText } from "~/components/common/linked-text";
 import { LocalDate } from "~/components/common/local-time";
+import { CertificateLink } from "./certificate-link";
 import { Hash } from "./hash";
 
 const STATUS_STYLE: Record<ProofStatus, string> = {
@@ -107,6 +108,7 @@ export function ProofRound({
               </li>
             ))}
           </ul>
+          {proof.status === "approved" && <CertificateLink proofId={proof.id} />}
         </div>
       )}
       {share}

@@ -1,0 +1,197 @@
+// Approval certificates on real PostgreSQL with the real upload servers (docs/approval-certificate.md): who may get an
+// approved round's certificate, what its record says (the stored bytes' SHA-256, the approver, their address and
+// browser, the rule), that it verifies with the published key, and the public answers for unknown ids.
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes, verify } from "node:crypto";
+import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { APPROVAL_RULE, type CertificateRecord, type SessionUser } from "@atelier/domain";
+import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
+import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
+import { PDFParse } from "pdf-parse";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCertificateHandlers } from "./approval-certificates";
+import { createCaller } from "./index";
+import { signingKeyFromPem } from "./signing-key";
+import { codeOf } from "./testing/code-of";
+import type { Context } from "./trpc";
+
+const [admin, creative, client] = DEMO_USERS;
+const secret = "certificates-test-secret-0123456789";
+const appUrl = "http://app.test";
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const session = (u: { id: string; name: string; email: string; role: SessionUser["role"] }, businessId: string | null): SessionUser => ({
+  ...u,
+  image: null,
+  emailNotification: true,
+  businessId,
+});
+const studio = () => session(creative, null);
+const boss = () => session(admin, null);
+const acme = () => session(client, DEMO_BUSINESS.id);
+const globex = () => session({ id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" }, "globex");
+const signing = signingKeyFromPem(generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+const browser = { ipAddress: "198.51.100.23", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) </script> 日本" };
+
+describe("approval certificates", () => {
+  let t: TestDatabase;
+  let uploads: UploadServers;
+  const context = (user: SessionUser | null, extra: Partial<Context> = {}): Context =>
+    ({
+      db: t.db,
+      user,
+      now: () => new Date(),
+      files: { store: uploads.imageStore, secret, balancerUrl: uploads.balancerUrl },
+      mail: {
+        outbox: { enqueue: async () => [], gather: async () => undefined, kick: () => undefined },
+        appUrl,
+        digestWindowMs: 0,
+        signInLink: async () => "",
+      },
+      signing,
+      ...extra,
+    }) as Context;
+  const as = (user: SessionUser | null, extra: Partial<Context> = {}) => createCaller(context(user, extra));
+
+  async function addFile(projectId: string, name: string, bytes: Uint8Array) {
+    const { ticket, balancerUrl, folder } = await as(studio()).uploads.ticket({ projectId, kind: "materials" });
+    const uploader = createUploader({
+      balancerUrl,
+      fetch: globalThis.fetch as unknown as FetchLike,
+      headers: { authorization: `Bearer ${ticket}` },
+      sleep: async () => undefined,
+    });
+    const [outcome] = await uploader.upload([{ source: fromBytes(bytes, { name }), urlPath: `${folder}/${name}` }]);
+    if (!outcome?.ok) throw new Error(`upload failed: ${JSON.stringify(outcome)}`);
+    const uploadId = randomBytes(8).toString("hex");
+    await as(studio()).projects.addFiles({
+      projectId,
+      kind: "materials",
+      files: [{ id: uploadId, url: outcome.url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name, sha256: "0".repeat(64) }],
+    });
+    const file = (await as(studio()).projects.byId({ id: projectId })).files.find((f) => f.uploadId === uploadId);
+    if (!file) throw new Error("file not added");
+    return file;
+  }
+
+  /** A round of two files sent on a briefed project of Acme's. */
+  async function sentRound(title: string, files: [string, Uint8Array][]) {
+    const { id: projectId } = await as(acme()).projects.create({ title, event: "print" });
+    await as(acme()).comments.create({ projectId, body: "Here is the brief", event: "briefing" });
+    const added = [];
+    for (const [name, bytes] of files) added.push(await addFile(projectId, name, bytes));
+    const proof = await as(studio()).proofs.create({ projectId, fileIds: added.map((f) => f.id) });
+    return { projectId, proofId: proof.id };
+  }
+
+  beforeAll(async () => {
+    [t, uploads] = await Promise.all([createTestDatabase(), startUploadServers(secret)]);
+    await seedDemo(t.db);
+    await createBusiness(t.db, { id: "globex", name: "Globex" });
+    await t.db.insertInto("users").values({ id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" }).execute();
+    await setUserBusiness(t.db, "globex-client", "globex");
+  });
+  afterAll(async () => {
+    await t?.destroy();
+    await uploads?.close();
+  });
+
+  it("is refused before approval and to anyone who may not see the project; once approved, one stable certificate", async () => {
+    const { proofId } = await sentRound("Certificate rules", [["rules.pdf", randomBytes(2048)]]);
+    for (const user of [acme(), studio(), boss()])
+      expect(await codeOf(as(user).proofs.certificateUrl({ proofId }))).toBe("PRECONDITION_FAILED");
+    await expect(as(acme()).proofs.certificateUrl({ proofId })).rejects.toThrow(/not approved/);
+
+    await as(acme(), { client: browser }).proofs.approve({ proofId });
+
+    expect(await codeOf(as(globex()).proofs.certificateUrl({ proofId }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(session({ ...client, id: "lone" }, null)).proofs.certificateUrl({ proofId }))).toBe("NOT_FOUND");
+    expect(await codeOf(as(null).proofs.certificateUrl({ proofId }))).toBe("UNAUTHORIZED");
+    expect(await codeOf(as(acme()).proofs.certificateUrl({ proofId: "no-such-proof" }))).toBe("NOT_FOUND");
+    // Refusals made no certificate.
+    expect(await t.db.selectFrom("approvalCertificates").select("id").where("proofId", "=", proofId).execute()).toEqual([]);
+
+    const first = await as(acme()).proofs.certificateUrl({ proofId });
+    expect(first.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.url).toBe(`${appUrl}/verify/${first.id}.pdf`);
+    expect(first.verifyUrl).toBe(`${appUrl}/verify/${first.id}`);
+    const [byStaff, byAdmin, again] = await Promise.all([
+      as(studio()).proofs.certificateUrl({ proofId }),
+      as(boss()).proofs.certificateUrl({ proofId }),
+      as(acme()).proofs.certificateUrl({ proofId }),
+    ]);
+    expect([byStaff.id, byAdmin.id, again.id]).toEqual([first.id, first.id, first.id]);
+    // Without a signing key none can be made, but one made already is still answered.
+    const { proofId: other } = await sentRound("No key", [["nokey.pdf", randomBytes(64)]]);
+    await as(acme()).proofs.approve({ proofId: other });
+    expect(await codeOf(as(acme(), { signing: undefined }).proofs.certificateUrl({ proofId: other }))).toBe("PRECONDITION_FAILED");
+    expect((await as(acme(), { signing: undefined }).proofs.certificateUrl({ proofId })).id).toBe(first.id);
+  });
+
+  it("records the stored bytes, the approver, their address and browser, and the rule, signed with the published key", async () => {
+    const poster = randomBytes(300 * 1024);
+    const back = randomBytes(777);
+    const { projectId, proofId } = await sentRound("Spring poster — 春 </script>", [
+      ["poster.pdf", poster],
+      ["back.png", back],
+    ]);
+    const before = new Date();
+    await as(acme(), { client: browser }).proofs.approve({ proofId });
+    const { id } = await as(studio()).proofs.certificateUrl({ proofId });
+    const handlers = createCertificateHandlers({ db: t.db, signing, appUrl });
+
+    const answer = await handlers.certificate(`${id}.json`);
+    expect(answer.status).toBe(200);
+    const document = (await answer.json()) as {
+      record: CertificateRecord;
+      canonical: string;
+      signature: { algorithm: string; keyId: string; value: string };
+    };
+    const { record } = document;
+    expect(record.id).toBe(id);
+    expect(record.project).toMatchObject({ id: projectId, title: "Spring poster — 春 </script>", business: DEMO_BUSINESS.name });
+    expect(record.round).toMatchObject({ id: proofId, number: 1 });
+    expect(record.files).toEqual([
+      { name: "poster.pdf", size: poster.length, sha256: sha256(poster) },
+      { name: "back.png", size: back.length, sha256: sha256(back) },
+    ]);
+    expect(record.decisions).toHaveLength(1);
+    const [decision] = record.decisions;
+    expect(decision).toMatchObject({ decision: "approved", name: client.name, email: client.email, verifiedBy: "signed in", ...browser });
+    expect(new Date(decision?.at ?? 0).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    expect(decision?.at).toMatch(/Z$/);
+    expect(record.rule).toBe(APPROVAL_RULE);
+    expect(JSON.parse(document.canonical)).toEqual(record);
+
+    // The published key verifies the canonical text; the same text with one file's hash changed does not.
+    const published = (await handlers.signingKey().json()) as { keyId: string; jwk: object; pem: string };
+    expect(published.keyId).toBe(document.signature.keyId);
+    const key = createPublicKey({ key: published.jwk as never, format: "jwk" });
+    const signature = Buffer.from(document.signature.value, "base64url");
+    expect(verify(null, Buffer.from(document.canonical), key, signature)).toBe(true);
+    expect(verify(null, Buffer.from(document.canonical), createPublicKey(published.pem), signature)).toBe(true);
+    const forged = document.canonical.replace(sha256(poster), sha256(back));
+    expect(forged).not.toBe(document.canonical);
+    expect(verify(null, Buffer.from(forged), key, signature)).toBe(false);
+
+    // The PDF says the same and carries the verify page's address (its QR code too).
+    const pdf = await handlers.certificate(`${id}.pdf`);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const parser = new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) });
+    try {
+      const text = (await parser.getText()).text.replace(/\s+/g, " ");
+      for (const words of [`${appUrl}/verify/${id}`, sha256(poster), "poster.pdf", client.email, browser.ipAddress, "signed in"])
+        expect(text).toContain(words);
+    } finally {
+      await parser.destroy();
+    }
+  });
+
+  it("answers 404 for an id that names no certificate, however it is spelled", async () => {
+    const handlers = createCertificateHandlers({ db: t.db, signing, appUrl });
+    for (const file of ["AbCdEfGhIjKlMnOpQrSt_-.json", "AbCdEfGhIjKlMnOpQrSt_-.pdf", "nope.json", "x", "'; drop table proofs; --.json"]) {
+      const answer = await handlers.certificate(file);
+      expect(answer.status, file).toBe(404);
+      expect(await answer.text()).toBe("No such certificate.");
+    }
+  });
+});
