@@ -1,6 +1,6 @@
 // Starts the built web app as a real server and drives Debian's Chromium against it.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -477,6 +477,8 @@ export async function startStack<const O extends StackShape>(shape: O, setup: St
     const env = {
       AUTH_SECRET: authSecret,
       UPLOAD_SECRET: uploadSecret,
+      // One certificate-signing key for every instance, as a deployment shares it (docs/approval-certificate.md).
+      SIGNING_KEY: generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
       ...(t ? { DATABASE_URL: t.url } : {}),
       ...(smtp ? { SMTP_URL: smtp.url } : {}),
       ...(uploads ? { UPLOAD_BALANCER_URL: uploads.balancerUrl } : {}),

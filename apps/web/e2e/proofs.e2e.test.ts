@@ -1,7 +1,8 @@
 // The design loop in Chromium, two people in two browser contexts: the designer sends round 1 with a PNG and a
 // 200-page PDF; the client opens the PDF, pins "logo too small" on page 1 and asks for changes (1 of 3 used); the
 // designer sees the pin live and sends round 2; the client approves it; the project shows the approved hashes, and
-// a later print-ready file that differs shows the mismatch.
+// a later print-ready file that differs shows the mismatch; the client downloads the approval certificate, and its
+// public page, opened without an account, checks the signature and tells the approved file from one a byte different.
 import { createHash } from "node:crypto";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { makeProject, type TestDatabase } from "@atelier/db/testing";
@@ -218,6 +219,47 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
         expect(await client.getByLabel("Change rounds included for Acme Coffee").count()).toBe(0);
       },
     );
+
+    await step("the approval certificate: a PDF for the client; its public page matches the approved file only", async () => {
+      const [download] = await Promise.all([client.waitForEvent("download"), proof(client, 2).getByTestId("certificate-download").click()]);
+      expect(download.suggestedFilename()).toMatch(/^approval-certificate-[A-Za-z0-9_-]{22}\.pdf$/);
+      const verifyUrl = (await proof(client, 2).getByTestId("certificate-verify-link").getAttribute("href")) ?? "";
+      expect(verifyUrl).toMatch(new RegExp(`^${app.url}/verify/[A-Za-z0-9_-]{22}$`));
+      // For machines, without a session; an id that names nothing is a 404.
+      const json = (await (await fetch(`${verifyUrl}.json`)).json()) as { record: { files: { sha256: string }[] } };
+      expect(json.record.files.map((f) => f.sha256)).toEqual([sha256(png)]);
+      expect((await fetch(`${app.url}/verify/AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
+      expect((await fetch(`${app.url}/verify/AAAAAAAAAAAAAAAAAAAAAA.json`)).status).toBe(404);
+
+      // Anyone: a browser with no session at all.
+      const context = await stack.browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const visitor = await context.newPage();
+        const oneByteOff = Buffer.from(png);
+        oneByteOff[oneByteOff.length - 1] = (oneByteOff[oneByteOff.length - 1] ?? 0) ^ 0x01;
+        for (const [width, height] of [
+          [390, 844],
+          [1280, 800],
+        ] as const) {
+          await visitor.setViewportSize({ width, height });
+          await visitor.goto(verifyUrl);
+          await visitor.locator('[data-testid="signature-check"][data-state="valid"]').waitFor();
+          expect(await visitor.getByTestId("signature-check").innerText()).toContain("Checked in your browser");
+          const input = visitor.getByTestId("file-input");
+          await input.setInputFiles({ name: "flyer.png", mimeType: "image/png", buffer: png });
+          await visitor.locator('[data-testid="file-check-result"][data-match="true"]').waitFor();
+          expect(await visitor.getByTestId("file-check-result").innerText()).toContain(sha256(png));
+          await input.setInputFiles({ name: "flyer-edited.png", mimeType: "image/png", buffer: oneByteOff });
+          await visitor.locator('[data-testid="file-check-result"][data-match="false"]').waitFor();
+          expect(await visitor.getByTestId("file-check-result").innerText()).toContain(sha256(oneByteOff));
+          const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `verify page at ${width}px`).toBeLessThanOrEqual(0);
+          await keepScreenshot(visitor, `verify-certificate-${width}`);
+        }
+      } finally {
+        await context.close();
+      }
+    });
 
     await step("fits a phone and a desktop: no sideways scrolling, with the viewer open too", async () => {
       for (const [width, height] of [
