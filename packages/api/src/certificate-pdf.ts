@@ -34,7 +34,8 @@ export async function renderCertificatePdf(
   if (!standard) for (const [name, bytes] of Object.entries(fontBytes())) doc.registerFont(name, bytes);
   const REGULAR = standard ? "Helvetica" : UNICODE_REGULAR;
   const BOLD = standard ? "Helvetica-Bold" : UNICODE_BOLD;
-  const MONO = "Courier";
+  // Courier beside Noto Sans JP sits on another baseline: one family per document.
+  const MONO = standard ? "Courier" : UNICODE_REGULAR;
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -118,6 +119,7 @@ export async function renderCertificatePdf(
       doc.y,
       { width },
     );
+  doc.moveDown(0.3);
   line("Key id", proof.keyId, MONO);
   doc.font(MONO).fontSize(8).fillColor(INK).text(proof.signature, { width });
 
