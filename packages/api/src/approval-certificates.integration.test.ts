@@ -4,7 +4,9 @@
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, verify } from "node:crypto";
 import { createBusiness, DEMO_BUSINESS, DEMO_USERS, seedDemo, setUserBusiness } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import { APPROVAL_RULE, type CertificateRecord, type SessionUser } from "@atelier/domain";
+import { APPROVAL_RULE, type CertificateRecord, GUEST_COOKIE, type SessionUser } from "@atelier/domain";
+import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
+import { mailPart, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { PDFParse } from "pdf-parse";
@@ -35,6 +37,8 @@ const browser = { ipAddress: "198.51.100.23", userAgent: "Mozilla/5.0 (iPhone; C
 describe("approval certificates", () => {
   let t: TestDatabase;
   let uploads: UploadServers;
+  let smtp: SmtpSink;
+  let outbox: Outbox;
   const context = (user: SessionUser | null, extra: Partial<Context> = {}): Context =>
     ({
       db: t.db,
@@ -42,7 +46,7 @@ describe("approval certificates", () => {
       now: () => new Date(),
       files: { store: uploads.imageStore, secret, balancerUrl: uploads.balancerUrl },
       mail: {
-        outbox: { enqueue: async () => [], gather: async () => undefined, kick: () => undefined },
+        outbox,
         appUrl,
         digestWindowMs: 0,
         signInLink: async () => "",
@@ -84,13 +88,17 @@ describe("approval certificates", () => {
   }
 
   beforeAll(async () => {
-    [t, uploads] = await Promise.all([createTestDatabase(), startUploadServers(secret)]);
+    [t, uploads, smtp] = await Promise.all([createTestDatabase(), startUploadServers(secret), startSmtpSink()]);
+    outbox = createOutbox({ db: t.db, transport: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }) });
+    outbox.start();
     await seedDemo(t.db);
     await createBusiness(t.db, { id: "globex", name: "Globex" });
     await t.db.insertInto("users").values({ id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" }).execute();
     await setUserBusiness(t.db, "globex-client", "globex");
   });
   afterAll(async () => {
+    await outbox?.stop();
+    await smtp?.close();
     await t?.destroy();
     await uploads?.close();
   });
@@ -184,6 +192,46 @@ describe("approval certificates", () => {
     } finally {
       await parser.destroy();
     }
+  });
+
+  it("names a guest's approval as verified by e-mail code; the guest's own session cannot ask for the certificate", async () => {
+    const { proofId } = await sentRound("Guest approval", [["guest.png", randomBytes(512)]]);
+    const { url } = await as(studio()).proofs.share({ proofId, expiresInDays: 7 });
+    const token = url.slice(url.lastIndexOf("/") + 1);
+    const jar = { value: undefined as string | undefined };
+    const guestCookie = {
+      get value() {
+        return jar.value;
+      },
+      set(header: string) {
+        jar.value = header.slice(`${GUEST_COOKIE}=`.length).split(";")[0];
+      },
+    };
+    const guest = as(null, { guestCookie, client: { ipAddress: "192.0.2.9", userAgent: "GuestPhone/1.0" } });
+    const email = "lee@legal.test";
+    await guest.guest.requestCode({ token, email, name: "Lee Legal — 法務" });
+    let code: string | undefined;
+    for (let waited = 0; !code && waited < 400; waited++) {
+      const mail = smtp.mails.find((m) => m.to.includes(email));
+      code = mail ? /\b(\d{6})\b/.exec(mailPart(mail.raw, "text/plain"))?.[1] : undefined;
+      if (!code) await new Promise((r) => setTimeout(r, 25));
+    }
+    await guest.guest.verify({ token, email, code: code ?? "" });
+    await guest.proofs.approve({ proofId });
+    expect(await codeOf(guest.proofs.certificateUrl({ proofId }))).toBe("UNAUTHORIZED");
+
+    const { id } = await as(acme()).proofs.certificateUrl({ proofId });
+    const answer = await createCertificateHandlers({ db: t.db, signing, appUrl }).certificate(`${id}.json`);
+    const { record } = (await answer.json()) as { record: CertificateRecord };
+    expect(record.decisions).toEqual([
+      expect.objectContaining({
+        name: "Lee Legal — 法務",
+        email,
+        verifiedBy: "e-mail code",
+        ipAddress: "192.0.2.9",
+        userAgent: "GuestPhone/1.0",
+      }),
+    ]);
   });
 
   it("answers 404 for an id that names no certificate, however it is spelled", async () => {
