@@ -7,6 +7,7 @@ export { createTrpcHandler, refuseCrossSite } from "./handler";
 export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, startInvoiceReminders } from "./invoice-documents";
 export { createProofZipHandler } from "./proof-zip";
+export { createRestHandler } from "./rest/handler";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { type SigningKey, signingKeyFromPem } from "./signing-key";
 export { createWebhookWorker, type WebhookWorker } from "./webhooks/worker";

@@ -11,6 +11,7 @@ import { projectsRouter } from "./routers/projects";
 import { annotationsRouter, proofsRouter } from "./routers/proofs";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
+import { tokensRouter } from "./routers/tokens";
 import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
 import { webhooksRouter } from "./routers/webhooks";
@@ -35,6 +36,7 @@ export const appRouter = router({
   search: searchRouter,
   guest: guestRouter,
   webhooks: webhooksRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 // The database package: schema types, connection, migrations, queries and the demo seed.
 
 export { sql } from "kysely";
+export * from "./api-tokens";
 export * from "./approval-certificates";
 export * from "./businesses";
 export * from "./comments";

@@ -503,6 +503,24 @@ interface WebhookDeliveriesTable {
   deliveredAt: Date | null;
 }
 
+/** A person's token for other apps (migration 2026-11-28-1300-api-tokens): only its hash is kept. */
+interface ApiTokensTable {
+  id: string;
+  userId: string;
+  name: string;
+  tokenHash: string;
+  /** The token's first characters, to tell tokens apart. */
+  hint: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  /** The current rate-limit window: when it began and the calls made in it. */
+  windowStart: Date | null;
+  windowCalls: Generated<number>;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -539,6 +557,7 @@ export interface Database {
   requestResults: RequestResultsTable;
   webhookEndpoints: WebhookEndpointsTable;
   webhookDeliveries: WebhookDeliveriesTable;
+  apiTokens: ApiTokensTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 // Public surface of @atelier/domain: the product's pure rules and constants.
 
+export * from "./api-tokens";
 export * from "./approval-certificates";
 export * from "./auth-errors";
 export * from "./avatar";

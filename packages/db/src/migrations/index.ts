@@ -33,6 +33,7 @@ import * as mailEvents from "./2026-11-27-1300-mail-events";
 import * as guestShares from "./2026-11-28-0900-guest-shares";
 import * as webhooks from "./2026-11-28-1000-webhooks";
 import * as approvalCertificates from "./2026-11-28-1200-approval-certificates";
+import * as apiTokens from "./2026-11-28-1300-api-tokens";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-0900-guest-shares": guestShares,
   "2026-11-28-1000-webhooks": webhooks,
   "2026-11-28-1200-approval-certificates": approvalCertificates,
+  "2026-11-28-1300-api-tokens": apiTokens,
 };

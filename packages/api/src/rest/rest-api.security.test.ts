@@ -1,0 +1,251 @@
+// /api/v1 against real PostgreSQL, through the real handler with real Requests: tokens act as their owners within their
+// scopes, a revoked or expired token is refused at once, a client's token stays inside its business on every route (the
+// sweep runs over the route table, so a new route is covered when it is added), errors are problem details, and the
+// OpenAPI document validates and answers for every route it lists.
+
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEMO_USERS, seedDemo } from "@atelier/db";
+import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import type { ApiScope, SessionUser } from "@atelier/domain";
+import { createFsStore } from "@atelier/storage";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCaller } from "../root";
+import { createRestHandler } from "./handler";
+import { pathParams, REST_ROUTES } from "./routes";
+
+describe("the REST API with tokens", () => {
+  let t: TestDatabase;
+  const files = {
+    store: createFsStore({ root: mkdtempSync(join(tmpdir(), "atelier-rest-")) }),
+    secret: "s".repeat(32),
+    balancerUrl: "http://127.0.0.1:9",
+  };
+  const [admin] = DEMO_USERS;
+  const staff: SessionUser = { ...admin, image: null, emailNotification: true, businessId: null };
+  const as = (user: SessionUser) => createCaller({ db: t.db, user, now: () => new Date(), files });
+  const client = (id: string, businessId: string): SessionUser => ({
+    id,
+    name: "Client",
+    email: `${id}@example.test`,
+    image: null,
+    emailNotification: true,
+    role: "client",
+    businessId,
+  });
+  const handlerAt = (now: () => Date, rateLimit = { calls: 10_000, windowMs: 60_000 }) =>
+    createRestHandler({ db: t.db, basePath: "/api/v1", createContext: (user) => ({ db: t.db, user, now, files }), now, rateLimit });
+  let api: ReturnType<typeof createRestHandler>;
+  const call = (method: string, path: string, token?: string, body?: unknown, handler = api) =>
+    handler(
+      new Request(`http://app.test/api/v1${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  const ALL: ApiScope[] = ["projects:read", "projects:write", "comments:write", "files:write", "invoices:read"];
+
+  /** One business made through the API as the studio and its client would; every text carries `word`. */
+  async function business(word: string) {
+    const businessId = (await as(staff).businesses.create({ name: `${word} Roastery` })).id;
+    const userId = (await as(staff).users.create({ email: `ana@${word}.test`, name: `${word} Client`, role: "client", businessId })).id;
+    const user = client(userId, businessId);
+    const project = (await as(user).projects.create({ title: `${word} launch`, event: "flyer" })).id;
+    await as(user).comments.create({ projectId: project, body: `${word} thread` });
+    const lines = [{ description: `${word} line`, quantity: 1, unitAmount: 100 }];
+    const invoice = (await as(staff).invoices.create({ businessId, projectId: project, notes: `${word} terms`, lines })).id;
+    await as(staff).invoices.setStatus({ id: invoice, status: "sent" });
+    return { businessId, user, project, invoice, word };
+  }
+  let A: Awaited<ReturnType<typeof business>>;
+  let B: Awaited<ReturnType<typeof business>>;
+  const tokenOf = async (user: SessionUser, scopes: ApiScope[], expiresInDays?: number) =>
+    as(user).tokens.create({ name: "Script", scopes, expiresInDays });
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seedDemo(t.db);
+    api = handlerAt(() => new Date());
+    A = await business("Alpha");
+    B = await business("Bravo");
+  });
+  afterAll(() => t.destroy());
+
+  it("lists the owner's projects with a read token, and never stores the token", async () => {
+    const { id, token } = await tokenOf(A.user, ["projects:read"]);
+    expect(token).toMatch(/^atl_[A-Za-z0-9_-]{43}$/);
+    const res = await call("GET", "/projects", token);
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as { items: { id: string }[] };
+    expect(page.items.map((p) => p.id)).toEqual([A.project]);
+    const row = await t.db.selectFrom("apiTokens").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(token.slice(4));
+    expect(row.lastUsedAt).not.toBeNull();
+    const listed = await as(A.user).tokens.list();
+    expect(listed.map((x) => x.id)).toEqual([id]);
+    expect(JSON.stringify(listed)).not.toContain(token.slice(8));
+  });
+
+  it("refuses a write with a read-only token, and writes with the write scope", async () => {
+    const count = async () =>
+      (
+        await t.db
+          .selectFrom("projects")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await count();
+    const read = await tokenOf(A.user, ["projects:read"]);
+    const refused = await call("POST", "/projects", read.token, { title: "Poster", event: "flyer" });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("content-type")).toContain("application/problem+json");
+    expect(await refused.json()).toMatchObject({ status: 403, code: "INSUFFICIENT_SCOPE" });
+    expect(await count()).toBe(before);
+    const comment = await call("POST", `/projects/${A.project}/comments`, read.token, { body: "hello" });
+    expect(comment.status).toBe(403);
+
+    const write = await tokenOf(A.user, ["projects:write"]);
+    const made = await call("POST", "/projects", write.token, { title: "Poster", event: "flyer" });
+    expect(made.status).toBe(200);
+    const { id } = (await made.json()) as { id: string };
+    expect((await t.db.selectFrom("projects").select("businessId").where("id", "=", id).executeTakeFirstOrThrow()).businessId).toBe(
+      A.businessId,
+    );
+  });
+
+  it("refuses a revoked token at once, an expired one, an unknown one, and none", async () => {
+    const { id, token } = await tokenOf(A.user, ["projects:read"]);
+    expect((await call("GET", "/projects", token)).status).toBe(200);
+    await as(A.user).tokens.revoke({ id });
+    const revoked = await call("GET", "/projects", token);
+    expect(revoked.status).toBe(401);
+    expect(revoked.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    // Another person cannot revoke it (nor learn it exists); the admin can revoke anyone's.
+    const other = await tokenOf(A.user, ["projects:read"]);
+    await expect(as(B.user).tokens.revoke({ id: other.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await as(staff).tokens.revoke({ id: other.id });
+    expect((await call("GET", "/projects", other.token)).status).toBe(401);
+
+    const brief = await tokenOf(A.user, ["projects:read"], 1);
+    expect((await call("GET", "/projects", brief.token)).status).toBe(200);
+    const later = handlerAt(() => new Date(Date.now() + 2 * 86_400_000));
+    expect((await call("GET", "/projects", brief.token, undefined, later)).status).toBe(401);
+
+    expect((await call("GET", "/projects", `${brief.token}x`)).status).toBe(401);
+    expect((await call("GET", "/projects")).status).toBe(401);
+  });
+
+  it("lets only an admin grant the admin scope", async () => {
+    await expect(tokenOf(A.user, ["admin"])).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(tokenOf(staff, ["admin"])).resolves.toMatchObject({ token: expect.stringMatching(/^atl_/) });
+  });
+
+  it("keeps a client's token inside its business on every route", async () => {
+    const { token } = await tokenOf(B.user, ALL);
+    const ids: Record<string, string> = { projectId: A.project };
+    for (const route of REST_ROUTES) {
+      const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        name === "id" ? (route.path.startsWith("/invoices") ? A.invoice : A.project) : (ids[name] as string),
+      );
+      const query = route.path === "/projects" && route.method === "GET" ? `?businessId=${A.businessId}` : "";
+      const upload = route.procedure === "uploads.ticket" ? "?kind=briefing" : "";
+      const body =
+        route.method === "POST"
+          ? route.procedure === "projects.create"
+            ? { title: "Sneaky", event: "flyer", businessId: A.businessId }
+            : { body: "Sneaky" }
+          : undefined;
+      const res = await call(route.method, `${path}${query}${upload}`, token, body);
+      const text = await res.text();
+      const where = `${route.method} ${route.path}`;
+      if (pathParams(route.path).length > 0 || route.method === "POST") expect([403, 404], where).toContain(res.status);
+      else expect(res.status, where).toBeLessThan(500);
+      expect(text, where).not.toContain(A.word);
+      expect(text, where).not.toContain(A.project);
+    }
+    // Nothing was written into A's business.
+    const sneaky = await t.db.selectFrom("comments").select("id").where("body", "=", "Sneaky").execute();
+    expect(sneaky).toEqual([]);
+    expect(await t.db.selectFrom("projects").select("id").where("title", "=", "Sneaky").execute()).toEqual([]);
+  });
+
+  it("answers invalid input with 400 and the zod issues", async () => {
+    const { token } = await tokenOf(A.user, ["comments:write"]);
+    const res = await call("POST", `/projects/${A.project}/comments`, token, { body: 42 });
+    expect(res.status).toBe(400);
+    const problem = (await res.json()) as { errors: { path: string }[] };
+    expect(problem.errors.map((e) => e.path)).toContain("body");
+    const notJson = await api(
+      new Request(`http://app.test/api/v1/projects/${A.project}/comments`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: "{",
+      }),
+    );
+    expect(notJson.status).toBe(400);
+    expect((await call("GET", "/nothing-here", token)).status).toBe(404);
+  });
+
+  it("rate-limits each token", async () => {
+    const limited = handlerAt(() => new Date(), { calls: 2, windowMs: 60_000 });
+    const { token } = await tokenOf(A.user, ["projects:read"]);
+    const other = await tokenOf(A.user, ["projects:read"]);
+    expect((await call("GET", "/projects", token, undefined, limited)).status).toBe(200);
+    expect((await call("GET", "/projects", token, undefined, limited)).status).toBe(200);
+    const third = await call("GET", "/projects", token, undefined, limited);
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call("GET", "/projects", other.token, undefined, limited)).status).toBe(200);
+  });
+
+  it("serves a valid OpenAPI 3.1 document listing every route, and each documented route answers", async () => {
+    const res = await call("GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, Operation>> };
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(doc.openapi).toBe("3.1.0");
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(REST_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+
+    // The contract: every documented operation, called as the studio's admin with inputs made from its own schema.
+    const { token } = await tokenOf(staff, ["admin"]);
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const url = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+          path.startsWith("/invoices") ? A.invoice : name === "id" || name === "projectId" ? A.project : "",
+        );
+        const query = new URLSearchParams();
+        for (const p of op.parameters ?? []) if (p.in === "query" && p.required) query.set(p.name, String(example(p.name, p.schema)));
+        const schema = op.requestBody?.content["application/json"]?.schema;
+        // The required fields, and the business a staff member must name.
+        const fields = schema ? [...(schema.required ?? []), ...("businessId" in (schema.properties ?? {}) ? ["businessId"] : [])] : [];
+        const body = schema ? Object.fromEntries(fields.map((name) => [name, example(name, schema.properties?.[name] ?? {})])) : undefined;
+        const answer = await call(method.toUpperCase(), `${url}${query.size ? `?${query}` : ""}`, token, body);
+        expect(answer.status, `${method} ${path}: ${await answer.clone().text()}`).toBe(200);
+        expect(answer.headers.get("content-type"), `${method} ${path}`).toContain("application/json");
+      }
+    }
+  });
+
+  type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[] };
+  type Operation = {
+    parameters?: { name: string; in: string; required: boolean; schema: Schema }[];
+    requestBody?: { content: Record<string, { schema: Schema }> };
+  };
+  /** A value for a field from its schema: the first of an enum, A's business for a business id, else a word. */
+  function example(name: string, schema: Schema): unknown {
+    if (schema.enum) return schema.enum[0];
+    if (name === "businessId") return A.businessId;
+    if (schema.type === "integer" || schema.type === "number") return 1;
+    if (schema.type === "boolean") return false;
+    return "Contract test";
+  }
+});

@@ -1,0 +1,125 @@
+// The REST API's routes (docs/api.md): each is one procedure of the app router, called as the token's owner, with the
+// scope a token needs for it. The path's parameters are the procedure's input fields of the same name; the rest of the
+// input comes from the query (GET) or the JSON body (POST). What a procedure allows is the procedure's business.
+import type { ApiScope } from "@atelier/domain";
+
+export interface RestRoute {
+  method: "GET" | "POST";
+  /** Under /api/v1, with `{field}` for each input field the path carries. */
+  path: string;
+  /** The procedure's dotted path in the app router. */
+  procedure: string;
+  scope: ApiScope;
+  summary: string;
+  /** The part of the procedure's answer this route answers, when not all of it. */
+  pick?: (output: never) => unknown;
+}
+
+export const REST_ROUTES: readonly RestRoute[] = [
+  {
+    method: "GET",
+    path: "/projects",
+    procedure: "projects.list",
+    scope: "projects:read",
+    summary: "One page of projects, with the app's filters; `nextCursor` asks for the next page.",
+  },
+  { method: "POST", path: "/projects", procedure: "projects.create", scope: "projects:write", summary: "Starts a project." },
+  {
+    method: "GET",
+    path: "/projects/{id}",
+    procedure: "projects.byId",
+    scope: "projects:read",
+    summary: "One project, with its files and print-ready check.",
+  },
+  {
+    method: "GET",
+    path: "/projects/{id}/files",
+    procedure: "projects.byId",
+    scope: "projects:read",
+    summary: "A project's files.",
+    pick: (project: { files: unknown[] }) => ({ items: project.files }),
+  },
+  {
+    method: "GET",
+    path: "/projects/{projectId}/comments",
+    procedure: "comments.byProject",
+    scope: "projects:read",
+    summary: "One page of a project's thread, newest last; `cursor` (a comment's time) asks for the page before.",
+    pick: (items: unknown[]) => ({ items }),
+  },
+  {
+    method: "POST",
+    path: "/projects/{projectId}/comments",
+    procedure: "comments.create",
+    scope: "comments:write",
+    summary: "Comments in a project's thread.",
+  },
+  {
+    method: "GET",
+    path: "/projects/{projectId}/proofs",
+    procedure: "proofs.list",
+    scope: "projects:read",
+    summary: "A project's proof rounds and their decisions.",
+    pick: (items: unknown[]) => ({ items }),
+  },
+  {
+    method: "GET",
+    path: "/projects/{projectId}/upload-ticket",
+    procedure: "uploads.ticket",
+    scope: "files:write",
+    summary: "A ticket for the upload engine to upload files of one kind into the project's folder.",
+  },
+  {
+    method: "GET",
+    path: "/invoices",
+    procedure: "invoices.list",
+    scope: "invoices:read",
+    summary: "The studio's invoices, one page, newest first (staff).",
+  },
+  {
+    method: "GET",
+    path: "/billing/invoices",
+    procedure: "billing.invoices",
+    scope: "invoices:read",
+    summary: "The caller's business's sent invoices and credit notes (clients).",
+    pick: (items: unknown[]) => ({ items }),
+  },
+  {
+    method: "GET",
+    path: "/invoices/{id}",
+    procedure: "invoices.byId",
+    scope: "invoices:read",
+    summary: "One invoice: lines, totals, payments and balance.",
+  },
+  {
+    method: "GET",
+    path: "/invoices/{id}/pdf",
+    procedure: "invoices.pdfUrl",
+    scope: "invoices:read",
+    summary: "A short-lived signed link to the invoice's PDF.",
+  },
+];
+
+/** The names of a route path's parameters, in order. */
+export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+
+/** The route for a method and a path under /api/v1, with its parameters; undefined when none, `methods` when only the method is wrong. */
+export function matchRoute(method: string, path: string) {
+  const segments = path.split("/").filter(Boolean);
+  const methods: string[] = [];
+  for (const route of REST_ROUTES) {
+    const parts = route.path.split("/").filter(Boolean);
+    if (parts.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const fits = parts.every((part, i) => {
+      const segment = segments[i] as string;
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (name) params[name] = decodeURIComponent(segment);
+      return name !== undefined || part === segment;
+    });
+    if (!fits) continue;
+    if (route.method === method) return { route, params };
+    methods.push(route.method);
+  }
+  return methods.length ? { methods } : undefined;
+}
