@@ -13,7 +13,9 @@ import { createFsStore } from "@atelier/storage";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../root";
+import { apiDocsPage } from "./docs-page";
 import { createRestHandler } from "./handler";
+import { openApiDocument } from "./openapi";
 import { pathParams, REST_ROUTES } from "./routes";
 
 describe("the REST API with tokens", () => {
@@ -233,6 +235,13 @@ describe("the REST API with tokens", () => {
         expect(answer.headers.get("content-type"), `${method} ${path}`).toContain("application/json");
       }
     }
+  });
+
+  it("renders the readable page from the same document, every route on it", () => {
+    const page = apiDocsPage(openApiDocument());
+    for (const route of REST_ROUTES) expect(page).toContain(`${route.method} /api/v1${route.path}`);
+    expect(page).toContain("projects:read");
+    expect(page).not.toMatch(/<script/i);
   });
 
   type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; required?: string[] };

@@ -7,7 +7,7 @@ import { createTrpcHandler, guestCookieValue, refuseCrossSite } from "@atelier/a
 import { getSessionUser } from "@atelier/auth";
 import type { NextRequest } from "next/server";
 import { trpcBodyLimit, withinBodyLimit } from "~/server/body-limit";
-import { clientAddress } from "~/server/client-address";
+import { callContext } from "~/server/call-context";
 import { getServer } from "~/server/server";
 
 export const dynamic = "force-dynamic";
@@ -28,38 +28,14 @@ function answer(req: Request, server: Server, user: Awaited<ReturnType<typeof ge
     endpoint: "/api/trpc",
     allowedOrigins: [server.config.origin],
     createContext: async (_req, resHeaders) => ({
-      db: server.db,
-      user,
+      ...callContext(server, user, req),
       guestCookie: {
         value: user ? undefined : guestCookieValue(req.headers.get("cookie")),
         set: (header) => resHeaders.append("set-cookie", header),
       },
-      now: () => new Date(),
-      // Kept with an approval, for its certificate (docs/approval-certificate.md).
-      client: clientOf(req),
-      signing: server.signing,
-      files: server.files,
-      live: server.live,
-      webhooks: { allowPrivate: server.config.WEBHOOK_ALLOW_PRIVATE, kick: server.webhooks.kick },
-      mail: {
-        outbox: server.outbox,
-        appUrl: server.config.APP_URL,
-        digestWindowMs: server.config.MAIL_DIGEST_WINDOW_S * 1000,
-        signInLink: server.signInLink,
-        onError: (error) => console.error("notification mail failed:", error),
-      },
     }),
     onError: (error, path) => console.error(`tRPC ${path ?? "?"} failed:`, error),
   })(req);
-}
-
-/** The caller's address as the web server recorded it, and their browser's User-Agent (cut at 1000 characters). */
-function clientOf(req: Request) {
-  const address = clientAddress(req.headers);
-  return {
-    ipAddress: address === "unknown" ? null : address.slice(0, 100),
-    userAgent: req.headers.get("user-agent")?.slice(0, 1000) || null,
-  };
 }
 
 export { handler as GET, handler as POST };
