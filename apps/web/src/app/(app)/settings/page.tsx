@@ -1,9 +1,10 @@
 "use client";
 // Billing: a client's invoices from the studio, with their PDFs; for an admin, the studio's billing details; for a
 // designer, the invoices they draft for an admin to send.
-import { formatMoney, isAdmin, isStaff } from "@atelier/domain";
+import { formatMoney, isAdmin, isStaff, type Role } from "@atelier/domain";
 import { Skeleton } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { BillingDetailsForm, BusinessCurrencies } from "~/components/invoices/billing-details-form";
@@ -15,7 +16,20 @@ import { useTRPC } from "~/trpc/react";
 export default function BillingPage() {
   const { data: session } = useSession();
   if (!session) return null;
-  if (isAdmin(session.user.role)) {
+  return (
+    <>
+      <Billing role={session.user.role} />
+      <p className="mt-8 text-sm">
+        <Link className="underline underline-offset-4" href="/settings/tokens">
+          API tokens for other apps
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function Billing({ role }: { role: Role }) {
+  if (isAdmin(role)) {
     return (
       <>
         <PageHeader
@@ -30,7 +44,7 @@ export default function BillingPage() {
       </>
     );
   }
-  if (isStaff(session.user.role)) {
+  if (isStaff(role)) {
     return (
       <InvoiceList
         title="Billing"
