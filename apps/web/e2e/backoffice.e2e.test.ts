@@ -217,4 +217,36 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await dora.getByRole("link", { name: "Autumn menu" }).click();
     await page.getByRole("heading", { name: "Autumn menu" }).waitFor();
   });
+
+  it("makes an API token shown once, whose calls work until it is revoked; the API's page reads on a phone", async () => {
+    await signInAs("admin@atelier.local");
+    await page.goto(`${app.url}/settings`);
+    await page.getByRole("link", { name: "API tokens for other apps" }).click();
+    await page.getByRole("heading", { name: "API tokens" }).waitFor();
+    const name = `</script> 工房の同期 ${"ü".repeat(84)}`;
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel(/invoices:read/).click();
+    await page.getByRole("button", { name: "Create token" }).click();
+    const token = (await page.getByTestId("token-secret").textContent()) ?? "";
+    expect(token).toMatch(/^atl_/);
+    await page.getByTestId("token-row").first().waitFor();
+    await fitsPhone("api-tokens");
+
+    const projects = () => fetch(`${app.url}/api/v1/projects`, { headers: { authorization: `Bearer ${token}` } });
+    const answer = await projects();
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ items: expect.any(Array), nextCursor: null });
+
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByTestId("token-secret").count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Revoke" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Revoke token" }).click();
+    await page.getByText("Revoked", { exact: true }).waitFor();
+    expect((await projects()).status).toBe(401);
+
+    await page.goto(`${app.url}/api/docs`);
+    await page.getByRole("heading", { name: "Atelier API" }).waitFor();
+    await page.getByText("GET /api/v1/projects", { exact: true }).waitFor();
+    await fitsPhone("api-docs");
+  });
 });

@@ -15,6 +15,8 @@ type Operation = {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
+/** Text with `code` spans, as the document's summaries write them. */
+const prose = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, "<code>$1</code>");
 
 function typeOf(schema: Schema | undefined): string {
   if (!schema) return "";
@@ -49,7 +51,7 @@ export function apiDocsPage(doc: ReturnType<typeof openApiDocument>): string {
             schema,
           })),
         ];
-        return `<section><h3>${code(`${method.toUpperCase()} /api/v1${path}`)}</h3><p>${escapeHtml(op.summary)}</p><p>${escapeHtml(op.description)}</p>${fields(rows)}</section>`;
+        return `<section><h3>${code(`${method.toUpperCase()} /api/v1${path}`)}</h3><p>${prose(op.summary)}</p><p>${prose(op.description)}</p>${fields(rows)}</section>`;
       }),
     )
     .join("\n");

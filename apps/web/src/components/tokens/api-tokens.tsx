@@ -92,7 +92,7 @@ function NewTokenForm({ role, onMade }: { role: Role; onMade: (made: { name: str
             as you, never beyond the scopes you give it.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid gap-4 pt-2">
           <div className="grid gap-2">
             <Label htmlFor={`${id}-name`}>Name</Label>
             <Input
@@ -113,7 +113,8 @@ function NewTokenForm({ role, onMade }: { role: Role; onMade: (made: { name: str
                   onCheckedChange={(on) => setScopes((now) => (on ? [...now, scope] : now.filter((s) => s !== scope)))}
                 />
                 <Label htmlFor={`${id}-${scope}`} className="font-normal">
-                  <code className="text-xs">{scope}</code> <span className="text-muted-foreground">{SCOPE_LABELS[scope]}</span>
+                  <code className="whitespace-nowrap text-xs">{scope}</code>{" "}
+                  <span className="text-muted-foreground">{SCOPE_LABELS[scope]}</span>
                 </Label>
               </div>
             ))}
