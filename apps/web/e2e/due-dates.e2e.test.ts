@@ -1,10 +1,12 @@
 // Due dates in Chromium: the studio starts a project due on a day long gone and moves another's date on its page;
 // the first shows Overdue (in words) on its page, in the list and on Workload; the list's overdue filter and
 // due-soonest order live in the address and survive a reload; the client sees the date but cannot change it.
-// Each page is looked at as a phone (390x844) and a desktop (1280x800).
+// A client's calendar feed carries its business's due dates. Each page is looked at as a phone (390x844) and a desktop
+// (1280x800).
 import { join } from "node:path";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import { addDays, utcDay } from "@atelier/domain";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -135,5 +137,41 @@ describe("due dates (PostgreSQL, Chromium)", () => {
     expect(await page.getByRole("button", { name: "Save date" }).count()).toBe(0);
     expect(await page.getByLabel("Due date", { exact: true }).count()).toBe(0);
     await fitsBoth("client-project-page");
+  });
+
+  it("a client subscribes a calendar to its business's due dates from the account menu, and turns it off", async () => {
+    const dueOn = addDays(utcDay(new Date()), 30);
+    const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Calendar flyer 東京 </script>" });
+    await t.db.updateTable("projects").set({ dueOn }).where("id", "=", project.id).execute();
+    await signInAs("client@atelier.local");
+    await page.goto(app.url);
+    const open = async () => {
+      await page.getByRole("button", { name: "Account menu" }).click();
+      await page.getByRole("menuitem", { name: "Calendar feed" }).click();
+      return page.getByRole("dialog", { name: "Calendar feed" });
+    };
+    let dialog = await open();
+    await dialog.getByText("your business's projects").waitFor();
+    await dialog.getByRole("button", { name: "Make an address" }).click();
+    const address = await dialog.getByLabel("Calendar address").inputValue();
+    expect(address).toMatch(new RegExp(`^${app.url}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+    await fitsBoth("calendar-feed-dialog");
+
+    // A calendar app reads it with no session: the project's day, as an all-day event that links to the project.
+    const calendar = await fetch(address);
+    expect(calendar.status).toBe(200);
+    const text = (await calendar.text()).replace(/\r\n[ \t]/g, "");
+    expect(text).toContain("SUMMARY:Due: Calendar flyer 東京 </script>");
+    expect(text).toContain(`DTSTART;VALUE=DATE:${dueOn.replaceAll("-", "")}`);
+    expect(text).toContain(`/projects/${project.id}`);
+
+    // Opened again, the address is not shown, the state is; turned off, the address answers nothing at once.
+    await page.keyboard.press("Escape");
+    dialog = await open();
+    await dialog.getByTestId("calendar-feed-state").filter({ hasText: "last read by a calendar" }).waitFor();
+    expect(await dialog.getByLabel("Calendar address").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Turn off" }).click();
+    await dialog.getByTestId("calendar-feed-state").filter({ hasText: "Off" }).waitFor();
+    expect((await fetch(address)).status).toBe(404);
   });
 });

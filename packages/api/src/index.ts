@@ -1,6 +1,7 @@
 // The API package: tRPC routers, context and authorization, and the fetch handler that serves them.
 
 export { type CertificatePage, certificateForPage, createCertificateHandlers } from "./approval-certificates";
+export { createCalendarFeedHandler } from "./calendar-feed";
 export { createFileDownloadHandler } from "./file-downloads";
 export { guestCookieValue, guestOfCookie } from "./guest-review";
 export { createTrpcHandler, refuseCrossSite } from "./handler";

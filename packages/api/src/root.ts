@@ -2,6 +2,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { authRouter } from "./routers/auth";
 import { businessesRouter } from "./routers/businesses";
+import { calendarRouter } from "./routers/calendar";
 import { commentsRouter } from "./routers/comments";
 import { guestRouter } from "./routers/guest";
 import { billingRouter, invoicesRouter } from "./routers/invoices";
@@ -37,6 +38,7 @@ export const appRouter = router({
   guest: guestRouter,
   webhooks: webhooksRouter,
   tokens: tokensRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

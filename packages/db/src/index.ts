@@ -4,6 +4,7 @@ export { sql } from "kysely";
 export * from "./api-tokens";
 export * from "./approval-certificates";
 export * from "./businesses";
+export * from "./calendar-feeds";
 export * from "./comments";
 export { createDb, createMigrator, type Db, migrateToLatest } from "./create-db";
 export { type DemoFilePlace, type DemoFileStore, seedLivingDemo } from "./demo-studio";

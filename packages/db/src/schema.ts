@@ -521,6 +521,14 @@ interface ApiTokensTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A person's private calendar feed (docs/calendar-feed.md): the SHA-256 (hex) of its address's token. */
+interface CalendarFeedsTable {
+  userId: string;
+  tokenHash: string;
+  createdAt: Date;
+  lastReadAt: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -558,6 +566,7 @@ export interface Database {
   webhookEndpoints: WebhookEndpointsTable;
   webhookDeliveries: WebhookDeliveriesTable;
   apiTokens: ApiTokensTable;
+  calendarFeeds: CalendarFeedsTable;
 }
 
 export type User = Selectable<UsersTable>;

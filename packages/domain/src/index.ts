@@ -6,6 +6,7 @@ export * from "./auth-errors";
 export * from "./avatar";
 export * from "./businesses";
 export * from "./calendar";
+export * from "./calendar-feed";
 export * from "./comment-digest";
 export * from "./comments";
 export * from "./due-dates";

@@ -24,6 +24,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { type ReactNode, useState } from "react";
+import { CalendarFeedDialog } from "~/components/calendar/calendar-feed-dialog";
 import { EmailNotificationsDialog } from "~/components/notifications/email-notifications-dialog";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { CommandPalette } from "./command-palette";
@@ -79,10 +80,12 @@ function Brand() {
 function UserMenu({
   user,
   onEmailNotifications,
+  onCalendarFeed,
   onShortcuts,
 }: {
   user: SessionUser;
   onEmailNotifications: () => void;
+  onCalendarFeed: () => void;
   onShortcuts: () => void;
 }) {
   return (
@@ -106,6 +109,7 @@ function UserMenu({
           <Link href={editProfileHref(user.id)}>Edit Profile</Link>
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={onEmailNotifications}>Email Notifications</DropdownMenuItem>
+        <DropdownMenuItem onSelect={onCalendarFeed}>Calendar feed</DropdownMenuItem>
         <DropdownMenuItem onSelect={onShortcuts}>Keyboard shortcuts</DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut({ callbackUrl: "/" })}>Sign out</DropdownMenuItem>
@@ -119,6 +123,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [calendarOpen, setCalendarOpen] = useState(false);
 
   return (
     <div className="flex min-h-dvh">
@@ -165,7 +170,12 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
           <div className="ml-auto flex shrink-0 items-center gap-1">
             <NotificationBell user={user} />
             <ThemeToggle />
-            <UserMenu user={user} onEmailNotifications={() => setNotificationsOpen(true)} onShortcuts={() => setShortcutsOpen(true)} />
+            <UserMenu
+              user={user}
+              onEmailNotifications={() => setNotificationsOpen(true)}
+              onCalendarFeed={() => setCalendarOpen(true)}
+              onShortcuts={() => setShortcutsOpen(true)}
+            />
           </div>
         </header>
         <main className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] md:p-8">{children}</main>
@@ -173,6 +183,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       <CommandPalette role={user.role} open={paletteOpen} onOpenChange={setPaletteOpen} />
       <KeyboardShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       <EmailNotificationsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} initial={user.emailNotification} />
+      <CalendarFeedDialog open={calendarOpen} onOpenChange={setCalendarOpen} role={user.role} />
     </div>
   );
 }
