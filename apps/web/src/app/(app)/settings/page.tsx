@@ -20,7 +20,7 @@ export default function BillingPage() {
     <>
       <Billing role={session.user.role} />
       <p className="mt-8 text-sm">
-        <Link className="underline underline-offset-4" href="/settings/tokens">
+        <Link className="inline-flex min-h-11 items-center underline underline-offset-4" href="/settings/tokens">
           API tokens for other apps
         </Link>
       </p>
