@@ -2,22 +2,11 @@
 // The Calendar feed dialog (docs/calendar-feed.md): a private address calendar apps subscribe to, of the due dates the
 // person is involved in. The address is shown once, when made; a new one replaces it, and Turn off ends it.
 import { isAdmin, isStaff, type Role } from "@atelier/domain";
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  Input,
-  Skeleton,
-  toast,
-} from "@atelier/ui";
+import { Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { LocalTime } from "~/components/common/local-time";
+import { ShownOnce } from "~/components/common/shown-once";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
@@ -71,33 +60,7 @@ export function CalendarFeedDialog({ open, onOpenChange, role }: { open: boolean
           </DialogDescription>
         </DialogHeader>
         {feed.isPending && <Skeleton className="h-16" />}
-        {url && (
-          <div className="grid gap-2 rounded-md bg-muted p-2" data-testid="calendar-feed-url">
-            <p className="text-sm">Copy the address now: it is shown only once.</p>
-            <div className="flex min-w-0 gap-2">
-              <Input
-                readOnly
-                value={url}
-                aria-label="Calendar address"
-                className="min-w-0 font-mono text-xs"
-                onFocus={(e) => e.target.select()}
-              />
-              <Button
-                type="button"
-                variant="outline"
-                className="h-11 shrink-0"
-                onClick={() =>
-                  void navigator.clipboard.writeText(url).then(
-                    () => toast({ title: "Address copied" }),
-                    () => toast({ title: "Select the address and copy it" }),
-                  )
-                }
-              >
-                <Copy className="size-4" aria-hidden /> Copy
-              </Button>
-            </div>
-          </div>
-        )}
+        {url && <ShownOnce value={url} noun="address" label="Calendar address" testId="calendar-feed-url" />}
         {feed.data && (
           <p className="text-sm text-muted-foreground" data-testid="calendar-feed-state">
             {feed.data.active ? (

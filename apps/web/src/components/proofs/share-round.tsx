@@ -2,12 +2,12 @@
 // Staff share a round with guests by link (docs/guest-review.md): how long it lasts, an optional password and
 // addresses; the link is shown once, to copy; the round's links are listed with their limits, and can be withdrawn.
 import { GUEST_SHARE_MAX_DAYS, GUEST_SHARE_MIN_DAYS } from "@atelier/domain";
-import { Button, Input, Label, toast } from "@atelier/ui";
+import { Button, Input, Label } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Copy } from "lucide-react";
 import { useState } from "react";
 import { FormError } from "~/components/common/form-parts";
 import { LocalDate } from "~/components/common/local-time";
+import { ShownOnce } from "~/components/common/shown-once";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
@@ -96,27 +96,7 @@ export function ShareRound({ proofId }: { proofId: string }) {
           <FormError error={share.error} />
         </div>
       </form>
-      {url && (
-        <div className="grid gap-2 rounded-md bg-muted p-2" data-testid="share-url">
-          <p className="text-sm">Copy the link now: it is shown only once.</p>
-          <div className="flex min-w-0 gap-2">
-            <Input readOnly value={url} aria-label="Review link" className="min-w-0 font-mono text-xs" onFocus={(e) => e.target.select()} />
-            <Button
-              type="button"
-              variant="outline"
-              className="h-11 shrink-0"
-              onClick={() =>
-                void navigator.clipboard.writeText(url).then(
-                  () => toast({ title: "Link copied" }),
-                  () => toast({ title: "Select the link and copy it" }),
-                )
-              }
-            >
-              <Copy className="size-4" aria-hidden /> Copy
-            </Button>
-          </div>
-        </div>
-      )}
+      {url && <ShownOnce value={url} noun="link" label="Review link" testId="share-url" />}
       <ul className="grid gap-2">
         {shares.data?.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center gap-2 rounded-md border p-2 text-sm" data-testid="share-link">
