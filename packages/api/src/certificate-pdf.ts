@@ -23,7 +23,7 @@ export async function renderCertificatePdf(
     record.project.name,
     record.project.business,
     ...record.files.map((f) => f.name),
-    ...record.decisions.flatMap((d) => [d.name, d.email, d.userAgent ?? ""]),
+    ...record.decisions.flatMap((d) => [d.name, d.email, d.userAgent ?? "", d.reason ?? ""]),
   ];
   const standard = typed.every((text) => STANDARD_FONT_TEXT.test(text));
   const doc = new PDFDocument({
@@ -96,7 +96,9 @@ export async function renderCertificatePdf(
 
   heading("Decisions");
   for (const d of record.decisions) {
-    line("Decision", d.decision);
+    line("Decision", d.label ?? d.decision);
+    if (d.step !== undefined) line("Step", String(d.step));
+    if (d.reason) line("Reason", d.reason);
     line("By", `${d.name} <${d.email}>`);
     line("Verified by", d.verifiedBy);
     line("At", `${d.at} (UTC)`);

@@ -38,7 +38,15 @@ const session = (u: { id: string; name: string; email: string; role: SessionUser
 const studio = () => session(creative, null);
 const acme = () => session(client, DEMO_BUSINESS.id);
 /** What a guest may call, and the two public procedures of the link itself. */
-const GUEST_SCOPED = ["annotations.create", "annotations.list", "proofs.approve", "proofs.requestChanges", "guest.round"];
+const GUEST_SCOPED = [
+  "annotations.create",
+  "annotations.list",
+  "proofs.approve",
+  "proofs.requestChanges",
+  "proofs.decide",
+  "proofs.reviewers",
+  "guest.round",
+];
 const LINK_PROCEDURES = ["guest.link", "guest.requestCode", "guest.verify"];
 const REFUSED = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"];
 

@@ -13,6 +13,11 @@ export function newSecret(): string {
   return randomBytes(32).toString("base64url");
 }
 
+/** The link a share opens: the review page of the site, with the token that is never stored. */
+export function reviewUrl(appUrl: string | undefined, token: string): string {
+  return `${(appUrl ?? "").replace(/\/+$/, "")}/review/${token}`;
+}
+
 export function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }

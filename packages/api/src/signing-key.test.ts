@@ -29,6 +29,7 @@ const record = canonicalJson(
         { name: "poster.pdf", size: 7_340_032, sha256: "0f".repeat(32) },
         { name: "poster-back.png", size: 52, sha256: "e3".repeat(32) },
       ],
+      chain: [],
     },
     "AbCdEfGhIjKlMnOpQrSt_-",
     "https://studio.test",

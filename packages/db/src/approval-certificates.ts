@@ -1,6 +1,7 @@
 // Queries behind approval certificates (docs/approval-certificate.md): what an approved round's record is made of, and
 // the signed certificates themselves, one per round.
 import type { Db } from "./create-db";
+import { listProofReviewers } from "./proof-reviewers";
 
 /** An approved round with its project, business, files and approval (the approver's account or guest identity). */
 export async function approvedRoundForCertificate(db: Db, proofId: string) {
@@ -38,7 +39,26 @@ export async function approvedRoundForCertificate(db: Db, proofId: string) {
     .where("proofId", "=", proofId)
     .orderBy("position")
     .execute();
-  return { ...round, files };
+  // A round that named approvers: each decision made on it, in step order, with where it came from.
+  const chain = (await listProofReviewers(db, proofId)).flatMap((r) =>
+    r.decision === null || r.decidedAt === null || r.verifiedBy === null
+      ? []
+      : [
+          {
+            email: r.email,
+            name: r.userName ?? r.guestName,
+            role: r.role,
+            step: r.step,
+            decision: r.decision,
+            reason: r.reason,
+            decidedAt: r.decidedAt,
+            verifiedBy: r.verifiedBy,
+            ipAddress: r.ipAddress,
+            userAgent: r.userAgent,
+          },
+        ],
+  );
+  return { ...round, files, chain };
 }
 
 export function findCertificateOfProof(db: Db, proofId: string) {

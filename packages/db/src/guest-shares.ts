@@ -8,7 +8,7 @@ export async function createGuestShare(
     id: string;
     proofId: string;
     tokenHash: string;
-    createdBy: string;
+    createdBy: string | null;
     createdAt: Date;
     expiresAt: Date;
     passwordHash: string | null;

@@ -4,6 +4,7 @@
 import type {
   BrandFileKind,
   CommentEvent,
+  Decision,
   FileKind,
   HourCycle,
   InvoiceKind,
@@ -12,6 +13,7 @@ import type {
   OutboxStatus,
   ProjectStage,
   ProofStatus,
+  ReviewerRole,
   Role,
   VerificationMethod,
   WebhookDeliveryStatus,
@@ -406,6 +408,27 @@ export interface AnnotationsTable {
 }
 
 /** A proof round shared by link with guests; see migrations/2026-11-28-0900-guest-shares.ts. */
+/** A reviewer a proof round names (docs/approval-chains.md), and their decision once they made it. */
+interface ProofReviewersTable {
+  proofId: string;
+  email: string;
+  role: ReviewerRole;
+  step: number;
+  position: number;
+  addedBy: string | null;
+  notifiedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decision: ColumnType<Decision | null, Decision | null | undefined, Decision | null>;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  decidedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  decidedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  verifiedBy: ColumnType<VerificationMethod | null, VerificationMethod | null | undefined, VerificationMethod | null>;
+  guestName: ColumnType<string | null, string | null | undefined, string | null>;
+  ipAddress: ColumnType<string | null, string | null | undefined, string | null>;
+  userAgent: ColumnType<string | null, string | null | undefined, string | null>;
+  sha256s: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  commentId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 interface GuestSharesTable {
   id: string;
   proofId: string;
@@ -557,6 +580,7 @@ export interface Database {
   proofApprovals: ProofApprovalsTable;
   approvalCertificates: ApprovalCertificatesTable;
   annotations: AnnotationsTable;
+  proofReviewers: ProofReviewersTable;
   guestShares: GuestSharesTable;
   guestCodes: GuestCodesTable;
   guestCodeFailures: GuestCodeFailuresTable;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { APPROVAL_RULE, type ApprovedRound, canonicalJson, certificateIdInput, certificateRecord } from "./approval-certificates";
+import { CHAIN_APPROVAL_RULE } from "./approval-chains";
 
 const round: ApprovedRound = {
   proofId: "p1",
@@ -18,6 +19,7 @@ const round: ApprovedRound = {
   ipAddress: "203.0.113.7",
   userAgent: "Mozilla/5.0",
   files: [{ name: "poster.pdf", size: 1234, sha256: "a".repeat(64) }],
+  chain: [],
 };
 
 describe("canonicalJson", () => {
@@ -57,6 +59,7 @@ describe("certificateRecord", () => {
     expect(record.decisions).toEqual([
       {
         decision: "approved",
+        label: "Approved",
         name: "Ana Client",
         email: "ana@acme.test",
         verifiedBy: "signed in",
@@ -68,6 +71,74 @@ describe("certificateRecord", () => {
     expect(record.files).toEqual(round.files);
     expect(record.rule).toBe(APPROVAL_RULE);
     expect(record.round).toMatchObject({ number: 2, approvedAt: "2026-11-28T06:58:01.250Z" });
+  });
+
+  it("on a round with approvers, names every decision in step order with its role, reason and origin, and the chain's rule", () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 6, minute));
+    const chained: ApprovedRound = {
+      ...round,
+      chain: [
+        {
+          email: "ana@acme.test",
+          name: "Ana Client",
+          role: "approver",
+          step: 1,
+          decision: "approved_with_changes",
+          reason: "Fix the date later",
+          decidedAt: at(1),
+          verifiedBy: "session",
+          ipAddress: "203.0.113.7",
+          userAgent: "Mozilla/5.0",
+        },
+        {
+          email: "lee@legal.test",
+          name: "Lee",
+          role: "approver",
+          step: 2,
+          decision: "approved",
+          reason: null,
+          decidedAt: at(9),
+          verifiedBy: "email_code",
+          ipAddress: "2001:db8::1",
+          userAgent: null,
+        },
+      ],
+    };
+    const record = certificateRecord(chained, "AAAAAAAAAAAAAAAAAAAAAA", "https://studio.test", at(10));
+    expect(record.rule).toBe(CHAIN_APPROVAL_RULE);
+    expect(record.decisions).toEqual([
+      {
+        decision: "approved_with_changes",
+        label: "Approved with changes",
+        role: "approver",
+        step: 1,
+        reason: "Fix the date later",
+        name: "Ana Client",
+        email: "ana@acme.test",
+        verifiedBy: "signed in",
+        at: "2026-11-28T06:01:00.000Z",
+        ipAddress: "203.0.113.7",
+        userAgent: "Mozilla/5.0",
+      },
+      {
+        decision: "approved",
+        label: "Approved",
+        role: "approver",
+        step: 2,
+        reason: null,
+        name: "Lee",
+        email: "lee@legal.test",
+        verifiedBy: "e-mail code",
+        at: "2026-11-28T06:09:00.000Z",
+        ipAddress: "2001:db8::1",
+        userAgent: null,
+      },
+    ]);
+    // The signed text holds every decision: changing one's reason changes it.
+    const other = { ...chained, chain: chained.chain.map((d) => ({ ...d, reason: d.reason && "Fine" })) };
+    expect(canonicalJson(certificateRecord(other, "AAAAAAAAAAAAAAAAAAAAAA", "https://studio.test", at(10)))).not.toBe(
+      canonicalJson(record),
+    );
   });
 
   it("names a guest by the name and address their e-mail code verified", () => {

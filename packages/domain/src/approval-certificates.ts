@@ -1,11 +1,12 @@
 // Approval certificates (docs/approval-certificate.md): the record of an approved round that the studio signs, the rule
 // that made the round approved, and the canonical text that is signed and verified.
 import { z } from "zod";
+import { CHAIN_APPROVAL_RULE, DECISIONS, type Decision, type ReviewerRole } from "./approval-chains";
 import type { VerificationMethod } from "./guest-review";
 
 /**
- * The rule that makes a round approved, as the certificate states it. One place: an approval chain's rule replaces
- * this text when rounds have reviewers and steps.
+ * The rule that makes a round without approvers approved, as the certificate states it; a round that names approvers
+ * states CHAIN_APPROVAL_RULE instead.
  */
 export const APPROVAL_RULE = "A round is approved when one person of the client's business (or a guest reviewer of the round) approves it.";
 
@@ -19,7 +20,13 @@ const CERTIFICATE_VERIFIED_BY: Record<VerificationMethod, string> = { session: "
 export const certificateIdInput = z.string().regex(/^[A-Za-z0-9_-]{22}$/, "Not a certificate id.");
 
 interface CertificateDecision {
-  decision: "approved";
+  decision: Decision;
+  /** What the decision is called where people read it ("Approved with changes"). */
+  label: string;
+  /** On a round with approvers: their role, step and reason. */
+  role?: ReviewerRole;
+  step?: number;
+  reason?: string | null;
   name: string;
   email: string;
   verifiedBy: string;
@@ -59,6 +66,22 @@ export interface ApprovedRound {
   ipAddress: string | null;
   userAgent: string | null;
   files: { name: string; size: number; sha256: string }[];
+  /** The decisions of a round that named approvers, in step order; empty when one answer approved it. */
+  chain: ChainDecision[];
+}
+
+/** One decision of an approval chain, as the database keeps it. */
+interface ChainDecision {
+  email: string;
+  name: string | null;
+  role: ReviewerRole;
+  step: number;
+  decision: Decision;
+  reason: string | null;
+  decidedAt: Date;
+  verifiedBy: VerificationMethod;
+  ipAddress: string | null;
+  userAgent: string | null;
 }
 
 /** The record of an approved round under its id, issued at `issuedAt` by `issuer` (the site's address). */
@@ -71,19 +94,39 @@ export function certificateRecord(round: ApprovedRound, id: string, issuer: stri
     project: { id: round.projectId, name: round.projectName, title: round.projectTitle, business: round.businessName },
     round: { id: round.proofId, number: round.round, sentAt: round.sentAt.toISOString(), approvedAt: round.approvedAt.toISOString() },
     files: round.files.map((f) => ({ name: f.name, size: Number(f.size), sha256: f.sha256 })),
-    decisions: [
-      {
-        decision: "approved",
-        name: (guest ? round.guestName : round.approverName) ?? "",
-        email: (guest ? round.guestEmail : round.approverEmail) ?? "",
-        verifiedBy: CERTIFICATE_VERIFIED_BY[round.verifiedBy],
-        at: round.approvedAt.toISOString(),
-        ipAddress: round.ipAddress,
-        userAgent: round.userAgent,
-      },
-    ],
-    rule: APPROVAL_RULE,
+    decisions:
+      round.chain.length > 0
+        ? round.chain.map(chainDecision)
+        : [
+            {
+              decision: "approved",
+              label: DECISIONS.approved,
+              name: (guest ? round.guestName : round.approverName) ?? "",
+              email: (guest ? round.guestEmail : round.approverEmail) ?? "",
+              verifiedBy: CERTIFICATE_VERIFIED_BY[round.verifiedBy],
+              at: round.approvedAt.toISOString(),
+              ipAddress: round.ipAddress,
+              userAgent: round.userAgent,
+            },
+          ],
+    rule: round.chain.length > 0 ? CHAIN_APPROVAL_RULE : APPROVAL_RULE,
     issuedAt: issuedAt.toISOString(),
+  };
+}
+
+function chainDecision(d: ChainDecision): CertificateDecision {
+  return {
+    decision: d.decision,
+    label: DECISIONS[d.decision],
+    role: d.role,
+    step: d.step,
+    reason: d.reason,
+    name: d.name ?? "",
+    email: d.email,
+    verifiedBy: CERTIFICATE_VERIFIED_BY[d.verifiedBy],
+    at: d.decidedAt.toISOString(),
+    ipAddress: d.ipAddress,
+    userAgent: d.userAgent,
   };
 }
 

@@ -2,6 +2,7 @@
 
 export * from "./api-tokens";
 export * from "./approval-certificates";
+export * from "./approval-chains";
 export * from "./auth-errors";
 export * from "./avatar";
 export * from "./businesses";

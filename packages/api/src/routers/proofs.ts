@@ -38,7 +38,10 @@ import {
   canTakeAction,
   canViewComment,
   commentBodyInput,
+  DECISION_VALUES,
+  type Decision,
   DomainError,
+  decisionReasonInput,
   dueDateInput,
   GUEST_ACTS_AS,
   guestShareExpiry,
@@ -54,6 +57,7 @@ import {
   proofNoteInput,
   type Role,
   requestIdInput,
+  reviewersInput,
   revisionAllowanceInput,
   revisionLedger,
   type SessionUser,
@@ -62,9 +66,10 @@ import {
 } from "@atelier/domain";
 import { z } from "zod";
 import { certificateOf, certificateUrls } from "../approval-certificates";
+import { decideInChain, roundHasChain, roundReviewers, setRoundReviewers } from "../approval-chains";
 import { storedFileDigest } from "../file-digests";
 import { fileDownloadUrl } from "../file-downloads";
-import { guestSessionOf, hashPassword, newSecret, sha256Hex } from "../guest-review";
+import { guestSessionOf, hashPassword, newSecret, reviewUrl, sha256Hex } from "../guest-review";
 import { postComment, type ThreadAuthor } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
 import { type Claim, once } from "../request-once";
@@ -148,11 +153,6 @@ function signer(ctx: Pick<Context, "db" | "now" | "files">, actor: Actor) {
   return { ...ctx, user: { id: actor.user?.id ?? `guest:${actor.guest?.email ?? ""}` } };
 }
 
-/** The link a share opens: the review page of the site, with the token that is never stored. */
-function reviewUrl(appUrl: string | undefined, token: string): string {
-  return `${(appUrl ?? "").replace(/\/+$/, "")}/review/${token}`;
-}
-
 /** The proof's files as the store holds them now; refuses when any changed since the proof was sent. */
 async function assertProofBytesUnchanged(ctx: Parameters<typeof storedFileDigest>[0], proofId: string) {
   const files = await proofFiles(ctx.db, proofId);
@@ -166,6 +166,19 @@ async function assertProofBytesUnchanged(ctx: Parameters<typeof storedFileDigest
     }
   }
   return files;
+}
+
+/** A decision on a round whose reviewers name approvers: its chain says who decides and what the round's status is. */
+async function decide(
+  ctx: Context & Awaited<ReturnType<typeof visibleProof>> & { actor: Actor },
+  decision: Decision,
+  reason: string | null,
+) {
+  const { proof, project, actor } = ctx;
+  const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
+  if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+  const checkedFiles = () => assertProofBytesUnchanged(signer(ctx, actor), proof.id);
+  return decideInChain(ctx, speaker(ctx, actor), { proof, project, decider: actor, decision, reason, checkedFiles });
 }
 
 export const proofsRouter = router({
@@ -245,6 +258,10 @@ export const proofsRouter = router({
 
   requestChanges: reviewProcedure(z.object({ proofId: id, body })).mutation(async ({ ctx, input }) => {
     const { proof, project, actor } = ctx;
+    if (await roundHasChain(ctx.db, proof.id)) {
+      const { revisionsUsed, allowance, billable } = await decide(ctx, "changes_required", input.body);
+      return { revisionsUsed, allowance, billable };
+    }
     assertAction(actor.role, project, "requestChanges");
     const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
     if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
@@ -272,6 +289,10 @@ export const proofsRouter = router({
   /** The client's people (or an admin for them) approve the latest round: the record names the SHA-256 of each of its files. */
   approve: reviewProcedure(z.object({ proofId: id })).mutation(async ({ ctx }) => {
     const { proof, project, actor } = ctx;
+    if (await roundHasChain(ctx.db, proof.id)) {
+      const { decidedAt, sha256s } = await decide(ctx, "approved", null);
+      return { approvedAt: decidedAt, sha256s };
+    }
     assertAction(actor.role, project, "approve");
     const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
     if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
@@ -318,6 +339,32 @@ export const proofsRouter = router({
     const certificate = await certificateOf({ ...ctx, appUrl: ctx.mail?.appUrl ?? "" }, ctx.proof.id);
     const urls = certificateUrls(ctx.mail?.appUrl ?? "", certificate.id);
     return { id: certificate.id, url: urls.pdfUrl, verifyUrl: urls.verifyUrl, jsonUrl: urls.jsonUrl };
+  }),
+
+  /**
+   * A named approver of the round's current step decides (docs/approval-chains.md): approved, approved with changes,
+   * changes required or not relevant, with an optional reason. A round that names no approver is answered by
+   * approve and requestChanges instead.
+   */
+  decide: reviewProcedure(z.object({ proofId: id, decision: z.enum(DECISION_VALUES), reason: decisionReasonInput.optional() })).mutation(
+    async ({ ctx, input }) => {
+      if (!(await roundHasChain(ctx.db, ctx.proof.id)))
+        throw new DomainError("PRECONDITION_FAILED", `Round ${ctx.proof.round} names no approvers: approve it or request changes.`);
+      const { decision, status, currentStep, decidedAt } = await decide(ctx, input.decision, input.reason || null);
+      return { decision, status, currentStep, decidedAt };
+    },
+  ),
+
+  /** The round's reviewers, their decisions, the rule, the current step, and whether the reader may decide now. */
+  reviewers: reviewProcedure(z.object({ proofId: id })).query(({ ctx }) =>
+    roundReviewers(ctx.db, ctx.proof, { email: ctx.actor.user?.email ?? ctx.actor.guest?.email ?? null }),
+  ),
+
+  /** Staff name a waiting round's reviewers before anyone decided; those whose step starts are mailed at once. */
+  setReviewers: proofProcedure(z.object({ proofId: id, reviewers: reviewersInput }), staffProcedure).mutation(async ({ ctx, input }) => {
+    const refusal = proofAnswerRefusal(ctx.proof, (await latestRound(ctx.db, ctx.project.id)) ?? ctx.proof.round);
+    if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+    return setRoundReviewers(ctx, ctx.proof, ctx.project, input.reviewers);
   }),
 
   /**

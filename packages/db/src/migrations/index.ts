@@ -35,6 +35,7 @@ import * as webhooks from "./2026-11-28-1000-webhooks";
 import * as approvalCertificates from "./2026-11-28-1200-approval-certificates";
 import * as apiTokens from "./2026-11-28-1300-api-tokens";
 import * as calendarFeeds from "./2026-11-28-1400-calendar-feeds";
+import * as proofReviewers from "./2026-11-28-1500-proof-reviewers";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-1200-approval-certificates": approvalCertificates,
   "2026-11-28-1300-api-tokens": apiTokens,
   "2026-11-28-1400-calendar-feeds": calendarFeeds,
+  "2026-11-28-1500-proof-reviewers": proofReviewers,
 };

@@ -212,8 +212,11 @@ export function VerifyCertificate({ certificate }: { certificate: CertificatePag
                 <li key={`${d.at}-${d.email}`}>
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                     <Fact label="Decision">
-                      <Badge variant="secondary">{d.decision}</Badge>
+                      {/* Records signed before decisions had labels name them by their value. */}
+                      <Badge variant="secondary">{d.label ?? d.decision}</Badge>
                     </Fact>
+                    {d.step === undefined ? null : <Fact label="Step">{d.step}</Fact>}
+                    {d.reason ? <Fact label="Reason">{d.reason}</Fact> : null}
                     <Fact label="By">
                       {d.name} &lt;{d.email}&gt;
                     </Fact>
