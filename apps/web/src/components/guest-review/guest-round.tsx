@@ -12,6 +12,7 @@ import { LinkedText } from "~/components/common/linked-text";
 import { LocalDate } from "~/components/common/local-time";
 import { AnswerProof } from "~/components/proofs/answer-proof";
 import { ProofViewer } from "~/components/proofs/proof-viewer";
+import { RoundReviewers } from "~/components/proofs/round-reviewers";
 import { useTRPC } from "~/trpc/react";
 import { GuestFrame } from "./guest-frame";
 
@@ -80,7 +81,13 @@ export function GuestRound({ round }: { round: Round }) {
           <p className="text-sm text-muted-foreground">Open a file and click a point on it to pin a comment there.</p>
           {round.approval && <Decision what="Approved" by={round.approval} />}
           {round.changes && <Decision what="Changes requested" by={round.changes} />}
-          {round.status === "sent" && <AnswerProof proofId={round.proofId} next={undefined} onDone={refresh} />}
+          <RoundReviewers
+            proofId={round.proofId}
+            waiting={round.status === "sent"}
+            staff={false}
+            onChanged={refresh}
+            answer={round.status === "sent" && <AnswerProof proofId={round.proofId} next={undefined} onDone={refresh} />}
+          />
         </CardContent>
       </Card>
       {open !== null && (

@@ -12,6 +12,7 @@ import { AnswerProof } from "./answer-proof";
 import { PrintCheck } from "./print-check";
 import { ProofRound } from "./proof-round";
 import { ProofViewer } from "./proof-viewer";
+import { RoundReviewers } from "./round-reviewers";
 import { SendProofForm } from "./send-proof-form";
 import { ShareRound } from "./share-round";
 import type { ProofsPanelProject, UploadForProof } from "./types";
@@ -67,9 +68,17 @@ export function ProofsPanel({
               onOpen={(index) => setViewing({ proofId: proof.id, files: proof.files, index })}
               share={isStaff(user.role) && <ShareRound proofId={proof.id} />}
               answer={
-                canAnswer &&
-                proof.status === "sent" &&
-                proof.round === latestRound && <AnswerProof proofId={proof.id} next={ledger.data?.next} onDone={refresh} />
+                proof.round === latestRound && (
+                  <RoundReviewers
+                    proofId={proof.id}
+                    waiting={proof.status === "sent"}
+                    staff={isStaff(user.role)}
+                    onChanged={refresh}
+                    answer={
+                      canAnswer && proof.status === "sent" && <AnswerProof proofId={proof.id} next={ledger.data?.next} onDone={refresh} />
+                    }
+                  />
+                )
               }
             />
           ))}
