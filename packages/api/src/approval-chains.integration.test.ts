@@ -11,9 +11,11 @@ import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { extractLink, mailPart, mailSubject, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCertificateHandlers } from "./approval-certificates";
 import { createCaller } from "./index";
+import { createProofAuditHandler } from "./proof-audit";
 import { signingKeyFromPem } from "./signing-key";
 import { codeOf } from "./testing/code-of";
 
@@ -335,6 +337,61 @@ describe("approval chains", () => {
       .where("proofId", "=", proofId)
       .executeTakeFirstOrThrow();
     expect(approval).toEqual(phone);
+  });
+
+  it("exports everything that happened to a project's rounds, as CSV and JSON, to staff only", async () => {
+    const { projectId, proofId } = await round("Audited round");
+    const link = await as(studio()).proofs.share({ proofId, expiresInDays: 3, emails: ["gia@outside.test"] });
+    const token = link.url.slice(link.url.lastIndexOf("/") + 1);
+    const guest = browser();
+    await guest.guest.requestCode({ token, email: "gia@outside.test", name: "=Gia" });
+    await guest.guest.verify({ token, email: "gia@outside.test", code: await codeFor("gia@outside.test") });
+    const file = (await as(studio()).proofs.list({ projectId }))[0]?.files[0];
+    await guest.annotations.create({ proofId, fileId: file?.id ?? "", x: 0.2, y: 0.3, body: '=HYPERLINK("http://evil.test","x")' });
+    await as(studio()).proofs.setReviewers({ proofId, reviewers: [{ email: "gia@outside.test", role: "approver" }] });
+    await guest.proofs.decide({ proofId, decision: "changes_required", reason: "Bigger, 東京 </script>" });
+    await as(studio()).proofs.revokeShare({ id: link.id });
+
+    const audit = createProofAuditHandler({ db: t.db });
+    const json = await audit(studio(), projectId, "json");
+    expect(json.headers.get("content-disposition")).toMatch(/^attachment; filename=".*-proof-audit\.json"$/);
+    const { events } = (await json.json()) as { events: { event: string; at: string; name: string | null; detail: string }[] };
+    const kinds = events.map((e) => e.event);
+    for (const kind of [
+      "round_sent",
+      "link_created",
+      "link_opened",
+      "code_sent",
+      "guest_verified",
+      "pin",
+      "reviewer_notified",
+      "decision",
+      "changes_requested",
+      "link_revoked",
+    ])
+      expect(kinds).toContain(kind);
+    // In the order they happened.
+    expect(kinds.indexOf("round_sent")).toBe(0);
+    expect(kinds.indexOf("code_sent")).toBeLessThan(kinds.indexOf("guest_verified"));
+    expect(kinds.indexOf("guest_verified")).toBeLessThan(kinds.indexOf("pin"));
+    expect(kinds.indexOf("decision")).toBeLessThan(kinds.indexOf("link_revoked"));
+    expect(events.map((e) => e.at)).toEqual([...events.map((e) => e.at)].sort());
+    expect(events.find((e) => e.event === "decision")?.detail).toBe("Changes required, step 1: Bigger, 東京 </script>");
+
+    const csv = await audit(boss(), projectId, "csv");
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const rows = parse(await csv.text(), { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(events.length);
+    expect(rows.map((r) => r.event)).toEqual(kinds);
+    // What a spreadsheet would run as a formula is text.
+    expect(rows.find((r) => r.event === "pin")?.detail).toMatch(/: =HYPERLINK/);
+    expect(rows.find((r) => r.event === "pin")?.name).toBe("'=Gia (guest)");
+
+    expect((await audit(acme(), projectId, "csv")).status).toBe(403);
+    expect((await audit(bistro, projectId, "json")).status).toBe(404);
+    expect((await audit(null, projectId, "json")).status).toBe(401);
+    expect((await audit(studio(), projectId, "xml")).status).toBe(400);
+    expect((await audit(studio(), "no-such-project", "csv")).status).toBe(404);
   });
 
   it("keeps one client answer for a round that names no approver", async () => {

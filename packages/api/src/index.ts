@@ -7,6 +7,7 @@ export { guestCookieValue, guestOfCookie } from "./guest-review";
 export { createTrpcHandler, refuseCrossSite } from "./handler";
 export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, startInvoiceReminders } from "./invoice-documents";
+export { createProofAuditHandler } from "./proof-audit";
 export { createProofZipHandler } from "./proof-zip";
 export { apiDocsPage } from "./rest/docs-page";
 export { createRestHandler } from "./rest/handler";

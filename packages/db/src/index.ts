@@ -15,6 +15,7 @@ export { createLiveBus, type LiveBus } from "./live-bus";
 export * from "./outbox";
 export * from "./posts";
 export * from "./projects";
+export * from "./proof-audit";
 export * from "./proof-reviewers";
 export * from "./proofs";
 export * from "./request-results";

@@ -27,6 +27,7 @@ export * from "./posts";
 export * from "./product";
 export * from "./project-name";
 export * from "./projects";
+export * from "./proof-audit";
 export * from "./proofs";
 export * from "./roles";
 export * from "./search";

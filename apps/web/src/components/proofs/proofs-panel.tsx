@@ -1,7 +1,7 @@
 "use client";
 // A project's proof rounds: staff send one from the project's files; the client's people ask for changes (against the
 // revision allowance) or approve the latest; approvals show the SHA-256 of every file, and print-ready files that differ.
-import { canTakeAction, isStaff, type SessionUser } from "@atelier/domain";
+import { canTakeAction, isStaff, proofAuditPath, type SessionUser } from "@atelier/domain";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -49,6 +49,25 @@ export function ProofsPanel({
           {ledger.data ? `Changes: ${ledger.data.label}` : "\u00a0"}
           {ledger.data && ledger.data.used > ledger.data.allowance && " · extra rounds are billed"}
         </CardDescription>
+        {isStaff(user.role) && !!proofs.data?.length && (
+          <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted-foreground" data-testid="proof-audit">
+            Audit trail:
+            <a
+              className="inline-flex min-h-11 items-center underline underline-offset-2 sm:min-h-0"
+              href={proofAuditPath(project.id, "csv")}
+              download
+            >
+              CSV
+            </a>
+            <a
+              className="inline-flex min-h-11 items-center underline underline-offset-2 sm:min-h-0"
+              href={proofAuditPath(project.id, "json")}
+              download
+            >
+              JSON
+            </a>
+          </p>
+        )}
       </CardHeader>
       <CardContent className="grid gap-4">
         {isStaff(user.role) && ledger.data && <AllowanceForm project={project} allowance={ledger.data.allowance} onSaved={refresh} />}
