@@ -22,6 +22,7 @@ export * from "./request-results";
 export * from "./schema";
 export * from "./search";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
+export * from "./shared-secrets";
 export * from "./stored-file-access";
 export * from "./users";
 export * from "./webhooks";

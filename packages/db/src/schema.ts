@@ -544,6 +544,13 @@ interface ApiTokensTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A secret every instance on the database shares (migration 2026-11-28-1600-shared-secrets). */
+interface SharedSecretsTable {
+  name: string;
+  value: string;
+  createdAt: Date;
+}
+
 /** A person's private calendar feed (docs/calendar-feed.md): the SHA-256 (hex) of its address's token. */
 interface CalendarFeedsTable {
   userId: string;
@@ -591,6 +598,7 @@ export interface Database {
   webhookDeliveries: WebhookDeliveriesTable;
   apiTokens: ApiTokensTable;
   calendarFeeds: CalendarFeedsTable;
+  sharedSecrets: SharedSecretsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,7 +1,8 @@
-// Secrets of the embedded run, generated once and kept beside its data.
+// Secrets of the embedded run, generated once and kept beside its data, and the signing key every instance shares.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { type Db, sharedSecret } from "@atelier/db";
 
 /** Without a configured secret the embedded run keeps a random one beside its data, so it survives restarts. */
 export function embeddedSecret(dataDir: string, name: "auth-secret" | "upload-secret"): string {
@@ -17,18 +18,16 @@ export function embeddedSecret(dataDir: string, name: "auth-secret" | "upload-se
 }
 
 /**
- * Without SIGNING_KEY the embedded run keeps an Ed25519 key (PKCS #8 PEM) beside its data, generated once, so the
- * certificates it signed still verify after a restart (docs/approval-certificate.md).
+ * Without SIGNING_KEY the studio's Ed25519 key (PKCS #8 PEM) is kept in the database, made once by the first instance
+ * that needs it, so that every instance signs with the same key and certificates verify after restarts
+ * (docs/approval-certificate.md). A key an earlier version kept in DATA_DIR is adopted, so what it signed still verifies.
  */
-export function embeddedSigningKey(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, "signing-key.pem");
-  try {
-    return readFileSync(file, "utf8").trim();
-  } catch {
-    const { privateKey } = generateKeyPairSync("ed25519");
-    const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString().trim();
-    writeFileSync(file, pem, { mode: 0o600 });
-    return pem;
-  }
+export function sharedSigningKey(db: Db, dataDir: string): Promise<string> {
+  return sharedSecret(db, "signing-key", () => {
+    try {
+      return readFileSync(join(dataDir, "signing-key.pem"), "utf8").trim();
+    } catch {
+      return generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString().trim();
+    }
+  });
 }

@@ -10,7 +10,7 @@ import { s3StoreOptions } from "@atelier/storage/settings";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadServerConfig } from "../env";
 import { demoUploadStore } from "./demo-files";
-import { embeddedSecret, embeddedSigningKey } from "./secrets";
+import { embeddedSecret, sharedSigningKey } from "./secrets";
 
 export interface Server {
   config: Config;
@@ -74,11 +74,7 @@ async function createServer(): Promise<Server> {
   const live = await createLiveBus({ databaseUrl: config.DATABASE_URL, onError: (error) => console.error("live events:", error) });
   const signInLink = (target: Db, email: string) =>
     createSignInLink(target, { email, secret: authSecret, appUrl: config.APP_URL, now: new Date(), maxAgeS: INVITATION_MAX_AGE_S });
-  if (config.DATABASE_URL && !config.SIGNING_KEY)
-    console.warn(
-      "SIGNING_KEY is not set: this instance signs approval certificates with its own key in DATA_DIR; set one key for every instance.",
-    );
-  const signing = signingKeyFromPem(config.SIGNING_KEY ?? embeddedSigningKey(dataDir));
+  const signing = signingKeyFromPem(config.SIGNING_KEY ?? (await sharedSigningKey(db, dataDir)));
   return { config, db, outbox, authOptions, signInLink, files, live, webhooks, signing };
 }
 
