@@ -9,6 +9,7 @@ export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, startInvoiceReminders } from "./invoice-documents";
 export { createProofAuditHandler } from "./proof-audit";
 export { createProofZipHandler } from "./proof-zip";
+export { readWithin } from "./read-within";
 export { apiDocsPage } from "./rest/docs-page";
 export { createRestHandler } from "./rest/handler";
 export { openApiDocument } from "./rest/openapi";

@@ -1,4 +1,5 @@
 // Request bodies are read up to a cap per route, so one huge POST cannot fill the server's memory.
+import { readWithin } from "@atelier/api";
 import { NextRequest } from "next/server";
 
 /** next-auth's forms (an e-mail address, a CSRF token, a return path) are far below this. */
@@ -29,24 +30,6 @@ export function trpcBodyLimit(pathname: string, signedIn: boolean): number {
 function tooLarge(limit: number): Response {
   const message = `The request body is larger than ${limit} bytes.`;
   return Response.json({ error: { message, code: "PAYLOAD_TOO_LARGE", data: { httpStatus: 413 } } }, { status: 413 });
-}
-
-/** The body, if it has at most `limit` bytes; reading stops at the first byte over it (Content-Length or not). */
-async function readWithin(body: ReadableStream<Uint8Array<ArrayBuffer>>, limit: number): Promise<Blob | null> {
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new Blob(chunks);
 }
 
 /** Reads the request's body within `limit` bytes and hands the handler a request holding it, or answers 413. */

@@ -8,6 +8,7 @@ import { API_RATE_LIMIT, type SessionUser, scopeAllows } from "@atelier/domain";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 import { toTRPCError } from "../errors";
+import { readWithin } from "../read-within";
 import { createCaller } from "../root";
 import type { Context } from "../trpc";
 import { inputSchema, openApiDocument } from "./openapi";
@@ -71,8 +72,10 @@ async function readBody(req: Request): Promise<Record<string, unknown> | Respons
   if (!/^application\/json\b/i.test(req.headers.get("content-type") ?? ""))
     return problem(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json.");
   if (Number(req.headers.get("content-length") ?? 0) > BODY_LIMIT) return problem(413, "PAYLOAD_TOO_LARGE", "The body is too large.");
-  const text = await req.text();
-  if (text.length > BODY_LIMIT) return problem(413, "PAYLOAD_TOO_LARGE", "The body is too large.");
+  // A chunked body says no length: reading stops at the first byte over the limit.
+  const blob = req.body ? await readWithin(req.body as ReadableStream<Uint8Array<ArrayBuffer>>, BODY_LIMIT) : new Blob([]);
+  if (!blob) return problem(413, "PAYLOAD_TOO_LARGE", "The body is too large.");
+  const text = await blob.text();
   try {
     const body: unknown = text === "" ? {} : JSON.parse(text);
     if (typeof body !== "object" || body === null || Array.isArray(body))

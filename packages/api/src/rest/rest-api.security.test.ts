@@ -194,6 +194,30 @@ describe("the REST API with tokens", () => {
     expect((await call("GET", "/nothing-here", token)).status).toBe(404);
   });
 
+  it("answers 413 to a body over 1 MiB that says no length, reading no further than the limit", async () => {
+    const { token } = await tokenOf(A.user, ["comments:write"]);
+    const chunk = new TextEncoder().encode(`{"body":"${"x".repeat(64 * 1024)}`);
+    let sent = 0;
+    // A chunked upload without end: only a reader that stops at the limit gets an answer.
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const res = await api(
+      new Request(`http://app.test/api/v1/projects/${A.project}/comments`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: endless,
+        duplex: "half",
+      } as RequestInit),
+    );
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe("PAYLOAD_TOO_LARGE");
+    expect(sent).toBeLessThan(2 * 1024 * 1024);
+  });
+
   it("rate-limits each token", async () => {
     const limited = handlerAt(() => new Date(), { calls: 2, windowMs: 60_000 });
     const { token } = await tokenOf(A.user, ["projects:read"]);
