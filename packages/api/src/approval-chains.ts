@@ -20,6 +20,7 @@ import {
 } from "@atelier/db";
 import {
   actingFor,
+  approvedFilesText,
   approves,
   CHAIN_APPROVAL_RULE,
   type ChainReviewer,
@@ -46,7 +47,7 @@ import {
 import { reviewStepMail } from "@atelier/mail";
 import { newSecret, reviewUrl, sha256Hex } from "./guest-review";
 import { postComment, type ThreadAuthor } from "./post-comment";
-import type { Context } from "./trpc";
+import { type Context, requestOrigin } from "./trpc";
 import { proofDecided } from "./webhooks/events";
 
 interface Round {
@@ -223,7 +224,7 @@ export async function decideInChain(
       state.status === "approved"
         ? {
             event: "approved" as const,
-            body: `Approved round ${proof.round} by every approver:\n${files.map((f) => `${f.name} (SHA-256 ${f.sha256.slice(0, 16)}…)`).join("\n")}\n${said}`,
+            body: `Approved round ${proof.round} by every approver:\n${approvedFilesText(files)}\n${said}`,
           }
         : state.status === "changes_required"
           ? { event: "modification" as const, body: reason || `Changes required on round ${proof.round}.` }
@@ -254,8 +255,7 @@ export async function decideInChain(
           guestName: decider.guest?.name ?? null,
           sha256s,
           commentId,
-          ipAddress: ctx.client?.ipAddress ?? null,
-          userAgent: ctx.client?.userAgent ?? null,
+          ...requestOrigin(ctx),
         });
         const guest = decider.guest ? { guest: decider.guest } : {};
         if (state.status === "approved") {
@@ -268,8 +268,7 @@ export async function decideInChain(
             sha256s: sha256s ?? [],
             commentId,
             ...guest,
-            ipAddress: ctx.client?.ipAddress ?? null,
-            userAgent: ctx.client?.userAgent ?? null,
+            ...requestOrigin(ctx),
           });
           await proofDecided(trx, author, project, proof, "approved", { id: commentId, body: comment.body });
         } else if (state.status === "changes_required") {

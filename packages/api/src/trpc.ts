@@ -50,6 +50,11 @@ export interface Context {
   signing?: SigningKey;
 }
 
+/** Where a decision came from, as its record keeps it: the caller's address and browser, or null when not known. */
+export function requestOrigin(ctx: Pick<Context, "client">): { ipAddress: string | null; userAgent: string | null } {
+  return { ipAddress: ctx.client?.ipAddress ?? null, userAgent: ctx.client?.userAgent ?? null };
+}
+
 // 2. Initialisation.
 const t = initTRPC.context<Context>().create({
   // superjson on the wire; answers are written by its fast path for plain data (wire-format.ts).

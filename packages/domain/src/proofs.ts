@@ -160,3 +160,8 @@ export function commentEventRefusal(
     return { code: "FORBIDDEN", message: `Only the studio may ${rule.label.toLowerCase()}.` };
   return { code: "PRECONDITION_FAILED", message: `${rule.label} is not possible at this stage of the project.` };
 }
+
+/** How the thread names the files an approval was given for: each with the start of its SHA-256 (records keep it whole). */
+export function approvedFilesText(files: readonly { name: string; sha256: string }[]): string {
+  return files.map((f) => `${f.name} (SHA-256 ${f.sha256.slice(0, 16)}…)`).join("\n");
+}

@@ -32,6 +32,7 @@ import {
 } from "@atelier/db";
 import {
   actingFor,
+  approvedFilesText,
   canPostEvent,
   canSeeProject,
   canSeeShadow,
@@ -73,7 +74,7 @@ import { guestSessionOf, hashPassword, newSecret, reviewUrl, sha256Hex } from ".
 import { postComment, type ThreadAuthor } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
 import { type Claim, once } from "../request-once";
-import { type Context, projectProcedure, protectedProcedure, publicProcedure, router, staffProcedure } from "../trpc";
+import { type Context, projectProcedure, protectedProcedure, publicProcedure, requestOrigin, router, staffProcedure } from "../trpc";
 import { commentCreated, proofDecided, proofSent } from "../webhooks/events";
 
 const id = idInput;
@@ -300,7 +301,7 @@ export const proofsRouter = router({
     const sha256s = files.map((f) => f.sha256);
     const approvedAt = ctx.now();
     // The thread names each file with the start of its hash; the approval record and the Proofs panel keep them whole.
-    const names = files.map((f) => `${f.name} (SHA-256 ${f.sha256.slice(0, 16)}…)`).join("\n");
+    const names = approvedFilesText(files);
     const author = speaker(ctx, actor);
     await postComment(
       author,
@@ -316,8 +317,7 @@ export const proofsRouter = router({
           sha256s,
           commentId,
           ...(actor.guest ? { guest: actor.guest } : {}),
-          ipAddress: ctx.client?.ipAddress ?? null,
-          userAgent: ctx.client?.userAgent ?? null,
+          ...requestOrigin(ctx),
         };
         if (!(await recordApproval(trx, approval))) throw new DomainError("PRECONDITION_FAILED", "This proof was answered already.");
         await proofDecided(trx, author, project, proof, "approved", {

@@ -164,7 +164,7 @@ function DecideForm({ proofId, onDone }: { proofId: string; onDone: () => void }
     trpc.proofs.decide.mutationOptions({
       onSuccess: (answer) => {
         toast({
-          title: `${DECISIONS[answer.decision]}`,
+          title: DECISIONS[answer.decision],
           description:
             answer.status === "approved"
               ? "Every approver has decided: the round is approved."
