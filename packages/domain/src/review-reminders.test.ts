@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { ChainReviewer } from "./approval-chains";
+import { dayIn, pendingDeciders, reviewReminderDue, stepDueOn } from "./review-reminders";
+
+describe("dayIn", () => {
+  it("reads one instant as each zone's own day", () => {
+    const instant = new Date("2026-11-27T23:30:00Z");
+    expect(dayIn(instant, "UTC")).toBe("2026-11-27");
+    expect(dayIn(instant, "Asia/Tokyo")).toBe("2026-11-28");
+    expect(dayIn(instant, "America/Los_Angeles")).toBe("2026-11-27");
+    expect(dayIn(new Date("2026-11-28T07:59:00Z"), "America/Los_Angeles")).toBe("2026-11-27");
+    expect(dayIn(new Date("2026-11-28T08:00:00Z"), "America/Los_Angeles")).toBe("2026-11-28");
+  });
+});
+
+describe("reviewReminderDue", () => {
+  it("is due the day before and on the day, in the person's zone, and never once past", () => {
+    // Friday 2026-11-27, 16:00 UTC: Thursday evening nowhere, Saturday 01:00 in Tokyo.
+    const at = new Date("2026-11-27T16:00:00Z");
+    expect(reviewReminderDue("2026-11-28", at, "Europe/Paris")).toBe("day_before");
+    expect(reviewReminderDue("2026-11-28", at, "Asia/Tokyo")).toBe("due_today");
+    expect(reviewReminderDue("2026-11-27", at, "Asia/Tokyo")).toBeNull();
+    expect(reviewReminderDue("2026-11-30", at, "Europe/Paris")).toBeNull();
+  });
+
+  it("counts calendar days across a change of clocks", () => {
+    // Europe's clocks went back on 2026-10-25 (Berlin at UTC+1 from then): 23:30 UTC is already the 26th there,
+    // 22:30 UTC still the 25th.
+    expect(reviewReminderDue("2026-10-26", new Date("2026-10-25T23:30:00Z"), "Europe/Berlin")).toBe("due_today");
+    expect(reviewReminderDue("2026-10-26", new Date("2026-10-25T22:30:00Z"), "Europe/Berlin")).toBe("day_before");
+  });
+});
+
+describe("pendingDeciders", () => {
+  const r = (email: string, step: number, decision: ChainReviewer["decision"] = null, role: ChainReviewer["role"] = "approver") => ({
+    email,
+    role,
+    step,
+    decision,
+  });
+  const round = { dueOn: "2026-12-04", steps: [{ step: 2, dueOn: "2026-12-08" }] };
+
+  it("names the current step's approvers who have not decided, each by their step's day or the round's", () => {
+    const chain = [r("ana@a.test", 1, "approved"), r("bo@a.test", 1), r("rev@a.test", 1, null, "reviewer"), r("lee@l.test", 2)];
+    expect(pendingDeciders(chain, round).map((p) => [p.reviewer.email, p.dueOn])).toEqual([["bo@a.test", "2026-12-04"]]);
+    const next = chain.map((x) => (x.email === "bo@a.test" ? { ...x, decision: "approved" as const } : x));
+    expect(pendingDeciders(next, round).map((p) => [p.reviewer.email, p.dueOn])).toEqual([["lee@l.test", "2026-12-08"]]);
+  });
+
+  it("names nobody on a decided round, a round without approvers, or one without a day", () => {
+    expect(pendingDeciders([r("ana@a.test", 1, "changes_required"), r("bo@a.test", 1)], round)).toEqual([]);
+    expect(pendingDeciders([r("rev@a.test", 1, null, "reviewer")], round)).toEqual([]);
+    expect(pendingDeciders([r("ana@a.test", 1)], { dueOn: null, steps: [] })).toEqual([]);
+  });
+
+  it("takes a step's own day over the round's", () => {
+    expect(stepDueOn(2, round)).toBe("2026-12-08");
+    expect(stepDueOn(1, round)).toBe("2026-12-04");
+  });
+});
