@@ -7,7 +7,6 @@ import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { APPROVAL_RULE, type CertificateRecord, GUEST_COOKIE, type SessionUser } from "@atelier/domain";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { mailPart, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
-import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { createCertificateHandlers } from "./approval-certificates";
 import { createCaller } from "./index";
 import { signingKeyFromPem } from "./signing-key";
 import { codeOf } from "./testing/code-of";
+import { addUploadedFile } from "./testing/rounds";
 import type { Context } from "./trpc";
 
 const [admin, creative, client] = DEMO_USERS;
@@ -56,26 +56,9 @@ describe("approval certificates", () => {
     }) as Context;
   const as = (user: SessionUser | null, extra: Partial<Context> = {}) => createCaller(context(user, extra));
 
-  async function addFile(projectId: string, name: string, bytes: Uint8Array) {
-    const { ticket, balancerUrl, folder } = await as(studio()).uploads.ticket({ projectId, kind: "materials" });
-    const uploader = createUploader({
-      balancerUrl,
-      fetch: globalThis.fetch as unknown as FetchLike,
-      headers: { authorization: `Bearer ${ticket}` },
-      sleep: async () => undefined,
-    });
-    const [outcome] = await uploader.upload([{ source: fromBytes(bytes, { name }), urlPath: `${folder}/${name}` }]);
-    if (!outcome?.ok) throw new Error(`upload failed: ${JSON.stringify(outcome)}`);
-    const uploadId = randomBytes(8).toString("hex");
-    await as(studio()).projects.addFiles({
-      projectId,
-      kind: "materials",
-      files: [{ id: uploadId, url: outcome.url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name, sha256: "0".repeat(64) }],
-    });
-    const file = (await as(studio()).projects.byId({ id: projectId })).files.find((f) => f.uploadId === uploadId);
-    if (!file) throw new Error("file not added");
-    return file;
-  }
+  // A wrong claimed SHA-256: the certificate names the stored bytes' own.
+  const addFile = (projectId: string, name: string, bytes: Uint8Array) =>
+    addUploadedFile(as(studio()), projectId, name, bytes, "0".repeat(64));
 
   /** A round of two files sent on a briefed project of Acme's. */
   async function sentRound(title: string, files: [string, Uint8Array][]) {

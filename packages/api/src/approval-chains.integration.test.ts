@@ -3,13 +3,12 @@
 // status; steps start in order and each step's people are mailed once, a guest with a review link of their own; one
 // approver asking for changes decides the round; reviewers and people not named cannot decide; only the studio names
 // reviewers, and a client of another business reads none of them; a round without approvers keeps one client answer.
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPairSync } from "node:crypto";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeUser, type TestDatabase } from "@atelier/db/testing";
 import { type CertificateRecord, CHAIN_APPROVAL_RULE, GUEST_COOKIE, type SessionUser } from "@atelier/domain";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { extractLink, mailPart, mailSubject, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
-import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +17,7 @@ import { createCaller } from "./index";
 import { createProofAuditHandler } from "./proof-audit";
 import { signingKeyFromPem } from "./signing-key";
 import { codeOf } from "./testing/code-of";
+import { sendRoundOfOneFile } from "./testing/rounds";
 
 const [admin, creative, client] = DEMO_USERS;
 const secret = "approval-chains-test-secret-0123456789";
@@ -104,30 +104,7 @@ describe("approval chains", () => {
   }
 
   /** A briefed project of Acme's with one round of one uploaded file sent. */
-  async function round(title: string) {
-    const { id: projectId } = await as(acme()).projects.create({ title, event: "print" });
-    await as(acme()).comments.create({ projectId, body: "Here is the brief", event: "briefing" });
-    const { ticket, balancerUrl, folder } = await as(studio()).uploads.ticket({ projectId, kind: "materials" });
-    const uploader = createUploader({
-      balancerUrl,
-      fetch: globalThis.fetch as unknown as FetchLike,
-      headers: { authorization: `Bearer ${ticket}` },
-      sleep: async () => undefined,
-    });
-    const name = `${title.replaceAll(" ", "-")}.png`;
-    const [outcome] = await uploader.upload([{ source: fromBytes(randomBytes(2048), { name }), urlPath: `${folder}/${name}` }]);
-    if (!outcome?.ok) throw new Error(`upload failed: ${JSON.stringify(outcome)}`);
-    const uploadId = randomBytes(8).toString("hex");
-    await as(studio()).projects.addFiles({
-      projectId,
-      kind: "materials",
-      files: [{ id: uploadId, url: outcome.url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name }],
-    });
-    const file = (await as(studio()).projects.byId({ id: projectId })).files.find((f) => f.uploadId === uploadId);
-    if (!file) throw new Error("file not added");
-    const proof = await as(studio()).proofs.create({ projectId, fileIds: [file.id] });
-    return { projectId, proofId: proof.id };
-  }
+  const round = (title: string) => sendRoundOfOneFile({ client: as(acme()), studio: as(studio()) }, title);
   const stageOf = async (projectId: string) => (await as(studio()).projects.byId({ id: projectId })).stage;
   const statusOf = async (projectId: string, proofId: string) =>
     (await as(studio()).proofs.list({ projectId })).find((p) => p.id === proofId)?.status;
