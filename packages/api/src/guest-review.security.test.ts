@@ -18,13 +18,22 @@ import {
 } from "@atelier/domain";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { mailPart, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
-import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { TRPCError } from "@trpc/server";
+import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter, createCaller, createFileDownloadHandler, createTrpcHandler, guestCookieValue, guestOfCookie } from "./index";
+import {
+  appRouter,
+  createCaller,
+  createFileDownloadHandler,
+  createProofZipHandler,
+  createTrpcHandler,
+  guestCookieValue,
+  guestOfCookie,
+} from "./index";
 import { codeOf } from "./testing/code-of";
 import { type Ids, inputsFor } from "./testing/procedure-inputs";
+import { addUploadedFile } from "./testing/rounds";
 
 const [admin, creative, client] = DEMO_USERS;
 const secret = "guest-review-test-secret-0123456789";
@@ -81,26 +90,7 @@ describe("guest review links", () => {
     return { caller, jar };
   }
 
-  async function addFile(projectId: string, name: string, bytes: Uint8Array) {
-    const { ticket, balancerUrl, folder } = await as(studio()).uploads.ticket({ projectId, kind: "materials" });
-    const uploader = createUploader({
-      balancerUrl,
-      fetch: globalThis.fetch as unknown as FetchLike,
-      headers: { authorization: `Bearer ${ticket}` },
-      sleep: async () => undefined,
-    });
-    const [outcome] = await uploader.upload([{ source: fromBytes(bytes, { name }), urlPath: `${folder}/${name}` }]);
-    if (!outcome?.ok) throw new Error(`upload failed: ${JSON.stringify(outcome)}`);
-    const uploadId = randomBytes(8).toString("hex");
-    await as(studio()).projects.addFiles({
-      projectId,
-      kind: "materials",
-      files: [{ id: uploadId, url: outcome.url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name }],
-    });
-    const file = (await as(studio()).projects.byId({ id: projectId })).files.find((f) => f.uploadId === uploadId);
-    if (!file) throw new Error("file not added");
-    return file;
-  }
+  const addFile = (projectId: string, name: string, bytes: Uint8Array) => addUploadedFile(as(studio()), projectId, name, bytes);
 
   /** A briefed project of Acme's with one round of one file sent. */
   async function round(title: string) {
@@ -407,6 +397,13 @@ describe("guest review links", () => {
     ]);
     expect(JSON.stringify(read)).not.toContain(elsewhere.proofId);
     expect(JSON.stringify(read)).not.toMatch(/"key"/);
+    // Opened by its own link, the round shows; the link of another round asks the holder for their address instead.
+    expect((await guest.caller.guest.round({ token })).proofId).toBe(proofId);
+    const other = await as(studio()).proofs.share({ proofId: elsewhere.proofId, expiresInDays: 5 });
+    await expect(guest.caller.guest.round({ token: tokenOf(other.url) })).rejects.toMatchObject({
+      code: "UNAUTHORIZED",
+      message: expect.stringContaining("another round"),
+    });
 
     // The file links: the web app's check lets the guest's cookie reach this round's files, and no other.
     const cookie = `${GUEST_COOKIE}=${guest.jar.value}`;
@@ -420,6 +417,14 @@ describe("guest review links", () => {
     expect((await download(null, ["proof", elsewhere.proofId, elsewhere.fileId], viewer)).status).toBe(404);
     expect((await download(null, ["project", fileId], viewer)).status).toBe(404);
     expect((await download(null, ["proof", proofId, fileId], null)).status).toBe(401);
+    // "Download all": the guest's own round as a ZIP holding its file; another round is not found.
+    expect(read.zipUrl).toBe(`http://app.test/api/proofs/${proofId}/zip`);
+    const zip = createProofZipHandler({ db: t.db, files: { secret, balancerUrl: uploads.balancerUrl } });
+    const archive = await zip(null, proofId, viewer);
+    expect(archive.status).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(await archive.arrayBuffer())))).toEqual(["Read-by-a-guest.png"]);
+    expect((await zip(null, elsewhere.proofId, viewer)).status).toBe(404);
+    expect((await zip(null, proofId, null)).status).toBe(401);
 
     // The guest asks for changes; the next round is sent; the guest still reads their round, with their decision.
     await guest.caller.proofs.requestChanges({ proofId, body: "Warmer red" });

@@ -1,6 +1,7 @@
 // "Download all" for a proof: its files as one ZIP, streamed on the fly from the upload servers (no temporary copy),
-// at a link of the web app that checks the signed-in person may see the proof when it is opened: a page's link never
-// expires, and someone deactivated or moved to another business is refused at once.
+// at a link of the web app that checks the signed-in person may see the proof when it is opened (or, without a
+// session, that the guest review session of the request is this round's): a page's link never expires, and someone
+// deactivated or moved to another business, or a guest whose link was withdrawn, is refused at once.
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { type Db, findProject, findProof, proofFiles } from "@atelier/db";
@@ -25,14 +26,15 @@ async function visibleProof(db: Db, user: SessionUser, id: string) {
 }
 
 /**
- * GET /api/proofs/{id}/zip: 401 without a session; a proof that does not exist or that the person may not see
- * answers 404.
+ * GET /api/proofs/{id}/zip: 401 without a session or a guest's; a proof that does not exist, that the person may not
+ * see, or that is not the guest's round answers 404.
  */
 export function createProofZipHandler(options: { db: Db; files: { secret: string; balancerUrl: string }; now?: () => Date }) {
   const now = options.now ?? (() => new Date());
-  return async (user: SessionUser | null, id: string): Promise<Response> => {
-    if (!user) return new Response("Sign in to download these files.", { status: 401, headers: { "content-type": "text/plain" } });
-    const proof = await visibleProof(options.db, user, id);
+  return async (user: SessionUser | null, id: string, guest: { proofId: string } | null = null): Promise<Response> => {
+    if (!user && !guest)
+      return new Response("Sign in to download these files.", { status: 401, headers: { "content-type": "text/plain" } });
+    const proof = user ? await visibleProof(options.db, user, id) : guest?.proofId === id ? await findProof(options.db, id) : undefined;
     if (!proof) return notFound();
     const files = await proofFiles(options.db, proof.id);
     const server = await pickUploadServer(options.files);

@@ -46,6 +46,7 @@ import {
   passwordMatches,
   sha256Hex,
 } from "../guest-review";
+import { proofZipUrl } from "../proof-zip";
 import { publicProcedure, router } from "../trpc";
 
 const lockedMessage = (email: string) => `Too many wrong codes: this link is locked for ${email}. Ask the studio for a new link.`;
@@ -86,9 +87,16 @@ export const guestRouter = router({
   /**
    * The guest's round, read with the guest session of the cookie: the project's title, the round's number, status and
    * note, its files (with the same checked links signed-in people get) and who decided. Nothing of any other round.
+   * With the `token` of the link the page was opened by, a session of another round's link is no session: its holder
+   * proves their address for this link's round instead of being shown the other one.
    */
-  round: publicProcedure.query(async ({ ctx }) => {
+  round: publicProcedure.input(z.object({ token: guestTokenInput }).optional()).query(async ({ ctx, input }) => {
     const guest = await guestSessionOf(ctx);
+    if (input) {
+      const share = await findGuestShareByToken(ctx.db, sha256Hex(input.token));
+      if (share?.proofId !== guest.proofId)
+        throw new DomainError("UNAUTHENTICATED", "This link is for another round: give your name and address for it.");
+    }
     const proof = await findProof(ctx.db, guest.proofId);
     if (!proof) throw new DomainError("NOT_FOUND", "No such proof.");
     const round = (await listProofs(ctx.db, proof.projectId)).find((p) => p.id === guest.proofId);
@@ -104,6 +112,7 @@ export const guestRouter = router({
       dueOn: round.dueOn,
       sentAt: round.createdAt,
       you: { name: guest.name, email: guest.email },
+      zipUrl: proofZipUrl(ctx.mail?.appUrl, round.id),
       files: round.files.map((f) => ({
         id: f.fileId,
         name: f.name,

@@ -10,7 +10,8 @@ import { GuestRound } from "./guest-round";
 
 export function GuestReview({ token }: { token: string }) {
   const trpc = useTRPC();
-  const round = useQuery({ ...trpc.guest.round.queryOptions(), retry: false, refetchOnWindowFocus: false });
+  // The link's token too: a session of another link's round does not open this one.
+  const round = useQuery({ ...trpc.guest.round.queryOptions({ token }), retry: false, refetchOnWindowFocus: false });
   const link = useQuery({ ...trpc.guest.link.queryOptions({ token }), retry: false, enabled: round.isError });
 
   if (round.data) return <GuestRound round={round.data} />;

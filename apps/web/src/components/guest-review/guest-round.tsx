@@ -13,6 +13,7 @@ import { LocalDate } from "~/components/common/local-time";
 import { AnswerProof } from "~/components/proofs/answer-proof";
 import { ProofViewer } from "~/components/proofs/proof-viewer";
 import { RoundReviewers } from "~/components/proofs/round-reviewers";
+import { ZipLink } from "~/components/proofs/zip-link";
 import { useTRPC } from "~/trpc/react";
 import { GuestFrame } from "./guest-frame";
 
@@ -59,6 +60,7 @@ export function GuestRound({ round }: { round: Round }) {
               <LinkedText>{round.note}</LinkedText>
             </p>
           )}
+          <ZipLink href={round.zipUrl} />
           <ul className="grid gap-2 sm:grid-cols-2">
             {round.files.map((f, index) => (
               <li key={f.id} className="flex min-w-0 items-center gap-2 rounded-md border bg-background p-2" data-testid="proof-file">

@@ -2,13 +2,14 @@
 import type { RouterOutputs } from "@atelier/api";
 import { PROOF_ROUND_ANCHOR, PROOF_STATUSES, type ProofStatus, verificationLabel } from "@atelier/domain";
 import { Badge, Button, cn } from "@atelier/ui";
-import { Download, Eye } from "lucide-react";
+import { Eye } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDay } from "~/components/common/format";
 import { LinkedText } from "~/components/common/linked-text";
 import { LocalDate } from "~/components/common/local-time";
 import { CertificateLink } from "./certificate-link";
 import { Hash } from "./hash";
+import { ZipLink } from "./zip-link";
 
 const STATUS_STYLE: Record<ProofStatus, string> = {
   sent: "border-fuchsia-500/40 text-fuchsia-700 dark:text-fuchsia-300",
@@ -61,13 +62,7 @@ export function ProofRound({
           <LinkedText>{proof.note}</LinkedText>
         </p>
       )}
-      <a
-        href={proof.zipUrl}
-        className="inline-flex min-h-11 w-fit items-center gap-2 text-sm underline underline-offset-2"
-        data-testid="proof-zip"
-      >
-        <Download className="size-4" aria-hidden /> Download all (ZIP)
-      </a>
+      <ZipLink href={proof.zipUrl} />
       <ul className="grid gap-2 sm:grid-cols-2">
         {proof.files.map((f, index) => (
           <li key={f.id} className="flex min-w-0 items-center gap-2 rounded-md border p-2" data-testid="proof-file">
