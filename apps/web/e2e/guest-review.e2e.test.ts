@@ -201,11 +201,25 @@ describe("a guest reviews a shared round on a phone", () => {
         await keepScreenshot(studio, "chain-named-1280");
       });
 
+      await step("the designer gives each step its deadline; an impossible day is refused beside its field", async () => {
+        await round(studio).getByRole("button", { name: "Deadlines" }).click();
+        const editor = round(studio).getByTestId("deadlines-editor");
+        await editor.getByLabel("Step 1").fill("2099-06-01");
+        await editor.getByLabel("Step 2").fill("2099-06-08");
+        await editor.getByLabel(/Close the round for decisions/).check();
+        await editor.getByRole("button", { name: "Save deadlines" }).click();
+        await round(studio).getByTestId("round-deadline").filter({ hasText: "Step 1 due Monday 1 June" }).waitFor();
+        await round(studio).getByText("Step 2 · due Monday 8 June").waitFor();
+        await round(studio).getByText("Closes for decisions after that day").waitFor();
+        await keepScreenshot(studio, "chain-deadlines-1280");
+      });
+
       await step("the client, mailed that round 1 waits for them, approves with changes on a phone", async () => {
         await mailTo("client@atelier.local", /waiting for your decision/, mailsBefore);
         expect(stack.smtp.mails.slice(mailsBefore).some((m) => m.to.includes("lee@legal.test"))).toBe(false);
         await signInByMail(client, app.url, "client@atelier.local", stack.smtp);
         await client.goto(`${app.url}/projects/${project.id}#round-1`);
+        await round(client).getByTestId("round-deadline").filter({ hasText: "Step 1 due Monday 1 June" }).waitFor();
         const form = round(client).getByTestId("decide-form");
         // One click approves nothing here: the round has approvers.
         expect(await round(client).getByRole("button", { name: "Approve", exact: true }).count()).toBe(0);
@@ -220,7 +234,7 @@ describe("a guest reviews a shared round on a phone", () => {
       });
 
       await step("the guest opens their own link from the mail, proves their address and approves on a phone", async () => {
-        const invite = await mailTo("lee@legal.test", /waiting for your decision/, mailsBefore);
+        const invite = await mailTo("lee@legal.test", /waiting for your decision by Monday 8 June/, mailsBefore);
         const link = /(http:\/\/[^\s"<>]+\/review\/[A-Za-z0-9_-]+)/.exec(mailPart(invite?.raw ?? "", "text/plain"))?.[1] ?? "";
         expect(link).toContain("/review/");
         await lee.goto(link);

@@ -16,6 +16,7 @@ import {
   replaceProofReviewers,
   revisionAllowance,
   revisionsUsed,
+  roundDeadlines,
   usersByEmail,
 } from "@atelier/db";
 import {
@@ -29,6 +30,8 @@ import {
   DECISIONS,
   type Decision,
   DomainError,
+  deadlinePassed,
+  deadlineRefusal,
   decisionRefusal,
   guestLabel,
   guestShareExpiry,
@@ -40,9 +43,12 @@ import {
   REVIEWER_LINK_DAYS,
   type ReviewerRole,
   type Role,
+  roundDueNow,
   type SessionUser,
   STAGE_ACTIONS,
   startedReviewers,
+  stepDueOn,
+  utcDay,
 } from "@atelier/domain";
 import { reviewStepMail } from "@atelier/mail";
 import { newSecret, reviewUrl, sha256Hex } from "./guest-review";
@@ -78,10 +84,13 @@ export async function roundHasChain(db: Db, proofId: string): Promise<boolean> {
 }
 
 /** The round's reviewers, the rule, its combined status and current step, and whether the reader may decide now. */
-export async function roundReviewers(db: Db, proof: Round, reader: { email: string | null }) {
-  const rows = await listProofReviewers(db, proof.id);
+export async function roundReviewers(db: Db, proof: Round, reader: { email: string | null }, now: Date) {
+  const [rows, deadlines] = await Promise.all([listProofReviewers(db, proof.id), roundDeadlines(db, proof.id)]);
   const chain = asChain(rows);
   const state = chainState(chain);
+  const today = utcDay(now);
+  const dueNow = roundDueNow(chain, deadlines);
+  const locked = deadlineRefusal({ round: proof.round, lockAtDeadline: deadlines.lockAtDeadline }, dueNow, today);
   const refusal = hasChain(chain) ? decisionRefusal(chain, reader.email, proof.round) : null;
   const me = reader.email === null ? undefined : chain.find((r) => r.email === reader.email?.toLowerCase());
   return {
@@ -91,7 +100,13 @@ export async function roundReviewers(db: Db, proof: Round, reader: { email: stri
     currentStep: state.currentStep,
     steps: state.steps,
     stalled: state.stalled,
-    you: { role: me?.role ?? null, canDecide: hasChain(chain) && refusal === null, refusal: refusal?.message ?? null },
+    /** The round's day, its steps' own days, the day it waits on now, and whether that passed (and closed it). */
+    deadlines: { ...deadlines, dueNow, overdue: deadlinePassed(dueNow, today), locked: locked !== null },
+    you: {
+      role: me?.role ?? null,
+      canDecide: hasChain(chain) && refusal === null && locked === null,
+      refusal: refusal?.message ?? locked,
+    },
     reviewers: rows.map((r) => ({
       email: r.email,
       name: r.userName ?? (r.guestName === null ? null : guestLabel(r.guestName)),
@@ -109,8 +124,37 @@ export async function roundReviewers(db: Db, proof: Round, reader: { email: stri
 }
 
 /**
- * Mails everyone of the steps begun so far who was not told yet, in the transaction that began them: people with an
- * account who may see the project get its page; anyone else a review link of their own, named for their address.
+ * Where `email` opens the round from a mail: the project's page for a person with an account who may see it; for
+ * anyone else a review link of their own, named for their address (a link's token is kept only as its hash, so an
+ * earlier link cannot be sent again), lasting as long as one they already had or REVIEWER_LINK_DAYS.
+ */
+export async function reviewLinkFor(
+  trx: Db,
+  appUrl: string,
+  input: { proof: Round; project: Project; email: string; by: string | null; now: Date },
+): Promise<{ url: string; guest: boolean }> {
+  const { proof, project, email, now } = input;
+  const [account] = (await usersByEmail(trx, [email])).filter((a) => a.email?.toLowerCase() === email && a.deactivatedAt === null);
+  if (account && canSeeProject(account, project)) return { url: `${appUrl}${proofRoundHref(project.id, proof.round)}`, guest: false };
+  const earlier = await latestShareFor(trx, proof.id, email, now);
+  const fresh = guestShareExpiry(now, REVIEWER_LINK_DAYS);
+  const token = newSecret();
+  await createGuestShare(trx, {
+    id: randomUUID(),
+    proofId: proof.id,
+    tokenHash: sha256Hex(token),
+    createdBy: input.by,
+    createdAt: now,
+    expiresAt: earlier && earlier.expiresAt > fresh ? earlier.expiresAt : fresh,
+    passwordHash: null,
+    emails: [email],
+  });
+  return { url: reviewUrl(appUrl, token), guest: true };
+}
+
+/**
+ * Mails everyone of the steps begun so far who was not told yet, in the transaction that began them, with the day
+ * their step is due by when it has one.
  */
 async function mailStartedSteps(trx: Db, ctx: MailContext, proof: Round, project: Project, by: string | null): Promise<void> {
   const mail = ctx.mail;
@@ -127,35 +171,17 @@ async function mailStartedSteps(trx: Db, ctx: MailContext, proof: Round, project
     now,
   );
   if (told.length === 0) return;
-  const accounts = await usersByEmail(trx, told);
+  const deadlines = await roundDeadlines(trx, proof.id);
   const projectTitle = project.title || projectDisplayName(project.name);
   const mails = [];
   for (const email of told) {
-    const role = rows.find((r) => r.email === email)?.role as ReviewerRole;
-    const account = accounts.find((a) => a.email?.toLowerCase() === email && a.deactivatedAt === null);
-    let url: string;
-    if (account && canSeeProject(account, project)) {
-      url = `${mail.appUrl}${proofRoundHref(project.id, proof.round)}`;
-    } else {
-      // A link's token is kept only as its hash, so an earlier link cannot be sent again: the guest gets one of their own.
-      const earlier = await latestShareFor(trx, proof.id, email, now);
-      const fresh = guestShareExpiry(now, REVIEWER_LINK_DAYS);
-      const token = newSecret();
-      await createGuestShare(trx, {
-        id: randomUUID(),
-        proofId: proof.id,
-        tokenHash: sha256Hex(token),
-        createdBy: by,
-        createdAt: now,
-        expiresAt: earlier && earlier.expiresAt > fresh ? earlier.expiresAt : fresh,
-        passwordHash: null,
-        emails: [email],
-      });
-      url = reviewUrl(mail.appUrl, token);
-    }
+    const reviewer = rows.find((r) => r.email === email);
+    if (!reviewer) continue;
+    const { url, guest } = await reviewLinkFor(trx, mail.appUrl, { proof, project, email, by, now });
+    const dueOn = stepDueOn(reviewer.step, deadlines);
     mails.push({
       kind: "review-step",
-      ...reviewStepMail({ to: email, projectTitle, round: proof.round, role, url, guest: url.includes("/review/") }),
+      ...reviewStepMail({ to: email, projectTitle, round: proof.round, role: reviewer.role, url, guest, dueOn }),
     });
   }
   await mail.outbox.enqueue(trx, mails);
@@ -174,11 +200,11 @@ export async function setRoundReviewers(
     const before = await listProofReviewers(trx, proof.id);
     if (before.some((r) => r.decision !== null))
       throw new DomainError("PRECONDITION_FAILED", `Round ${proof.round} has decisions already: send a new round to name other reviewers.`);
-    await replaceProofReviewers(trx, proof.id, reviewers, ctx.user.id);
+    await replaceProofReviewers(trx, proof.id, reviewers, ctx.user.id, ctx.now());
     await mailStartedSteps(trx, ctx, proof, project, ctx.user.id);
   });
   ctx.mail?.outbox.kick();
-  return roundReviewers(ctx.db, proof, { email: ctx.user.email });
+  return roundReviewers(ctx.db, proof, { email: ctx.user.email }, ctx.now());
 }
 
 class DecidedMeanwhile extends Error {}

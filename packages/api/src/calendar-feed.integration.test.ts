@@ -113,6 +113,14 @@ describe("private calendar feeds", () => {
         },
       ])
       .execute();
+    // Step 2 of the open round has a day of its own; the replaced round's step waits for no one.
+    await db
+      .insertInto("proofStepDeadlines")
+      .values([
+        { proofId: "round-2", step: 2, dueOn: "2026-11-27" },
+        { proofId: "round-1", step: 2, dueOn: "2026-11-22" },
+      ])
+      .execute();
   });
   afterAll(async () => t?.destroy());
 
@@ -126,7 +134,14 @@ describe("private calendar feeds", () => {
       return events(await res.text());
     };
     const acme = await summaries(acmeClient);
-    expect(acme.map((e) => e.SUMMARY).sort()).toEqual(["Decision due: round 2 of Poster </script> 東京", "Due: Poster </script> 東京"]);
+    expect(acme.map((e) => e.SUMMARY).sort()).toEqual([
+      "Decision due: round 2 of Poster </script> 東京",
+      "Due: Poster </script> 東京",
+      "Step 2 due: round 2 of Poster </script> 東京",
+    ]);
+    const step = acme.find((e) => e.SUMMARY?.startsWith("Step 2"))!;
+    expect(step.DTSTART).toBe("20261127");
+    expect(step.URL).toMatch(new RegExp(`^${appUrl}/projects/[^/]+#round-2$`));
     const due = acme.find((e) => e.SUMMARY?.startsWith("Due:"))!;
     expect(due.DTSTART).toBe("20261201");
     expect(due.URL).toMatch(new RegExp(`^${appUrl}/projects/[^/]+$`));
@@ -134,11 +149,13 @@ describe("private calendar feeds", () => {
     expect((await summaries(dora)).map((e) => e.SUMMARY).sort()).toEqual([
       "Decision due: round 2 of Poster </script> 東京",
       "Due: Poster </script> 東京",
+      "Step 2 due: round 2 of Poster </script> 東京",
     ]);
     expect((await summaries(admin)).map((e) => e.SUMMARY).sort()).toEqual([
       "Decision due: round 2 of Poster </script> 東京",
       "Due: Menu",
       "Due: Poster </script> 東京",
+      "Step 2 due: round 2 of Poster </script> 東京",
     ]);
   });
 

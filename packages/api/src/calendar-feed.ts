@@ -2,7 +2,7 @@
 // the due dates of the projects and proof rounds they are involved in. The address holds a random token; only its
 // SHA-256 is stored, so a new address revokes the old one and a lost one cannot be read back.
 import { calendarDates, type Db, deleteCalendarFeed, findCalendarFeed, readCalendarFeedOwner, replaceCalendarFeed } from "@atelier/db";
-import { addDays, CALENDAR_FEED_PAST_DAYS, calendarScopeOf, PROJECT_STAGES, PROOF_STATUSES, utcDay } from "@atelier/domain";
+import { addDays, CALENDAR_FEED_PAST_DAYS, calendarScopeOf, PROJECT_STAGES, PROOF_STATUSES, proofRoundHref, utcDay } from "@atelier/domain";
 import ical from "ical-generator";
 import { newSecret, sha256Hex } from "./guest-review";
 
@@ -40,7 +40,9 @@ export function createCalendarFeedHandler(deps: { db: Db; appUrl: string; now?: 
     const owner = await readCalendarFeedOwner(deps.db, sha256Hex(token), at);
     if (!owner) return notFound();
     const scope = calendarScopeOf(owner);
-    const dates = scope ? await calendarDates(deps.db, scope, addDays(utcDay(at), -CALENDAR_FEED_PAST_DAYS)) : { projects: [], rounds: [] };
+    const dates = scope
+      ? await calendarDates(deps.db, scope, addDays(utcDay(at), -CALENDAR_FEED_PAST_DAYS))
+      : { projects: [], rounds: [], steps: [] };
 
     const calendar = ical({ name: "Atelier", prodId: { company: "Atelier", product: "Atelier", language: "EN" } });
     for (const p of dates.projects) {
@@ -63,6 +65,18 @@ export function createCalendarFeedHandler(deps: { db: Db; appUrl: string; now?: 
         allDay: true,
         summary: `Decision due: round ${r.round} of ${r.title}`,
         description: `${r.businessName} · ${PROOF_STATUSES[r.status]}\n${url}`,
+        url,
+        stamp: at,
+      });
+    }
+    for (const s of dates.steps) {
+      const url = `${site}${proofRoundHref(s.projectId, s.round)}`;
+      calendar.createEvent({
+        id: `proof-${s.id}-step-${s.step}@atelier`,
+        start: s.dueOn,
+        allDay: true,
+        summary: `Step ${s.step} due: round ${s.round} of ${s.title}`,
+        description: `${s.businessName} · the approvers of step ${s.step} decide by this day\n${url}`,
         url,
         stamp: at,
       });

@@ -13,6 +13,7 @@ export { readWithin } from "./read-within";
 export { apiDocsPage } from "./rest/docs-page";
 export { createRestHandler } from "./rest/handler";
 export { openApiDocument } from "./rest/openapi";
+export { startReviewReminders } from "./review-deadlines";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";
 export { type SigningKey, signingKeyFromPem } from "./signing-key";
 export type { Context } from "./trpc";

@@ -31,6 +31,7 @@ import {
 import { invoiceMail, invoiceReminderMail, type Outbox } from "@atelier/mail";
 import { createSignedDownloadToken, verifySignedDownloadToken } from "@atelier/storage";
 import { invoicePdfFilename, renderInvoicePdf } from "./invoice-pdf";
+import { runPeriodically } from "./periodic";
 import { postComment } from "./post-comment";
 import type { Context } from "./trpc";
 import { invoicePaid, invoiceSent } from "./webhooks/events";
@@ -230,20 +231,8 @@ export async function remindOverdueInvoices(db: Db, options: { outbox: Pick<Outb
 const INVOICE_REMINDER_PASS_MS = 60 * 60 * 1000;
 
 /** Runs reminder passes beside the mail outbox: one now, then every `everyMs`. Answers a function that stops them. */
-export function startInvoiceReminders(options: {
-  db: Db;
-  outbox: Pick<Outbox, "enqueue" | "kick">;
-  appUrl: string;
-  everyMs?: number;
-  log?: (line: string) => void;
-}): () => void {
-  const log = options.log ?? console.error;
-  const pass = () =>
-    remindOverdueInvoices(options.db, { outbox: options.outbox, appUrl: options.appUrl, now: new Date() }).catch((error: unknown) =>
-      log(`invoice reminders: ${error instanceof Error ? error.message : String(error)}`),
-    );
-  const timer = setInterval(pass, options.everyMs ?? INVOICE_REMINDER_PASS_MS);
-  timer.unref();
-  void pass();
-  return () => clearInterval(timer);
+export function startInvoiceReminders(options: { db: Db; outbox: Pick<Outbox, "enqueue" | "kick">; appUrl: string; everyMs?: number }) {
+  return runPeriodically("invoice reminders", options.everyMs ?? INVOICE_REMINDER_PASS_MS, () =>
+    remindOverdueInvoices(options.db, { outbox: options.outbox, appUrl: options.appUrl, now: new Date() }),
+  );
 }

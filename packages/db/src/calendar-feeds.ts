@@ -45,7 +45,7 @@ export async function calendarDates(db: Db, scope: Exclude<CalendarScope, null>,
     .where("projects.archived", "=", false);
   if (scope.kind === "assignee") projects = projects.where("projects.assigneeId", "=", scope.userId);
   if (scope.kind === "business") projects = projects.where("projects.businessId", "=", scope.businessId);
-  const [due, rounds] = await Promise.all([
+  const [due, rounds, steps] = await Promise.all([
     projects
       .select(["projects.id", "projects.title", "projects.stage", "projects.dueOn", "businesses.name as businessName"])
       .where("projects.dueOn", ">=", since)
@@ -71,6 +71,25 @@ export async function calendarDates(db: Db, scope: Exclude<CalendarScope, null>,
       .orderBy("proofs.dueOn")
       .orderBy("proofs.id")
       .execute(),
+    // A step's own day (docs/approval-chains.md, "Deadlines") on a round still open.
+    projects
+      .innerJoin("proofs", "proofs.projectId", "projects.id")
+      .innerJoin("proofStepDeadlines", "proofStepDeadlines.proofId", "proofs.id")
+      .select([
+        "proofs.id",
+        "proofs.round",
+        "proofStepDeadlines.step",
+        "proofStepDeadlines.dueOn",
+        "projects.id as projectId",
+        "projects.title",
+        "businesses.name as businessName",
+      ])
+      .where("proofStepDeadlines.dueOn", ">=", since)
+      .where("proofs.status", "=", "sent")
+      .orderBy("proofStepDeadlines.dueOn")
+      .orderBy("proofs.id")
+      .orderBy("proofStepDeadlines.step")
+      .execute(),
   ]);
-  return { projects: due, rounds };
+  return { projects: due, rounds, steps };
 }

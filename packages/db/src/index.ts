@@ -19,6 +19,7 @@ export * from "./proof-audit";
 export * from "./proof-reviewers";
 export * from "./proofs";
 export * from "./request-results";
+export * from "./review-deadlines";
 export * from "./schema";
 export * from "./search";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";

@@ -1,7 +1,7 @@
 // What happened to a project's proof rounds, read from where each thing is kept (docs/proof-audit.md): rounds,
-// reviewers mailed, review links and their use, codes, guest sessions, pins, decisions, approvals and requests for
+// reviewers named, removed, mailed and reminded, review links and their use, codes, guest sessions, pins, decisions, approvals and requests for
 // changes. Nothing here is ever deleted, so the trail has no retention limit.
-import { type AuditEvent, DECISIONS, isInternalNote, sortAuditEvents, verificationLabel } from "@atelier/domain";
+import { type AuditEvent, DECISIONS, isInternalNote, REVIEW_REMINDERS, sortAuditEvents, verificationLabel } from "@atelier/domain";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
 
@@ -37,7 +37,7 @@ export async function proofAuditEvents(db: Db, projectId: string): Promise<Audit
   const round = (proofId: string) => roundOf.get(proofId) ?? 0;
   const none = { name: null, email: null, verifiedBy: null, ipAddress: null, userAgent: null };
 
-  const [files, approvals, reviewers, shares, codes, sessions, pins] = await Promise.all([
+  const [files, approvals, reviewers, shares, codes, sessions, pins, reminders, changes] = await Promise.all([
     db.selectFrom("proofFiles").select(["proofId", "name", "sha256"]).where("proofId", "in", ids).orderBy("position").execute(),
     db
       .selectFrom("proofApprovals")
@@ -110,6 +110,20 @@ export async function proofAuditEvents(db: Db, projectId: string): Promise<Audit
       ])
       .where("annotations.proofId", "in", ids)
       .execute(),
+    db
+      .selectFrom("reviewReminders")
+      .leftJoin("users", (join) => join.on(sql`lower(users.email)`, "=", sql.ref("reviewReminders.email")))
+      .selectAll("reviewReminders")
+      .select("users.name as userName")
+      .where("reviewReminders.proofId", "in", ids)
+      .execute(),
+    db
+      .selectFrom("proofReviewerChanges")
+      .leftJoin("users", "users.id", "proofReviewerChanges.changedBy")
+      .selectAll("proofReviewerChanges")
+      .select(["users.name as userName", "users.email as userEmail"])
+      .where("proofReviewerChanges.proofId", "in", ids)
+      .execute(),
   ]);
 
   const events: AuditEvent[] = [];
@@ -178,6 +192,28 @@ export async function proofAuditEvents(db: Db, projectId: string): Promise<Audit
         userAgent: r.userAgent,
       });
   }
+  // Who changed the list acted; the reviewer named or removed is in the detail.
+  for (const c of changes)
+    events.push({
+      ...none,
+      at: c.changedAt,
+      round: round(c.proofId),
+      event: c.change === "named" ? "reviewer_named" : "reviewer_removed",
+      name: c.userName,
+      email: c.userEmail,
+      verifiedBy: c.userEmail ? verificationLabel("session") : null,
+      detail: `${c.email}: ${c.role}, step ${c.step}`,
+    });
+  for (const m of reminders)
+    events.push({
+      ...none,
+      at: m.sentAt,
+      round: round(m.proofId),
+      event: "reminder_sent",
+      name: m.userName,
+      email: m.email,
+      detail: `${REVIEW_REMINDERS[m.kind]}, due ${m.dueOn}${m.step === null ? "" : `, step ${m.step}`} (their day ${m.day})`,
+    });
   for (const s of shares) {
     const limits = [
       `expires ${s.expiresAt.toISOString()}`,

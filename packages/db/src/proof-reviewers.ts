@@ -42,14 +42,35 @@ export async function listProofReviewers(db: Db, proofId: string) {
   return rows.filter((row, i) => rows.findIndex((r) => r.email === row.email) === i);
 }
 
-/** Names the round's reviewers anew; someone named again keeps when they were told their step started. */
+/**
+ * Names the round's reviewers anew; someone named again keeps when they were told their step started. Who was named
+ * (or named with another role or step) and who was taken off is kept in the round's history.
+ */
 export async function replaceProofReviewers(
   db: Db,
   proofId: string,
   reviewers: readonly { email: string; role: ReviewerRole; step: number }[],
   addedBy: string,
+  at: Date,
 ): Promise<void> {
-  const before = await db.selectFrom("proofReviewers").select(["email", "notifiedAt"]).where("proofId", "=", proofId).execute();
+  const before = await db
+    .selectFrom("proofReviewers")
+    .select(["email", "notifiedAt", "role", "step"])
+    .where("proofId", "=", proofId)
+    .execute();
+  const changes = [
+    ...before.filter((b) => !reviewers.some((r) => r.email === b.email)).map((b) => ({ ...b, change: "removed" as const })),
+    ...reviewers
+      .filter((r) => !before.some((b) => b.email === r.email && b.role === r.role && b.step === r.step))
+      .map((r) => ({ ...r, change: "named" as const })),
+  ];
+  if (changes.length > 0)
+    await db
+      .insertInto("proofReviewerChanges")
+      .values(
+        changes.map((c) => ({ proofId, email: c.email, change: c.change, role: c.role, step: c.step, changedBy: addedBy, changedAt: at })),
+      )
+      .execute();
   await db.deleteFrom("proofReviewers").where("proofId", "=", proofId).execute();
   if (reviewers.length === 0) return;
   await db
@@ -121,12 +142,12 @@ export async function recordDecision(
   return result.numUpdatedRows > 0n;
 }
 
-/** The accounts behind addresses (lower case), to tell people of the studio or the business from guests. */
+/** The accounts behind addresses (lower case), to tell people of the studio or the business from guests, with their zones. */
 export function usersByEmail(db: Db, emails: readonly string[]) {
   if (emails.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("users")
-    .select(["id", "email", "name", "role", "businessId", "deactivatedAt"])
+    .select(["id", "email", "name", "role", "businessId", "deactivatedAt", "timeZone"])
     .where(sql<string>`lower(email)`, "in", emails)
     .execute();
 }

@@ -13,7 +13,9 @@ import type {
   OutboxStatus,
   ProjectStage,
   ProofStatus,
+  ReviewerChange,
   ReviewerRole,
+  ReviewReminder,
   Role,
   VerificationMethod,
   WebhookDeliveryStatus,
@@ -344,6 +346,39 @@ interface ProofsTable {
   changesVerifiedBy: ColumnType<VerificationMethod | null, VerificationMethod | null | undefined, VerificationMethod | null>;
   changesGuestName: ColumnType<string | null, string | null | undefined, string | null>;
   changesGuestEmail: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether decisions are refused once its deadline (or its current step's) has passed. */
+  lockAtDeadline: Generated<boolean>;
+}
+
+/** A step's own deadline on a round (migration 2026-11-28-1700-review-deadlines). */
+interface ProofStepDeadlinesTable {
+  proofId: string;
+  step: number;
+  /** A calendar date (YYYY-MM-DD). */
+  dueOn: string;
+}
+
+/** A reviewer named on a round, or taken off it, by whom and when: the list itself is replaced. */
+interface ProofReviewerChangesTable {
+  proofId: string;
+  email: string;
+  change: ReviewerChange;
+  /** The role and step they were named with, or had when removed. */
+  role: ReviewerRole;
+  step: number;
+  changedBy: string | null;
+  changedAt: Date;
+}
+
+/** A deadline reminder mailed: one per round, address and the recipient's own day. */
+interface ReviewRemindersTable {
+  proofId: string;
+  email: string;
+  day: string;
+  kind: ReviewReminder;
+  step: number | null;
+  dueOn: string;
+  sentAt: Date;
 }
 
 export interface ProofFilesTable {
@@ -599,6 +634,9 @@ export interface Database {
   apiTokens: ApiTokensTable;
   calendarFeeds: CalendarFeedsTable;
   sharedSecrets: SharedSecretsTable;
+  proofStepDeadlines: ProofStepDeadlinesTable;
+  reviewReminders: ReviewRemindersTable;
+  proofReviewerChanges: ProofReviewerChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

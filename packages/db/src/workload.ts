@@ -70,8 +70,24 @@ export async function workloadProjects(db: Db) {
     .where("proofs.status", "=", "sent")
     .orderBy("proofs.round")
     .execute();
-  const byProject = new Map<string, typeof proofs>();
-  for (const proof of proofs) byProject.set(proof.projectId, [...(byProject.get(proof.projectId) ?? []), proof]);
+  // A chained round waits on its current step's day: its steps' days and its reviewers say which that is.
+  const ids = proofs.map((p) => p.id);
+  const [steps, reviewers] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db.selectFrom("proofStepDeadlines").select(["proofId", "step", "dueOn"]).where("proofId", "in", ids).orderBy("step").execute(),
+          db.selectFrom("proofReviewers").select(["proofId", "email", "role", "step", "decision"]).where("proofId", "in", ids).execute(),
+        ]);
+  const byProject = new Map<string, ((typeof proofs)[number] & { steps: typeof steps; reviewers: typeof reviewers })[]>();
+  for (const proof of proofs) {
+    const full = {
+      ...proof,
+      steps: steps.filter((s) => s.proofId === proof.id),
+      reviewers: reviewers.filter((r) => r.proofId === proof.id),
+    };
+    byProject.set(proof.projectId, [...(byProject.get(proof.projectId) ?? []), full]);
+  }
   return rows.map(({ lastEventAt, changeRounds, latestRound, ...row }) => ({
     ...row,
     lastEventAt: lastEventAt ?? row.createdAt,

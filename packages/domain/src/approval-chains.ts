@@ -13,6 +13,14 @@ export const REVIEWER_ROLES = {
 export type ReviewerRole = keyof typeof REVIEWER_ROLES;
 export const REVIEWER_ROLE_VALUES = Object.keys(REVIEWER_ROLES) as [ReviewerRole, ...ReviewerRole[]];
 
+/** What can happen to a round's list of reviewers, as its history keeps it. */
+const REVIEWER_CHANGES = {
+  named: "Reviewer named",
+  removed: "Reviewer removed",
+} as const;
+export type ReviewerChange = keyof typeof REVIEWER_CHANGES;
+export const REVIEWER_CHANGE_VALUES = Object.keys(REVIEWER_CHANGES) as [ReviewerChange, ...ReviewerChange[]];
+
 export const DECISIONS = {
   approved: "Approved",
   approved_with_changes: "Approved with changes",
@@ -37,15 +45,17 @@ export const CHAIN_APPROVAL_RULE =
   "The round is approved when every approver has decided and none asked for changes (approved with changes counts as approved; " +
   "not relevant steps aside). It needs changes as soon as one approver asks for them. Reviewers comment and never hold the round up.";
 
+/** A step of a round's chain: 1 to MAX_REVIEW_STEPS. */
+export const reviewStepInput = z
+  .number("The step is a number.")
+  .int("The step is a whole number.")
+  .min(1, `A step is 1 to ${MAX_REVIEW_STEPS}.`)
+  .max(MAX_REVIEW_STEPS, `A step is 1 to ${MAX_REVIEW_STEPS}.`);
+
 const reviewerInput = z.object({
   email: z.string().max(EMAIL_MAX_LENGTH).pipe(guestEmailInput),
   role: z.enum(REVIEWER_ROLE_VALUES, "Choose approver or reviewer."),
-  step: z
-    .number("The step is a number.")
-    .int("The step is a whole number.")
-    .min(1, `A step is 1 to ${MAX_REVIEW_STEPS}.`)
-    .max(MAX_REVIEW_STEPS, `A step is 1 to ${MAX_REVIEW_STEPS}.`)
-    .default(1),
+  step: reviewStepInput.default(1),
 });
 
 export const reviewersInput = z

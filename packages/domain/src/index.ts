@@ -29,7 +29,7 @@ export * from "./project-name";
 export * from "./projects";
 export * from "./proof-audit";
 export * from "./proofs";
-export * from "./review-reminders";
+export * from "./review-deadlines";
 export * from "./roles";
 export * from "./search";
 export * from "./session";

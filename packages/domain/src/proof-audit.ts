@@ -3,6 +3,8 @@
 
 const AUDIT_EVENTS = {
   round_sent: "Round sent",
+  reviewer_named: "Reviewer named",
+  reviewer_removed: "Reviewer removed",
   reviewer_notified: "Reviewer mailed that their step started",
   link_created: "Review link made",
   link_opened: "Review link last opened",
@@ -15,6 +17,7 @@ const AUDIT_EVENTS = {
   decision: "Decision",
   approved: "Round approved",
   changes_requested: "Changes requested",
+  reminder_sent: "Deadline reminder mailed",
 } as const;
 type AuditEventKind = keyof typeof AUDIT_EVENTS;
 

@@ -103,4 +103,18 @@ describe("due dates in the plan (today Wednesday 25 November 2026, UTC; weeks fr
     expect(plan[0]).toMatchObject({ active: 4, overdue: 2, dueThisWeek: 1, dueNextWeek: 1, inChanges: 0 });
     expect(plan[0]?.projects.map((p) => p.project.id)).toEqual(["late-proof", "late", "soon", "calm"]);
   });
+
+  it("dates a chained round by its current step's own day, the round's when the step has none", () => {
+    const chained = (decided: boolean) => ({
+      ...proof("c", 1, "2026-11-24"),
+      steps: [{ step: 2, dueOn: "2026-12-02" }],
+      reviewers: [
+        { email: "a@a.test", role: "approver" as const, step: 1, decision: decided ? ("approved" as const) : null },
+        { email: "b@b.test", role: "approver" as const, step: 2, decision: null },
+      ],
+    });
+    const due = (decided: boolean) => planProject(project("p", { stage: "proof_sent", proofs: [chained(decided)] }), now).due;
+    expect(due(false)).toEqual([{ kind: "proof", id: "c", round: 1, dueOn: "2026-11-24", when: "overdue" }]);
+    expect(due(true)).toEqual([{ kind: "proof", id: "c", round: 1, dueOn: "2026-12-02", when: "next_week" }]);
+  });
 });

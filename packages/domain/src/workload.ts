@@ -1,9 +1,11 @@
 // Workload as a plan: for each person in the studio, what they carry, what is due this week and next, what is
 // overdue (past its due date, or waiting on them too long), and which projects are in a round of changes.
+import type { ChainReviewer } from "./approval-chains";
 import { utcDay } from "./calendar";
 import { type DueWhen, dueWhen, isProjectOverdue, isProofOverdue } from "./due-dates";
 import type { ProjectStage } from "./projects";
 import type { ProofStatus } from "./proofs";
+import { roundDueNow } from "./review-deadlines";
 
 /** A brief or a change request unanswered this long is overdue. */
 export const RESPONSE_DAYS = 3;
@@ -22,8 +24,18 @@ export interface WorkloadProject {
   changeRounds: number;
   /** Its due date (YYYY-MM-DD), if it has one. */
   dueOn?: string | null;
-  /** Its proofs that still have a due date to meet or miss (sent, awaiting the client's answer). */
-  proofs?: readonly { id: string; round: number; status: ProofStatus; dueOn: string | null }[];
+  /**
+   * Its proofs that still have a due date to meet or miss (sent, awaiting an answer); a chained one with its steps'
+   * own days and its reviewers, whose current step says which day it waits on (roundDueNow).
+   */
+  proofs?: readonly {
+    id: string;
+    round: number;
+    status: ProofStatus;
+    dueOn: string | null;
+    steps?: readonly { step: number; dueOn: string }[];
+    reviewers?: readonly ChainReviewer[];
+  }[];
 }
 
 /** Something with a date in the plan: the project's own due date or one of its proofs' answer-by dates. */
@@ -63,9 +75,10 @@ export function planProject<P extends WorkloadProject>(project: P, now: Date): P
   if (dueOn !== null && stage !== "delivered")
     due.push({ kind: "project", id: project.id, round: null, dueOn, when: pastDue ? "overdue" : dueWhen(dueOn, today) });
   for (const proof of project.proofs ?? []) {
-    if (proof.status !== "sent" || proof.dueOn === null) continue;
-    const when = isProofOverdue(proof, today) ? "overdue" : dueWhen(proof.dueOn, today);
-    due.push({ kind: "proof", id: proof.id, round: proof.round, dueOn: proof.dueOn, when });
+    const dueNow = roundDueNow(proof.reviewers ?? [], { dueOn: proof.dueOn, steps: proof.steps ?? [] });
+    if (proof.status !== "sent" || dueNow === null) continue;
+    const when = isProofOverdue({ status: proof.status, dueOn: dueNow }, today) ? "overdue" : dueWhen(dueNow, today);
+    due.push({ kind: "proof", id: proof.id, round: proof.round, dueOn: dueNow, when });
   }
   return {
     project,

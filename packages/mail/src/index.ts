@@ -5,5 +5,5 @@ export { guestCodeMail } from "./guest-mails";
 export { invoiceMail, invoiceReminderMail } from "./invoice-mail";
 export { createMailer, type Mailer } from "./mailer";
 export { createOutbox, type Outbox } from "./outbox";
-export { reviewStepMail } from "./review-mails";
+export { reviewReminderMail, reviewStepMail } from "./review-mails";
 export { invitationMail, magicLinkMail, signUpMail } from "./sign-in-mails";

@@ -1,7 +1,14 @@
 // The web server's shared parts, made once per process: config, database (migrated, seeded), mail outbox, auth options.
 import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createWebhookWorker, type SigningKey, signingKeyFromPem, startInvoiceReminders, type WebhookWorker } from "@atelier/api";
+import {
+  createWebhookWorker,
+  type SigningKey,
+  signingKeyFromPem,
+  startInvoiceReminders,
+  startReviewReminders,
+  type WebhookWorker,
+} from "@atelier/api";
 import { createAuthOptions, createSignInLink, INVITATION_MAX_AGE_S } from "@atelier/auth";
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedLivingDemo } from "@atelier/db";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
@@ -45,8 +52,10 @@ async function createServer(): Promise<Server> {
   });
   const outbox = createOutbox({ db, transport });
   outbox.start();
-  // Overdue invoices are reminded on the admin's schedule, by the same instances that deliver mail.
+  // Overdue invoices are reminded on the admin's schedule, and reviewers before their deadlines, by the same
+  // instances that deliver mail.
   startInvoiceReminders({ db, outbox, appUrl: config.APP_URL });
+  startReviewReminders({ db, outbox, appUrl: config.APP_URL });
   const webhooks = createWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   webhooks.start();
   const authSecret = config.AUTH_SECRET ?? embeddedSecret(dataDir, "auth-secret");

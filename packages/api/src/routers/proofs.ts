@@ -53,6 +53,7 @@ import {
   nextRevision,
   nextRound,
   PROJECT_STAGES,
+  type ProofStatus,
   pinFits,
   proofAnswerRefusal,
   proofNoteInput,
@@ -61,6 +62,7 @@ import {
   reviewersInput,
   revisionAllowanceInput,
   revisionLedger,
+  roundDeadlinesInput,
   type SessionUser,
   STAGE_ACTIONS,
   type StageAction,
@@ -74,6 +76,7 @@ import { guestSessionOf, hashPassword, newSecret, reviewUrl, sha256Hex } from ".
 import { postComment, type ThreadAuthor } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
 import { type Claim, once } from "../request-once";
+import { deadlineLock, overdueRounds, setDeadlines } from "../review-deadlines";
 import { type Context, projectProcedure, protectedProcedure, publicProcedure, requestOrigin, router, staffProcedure } from "../trpc";
 import { commentCreated, proofDecided, proofSent } from "../webhooks/events";
 
@@ -169,6 +172,21 @@ async function assertProofBytesUnchanged(ctx: Parameters<typeof storedFileDigest
   return files;
 }
 
+/**
+ * Refuses an answer to a round that is not the latest waiting one, or that locks at its deadline once that passed
+ * (docs/approval-chains.md, "Deadlines").
+ */
+async function assertAnswerable(
+  ctx: Pick<Context, "db" | "now">,
+  proof: { id: string; round: number; status: ProofStatus },
+  projectId: string,
+) {
+  const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, projectId)) ?? proof.round);
+  if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+  const locked = await deadlineLock(ctx.db, proof, ctx.now());
+  if (locked) throw new DomainError("PRECONDITION_FAILED", locked);
+}
+
 /** A decision on a round whose reviewers name approvers: its chain says who decides and what the round's status is. */
 async function decide(
   ctx: Context & Awaited<ReturnType<typeof visibleProof>> & { actor: Actor },
@@ -176,8 +194,7 @@ async function decide(
   reason: string | null,
 ) {
   const { proof, project, actor } = ctx;
-  const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
-  if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+  await assertAnswerable(ctx, proof, project.id);
   const checkedFiles = () => assertProofBytesUnchanged(signer(ctx, actor), proof.id);
   return decideInChain(ctx, speaker(ctx, actor), { proof, project, decider: actor, decision, reason, checkedFiles });
 }
@@ -264,8 +281,7 @@ export const proofsRouter = router({
       return { revisionsUsed, allowance, billable };
     }
     assertAction(actor.role, project, "requestChanges");
-    const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
-    if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+    await assertAnswerable(ctx, proof, project.id);
     const allowance = await revisionAllowance(ctx.db, project.businessId);
     let used = 0;
     const author = speaker(ctx, actor);
@@ -295,8 +311,7 @@ export const proofsRouter = router({
       return { approvedAt: decidedAt, sha256s };
     }
     assertAction(actor.role, project, "approve");
-    const refusal = proofAnswerRefusal(proof, (await latestRound(ctx.db, project.id)) ?? proof.round);
-    if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+    await assertAnswerable(ctx, proof, project.id);
     const files = await assertProofBytesUnchanged(signer(ctx, actor), proof.id);
     const sha256s = files.map((f) => f.sha256);
     const approvedAt = ctx.now();
@@ -357,8 +372,21 @@ export const proofsRouter = router({
 
   /** The round's reviewers, their decisions, the rule, the current step, and whether the reader may decide now. */
   reviewers: reviewProcedure(z.object({ proofId: id })).query(({ ctx }) =>
-    roundReviewers(ctx.db, ctx.proof, { email: ctx.actor.user?.email ?? ctx.actor.guest?.email ?? null }),
+    roundReviewers(ctx.db, ctx.proof, { email: ctx.actor.user?.email ?? ctx.actor.guest?.email ?? null }, ctx.now()),
   ),
+
+  /** Rounds waiting past their deadline that the caller may see, the longest overdue first: the bell lists them. */
+  overdue: protectedProcedure.query(({ ctx }) => overdueRounds(ctx.db, ctx.user, ctx.now())),
+
+  /**
+   * Staff set a waiting round's deadlines (docs/approval-chains.md, "Deadlines"): its day, a day per step of its
+   * chain (steps without one follow the round's), and whether it closes for decisions once the deadline passed.
+   */
+  setDeadlines: proofProcedure(z.object({ proofId: id, ...roundDeadlinesInput.shape }), staffProcedure).mutation(async ({ ctx, input }) => {
+    const { proofId: _, ...deadlines } = input;
+    await setDeadlines(ctx.db, ctx.proof, deadlines);
+    return roundReviewers(ctx.db, ctx.proof, { email: ctx.user.email }, ctx.now());
+  }),
 
   /** Staff name a waiting round's reviewers before anyone decided; those whose step starts are mailed at once. */
   setReviewers: proofProcedure(z.object({ proofId: id, reviewers: reviewersInput }), staffProcedure).mutation(async ({ ctx, input }) => {

@@ -1,8 +1,9 @@
 "use client";
 // The bell: the exact unread count, and a side sheet of unread notifications (one entry per project, with how many),
-// older ones a page at a time, and 'Mark All Read'.
+// older ones a page at a time, and 'Mark All Read'; above them, rounds waiting past their deadline (a dot on the bell
+// when nothing is unread).
 import type { RouterOutputs } from "@atelier/api";
-import { commentHref, eventLabel, NOTIFICATION_TEXT, type SessionUser } from "@atelier/domain";
+import { commentHref, deadlineLabel, eventLabel, NOTIFICATION_TEXT, proofRoundHref, type SessionUser } from "@atelier/domain";
 import { Button, Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger, toast, UserAvatar } from "@atelier/ui";
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
@@ -42,6 +43,31 @@ function Entry({ n, more, onOpen }: { n: Notification; more: number; onOpen: () 
   );
 }
 
+type OverdueRound = RouterOutputs["proofs"]["overdue"][number];
+
+/** A round waiting past its deadline (docs/approval-chains.md, "Deadlines"): it opens the round. */
+function OverdueEntry({ r, onOpen }: { r: OverdueRound; onOpen: () => void }) {
+  return (
+    <li>
+      <Link
+        href={proofRoundHref(r.projectId, r.round)}
+        onClick={onOpen}
+        className="grid min-h-11 gap-0.5 rounded-md p-2 text-sm hover:bg-accent"
+        data-testid="overdue-round"
+      >
+        <span className="wrap-anywhere">
+          Round {r.round} of <em className="not-italic font-medium">{r.projectTitle}</em>
+        </span>
+        <span className="wrap-anywhere text-xs text-amber-700 dark:text-amber-300">
+          Due {deadlineLabel(r.dueOn)}
+          {r.locked ? ", closed for decisions" : ""}
+          {r.waitingFor.length ? ` · waiting for ${r.waitingFor.join(", ")}` : ""}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
 /** Up to this many unread are marked one by one (docs/notifications.md, "The bell"); more on the server at once. */
 const ONE_BY_ONE_MAX = 10;
 const OLD_PAGE = 20;
@@ -53,6 +79,8 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const [marking, setMarking] = useState(false);
   const unreadCount = useQuery({ ...trpc.comments.unreadCount.queryOptions(), refetchInterval: NOTIFICATION_POLL_MS });
+  const overdue = useQuery({ ...trpc.proofs.overdue.queryOptions(), refetchInterval: NOTIFICATION_POLL_MS });
+  const late = overdue.data ?? [];
   const unread = useQuery({ ...trpc.comments.unreadByProject.queryOptions(), enabled: open });
   const old = useInfiniteQuery(
     trpc.comments.findMany.infiniteQueryOptions(
@@ -111,11 +139,14 @@ export function NotificationBell({ user }: { user: SessionUser }) {
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={`Notifications: ${count} unread`}
+          aria-label={`Notifications: ${count} unread${late.length ? `, ${late.length} past their deadline` : ""}`}
           aria-keyshortcuts="G I"
           data-shortcut="inbox"
         >
           <Bell className="size-5" aria-hidden />
+          {count === 0 && late.length > 0 && (
+            <span className="absolute right-0.5 top-0.5 size-2.5 rounded-full bg-amber-500" data-testid="overdue-dot" aria-hidden />
+          )}
           {count > 0 && (
             <span
               className="absolute -right-1 -top-0.5 min-w-4 rounded-full bg-destructive px-1 text-[10px] font-semibold leading-4 text-white tabular-nums"
@@ -142,6 +173,16 @@ export function NotificationBell({ user }: { user: SessionUser }) {
         >
           {marking ? "Marking…" : NOTIFICATION_TEXT.markAllRead}
         </Button>
+        {late.length > 0 && (
+          <section aria-label="Past their deadline" className="mb-4">
+            <h3 className="mb-1 text-sm font-semibold text-amber-700 dark:text-amber-300">Past their deadline</h3>
+            <ul className="grid gap-1">
+              {late.map((r) => (
+                <OverdueEntry key={r.proofId} r={r} onOpen={() => setOpen(false)} />
+              ))}
+            </ul>
+          </section>
+        )}
         {(unread.data?.length ?? 0) > 0 && (
           <ul className="grid gap-1">
             {unread.data?.map((g) => (

@@ -1,9 +1,17 @@
 "use client";
 // A round's approval chain where people answer it (docs/approval-chains.md): its reviewers step by step with their
 // decisions and reasons, the step deciding now and the rule; the current step's approvers decide here; staff name
-// or change the reviewers while nobody has decided. A round without approvers shows `answer` (one client answer).
+// or change the reviewers while nobody has decided, and set its deadlines. A round without approvers shows `answer` (one client answer).
 import type { RouterOutputs } from "@atelier/api";
-import { DECISIONS, type Decision, decisionReasonInput, REVIEWER_ROLES, verificationLabel } from "@atelier/domain";
+import {
+  DECISIONS,
+  type Decision,
+  deadlineLabel,
+  decisionReasonInput,
+  REVIEWER_ROLES,
+  stepDueOn,
+  verificationLabel,
+} from "@atelier/domain";
 import { Badge, Button, cn, Label, Textarea, toast } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
@@ -12,6 +20,7 @@ import { LocalDate } from "~/components/common/local-time";
 import { submitOnModEnter } from "~/components/common/submit-keys";
 import { useTRPC } from "~/trpc/react";
 import { ReviewersEditor } from "./reviewers-editor";
+import { DeadlineSummary, DeadlinesEditor } from "./round-deadlines";
 
 type Chain = RouterOutputs["proofs"]["reviewers"];
 
@@ -40,7 +49,7 @@ export function RoundReviewers({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const chain = useQuery(trpc.proofs.reviewers.queryOptions({ proofId }));
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState<"reviewers" | "deadlines" | null>(null);
   const changed = () => {
     void queryClient.invalidateQueries(trpc.proofs.reviewers.queryFilter({ proofId }));
     onChanged();
@@ -50,34 +59,40 @@ export function RoundReviewers({
   if (!data) return null;
   const decided = data.reviewers.some((r) => r.decision !== null);
 
+  const done = () => {
+    setEditing(null);
+    changed();
+  };
+
   return (
     <div className="grid gap-3">
+      {waiting && <DeadlineSummary chain={data} />}
       {data.reviewers.length > 0 && <ChainList chain={data} />}
       {data.chain && waiting && data.you.canDecide && <DecideForm proofId={proofId} onDone={changed} />}
-      {data.chain && waiting && !data.you.canDecide && data.you.role && (
+      {waiting && !data.you.canDecide && (data.you.role || data.deadlines.locked) && (
         <p className="text-sm text-muted-foreground" data-testid="decide-refusal">
           {data.you.refusal}
         </p>
       )}
-      {!data.chain && answer}
-      {staff &&
-        waiting &&
-        !decided &&
-        (editing ? (
-          <ReviewersEditor
-            proofId={proofId}
-            current={data.reviewers}
-            onCancel={() => setEditing(false)}
-            onSaved={() => {
-              setEditing(false);
-              changed();
-            }}
-          />
-        ) : (
-          <Button variant="outline" className="h-11 w-fit" onClick={() => setEditing(true)}>
-            {data.reviewers.length ? "Change reviewers" : "Name reviewers"}
+      {!data.chain && !data.deadlines.locked && answer}
+      {staff && waiting && editing === "reviewers" && (
+        <ReviewersEditor proofId={proofId} current={data.reviewers} onCancel={() => setEditing(null)} onSaved={done} />
+      )}
+      {staff && waiting && editing === "deadlines" && (
+        <DeadlinesEditor proofId={proofId} chain={data} onCancel={() => setEditing(null)} onSaved={done} />
+      )}
+      {staff && waiting && editing === null && (
+        <div className="flex flex-wrap gap-2">
+          {!decided && (
+            <Button variant="outline" className="h-11" onClick={() => setEditing("reviewers")}>
+              {data.reviewers.length ? "Change reviewers" : "Name reviewers"}
+            </Button>
+          )}
+          <Button variant="outline" className="h-11" onClick={() => setEditing("deadlines")}>
+            Deadlines
           </Button>
-        ))}
+        </div>
+      )}
     </div>
   );
 }
@@ -107,6 +122,7 @@ function ChainList({ chain }: { chain: Chain }) {
               <p className={cn("text-xs text-muted-foreground", step === chain.currentStep && "font-medium text-foreground")}>
                 Step {step}
                 {step === chain.currentStep ? " · deciding now" : ""}
+                {stepDueOn(step, chain.deadlines) && ` · due ${deadlineLabel(stepDueOn(step, chain.deadlines) ?? "")}`}
               </p>
             )}
             <ul className="grid gap-2">

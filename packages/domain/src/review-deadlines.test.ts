@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { ChainReviewer } from "./approval-chains";
-import { dayIn, pendingDeciders, reviewReminderDue, stepDueOn } from "./review-reminders";
+import {
+  dayIn,
+  deadlineLabel,
+  deadlinePassed,
+  deadlineRefusal,
+  pendingDeciders,
+  reviewReminderDue,
+  roundDeadlinesInput,
+  roundDueNow,
+  stepDueOn,
+} from "./review-deadlines";
 
 describe("dayIn", () => {
   it("reads one instant as each zone's own day", () => {
@@ -56,5 +66,54 @@ describe("pendingDeciders", () => {
   it("takes a step's own day over the round's", () => {
     expect(stepDueOn(2, round)).toBe("2026-12-08");
     expect(stepDueOn(1, round)).toBe("2026-12-04");
+  });
+});
+
+describe("roundDueNow and the lock at the deadline", () => {
+  const r = (email: string, step: number, decision: ChainReviewer["decision"] = null) => ({
+    email,
+    role: "approver" as const,
+    step,
+    decision,
+  });
+  const round = { dueOn: "2026-12-04", steps: [{ step: 2, dueOn: "2026-12-08" }] };
+
+  it("follows the current step, the round's own day without a chain, and nothing once decided", () => {
+    expect(roundDueNow([], round)).toBe("2026-12-04");
+    expect(roundDueNow([r("a@a.test", 1), r("b@b.test", 2)], round)).toBe("2026-12-04");
+    expect(roundDueNow([r("a@a.test", 1, "approved"), r("b@b.test", 2)], round)).toBe("2026-12-08");
+    expect(roundDueNow([r("a@a.test", 1, "approved"), r("b@b.test", 2, "approved")], round)).toBeNull();
+    expect(roundDueNow([r("a@a.test", 1, "changes_required"), r("b@b.test", 2)], round)).toBeNull();
+  });
+
+  it("passes after the day, not on it", () => {
+    expect(deadlinePassed("2026-12-04", "2026-12-04")).toBe(false);
+    expect(deadlinePassed("2026-12-04", "2026-12-05")).toBe(true);
+    expect(deadlinePassed(null, "2099-01-01")).toBe(false);
+  });
+
+  it("refuses decisions only on a round that locks, once its deadline passed, naming the day", () => {
+    const locking = { round: 2, lockAtDeadline: true };
+    expect(deadlineRefusal(locking, "2026-12-04", "2026-12-04")).toBeNull();
+    expect(deadlineRefusal(locking, "2026-12-04", "2026-12-05")).toBe(
+      "Round 2 closed for decisions at its deadline, Friday 4 December. Ask the studio to move the deadline.",
+    );
+    expect(deadlineRefusal({ round: 2, lockAtDeadline: false }, "2026-12-04", "2026-12-05")).toBeNull();
+    expect(deadlineRefusal(locking, null, "2026-12-05")).toBeNull();
+    expect(deadlineLabel("2027-01-01")).toBe("Friday 1 January");
+  });
+
+  it("takes one deadline per step, real days only", () => {
+    expect(roundDeadlinesInput.parse({ dueOn: null })).toEqual({ dueOn: null, steps: [], lockAtDeadline: false });
+    expect(roundDeadlinesInput.safeParse({ dueOn: "2026-02-30" }).success).toBe(false);
+    const twice = roundDeadlinesInput.safeParse({
+      dueOn: null,
+      steps: [
+        { step: 1, dueOn: "2026-12-01" },
+        { step: 1, dueOn: "2026-12-02" },
+      ],
+    });
+    expect(twice.error?.issues[0]?.message).toBe("Give each step one deadline.");
+    expect(roundDeadlinesInput.safeParse({ dueOn: null, steps: [{ step: 21, dueOn: "2026-12-01" }] }).success).toBe(false);
   });
 });
