@@ -32,6 +32,14 @@ export function DeadlineSummary({ chain }: { chain: Chain }) {
   );
 }
 
+/** What saving the deadlines did: reminders to come, or a day already past (the round overdue, or closed). */
+function deadlinesSavedText(deadlines: Chain["deadlines"]): string {
+  if (deadlines.dueNow === null) return "The round has no deadline now.";
+  if (deadlines.locked) return `${deadlineLabel(deadlines.dueNow)} has passed: the round is closed for decisions until you move it.`;
+  if (deadlines.overdue) return `${deadlineLabel(deadlines.dueNow)} has passed: the round shows as overdue.`;
+  return `Reminders go the day before and on ${deadlineLabel(deadlines.dueNow)} to whoever has not decided.`;
+}
+
 // The form keeps "" for a day left empty; the domain's input is built from it on submit.
 const deadlinesForm = z.object({
   dueOn: z.string(),
@@ -67,9 +75,7 @@ export function DeadlinesEditor({
       onSuccess: (saved) => {
         toast({
           title: "Deadlines saved",
-          description: saved.deadlines.dueNow
-            ? `Reminders go the day before and on ${deadlineLabel(saved.deadlines.dueNow)} to whoever has not decided.`
-            : "The round has no deadline.",
+          description: deadlinesSavedText(saved.deadlines),
         });
         onSaved();
       },

@@ -69,7 +69,7 @@ export function RoundReviewers({
       {waiting && <DeadlineSummary chain={data} />}
       {data.reviewers.length > 0 && <ChainList chain={data} />}
       {data.chain && waiting && data.you.canDecide && <DecideForm proofId={proofId} onDone={changed} />}
-      {waiting && !data.you.canDecide && (data.you.role || data.deadlines.locked) && (
+      {waiting && !data.you.canDecide && (data.you.role || (!data.chain && data.deadlines.locked)) && (
         <p className="text-sm text-muted-foreground" data-testid="decide-refusal">
           {data.you.refusal}
         </p>
