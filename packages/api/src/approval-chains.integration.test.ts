@@ -18,24 +18,13 @@ import { createProofAuditHandler } from "./proof-audit";
 import { signingKeyFromPem } from "./signing-key";
 import { codeOf } from "./testing/code-of";
 import { sendRoundOfOneFile } from "./testing/rounds";
+import { sessionOf } from "./testing/sessions";
 
 const [admin, creative, client] = DEMO_USERS;
 const secret = "approval-chains-test-secret-0123456789";
-const session = (
-  u: { id: string; name: string | null; email: string | null; role: SessionUser["role"] },
-  businessId: string | null,
-): SessionUser => ({
-  id: u.id,
-  name: u.name,
-  email: u.email ?? "",
-  role: u.role,
-  image: null,
-  emailNotification: true,
-  businessId,
-});
-const studio = () => session(creative, null);
-const boss = () => session(admin, null);
-const acme = () => session(client, DEMO_BUSINESS.id);
+const studio = () => sessionOf(creative, null);
+const boss = () => sessionOf(admin, null);
+const acme = () => sessionOf(client, DEMO_BUSINESS.id);
 
 describe("approval chains", () => {
   let t: TestDatabase;
@@ -115,10 +104,10 @@ describe("approval chains", () => {
     outbox.start();
     await seedDemo(t.db);
     const m = await makeUser(t.db, { email: "marketing@acme.test", name: "Mia Marketing", role: "client", businessId: DEMO_BUSINESS.id });
-    marketing = session({ ...m, role: "client" }, DEMO_BUSINESS.id);
+    marketing = sessionOf({ ...m, role: "client" }, DEMO_BUSINESS.id);
     await t.db.insertInto("businesses").values({ id: "bistro", name: "Bistro" }).execute();
     const b = await makeUser(t.db, { email: "owner@bistro.test", name: "Bo Bistro", role: "client", businessId: "bistro" });
-    bistro = session({ ...b, role: "client" }, "bistro");
+    bistro = sessionOf({ ...b, role: "client" }, "bistro");
   });
   afterAll(async () => {
     await outbox?.stop();

@@ -1,13 +1,14 @@
 // Comment mail goes to who people are when it is sent, not who they were when it began to gather: a new address gets
 // it and the old one nothing; someone made a client is never told of an internal note; a deactivated person hears
 // nothing. Real routers, the real outbox and a real SMTP server, on PostgreSQL.
-import { DEMO_BUSINESS, DEMO_USERS, seedDemo, type User } from "@atelier/db";
+import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, makeUser, type TestDatabase } from "@atelier/db/testing";
 import type { SessionUser } from "@atelier/domain";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
+import { sessionOf } from "./testing/sessions";
 
 const [admin, , client] = DEMO_USERS;
 const WINDOW_MS = 60_000;
@@ -27,17 +28,8 @@ describe("gathered comment mail follows its recipient", () => {
       files: { store: undefined as never, secret: "s".repeat(32), balancerUrl: "" },
       mail: { outbox, appUrl: "http://app.test", digestWindowMs: WINDOW_MS, signInLink: async () => "http://app.test/sign-in" },
     });
-  const session = (u: { id: string; name: string | null; email: string | null; role: User["role"] }, businessId: string | null) => ({
-    id: u.id,
-    name: u.name,
-    email: u.email ?? "",
-    role: u.role,
-    image: null,
-    emailNotification: true,
-    businessId,
-  });
-  const studioAdmin = () => as(session(admin, null));
-  const acmeClient = () => as(session(client, DEMO_BUSINESS.id));
+  const studioAdmin = () => as(sessionOf(admin, null));
+  const acmeClient = () => as(sessionOf(client, DEMO_BUSINESS.id));
 
   /** A designer of the studio, new to this test, and a project of Acme's assigned to them, that Acme's client sees too. */
   async function designerAndProject() {
@@ -127,7 +119,7 @@ describe("gathered comment mail follows its recipient", () => {
     expect(mailsTo(address).map((m) => [m.raw.includes("Keep this one"), m.raw.includes("Scrap that idea")])).toEqual([[true, false]]);
 
     await acmeClient().comments.create({ projectId, body: "One more thing" });
-    await as(session(designer, null)).settings.setMailPreference({ mailPreference: "off" });
+    await as(sessionOf(designer, null)).settings.setMailPreference({ mailPreference: "off" });
     await deliver(designer.id, projectId);
     expect(mailsTo(address)).toHaveLength(1);
   });

@@ -8,27 +8,19 @@ import { createTestDatabase, makeUser, type TestDatabase } from "@atelier/db/tes
 import { isInvolvedInProject, type SessionUser } from "@atelier/domain";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { extractLink, mailPart, mailSubject, type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
-import { createUploader, type FetchLike, fromBytes } from "@atelier/upload-engine";
 import { startUploadServers, type UploadServers } from "@atelier/upload-server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
+import { addUploadedFile } from "./testing/rounds";
+import { sessionOf } from "./testing/sessions";
 
 const [admin, designer, client] = DEMO_USERS;
 const secret = "notice-mail-test-secret-0123456789";
 /** Far longer than any test: a mail that waited for the window would never arrive. */
 const WINDOW_MS = 10 * 60_000;
-const session = (u: { id: string; name: string | null; email: string | null; role: SessionUser["role"] }, businessId: string | null) => ({
-  id: u.id,
-  name: u.name,
-  email: u.email ?? "",
-  role: u.role,
-  image: null,
-  emailNotification: true,
-  businessId,
-});
-const boss = () => session(admin, null);
-const studio = () => session(designer, null);
-const acme = () => session(client, DEMO_BUSINESS.id);
+const boss = () => sessionOf(admin, null);
+const studio = () => sessionOf(designer, null);
+const acme = () => sessionOf(client, DEMO_BUSINESS.id);
 
 describe("notices and who hears of a project", () => {
   let t: TestDatabase;
@@ -61,26 +53,8 @@ describe("notices and who hears of a project", () => {
     }
   }
 
-  async function addFile(user: SessionUser, projectId: string, name: string, bytes: Uint8Array) {
-    const { ticket, balancerUrl, folder } = await as(user).uploads.ticket({ projectId, kind: "materials" });
-    const uploader = createUploader({
-      balancerUrl,
-      fetch: globalThis.fetch as unknown as FetchLike,
-      headers: { authorization: `Bearer ${ticket}` },
-      sleep: async () => undefined,
-    });
-    const [outcome] = await uploader.upload([{ source: fromBytes(bytes, { name }), urlPath: `${folder}/${name}` }]);
-    if (!outcome?.ok) throw new Error(`upload failed: ${JSON.stringify(outcome)}`);
-    const uploadId = randomBytes(8).toString("hex");
-    await as(user).projects.addFiles({
-      projectId,
-      kind: "materials",
-      files: [{ id: uploadId, url: outcome.url, thumbnail: "/placeholder.svg", blur: "/placeholder.svg", name }],
-    });
-    const file = (await as(user).projects.byId({ id: projectId })).files.find((f) => f.uploadId === uploadId);
-    if (!file) throw new Error("file not added");
-    return file;
-  }
+  const addFile = (user: SessionUser, projectId: string, name: string, bytes: Uint8Array) =>
+    addUploadedFile(as(user), projectId, name, bytes);
 
   beforeAll(async () => {
     [t, smtp, uploads] = await Promise.all([createTestDatabase(), startSmtpSink(), startUploadServers(secret)]);
@@ -140,7 +114,7 @@ describe("notices and who hears of a project", () => {
     const bystander = await makeUser(t.db, { role: "creative" });
     const writer = await makeUser(t.db, { role: "creative" });
     const { id: projectId } = await as(acme()).projects.create({ title: "Winter card", event: "print" });
-    await as(session(writer, null)).comments.create({ projectId, body: "I can take this" });
+    await as(sessionOf(writer, null)).comments.create({ projectId, body: "I can take this" });
     const people = await t.db.selectFrom("users").select(["id", "role", "businessId"]).where("email", "is not", null).execute();
     const project = await t.db
       .selectFrom("projects")

@@ -15,25 +15,14 @@ import { createProofAuditHandler } from "./proof-audit";
 import { remindReviewDeadlines } from "./review-deadlines";
 import { codeOf } from "./testing/code-of";
 import { sendRoundOfOneFile } from "./testing/rounds";
+import { sessionOf } from "./testing/sessions";
 
 const [admin, creative, client] = DEMO_USERS;
 const secret = "review-deadlines-test-secret-0123456789";
 const appUrl = "http://app.test";
-const session = (
-  u: { id: string; name: string | null; email: string | null; role: SessionUser["role"] },
-  businessId: string | null,
-): SessionUser => ({
-  id: u.id,
-  name: u.name,
-  email: u.email ?? "",
-  role: u.role,
-  image: null,
-  emailNotification: true,
-  businessId,
-});
-const studio = () => session(creative, null);
-const boss = () => session(admin, null);
-const acme = () => session(client, DEMO_BUSINESS.id);
+const studio = () => sessionOf(creative, null);
+const boss = () => sessionOf(admin, null);
+const acme = () => sessionOf(client, DEMO_BUSINESS.id);
 
 describe("review deadlines", () => {
   let t: TestDatabase;
@@ -85,7 +74,7 @@ describe("review deadlines", () => {
       businessId: DEMO_BUSINESS.id,
       timeZone: "Asia/Tokyo",
     });
-    tokyo = session({ id: m.id, name: m.name, email: m.email, role: "client" }, DEMO_BUSINESS.id);
+    tokyo = sessionOf({ id: m.id, name: m.name, email: m.email, role: "client" }, DEMO_BUSINESS.id);
   }, 60_000);
   afterAll(async () => {
     await outbox?.stop();
@@ -250,7 +239,7 @@ describe("review deadlines", () => {
     expect(changes[0]?.detail).toBe("gone@outside.test: approver, step 2");
     expect(events.find((e) => e.event === "reviewer_removed")?.email).toBe(creative.email);
     // Another business's client reads no deadline of Acme's.
-    const globex = session({ id: "globex-deadlines", name: "Gil", email: "gil@globex.test", role: "client" }, "globex");
+    const globex = sessionOf({ id: "globex-deadlines", name: "Gil", email: "gil@globex.test", role: "client" }, "globex");
     expect(await codeOf(as(globex).proofs.reviewers({ proofId }))).toBe("NOT_FOUND");
     expect(await codeOf(as(globex).proofs.setDeadlines({ proofId, dueOn: null }))).toBe("FORBIDDEN");
   });
