@@ -40,11 +40,13 @@ describe("invoice status changes race", () => {
   /**
    * Both changes read the invoice before either writes it: a transaction holds the row while both
    * calls run up to their update (or, marking paid, up to locking the invoice to record its payment), and lets go once PostgreSQL shows both waiting for it.
+   * Their outcomes are collected as the calls start: the loser may be refused before the transaction's commit returns,
+   * and a refusal nothing listened for yet is an unhandled rejection that fails the run.
    */
   async function race(id: string, a: InvoiceStatus, b: InvoiceStatus) {
-    const calls = await t.db.transaction().execute(async (trx) => {
+    const { settled } = await t.db.transaction().execute(async (trx) => {
       await trx.selectFrom("invoices").select("id").where("id", "=", id).forUpdate().execute();
-      const started = [a, b].map((status) => studio().invoices.setStatus({ id, status }));
+      const started = Promise.allSettled([a, b].map((status) => studio().invoices.setStatus({ id, status })));
       // Asked outside the transaction, which would keep seeing the activity as it first read it.
       for (let waiting = 0; waiting < 2; ) {
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -54,9 +56,10 @@ describe("invoice status changes race", () => {
             and (query ilike 'update "invoices"%' or query ilike 'select % from "invoices" % for update of "invoices"')`.execute(t.db);
         waiting = rows[0]?.n ?? 0;
       }
-      return started;
+      // In an object: a promise returned as it is would be awaited by the transaction, which holds the lock it waits for.
+      return { settled: started };
     });
-    return Promise.allSettled(calls);
+    return settled;
   }
 
   it.each([
