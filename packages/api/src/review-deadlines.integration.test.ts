@@ -51,12 +51,14 @@ describe("review deadlines", () => {
   };
   const remindersTo = (email: string, proofId: string) =>
     t.db.selectFrom("reviewReminders").selectAll().where("email", "=", email).where("proofId", "=", proofId).orderBy("day").execute();
-  const outboxTo = (email: string) =>
+  /** The reminders written for `email` about `project` (one person is reminded of other tests' rounds too). */
+  const outboxTo = (email: string, project: string) =>
     t.db
       .selectFrom("outbox")
       .select(["subject", "text"])
       .where("kind", "=", "review-reminder")
       .where("to", "=", email)
+      .where("subject", "like", `% of ${project} is waiting %`)
       .orderBy("createdAt")
       .execute();
 
@@ -97,7 +99,7 @@ describe("review deadlines", () => {
     // 2030-03-13 16:00 UTC is already the 14th in Tokyo (the day before for Kenji); nobody else owes a decision yet.
     expect(await passOnTwoInstances(new Date("2030-03-13T16:00:00Z"))).toBe(1);
     expect(await passOnTwoInstances(new Date("2030-03-13T20:00:00Z"))).toBe(0);
-    const [dayBefore] = await outboxTo("kenji@acme.test");
+    const [dayBefore] = await outboxTo("kenji@acme.test", "Deadline poster");
     expect(dayBefore?.subject).toBe(`Round 1 of Deadline poster is waiting for your decision by ${deadlineLabel("2030-03-15")}`);
     expect(dayBefore?.subject).toContain("by Friday 15 March");
     expect(dayBefore?.text).toContain("That is tomorrow.");
@@ -109,10 +111,10 @@ describe("review deadlines", () => {
       ["2030-03-14", "day_before"],
       ["2030-03-15", "due_today"],
     ]);
-    expect((await outboxTo("kenji@acme.test")).map((m) => m.text.includes("That is today."))).toEqual([false, true]);
+    expect((await outboxTo("kenji@acme.test", "Deadline poster")).map((m) => m.text.includes("That is today."))).toEqual([false, true]);
     // The reviewer (comments only) and step 2's approver were never reminded.
-    expect(await outboxTo("printer@outside.test")).toEqual([]);
-    expect(await outboxTo("legal@outside.test")).toEqual([]);
+    expect(await outboxTo("printer@outside.test", "Deadline poster")).toEqual([]);
+    expect(await outboxTo("legal@outside.test", "Deadline poster")).toEqual([]);
 
     // Kenji approves with changes: step 2 starts with its own day, mailed as such; the guest follows UTC.
     await as(tokyo).proofs.decide({ proofId, decision: "approved_with_changes", reason: "Larger logo" });
@@ -127,7 +129,7 @@ describe("review deadlines", () => {
     ]);
     expect(await passOnTwoInstances(new Date("2030-03-18T23:59:00Z"))).toBe(0);
     expect(await passOnTwoInstances(new Date("2030-03-19T00:01:00Z"))).toBe(1);
-    const [toGuest] = await outboxTo("legal@outside.test");
+    const [toGuest] = await outboxTo("legal@outside.test", "Deadline poster");
     expect(toGuest?.text).toMatch(/http:\/\/app\.test\/review\/[A-Za-z0-9_-]+/);
     // Delivered over SMTP.
     for (
