@@ -126,8 +126,10 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await page.getByRole("button", { name: "Edit details" }).waitFor();
     await fitsPhone("business-page-designer");
 
+    // Signing in leaves the page (signInWithSession): the admin opens the business's page again.
+    const businessPage = page.url();
     await signInAs("admin@atelier.local");
-    await page.reload();
+    await page.goto(businessPage);
     await page.getByRole("button", { name: "Edit details" }).click();
     await page.getByLabel(/Billing contacts/).fill("books@acme.test");
     await page.getByRole("button", { name: "Save", exact: true }).click();

@@ -354,9 +354,9 @@ export async function chooseOption(trigger: Locator, label: string): Promise<voi
 
 /**
  * Signs `email` in on `context` without the mail round trip: a fresh database session for the user, set as the
- * cookie next-auth reads on http. Answers the session token. The context's pages are left for a blank one first: a
- * page of the person signed in before may have a request in flight (the session's own refresh) whose answer sets
- * their cookie again after it was replaced, so that the next page opens as them.
+ * cookie next-auth reads on http. Answers the session token. The context's pages are left for a blank one first (the
+ * caller opens the page it wants next): a page of the person signed in before may have a request in flight (the
+ * session's own refresh) whose answer sets their cookie again after it was replaced, so that the next page opens as them.
  */
 export async function signInWithSession(db: Db, context: BrowserContext, appUrl: string, email: string): Promise<string> {
   const user = await findUserByEmail(db, email);
