@@ -97,6 +97,9 @@ export function RoundReviewers({
   );
 }
 
+/** " · due Monday 1 June" for a step with a day (its own or the round's); nothing without one. */
+const dueLabel = (dueOn: string | null) => (dueOn ? ` · due ${deadlineLabel(dueOn)}` : "");
+
 function ChainList({ chain }: { chain: Chain }) {
   const steps = [...new Set(chain.reviewers.map((r) => r.step))].sort((a, b) => a - b);
   const many = steps.length > 1;
@@ -122,7 +125,7 @@ function ChainList({ chain }: { chain: Chain }) {
               <p className={cn("text-xs text-muted-foreground", step === chain.currentStep && "font-medium text-foreground")}>
                 Step {step}
                 {step === chain.currentStep ? " · deciding now" : ""}
-                {stepDueOn(step, chain.deadlines) && ` · due ${deadlineLabel(stepDueOn(step, chain.deadlines) ?? "")}`}
+                {dueLabel(stepDueOn(step, chain.deadlines))}
               </p>
             )}
             <ul className="grid gap-2">
