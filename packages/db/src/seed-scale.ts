@@ -10,6 +10,7 @@
 import { COMMENT_EVENTS, INTERNAL_NOTE_EVENT, STAFF_ROLES, stageAfter } from "@atelier/domain";
 import { sql } from "kysely";
 import { type Db, migrateToLatest } from "./create-db";
+import { gatherGinEntries } from "./gin-bulk";
 import { DEMO_BUSINESS, DEMO_USERS } from "./seed";
 
 export interface SeedScaleOptions {
@@ -115,6 +116,7 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
 
   // One connection throughout: the helper tables are temporary, and the settings are the session's.
   await db.connection().execute(async (conn) => {
+    const gin = await gatherGinEntries(conn);
     try {
       const step = async (name: string, statement: string) => {
         const t = performance.now();
@@ -336,7 +338,9 @@ export async function seedScale(db: Db, options: SeedScaleOptions = {}): Promise
       }
       await step("analyze", "drop table seed_businesses, seed_people, seed_clients; analyze");
     } finally {
-      // The connection goes back to the pool as it came, whatever failed: keys checked, its usual settings.
+      // The connection goes back to the pool as it came, whatever failed: the search indexes as they were, keys
+      // checked, its usual settings.
+      await gin.merge();
       await sql.raw("reset all").execute(conn);
     }
   });
