@@ -9,6 +9,7 @@ import { type Config, EnvError, loadServerConfig } from "./env";
 import { CLIENT_ADDRESS_HEADER } from "./server/client-address";
 import { DEV_MAIL_VERDICT_HEADER, devMailVerdictFor, isDevMailPath, isNormalTarget, mayReadDevMail } from "./server/dev-mailbox-gate";
 import { SECURITY_HEADERS } from "./server/security-headers";
+import { shutDown } from "./server/shutdown";
 import { sendWholeAnswer } from "./server/whole-answers";
 
 let config: Config;
@@ -59,7 +60,9 @@ server.listen(config.PORT, config.HOST, () => console.log(`Web server listening 
 
 function shutdown(): void {
   server.close();
-  void app.close().finally(() => process.exit(0));
+  void shutDown()
+    .then(() => app.close())
+    .finally(() => process.exit(0));
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, shutdown);
 // Started by `npm start`'s supervisor: its channel closes when the supervisor is gone, however it ended.

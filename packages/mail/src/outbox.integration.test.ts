@@ -1,9 +1,9 @@
-// The mail outbox on real PostgreSQL and a real SMTP server: retries through an outage, two instances
-// never send one mail twice, and mail undelivered for a day is marked failed.
+// The mail outbox on real PostgreSQL and a real SMTP server: retries through an outage, a dead instance's mail sent
+// once its lease runs out, two instances never send one mail twice, and mail undelivered for a day is marked failed.
 import { randomUUID } from "node:crypto";
-import { createComment } from "@atelier/db";
+import { claimDueMail, createComment } from "@atelier/db";
 import { createTestDatabase, makeProject, makeUser, type TestDatabase } from "@atelier/db/testing";
-import { MAIL_GIVE_UP_AFTER_MS } from "@atelier/domain";
+import { MAIL_GIVE_UP_AFTER_MS, MAIL_SEND_LEASE_MS } from "@atelier/domain";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "./mailer";
 import { createOutbox, type Outbox } from "./outbox";
@@ -80,6 +80,21 @@ describe("mail outbox", () => {
     expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `p${n}@example.test`));
     expect(new Set(smtp.mails.map((m) => messageId(m.raw))).size).toBe(5);
     expect(smtp.mails.map((m) => messageId(m.raw)).sort()).toEqual(ids.map((id) => `<${id}@outbox.atelier>`).sort());
+  });
+
+  it("sends a mail a dead instance had taken once its lease runs out, and not before", async () => {
+    const ids = await outbox().enqueue(t.db, [mail(1)]);
+    // An instance took the mail and died before it could say how the attempt went (SIGKILL, a lost machine).
+    const [taken] = await claimDueMail(t.db, { now: now(), leaseMs: MAIL_SEND_LEASE_MS, limit: 10 });
+    expect(taken?.id).toBe(ids[0]);
+    outbox().start();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails).toHaveLength(0);
+    offset = MAIL_SEND_LEASE_MS + 1_000;
+    await until(async () => (await statuses()).every((s) => s.status === "sent"));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.mails.map((m) => messageId(m.raw))).toEqual([`<${ids[0]}@outbox.atelier>`]);
+    expect((await statuses())[0]?.attempts).toBe(2);
   });
 
   it("lets two instances share the work without sending any mail twice", async () => {

@@ -18,6 +18,7 @@ import type { AuthOptions } from "next-auth";
 import { type Config, loadServerConfig } from "../env";
 import { demoUploadStore } from "./demo-files";
 import { embeddedSecret, sharedSigningKey } from "./secrets";
+import { onShutdown } from "./shutdown";
 
 export interface Server {
   config: Config;
@@ -54,10 +55,15 @@ async function createServer(): Promise<Server> {
   outbox.start();
   // Overdue invoices are reminded on the admin's schedule, and reviewers before their deadlines, by the same
   // instances that deliver mail.
-  startInvoiceReminders({ db, outbox, appUrl: config.APP_URL });
-  startReviewReminders({ db, outbox, appUrl: config.APP_URL });
+  const stopInvoiceReminders = startInvoiceReminders({ db, outbox, appUrl: config.APP_URL });
+  const stopReviewReminders = startReviewReminders({ db, outbox, appUrl: config.APP_URL });
   const webhooks = createWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   webhooks.start();
+  onShutdown(async () => {
+    stopInvoiceReminders();
+    stopReviewReminders();
+    await Promise.all([outbox.stop(), webhooks.stop()]);
+  });
   const authSecret = config.AUTH_SECRET ?? embeddedSecret(dataDir, "auth-secret");
   const keys = (id?: string, secret?: string) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
   const authOptions = createAuthOptions({
