@@ -152,8 +152,13 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
     await tab.click();
     const option = dialog().getByTestId("brand-asset-option").filter({ hasText: "logo.png" });
     await option.waitFor();
-    // The picture's own thumbnail and its size are shown beside its name.
-    expect(await option.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The picture's own thumbnail and its size are shown beside its name; the thumbnail loads after the option shows.
+    await expect
+      .poll(() => option.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        message: "the thumbnail loads",
+        timeout: 15_000,
+      })
+      .toBe(true);
     expect(await option.innerText()).toMatch(/Logos · \d+ (B|KB)/);
     const box = await option.boundingBox();
     const width = page.viewportSize()!.width;
