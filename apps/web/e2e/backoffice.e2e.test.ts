@@ -2,8 +2,10 @@
 // ends and sign-in is refused with a message); a business page and brand colours; a Markdown post with a
 // script tag and a javascript: link renders inert; the workload plan. Each page is looked at as a phone and a desktop.
 import { join } from "node:path";
+import { startWebhookReceiver } from "@atelier/api/testing/webhook-receiver";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
-import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
+import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
+import { commentHref } from "@atelier/domain";
 import { type SmtpSink, startSmtpSink } from "@atelier/mail/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -29,7 +31,13 @@ describe("the back office (PostgreSQL, Chromium)", () => {
   beforeAll(async () => {
     [t, smtp, browser] = await startTogether([createTestDatabase(), startSmtpSink(), launchBrowser()]);
     await seedDemo(t.db);
-    app = await startApp({ DATABASE_URL: t.url, SMTP_URL: smtp.url, MAIL_FROM: "Atelier <studio@atelier.test>" });
+    // Webhooks go to a receiver of the test's on this machine's loopback.
+    app = await startApp({
+      DATABASE_URL: t.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Atelier <studio@atelier.test>",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -250,5 +258,55 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await page.getByRole("heading", { name: "Atelier API" }).waitFor();
     await page.getByText("GET /api/v1/projects", { exact: true }).waitFor();
     await fitsPhone("api-docs");
+  });
+
+  it("adds a Slack webhook for one business; its channel hears of a client's comment in words, and the log shows it", async () => {
+    const hooks = await startWebhookReceiver();
+    try {
+      await signInAs("admin@atelier.local");
+      await page.goto(`${app.url}/settings`);
+      await page.getByRole("link", { name: "Webhooks for other apps and chat" }).click();
+      await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
+      await page.getByLabel("Address").fill(`${hooks.url}/slack`);
+      await chooseOption(page.getByLabel("Sends"), "Slack message (incoming webhook)");
+      await chooseOption(page.getByLabel("About"), DEMO_BUSINESS.name);
+      await page.getByLabel("Name (optional)").fill("#acme <channel> & co");
+      await page.getByRole("button", { name: "Add webhook" }).click();
+      await page.getByTestId("new-webhook").waitFor();
+      // A channel needs no signing secret: none is shown.
+      expect(await page.getByTestId("webhook-secret").count()).toBe(0);
+      await page.getByRole("button", { name: "Done" }).click();
+      await page.getByTestId("webhook-row").getByText(`Slack message (incoming webhook) · ${DEMO_BUSINESS.name}`).waitFor();
+
+      const project = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Menu board" });
+      const clientContext = await browser.newContext();
+      let commentId = "";
+      try {
+        await signInAs("client@atelier.local", clientContext);
+        const posted = await clientContext.request.post(`${app.url}/api/trpc/comments.create`, {
+          headers: { "content-type": "application/json", origin: app.url },
+          data: { json: { projectId: project.id, body: "Can the <b>logo</b> be bigger?" } },
+        });
+        expect(posted.status()).toBe(200);
+        commentId = ((await posted.json()) as { result: { data: { json: { id: string } } } }).result.data.json.id;
+      } finally {
+        await clientContext.close();
+      }
+      await expect.poll(() => hooks.receipts.length, { timeout: 20_000 }).toBe(1);
+      const { text } = JSON.parse(hooks.receipts[0]?.body ?? "{}") as { text: string };
+      expect(text.split("\n")).toEqual([
+        `Cleo Client commented on <${app.url}${commentHref(project.id, commentId)}|Menu board> (${DEMO_BUSINESS.name})`,
+        "> Can the &lt;b&gt;logo&lt;/b&gt; be bigger?",
+      ]);
+
+      await page.reload();
+      await page.getByText("Latest deliveries (1)").click();
+      const delivery = page.getByTestId("webhook-delivery");
+      await delivery.getByText("Delivered").waitFor();
+      await delivery.getByText(/HTTP 200 · \d+ ms/).waitFor();
+      await fitsPhone("webhooks");
+    } finally {
+      await hooks.close();
+    }
   });
 });

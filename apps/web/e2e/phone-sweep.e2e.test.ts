@@ -199,6 +199,8 @@ describe("every page of every role on a phone and a desktop (PostgreSQL, Chromiu
       { name: "new-invoice", path: "/invoices/create" },
       { name: "new-project", path: "/projects/create" },
       { name: "new-user", path: "/users/create" },
+      { name: "tokens", path: "/settings/tokens" },
+      { name: "webhooks", path: "/settings/webhooks" },
     ];
     if (role === "client")
       return [

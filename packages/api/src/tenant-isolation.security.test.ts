@@ -155,7 +155,11 @@ describe("tenant isolation, procedure by procedure", () => {
       createdAt: new Date(),
     });
     const body = async () => JSON.stringify({ type: "project.created", data: { project: { id: ids.project, title: `${word} launch` } } });
-    [ids.delivery = ""] = await enqueueWebhookEvent(t.db, { type: "project.created", internal: false, body }, new Date());
+    [ids.delivery = ""] = await enqueueWebhookEvent(
+      t.db,
+      { type: "project.created", internal: false, businessId: ids.business, body },
+      new Date(),
+    );
     return ids;
   }
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_BUSINESS, DEMO_USERS, enqueueWebhookEvent, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import { type SessionUser, WEBHOOK_RETRY_DELAYS_MS } from "@atelier/domain";
+import { commentHref, INTERNAL_NOTE_EVENT, projectHref, type SessionUser, WEBHOOK_RETRY_DELAYS_MS } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -189,7 +189,8 @@ describe("webhook deliveries", () => {
   it("lets two workers share the deliveries without attempting any twice", async () => {
     const { id: endpointId } = await boss().webhooks.create({ url: `${hooks.url}/shared`, events: ["file.added"] });
     const body = async () => JSON.stringify({ type: "file.added", timestamp: now().toISOString(), data: {} });
-    for (let i = 0; i < 60; i++) await enqueueWebhookEvent(t.db, { type: "file.added", internal: false, body }, now());
+    for (let i = 0; i < 60; i++)
+      await enqueueWebhookEvent(t.db, { type: "file.added", internal: false, businessId: DEMO_BUSINESS.id, body }, now());
     worker().start();
     worker().start();
     await until(async () => (await deliveries()).every((d) => d.status === "delivered"));
@@ -203,6 +204,54 @@ describe("webhook deliveries", () => {
     const [listed] = await boss().webhooks.list();
     const newest = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id)).slice(0, 20);
     expect(listed?.deliveries.map((d) => d.id)).toEqual(newest.map((d) => d.id));
+  });
+
+  it("tells a business's Slack channel of its own events in words, and the studio's channel of every business's", async () => {
+    const globex = await boss().businesses.create({ name: "Globex <Café> & Co" });
+    await boss().webhooks.create({
+      url: `${hooks.url}/slack-acme`,
+      events: ["project.created", "comment.created"],
+      format: "slack",
+      businessId: DEMO_BUSINESS.id,
+    });
+    await boss().webhooks.create({ url: `${hooks.url}/slack-studio`, events: ["project.created"], format: "slack" });
+    await expect(
+      boss().webhooks.create({ url: `${hooks.url}/x`, events: ["project.created"], businessId: "no-such-business" }),
+    ).rejects.toThrow("No such business.");
+    worker().start();
+    const acme = as(session(client, DEMO_BUSINESS.id));
+    const { id: projectId } = await acme.projects.create({ title: "Spring <flyer> & co", event: "flyer" });
+    await boss().projects.create({ title: "Globex menu", event: "print", businessId: globex.id });
+    const { id: commentId } = await acme.comments.create({ projectId, body: "Could the logo be bigger?\nAnd bluer." });
+    // The studio's internal note reaches no endpoint that is not marked internal.
+    await as(session(designer, null)).comments.create({ projectId, body: "Client wants it bigger", event: INTERNAL_NOTE_EVENT });
+    await until(() => ok("/slack-acme").length === 2 && ok("/slack-studio").length === 2);
+    await until(() => attempted(1));
+    // Each body is the message alone; deliveries of one batch may arrive in any order.
+    const texts = (path: string) => ok(path).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    const title = "Spring &lt;flyer&gt; &amp; co";
+    const started = `${client.name} started <${projectHref(projectId)}|${title}> (${DEMO_BUSINESS.name})`;
+    expect(texts("/slack-acme")).toHaveLength(2);
+    expect(texts("/slack-acme")).toEqual(
+      expect.arrayContaining([
+        { text: started },
+        {
+          text: `${client.name} commented on <${commentHref(projectId, commentId)}|${title}> (${DEMO_BUSINESS.name})\n> Could the logo be bigger?\n> And bluer.`,
+        },
+      ]),
+    );
+    expect(texts("/slack-studio")).toEqual(
+      expect.arrayContaining([
+        { text: started },
+        { text: expect.stringMatching(new RegExp(`^${admin.name} started <[^|]+\\|Globex menu> \\(Globex &lt;Café&gt; &amp; Co\\)$`)) },
+      ]),
+    );
+    expect(hooks.receipts.some((r) => r.body.includes("Client wants"))).toBe(false);
+    const listed = await boss().webhooks.list();
+    expect(listed.map((e) => [e.format, e.businessName])).toEqual([
+      ["slack", DEMO_BUSINESS.name],
+      ["slack", null],
+    ]);
   });
 
   it("lists endpoints with their latest deliveries for admins, never a secret, and re-sends one by hand", async () => {

@@ -19,6 +19,7 @@ import {
   ROLES,
   VERIFICATION_METHOD_VALUES,
   WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_FORMATS,
 } from "@atelier/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "./index";
@@ -44,6 +45,7 @@ const DOMAIN_LISTS: Record<string, readonly string[]> = {
   "users.mail_preference": MAIL_PREFERENCES,
   "users.role": ROLES,
   "webhook_deliveries.status": WEBHOOK_DELIVERY_STATUSES,
+  "webhook_endpoints.format": WEBHOOK_FORMATS,
 };
 
 describe("CHECK constraints of the latest schema", () => {

@@ -19,6 +19,7 @@ import type {
   Role,
   VerificationMethod,
   WebhookDeliveryStatus,
+  WebhookFormat,
 } from "@atelier/domain";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
@@ -535,6 +536,10 @@ interface WebhookEndpointsTable {
   events: string[];
   /** Receives events about internal notes too. */
   internal: Generated<boolean>;
+  /** The body's form: Standard Webhooks JSON, or a Slack-compatible message. */
+  format: ColumnType<WebhookFormat, WebhookFormat | undefined, WebhookFormat>;
+  /** Hears of this business's events only; null for the whole studio's. */
+  businessId: string | null;
   createdBy: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }

@@ -1,7 +1,7 @@
 // Webhooks' queries: endpoints, deliveries written beside their cause, and the worker's claims and records, as the mail
 // outbox's (outbox.ts) are: a delivery is a row written in the transaction that caused its event, claimed with a lease.
 import { randomUUID } from "node:crypto";
-import { type WebhookEvent, webhookReaches } from "@atelier/domain";
+import { type WebhookEvent, type WebhookFormat, webhookReaches } from "@atelier/domain";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
 import type { WebhookDelivery } from "./schema";
@@ -13,6 +13,10 @@ export interface NewWebhookEndpoint {
   secret: string;
   events: readonly WebhookEvent[];
   internal: boolean;
+  /** Standard Webhooks JSON unless given. */
+  format?: WebhookFormat;
+  /** Hears of this business's events only; the whole studio's unless given. */
+  businessId?: string | null;
   createdBy: string;
   createdAt: Date;
 }
@@ -33,10 +37,11 @@ export async function deleteWebhookEndpoint(db: Db, id: string): Promise<boolean
 /** Every endpoint, oldest first, with its latest `recent` deliveries (newest first); never a secret. */
 export async function listWebhookEndpoints(db: Db, recent: number) {
   const endpoints = await db
-    .selectFrom("webhookEndpoints")
-    .select(["id", "name", "url", "events", "internal", "createdAt"])
-    .orderBy("createdAt")
-    .orderBy("id")
+    .selectFrom("webhookEndpoints as e")
+    .leftJoin("businesses as b", "b.id", "e.businessId")
+    .select(["e.id", "e.name", "e.url", "e.events", "e.internal", "e.format", "e.businessId", "b.name as businessName", "e.createdAt"])
+    .orderBy("e.createdAt")
+    .orderBy("e.id")
     .execute();
   // Each endpoint's latest, through its (endpoint_id, created_at desc) index, however many it has had.
   const deliveries = await db
@@ -79,8 +84,10 @@ export interface WebhookEventRow {
   type: WebhookEvent;
   /** About an internal note: only endpoints marked internal receive it (webhookReaches). */
   internal: boolean;
-  /** Makes the JSON body that every attempt sends and signs; called only when some endpoint receives the event. */
-  body: () => Promise<string>;
+  /** The business it is about: endpoints of another business do not receive it. */
+  businessId: string;
+  /** Makes the body, in an endpoint's format, that every attempt sends and signs; called only for formats some endpoint takes. */
+  body: (format: WebhookFormat) => Promise<string>;
 }
 
 /**
@@ -90,17 +97,18 @@ export interface WebhookEventRow {
 export async function enqueueWebhookEvent(db: Db, event: WebhookEventRow, now: Date): Promise<string[]> {
   const endpoints = await db
     .selectFrom("webhookEndpoints")
-    .select(["id", "events", "internal"])
+    .select(["id", "events", "internal", "format", "businessId"])
     .where(sql<boolean>`${event.type} = any(events)`)
     .execute();
   const reached = endpoints.filter((endpoint) => webhookReaches(endpoint, event));
   if (reached.length === 0) return [];
-  const body = await event.body();
+  const bodies = new Map<WebhookFormat, string>();
+  for (const { format } of reached) if (!bodies.has(format)) bodies.set(format, await event.body(format));
   const rows = reached.map((endpoint) => ({
     id: randomUUID(),
     endpointId: endpoint.id,
     type: event.type,
-    body,
+    body: bodies.get(endpoint.format) ?? "",
     nextAttemptAt: now,
     queuedAt: now,
     createdAt: now,

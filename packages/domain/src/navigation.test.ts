@@ -89,6 +89,11 @@ describe("canOpenRoute", () => {
     ["creative", "/invoices/42", true],
     ["admin", "/invoices", true],
     ["admin", "/users/create", true],
+    // Webhooks tell of every business: an admin's page, under Billing, which everyone opens.
+    ["admin", "/settings/webhooks", true],
+    ["creative", "/settings/webhooks", false],
+    ["client", "/settings/webhooks", false],
+    ["client", "/settings/tokens", true],
   ] as const)("%s on %s -> %s", (role, path, expected) => {
     expect(canOpenRoute(role, path)).toBe(expected);
   });

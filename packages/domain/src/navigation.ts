@@ -69,7 +69,10 @@ export function commandPaletteItems(role: Role): NavLink[] {
  * Pages open to more people than their nav entry names: designers draft invoices (from Billing) for an admin to send,
  * though Invoices stays an admin's entry.
  */
-const ROUTE_AUDIENCES = [{ href: "/invoices", audience: "staff" }] as const satisfies readonly { href: string; audience: Audience }[];
+const ROUTE_AUDIENCES = [
+  { href: "/invoices", audience: "staff" },
+  { href: "/settings/webhooks", audience: "admin" },
+] as const satisfies readonly { href: string; audience: Audience }[];
 
 /**
  * Whether a role may open a page: the audience of the route, or of the nav or palette entry the path falls under.

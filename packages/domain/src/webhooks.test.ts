@@ -2,14 +2,19 @@ import { describe, expect, it } from "vitest";
 import { nextWebhookAttempt, WEBHOOK_GIVE_UP_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS, webhookReaches } from "./webhooks";
 
 describe("webhookReaches", () => {
-  const event = { type: "comment.created", internal: false } as const;
+  const event = { type: "comment.created", internal: false, businessId: "acme" } as const;
+  const studio = { events: ["comment.created"], internal: false, businessId: null };
   it("sends an event to the endpoints that asked for its type", () => {
-    expect(webhookReaches({ events: ["comment.created"], internal: false }, event)).toBe(true);
-    expect(webhookReaches({ events: ["proof.sent"], internal: true }, event)).toBe(false);
+    expect(webhookReaches(studio, event)).toBe(true);
+    expect(webhookReaches({ ...studio, events: ["proof.sent"], internal: true }, event)).toBe(false);
   });
   it("sends an internal note's event only to an endpoint marked internal", () => {
-    expect(webhookReaches({ events: ["comment.created"], internal: false }, { ...event, internal: true })).toBe(false);
-    expect(webhookReaches({ events: ["comment.created"], internal: true }, { ...event, internal: true })).toBe(true);
+    expect(webhookReaches(studio, { ...event, internal: true })).toBe(false);
+    expect(webhookReaches({ ...studio, internal: true }, { ...event, internal: true })).toBe(true);
+  });
+  it("sends a business's events to the studio's endpoints and that business's own, not another's", () => {
+    expect(webhookReaches({ ...studio, businessId: "acme" }, event)).toBe(true);
+    expect(webhookReaches({ ...studio, businessId: "globex" }, event)).toBe(false);
   });
 });
 

@@ -18,14 +18,31 @@ export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as c
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**
- * Whether an event goes to an endpoint: it asked for the event's type, and an event about an internal note (the studio's
- * own, isInternalNote) goes only to an endpoint marked internal.
+ * The body an endpoint takes: the Standard Webhooks JSON (`{ type, timestamp, data }`, signed), or a Slack-compatible
+ * incoming-webhook message (`{ text }`, readable in a channel; Mattermost and Rocket.Chat take it too).
+ */
+export const WEBHOOK_FORMATS = ["standard", "slack"] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
+export const WEBHOOK_FORMAT_LABELS: Record<WebhookFormat, string> = {
+  standard: "Signed JSON (Standard Webhooks)",
+  slack: "Slack message (incoming webhook)",
+};
+
+/**
+ * Whether an event goes to an endpoint: it asked for the event's type; an event about an internal note (the studio's
+ * own, isInternalNote) goes only to an endpoint marked internal; an endpoint of one business hears of that business's
+ * events only.
  */
 export function webhookReaches(
-  endpoint: { events: readonly string[]; internal: boolean },
-  event: { type: WebhookEvent; internal: boolean },
+  endpoint: { events: readonly string[]; internal: boolean; businessId: string | null },
+  event: { type: WebhookEvent; internal: boolean; businessId: string },
 ) {
-  return endpoint.events.includes(event.type) && (!event.internal || endpoint.internal);
+  return (
+    endpoint.events.includes(event.type) &&
+    (!event.internal || endpoint.internal) &&
+    (endpoint.businessId === null || endpoint.businessId === event.businessId)
+  );
 }
 
 /** Waits after the first, second, … failed attempt; the last one repeats until the delivery is given up. */

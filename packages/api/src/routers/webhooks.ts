@@ -1,8 +1,9 @@
-// webhooks.*: admins register endpoints that receive signed events (docs/webhooks.md), read how deliveries went, and
-// send one again by hand. The signing secret is answered once, when the endpoint is made.
+// webhooks.*: admins register endpoints that receive signed events or chat messages (docs/webhooks.md), for the studio
+// or one business, read how deliveries went, and send one again by hand. The signing secret is answered once, when the
+// endpoint is made.
 import { randomBytes, randomUUID } from "node:crypto";
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, resendWebhookDelivery } from "@atelier/db";
-import { DomainError, idInput, WEBHOOK_EVENTS, WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_URL_MAX_LENGTH } from "@atelier/domain";
+import { createWebhookEndpoint, deleteWebhookEndpoint, findBusiness, listWebhookEndpoints, resendWebhookDelivery } from "@atelier/db";
+import { DomainError, idInput, WEBHOOK_EVENTS, WEBHOOK_FORMATS, WEBHOOK_NAME_MAX_LENGTH, WEBHOOK_URL_MAX_LENGTH } from "@atelier/domain";
 import { z } from "zod";
 import { adminProcedure, router } from "../trpc";
 import { assertWebhookUrlAllowed } from "../webhooks/addresses";
@@ -22,10 +23,15 @@ export const webhooksRouter = router({
         /** Receives events about internal notes too. */
         internal: z.boolean().default(false),
         name: z.string().trim().max(WEBHOOK_NAME_MAX_LENGTH).optional(),
+        /** The body: signed Standard Webhooks JSON, or a Slack-compatible incoming-webhook message. */
+        format: z.enum(WEBHOOK_FORMATS).default("standard"),
+        /** Hears of this business's events only; left out, of the whole studio's. */
+        businessId: idInput.nullish(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       await assertWebhookUrlAllowed(input.url, ctx.webhooks?.allowPrivate ?? false);
+      if (input.businessId && !(await findBusiness(ctx.db, input.businessId))) throw new DomainError("NOT_FOUND", "No such business.");
       const endpoint = {
         id: randomUUID(),
         name: input.name || null,
@@ -33,6 +39,8 @@ export const webhooksRouter = router({
         secret: newSecret(),
         events: [...new Set(input.events)],
         internal: input.internal,
+        format: input.format,
+        businessId: input.businessId ?? null,
         createdBy: ctx.user.id,
         createdAt: ctx.now(),
       };

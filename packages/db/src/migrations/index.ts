@@ -38,6 +38,7 @@ import * as calendarFeeds from "./2026-11-28-1400-calendar-feeds";
 import * as proofReviewers from "./2026-11-28-1500-proof-reviewers";
 import * as sharedSecrets from "./2026-11-28-1600-shared-secrets";
 import * as reviewDeadlines from "./2026-11-28-1700-review-deadlines";
+import * as webhookFormats from "./2026-11-28-1800-webhook-formats";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-1500-proof-reviewers": proofReviewers,
   "2026-11-28-1600-shared-secrets": sharedSecrets,
   "2026-11-28-1700-review-deadlines": reviewDeadlines,
+  "2026-11-28-1800-webhook-formats": webhookFormats,
 };

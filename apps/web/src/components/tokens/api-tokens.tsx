@@ -106,17 +106,17 @@ function NewTokenForm({ role, onMade }: { role: Role; onMade: (made: { name: str
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Scopes</legend>
             {grantable.map((scope) => (
-              <div key={scope} className="flex min-h-11 items-center gap-3 sm:min-h-8">
+              // The whole row is the checkbox's label: a fingertip hits it anywhere on a phone.
+              <Label key={scope} className="flex min-h-11 items-center gap-3 font-normal sm:min-h-8">
                 <Checkbox
-                  id={`${id}-${scope}`}
                   checked={scopes.includes(scope)}
                   onCheckedChange={(on) => setScopes((now) => (on ? [...now, scope] : now.filter((s) => s !== scope)))}
                 />
-                <Label htmlFor={`${id}-${scope}`} className="font-normal">
+                <span>
                   <code className="whitespace-nowrap text-xs">{scope}</code>{" "}
                   <span className="text-muted-foreground">{SCOPE_LABELS[scope]}</span>
-                </Label>
-              </div>
+                </span>
+              </Label>
             ))}
           </fieldset>
           <div className="grid gap-2 sm:max-w-48">

@@ -19,10 +19,15 @@ export default function BillingPage() {
   return (
     <>
       <Billing role={session.user.role} />
-      <p className="mt-8 text-sm">
+      <p className="mt-8 flex flex-wrap gap-x-6 text-sm">
         <Link className="inline-flex min-h-11 items-center underline underline-offset-4" href="/settings/tokens">
           API tokens for other apps
         </Link>
+        {isAdmin(session.user.role) && (
+          <Link className="inline-flex min-h-11 items-center underline underline-offset-4" href="/settings/webhooks">
+            Webhooks for other apps and chat
+          </Link>
+        )}
       </p>
     </>
   );
