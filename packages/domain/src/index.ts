@@ -23,6 +23,7 @@ export * from "./messages";
 export * from "./money";
 export * from "./navigation";
 export * from "./outbox";
+export * from "./plural";
 export * from "./posts";
 export * from "./product";
 export * from "./project-name";

@@ -1,7 +1,7 @@
 // Webhook events as Slack-compatible incoming-webhook messages (docs/webhooks.md, "Slack and other chats"): a line or
 // two a person reads in a channel, with links into the app. Written here rather than with a Slack library: the body
 // is one `text` field, and Slack's rules for it are three escapes and the <url|label> link form.
-import { formatInvoiceDate, formatMoney } from "@atelier/domain";
+import { formatInvoiceDate, formatMoney, plural } from "@atelier/domain";
 
 /** What of a comment a message quotes; the link leads to the rest. */
 const QUOTE_MAX_CHARS = 600;
@@ -24,9 +24,6 @@ function quote(body: string): string {
     .join("\n");
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const day = (isoDate: string) => formatInvoiceDate(isoDate);
-
 interface Project {
   title: string;
   url: string;
@@ -38,7 +35,7 @@ const on = (project: Project, url = project.url) =>
 
 export const slackMessages = {
   projectCreated: (actor: string, d: { project: Project & { dueOn: string | null } }) =>
-    `${slackText(actor)} started ${on(d.project)}${d.project.dueOn ? `, due ${day(d.project.dueOn)}` : ""}`,
+    `${slackText(actor)} started ${on(d.project)}${d.project.dueOn ? `, due ${formatInvoiceDate(d.project.dueOn)}` : ""}`,
 
   commentCreated: (actor: string, d: { comment: { body: string; internal: boolean; url: string }; project: Project }) =>
     `${slackText(actor)} ${d.comment.internal ? "wrote an internal note on" : "commented on"} ${on(d.project, d.comment.url)}\n${quote(d.comment.body)}`,
@@ -48,7 +45,7 @@ export const slackMessages = {
     d: { proof: { round: number; url: string; dueOn: string | null; files: readonly unknown[] }; project: Project },
   ) =>
     `${slackText(actor)} sent round ${d.proof.round} of ${on(d.project, d.proof.url)} for review: ${plural(d.proof.files.length, "file")}${
-      d.proof.dueOn ? `, a decision by ${day(d.proof.dueOn)}` : ""
+      d.proof.dueOn ? `, a decision by ${formatInvoiceDate(d.proof.dueOn)}` : ""
     }`,
 
   proofDecided: (
@@ -75,7 +72,7 @@ export const slackMessages = {
   ) =>
     `${slackText(actor)} sent ${d.invoice.kind === "credit_note" ? "credit note" : "invoice"} ${slackLink(d.invoice.url, d.invoice.number)}${
       d.invoice.business.name ? ` to ${slackText(d.invoice.business.name)}` : ""
-    }: ${formatMoney(d.invoice.total, d.invoice.currency)}${d.invoice.dueAt ? `, due ${day(d.invoice.dueAt)}` : ""}`,
+    }: ${formatMoney(d.invoice.total, d.invoice.currency)}${d.invoice.dueAt ? `, due ${formatInvoiceDate(d.invoice.dueAt)}` : ""}`,
 
   invoicePaid: (
     actor: string,
@@ -83,7 +80,7 @@ export const slackMessages = {
   ) =>
     `${slackText(actor)} marked invoice ${slackLink(d.invoice.url, d.invoice.number)}${
       d.invoice.business.name ? ` of ${slackText(d.invoice.business.name)}` : ""
-    } paid on ${day(d.invoice.paidOn)}: ${formatMoney(d.invoice.total, d.invoice.currency)}`,
+    } paid on ${formatInvoiceDate(d.invoice.paidOn)}: ${formatMoney(d.invoice.total, d.invoice.currency)}`,
 
   filesAdded: (actor: string, d: { files: readonly { name: string }[]; project: Project }) => {
     const names = d.files.slice(0, FILES_LISTED).map((f) => slackText(f.name));

@@ -1,5 +1,6 @@
 "use client";
 // Businesses: the studio's clients.
+import { plural } from "@atelier/domain";
 import { Badge, Card, CardHeader, CardTitle, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
@@ -8,10 +9,6 @@ import { LocalDate } from "~/components/common/local-time";
 import { toastError } from "~/components/common/toast-error";
 import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { useTRPC } from "~/trpc/react";
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 export default function BusinessesPage() {
   const trpc = useTRPC();
