@@ -228,13 +228,13 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await page.getByRole("heading", { name: "Autumn menu" }).waitFor();
   });
 
-  it("makes an API token shown once, whose calls work until it is revoked; the API's page reads on a phone", async () => {
+  it("makes an API token shown once, whose calls work until it is revoked, and an app's; the API's page reads on a phone", async () => {
     await signInAs("admin@atelier.local");
     await page.goto(`${app.url}/settings`);
     await page.getByRole("link", { name: "API tokens for other apps" }).click();
     await page.getByRole("heading", { name: "API tokens" }).waitFor();
     const name = `</script> 工房の同期 ${"ü".repeat(84)}`;
-    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel(/invoices:read/).click();
     await page.getByRole("button", { name: "Create token" }).click();
     const token = (await page.getByTestId("token-secret").textContent()) ?? "";
@@ -253,6 +253,26 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Revoke token" }).click();
     await page.getByText("Revoked", { exact: true }).waitFor();
     expect((await projects()).status).toBe(401);
+
+    // An app acting for one business: its token sees that business's projects, and the token list names the app.
+    const acmeProject = await makeProject(t.db, { businessId: DEMO_BUSINESS.id, title: "Press run" });
+    await page.getByLabel("App name").fill("Acme's print shop");
+    await chooseOption(page.getByLabel("Role"), "A client of one business");
+    await chooseOption(page.getByLabel("Business", { exact: true }), DEMO_BUSINESS.name);
+    await page.getByRole("button", { name: "Add app" }).click();
+    await page.getByTestId("app-row").getByText(`Client of ${DEMO_BUSINESS.name} · 0 live tokens`).waitFor();
+    await chooseOption(page.getByLabel("Acts as"), "Acme's print shop (app)");
+    await page.getByLabel("Name", { exact: true }).fill("Press sync");
+    await page.getByRole("button", { name: "Create token" }).click();
+    const appToken = (await page.getByTestId("token-secret").textContent()) ?? "";
+    await page.getByTestId("app-row").getByText("1 live token").waitFor();
+    await page.getByTestId("token-row").filter({ hasText: "Acme's print shop (app)" }).waitFor();
+    const seen = await fetch(`${app.url}/api/v1/projects`, { headers: { authorization: `Bearer ${appToken}` } });
+    expect(seen.status).toBe(200);
+    const items = ((await seen.json()) as { items: { id: string; businessId: string }[] }).items;
+    expect(items.map((p) => p.id)).toContain(acmeProject.id);
+    expect(new Set(items.map((p) => p.businessId))).toEqual(new Set([DEMO_BUSINESS.id]));
+    await fitsPhone("api-tokens-apps");
 
     await page.goto(`${app.url}/api/docs`);
     await page.getByRole("heading", { name: "Atelier API" }).waitFor();

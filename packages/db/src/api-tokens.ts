@@ -1,6 +1,6 @@
 // API tokens' queries (docs/api.md): made, listed and revoked by their owners (or any by an admin), and used: one update
 // finds a live token by its hash, records its use and counts the call in its rate-limit window.
-import type { ApiScope, SessionUser } from "@atelier/domain";
+import type { ApiScope, Role, SessionUser } from "@atelier/domain";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
 
@@ -38,6 +38,7 @@ export async function listApiTokens(db: Db, userId: string | null) {
       "apiTokens.createdAt",
       "users.id as ownerId",
       "users.name as ownerName",
+      "users.kind as ownerKind",
     ])
     .orderBy("apiTokens.createdAt")
     .orderBy("apiTokens.id");
@@ -50,6 +51,73 @@ export async function revokeApiToken(db: Db, id: string, userId: string | null, 
   let query = db.updateTable("apiTokens").set({ revokedAt: now }).where("id", "=", id).where("revokedAt", "is", null);
   if (userId !== null) query = query.where("userId", "=", userId);
   const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** An app's account (docs/api.md): it owns the tokens an admin makes for the app, and acts with its role. */
+export interface NewAppAccount {
+  id: string;
+  name: string;
+  role: Role;
+  /** The business a client app acts for; null for the studio's own apps. */
+  businessId: string | null;
+  createdAt: Date;
+}
+
+export async function createAppAccount(db: Db, app: NewAppAccount): Promise<void> {
+  await db
+    .insertInto("users")
+    .values({ ...app, kind: "app", email: null, mailPreference: "off", emailNotification: false })
+    .execute();
+}
+
+/** Every app's account, oldest first, with its business's name and how many of its tokens are live at `now`. */
+export function listAppAccounts(db: Db, now: Date) {
+  return db
+    .selectFrom("users")
+    .leftJoin("businesses", "businesses.id", "users.businessId")
+    .select((eb) => [
+      "users.id",
+      "users.name",
+      "users.role",
+      "users.businessId",
+      "businesses.name as businessName",
+      "users.createdAt",
+      "users.deactivatedAt",
+      eb
+        .selectFrom("apiTokens")
+        .whereRef("apiTokens.userId", "=", "users.id")
+        .where("apiTokens.revokedAt", "is", null)
+        .where((w) => w.or([w("apiTokens.expiresAt", "is", null), w("apiTokens.expiresAt", ">", now)]))
+        .select((c) => c.fn.countAll<number>().as("n"))
+        .as("liveTokens"),
+    ])
+    .where("users.kind", "=", "app")
+    .orderBy("users.createdAt")
+    .orderBy("users.id")
+    .execute();
+}
+
+/** An app's account that still acts (not retired); undefined for a person, an unknown id or a retired app. */
+export function findActiveApp(db: Db, id: string) {
+  return db
+    .selectFrom("users")
+    .select(["id", "name", "role", "businessId"])
+    .where("id", "=", id)
+    .where("kind", "=", "app")
+    .where("deactivatedAt", "is", null)
+    .executeTakeFirst();
+}
+
+/** Retires an app: its tokens are refused from their next call (as a deactivated person's), its history stays. */
+export async function retireApp(db: Db, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ deactivatedAt: now })
+    .where("id", "=", id)
+    .where("kind", "=", "app")
+    .where("deactivatedAt", "is", null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 

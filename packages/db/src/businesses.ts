@@ -8,6 +8,7 @@ export function businessMembers(db: Db, businessId: string) {
     .selectFrom("users")
     .select(["id", "name", "email", "image", "role", "deactivatedAt"])
     .where("businessId", "=", businessId)
+    .where("kind", "=", "person")
     .orderBy("createdAt")
     .orderBy("id")
     .execute();

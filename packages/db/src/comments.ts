@@ -328,6 +328,8 @@ export async function createComment(
         .$if(userId !== null, (q) => q.where("users.id", "!=", userId as string))
         // A deactivated person is not told: back again, what was said meanwhile is history, not news.
         .where("users.deactivatedAt", "is", null)
+        // An app's account reads threads through the API; it has no bell.
+        .where("users.kind", "=", "person")
         .where((w) =>
           isInternalNote(comment.event)
             ? w("users.role", "in", STAFF_ROLES)

@@ -38,7 +38,12 @@ export function businessOverview(db: Db, options: { invoicesOn?: string } = {}) 
       return [
         projects(false).as("activeProjects"),
         projects(true).as("archivedProjects"),
-        eb.selectFrom("users").whereRef("users.businessId", "=", "businesses.id").select(count).as("people"),
+        eb
+          .selectFrom("users")
+          .whereRef("users.businessId", "=", "businesses.id")
+          .where("users.kind", "=", "person")
+          .select(count)
+          .as("people"),
         ...(today === undefined
           ? []
           : [
@@ -263,6 +268,7 @@ export async function workload(db: Db) {
     .selectFrom("users")
     .select(["id", "name", "email", "image", "role"])
     .where("role", "in", STAFF_ROLES)
+    .where("kind", "=", "person")
     .orderBy("name")
     .execute();
   const projects = await db

@@ -17,6 +17,7 @@ import type {
   ReviewerRole,
   ReviewReminder,
   Role,
+  UserKind,
   VerificationMethod,
   WebhookDeliveryStatus,
   WebhookFormat,
@@ -42,6 +43,8 @@ interface UsersTable {
   /** The IANA zone and the clock the person reads times in; null until their browser has told (timePrefsOf). */
   timeZone: ColumnType<string | null, string | null | undefined, string | null>;
   hourCycle: ColumnType<HourCycle | null, HourCycle | null | undefined, HourCycle | null>;
+  /** A person, or an app's account that owns API tokens (docs/api.md): no address, no sign-in, in no list of people. */
+  kind: ColumnType<UserKind, UserKind | undefined, never>;
 }
 
 interface BusinessesTable {

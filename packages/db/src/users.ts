@@ -81,7 +81,8 @@ export async function listUserPage(db: Db, q: { words?: readonly string[] | unde
   let query = db
     .selectFrom("users")
     .leftJoin("businesses", "businesses.id", "users.businessId")
-    .select([...PERSON_COLUMNS, epochMicros("users.createdAt").as("sortKey")]);
+    .select([...PERSON_COLUMNS, epochMicros("users.createdAt").as("sortKey")])
+    .where("users.kind", "=", "person");
   for (const word of q.words ?? [])
     query = query.where(
       sql<boolean>`atelier_fold(concat_ws(' ', users.name, users.email)) like '%' || atelier_fold(${likeEscaped(word)}) || '%'`,
@@ -145,6 +146,8 @@ export function changeUserAccess(
       .select("id")
       .where("role", "=", "admin")
       .where("deactivatedAt", "is", null)
+      // An app with the admin role cannot run the studio: the last-admin rule counts people.
+      .where("kind", "=", "person")
       .orderBy("id")
       .forUpdate()
       .execute();

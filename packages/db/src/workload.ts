@@ -11,6 +11,7 @@ export function activeStaff(db: Db) {
     .select(["id", "name", "email", "image", "role"])
     .where("role", "in", STAFF_ROLES)
     .where("deactivatedAt", "is", null)
+    .where("kind", "=", "person")
     .orderBy(sql`lower(coalesce(name, email))`)
     .orderBy("id")
     .execute();

@@ -26,3 +26,7 @@ export function canSeeShadow(role: Role): boolean {
 
 /** How roles read in the interface: the creative role reads "Designer" (docs/product.md). */
 export const ROLE_LABELS = { admin: "Admin", creative: "Designer", client: "Client" } as const satisfies Record<Role, string>;
+
+/** What an account is: a person, or an app that owns API tokens (docs/api.md: no address, no sign-in, no bell). */
+export const USER_KINDS = ["person", "app"] as const;
+export type UserKind = (typeof USER_KINDS)[number];

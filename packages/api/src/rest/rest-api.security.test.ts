@@ -6,7 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_USERS, seedDemo } from "@atelier/db";
+import { changeUserAccess, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import type { ApiScope, SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
@@ -158,8 +158,8 @@ describe("the REST API with tokens", () => {
     await expect(tokenOf(staff, ["admin"])).resolves.toMatchObject({ token: expect.stringMatching(/^atl_/) });
   });
 
-  it("keeps a client's token inside its business on every route", async () => {
-    const { token } = await tokenOf(B.user, ALL);
+  /** Every route, called with `token` (of business B) at A's ids: nothing of A answered, nothing written into A. */
+  async function sweepIntoA(token: string) {
     const ids: Record<string, string> = { projectId: A.project };
     for (const route of REST_ROUTES) {
       const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
@@ -185,6 +185,109 @@ describe("the REST API with tokens", () => {
     const sneaky = await t.db.selectFrom("comments").select("id").where("body", "=", "Sneaky").execute();
     expect(sneaky).toEqual([]);
     expect(await t.db.selectFrom("projects").select("id").where("title", "=", "Sneaky").execute()).toEqual([]);
+  }
+
+  it("keeps a client's token inside its business on every route", async () => {
+    await sweepIntoA((await tokenOf(B.user, ALL)).token);
+  });
+
+  describe("tokens for an app", () => {
+    const appToken = async (appId: string, scopes: ApiScope[], by = staff) =>
+      (await as(by).tokens.create({ name: "Sync", scopes, appId })).token;
+
+    it("acts as the app, with the app's role, and outlives the admin who made it", async () => {
+      const madeBy = await as(staff).users.create({ email: "leaving-admin@studio.test", name: "Leaving Admin", role: "admin" });
+      const leaving: SessionUser = { ...staff, id: madeBy.id, name: "Leaving Admin", email: "leaving-admin@studio.test" };
+      const app = await as(leaving).tokens.createApp({ name: "Print-shop sync", role: "creative" });
+      const token = await appToken(app.id, ["projects:read", "comments:write"], leaving);
+      const personal = (await tokenOf(leaving, ["projects:read"])).token;
+      await as(staff).users.setActive({ id: madeBy.id, active: false });
+      // The person's own token went with them; the app's did not.
+      expect((await call("GET", "/projects", personal)).status).toBe(401);
+      const listed = await call("GET", `/projects?businessId=${A.businessId}`, token);
+      expect(listed.status).toBe(200);
+      expect(((await listed.json()) as { items: { id: string }[] }).items.map((p) => p.id)).toContain(A.project);
+      // What it writes is in the app's name.
+      const res = await call("POST", `/projects/${A.project}/comments`, token, { body: "Proof printed on the shop's press" });
+      expect(res.status).toBe(200);
+      const written = await t.db
+        .selectFrom("comments")
+        .select("userId")
+        .where("body", "=", "Proof printed on the shop's press")
+        .executeTakeFirstOrThrow();
+      expect(written.userId).toBe(app.id);
+      const listedApps = await as(staff).tokens.apps();
+      expect(listedApps.find((a) => a.id === app.id)).toMatchObject({ name: "Print-shop sync", role: "creative", liveTokens: 1 });
+      expect((await as(staff).tokens.list()).find((x) => x.ownerId === app.id)).toMatchObject({ ownerKind: "app" });
+    });
+
+    it("keeps a client app inside its business on every route", async () => {
+      const app = await as(staff).tokens.createApp({ name: "Bravo's shop", role: "client", businessId: B.businessId });
+      await sweepIntoA(await appToken(app.id, ALL));
+    });
+
+    it("is made by admins only, within the app's role, and retiring it refuses its tokens at once", async () => {
+      await expect(as(A.user).tokens.createApp({ name: "Mine", role: "client", businessId: A.businessId })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+      });
+      const designerApp = await as(staff).tokens.createApp({ name: "Renderer", role: "creative" });
+      await expect(as(A.user).tokens.create({ name: "x", scopes: ["projects:read"], appId: designerApp.id })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+      });
+      await expect(appToken(designerApp.id, ["admin"])).rejects.toMatchObject({ code: "FORBIDDEN" });
+      // A person's id is not an app.
+      await expect(appToken(A.user.id, ["projects:read"])).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(as(staff).tokens.createApp({ name: "Half", role: "client" } as never)).rejects.toMatchObject({ code: "BAD_REQUEST" });
+      // A studio app acts for no business: a business sent with it is not kept.
+      const odd = await as(staff).tokens.createApp({ name: "Odd", role: "creative", businessId: A.businessId } as never);
+      expect((await as(staff).tokens.apps()).find((a) => a.id === odd.id)).toMatchObject({ businessId: null });
+      await expect(as(staff).tokens.createApp({ name: "Lost", role: "client", businessId: "no-such-business" })).rejects.toMatchObject({
+        code: "NOT_FOUND",
+      });
+      const token = await appToken(designerApp.id, ["projects:read"]);
+      expect((await call("GET", "/projects", token)).status).toBe(200);
+      await as(staff).tokens.retireApp({ id: designerApp.id });
+      expect((await call("GET", "/projects", token)).status).toBe(401);
+      await expect(appToken(designerApp.id, ["projects:read"])).rejects.toMatchObject({ code: "NOT_FOUND" });
+      await expect(as(staff).tokens.retireApp({ id: A.user.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    });
+
+    it("is no person: in no list of people, no bell, no last admin, not edited as a person", async () => {
+      const app = await as(staff).tokens.createApp({ name: "Admin robot", role: "admin" });
+      const clientApp = await as(staff).tokens.createApp({ name: "Alpha robot", role: "client", businessId: A.businessId });
+      const people = await as(staff).users.list({ query: "robot" });
+      expect(people.items).toEqual([]);
+      const staffIds = (await as(staff).workload.plan()).people.map((row) => row.person?.id);
+      expect(staffIds).not.toContain(app.id);
+      const members = await as(staff).businesses.byId({ id: A.businessId });
+      expect(JSON.stringify(members)).not.toContain(clientApp.id);
+      await as(A.user).comments.create({ projectId: A.project, body: "Robots need no bell" });
+      const rows = await t.db.selectFrom("inbox").select("userId").where("userId", "in", [app.id, clientApp.id]).execute();
+      expect(rows).toEqual([]);
+      await expect(as(staff).users.update({ id: app.id, email: "robot@studio.test" })).rejects.toMatchObject({
+        code: "PRECONDITION_FAILED",
+      });
+      await expect(as(staff).users.setAccess({ id: app.id, role: "client", businessId: A.businessId })).rejects.toMatchObject({
+        code: "PRECONDITION_FAILED",
+      });
+      // With an admin app alive, the studio's one admin person is still its last: the rule counts people.
+      const others = await t.db
+        .updateTable("users")
+        .set({ deactivatedAt: new Date() })
+        .where("role", "=", "admin")
+        .where("kind", "=", "person")
+        .where("deactivatedAt", "is", null)
+        .where("id", "!=", staff.id)
+        .returning("id")
+        .execute();
+      try {
+        const change = await changeUserAccess(t.db, staff.id, { active: false }, new Date());
+        expect(change).toMatchObject({ user: null, refusal: expect.stringMatching(/admin/i) });
+      } finally {
+        const back = [staff.id, ...others.map((o) => o.id)];
+        await t.db.updateTable("users").set({ deactivatedAt: null }).where("id", "in", back).execute();
+      }
+    });
   });
 
   it("answers invalid input with 400 and the zod issues", async () => {

@@ -53,6 +53,13 @@ const updateUserInput = z.object({
 const businessId = idInput.nullable();
 const userId = z.object({ id: idInput });
 
+/** An app's account is managed on the API tokens page, not among people (docs/api.md). */
+async function refuseApp(db: Parameters<typeof findUserById>[0], id: string) {
+  const user = await findUserById(db, id);
+  if (user?.kind === "app") throw new DomainError("PRECONDITION_FAILED", "This is an app: manage it on the API tokens page.");
+  return user;
+}
+
 async function requireBusiness(db: Parameters<typeof findBusiness>[0], id: string | null | undefined) {
   if (id && !(await findBusiness(db, id))) throw new DomainError("NOT_FOUND", "No such business.");
 }
@@ -112,6 +119,7 @@ export const usersRouter = router({
         if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
       }
       await requireBusiness(ctx.db, input.businessId);
+      await refuseApp(ctx.db, input.id);
       const changed = await changeUserAccess(
         ctx.db,
         input.id,
@@ -130,6 +138,7 @@ export const usersRouter = router({
   setActive: adminProcedure.input(userId.extend({ active: z.boolean() })).mutation(async ({ ctx, input }) => {
     const refusal = deactivationRefusal(ctx.user, input.id);
     if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
+    await refuseApp(ctx.db, input.id);
     const changed = await changeUserAccess(ctx.db, input.id, { active: input.active }, ctx.now());
     if (!changed) throw new DomainError("NOT_FOUND", "No such user.");
     if (changed.refusal !== null) throw new DomainError("PRECONDITION_FAILED", changed.refusal);
@@ -166,7 +175,7 @@ export const usersRouter = router({
 
   update: protectedProcedure.input(updateUserInput).mutation(async ({ ctx, input }) => {
     if (!canEditUser(ctx.user, input.id)) throw new DomainError("FORBIDDEN", "You may only edit your own profile.");
-    const current = await findUserById(ctx.db, input.id);
+    const current = await refuseApp(ctx.db, input.id);
     if (!current) throw new DomainError("NOT_FOUND", "No such user.");
     const email = input.email?.toLowerCase();
     if (email !== undefined && email !== current.email && !canChangeEmail(ctx.user)) {

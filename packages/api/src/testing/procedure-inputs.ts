@@ -25,6 +25,8 @@ export type Ids = Record<IdKind, string>;
 const ID_FIELDS: Record<string, IdKind> = {
   businessId: "business",
   userId: "user",
+  // An app's account is a users row (docs/api.md).
+  appId: "user",
   assigneeId: "user",
   authorId: "user",
   projectId: "project",

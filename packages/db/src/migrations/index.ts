@@ -39,6 +39,7 @@ import * as proofReviewers from "./2026-11-28-1500-proof-reviewers";
 import * as sharedSecrets from "./2026-11-28-1600-shared-secrets";
 import * as reviewDeadlines from "./2026-11-28-1700-review-deadlines";
 import * as webhookFormats from "./2026-11-28-1800-webhook-formats";
+import * as appAccounts from "./2026-11-28-1900-app-accounts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-1600-shared-secrets": sharedSecrets,
   "2026-11-28-1700-review-deadlines": reviewDeadlines,
   "2026-11-28-1800-webhook-formats": webhookFormats,
+  "2026-11-28-1900-app-accounts": appAccounts,
 };

@@ -1,8 +1,20 @@
 "use client";
 // API tokens (docs/api.md): make a token for another app with its scopes and expiry, see it once to copy it, and list
-// and revoke tokens. An admin's list holds everyone's tokens, and only an admin may grant the admin scope.
+// and revoke tokens. An admin's list holds everyone's tokens, only an admin may grant the admin scope, and an admin
+// makes apps: accounts that are not people, with a role, owning tokens that outlive whoever made them.
 import type { RouterOutputs } from "@atelier/api";
-import { API_SCOPES, API_TOKEN_NAME_MAX_LENGTH, type ApiScope, isAdmin, type Role } from "@atelier/domain";
+import {
+  API_SCOPES,
+  API_TOKEN_NAME_MAX_LENGTH,
+  type ApiScope,
+  canGrantScopes,
+  isAdmin,
+  plural,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+  USER_NAME_MAX_LENGTH,
+} from "@atelier/domain";
 import {
   Badge,
   Button,
@@ -28,6 +40,7 @@ import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
 type Token = RouterOutputs["tokens"]["list"][number];
+type App = RouterOutputs["tokens"]["apps"][number];
 
 const SCOPE_LABELS: Record<ApiScope, string> = {
   "projects:read": "Read projects, threads, files and proofs",
@@ -46,40 +59,54 @@ const EXPIRIES = [
 ];
 
 export function ApiTokens({ role }: { role: Role }) {
+  const trpc = useTRPC();
   const [made, setMade] = useState<{ name: string; token: string } | null>(null);
+  const apps = useQuery({ ...trpc.tokens.apps.queryOptions(), enabled: isAdmin(role) });
+  const liveApps = (apps.data ?? []).filter((app) => app.deactivatedAt === null);
   return (
     <div className="grid max-w-3xl gap-6">
-      <NewTokenForm role={role} onMade={setMade} />
+      <NewTokenForm role={role} apps={liveApps} onMade={setMade} />
       {made && <MadeToken made={made} onDone={() => setMade(null)} />}
       <TokenList showOwner={isAdmin(role)} />
+      {isAdmin(role) && <Apps apps={apps.data} />}
     </div>
   );
 }
 
-function NewTokenForm({ role, onMade }: { role: Role; onMade: (made: { name: string; token: string }) => void }) {
+function NewTokenForm({ role, apps, onMade }: { role: Role; apps: App[]; onMade: (made: { name: string; token: string }) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiScope[]>(["projects:read"]);
   const [expiry, setExpiry] = useState("90");
+  // "" is the caller's own token; otherwise an app's id.
+  const [owner, setOwner] = useState("");
+  const app = apps.find((a) => a.id === owner);
   const create = useMutation(
     trpc.tokens.create.mutationOptions({
       onSuccess: ({ token }) => {
         onMade({ name: name.trim(), token });
         setName("");
         void queryClient.invalidateQueries({ queryKey: trpc.tokens.list.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.tokens.apps.queryKey() });
       },
     }),
   );
-  const grantable = API_SCOPES.filter((scope) => scope !== "admin" || isAdmin(role));
+  // A token carries no more than its owner may: the admin scope is an admin's, or an admin app's.
+  const grantable = API_SCOPES.filter((scope) => canGrantScopes(app?.role ?? role, [scope]));
   return (
     <Card>
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ name, scopes, expiresInDays: expiry === "" ? undefined : Number(expiry) });
+          create.mutate({
+            name,
+            scopes: scopes.filter((scope) => grantable.includes(scope)),
+            expiresInDays: expiry === "" ? undefined : Number(expiry),
+            ...(app ? { appId: app.id } : {}),
+          });
         }}
       >
         <CardHeader>
@@ -89,10 +116,23 @@ function NewTokenForm({ role, onMade }: { role: Role; onMade: (made: { name: str
             <a className="underline" href="/api/docs">
               Atelier API
             </a>{" "}
-            as you, never beyond the scopes you give it.
+            as you, or as an app, never beyond the scopes you give it.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 pt-2">
+          {apps.length > 0 && (
+            <div className="grid gap-2 sm:max-w-sm">
+              <Label htmlFor={`${id}-owner`}>Acts as</Label>
+              <NativeSelect id={`${id}-owner`} value={owner} onChange={(e) => setOwner(e.target.value)}>
+                <option value="">You</option>
+                {apps.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name} (app)
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
           <div className="grid gap-2">
             <Label htmlFor={`${id}-name`}>Name</Label>
             <Input
@@ -220,7 +260,13 @@ function TokenRow({ token, showOwner }: { token: Token; showOwner: boolean }) {
           <p className="break-words font-medium">{token.name}</p>
           <p className="text-muted-foreground">
             <code>{token.hint}…</code>
-            {showOwner && <span className="break-words"> · {token.ownerName ?? "No name"}</span>}
+            {showOwner && (
+              <span className="break-words">
+                {" "}
+                · {token.ownerName ?? "No name"}
+                {token.ownerKind === "app" && " (app)"}
+              </span>
+            )}
           </p>
         </div>
         {state ? (
@@ -262,6 +308,153 @@ function TokenRow({ token, showOwner }: { token: Token; showOwner: boolean }) {
           "Never used"
         )}
       </p>
+    </li>
+  );
+}
+
+const roleOfApp = (app: App) => (app.role === "client" ? `Client of ${app.businessName ?? "a business"}` : ROLE_LABELS[app.role]);
+
+/** The studio's apps: made here, each acting with a role; retiring one refuses all its tokens. */
+function Apps({ apps }: { apps: App[] | undefined }) {
+  return (
+    <section aria-labelledby="apps-heading" className="grid gap-3">
+      <div>
+        <h2 id="apps-heading" className="text-lg font-semibold">
+          Apps
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          An app is not a person: its tokens keep working when whoever made them leaves, and what it writes is in its name. It acts with the
+          role you give it, for one business when it is a client's.
+        </p>
+      </div>
+      <NewAppForm />
+      {!apps ? (
+        <Skeleton className="h-20" />
+      ) : apps.length === 0 ? (
+        <EmptyState title="No apps yet" description="Add an app above, then make its tokens with “Acts as”." />
+      ) : (
+        <ul className="grid gap-3">
+          {apps.map((app) => (
+            <AppRow key={app.id} app={app} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function NewAppForm() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [name, setName] = useState("");
+  const [role, setRole] = useState<Role>("creative");
+  const [businessId, setBusinessId] = useState("");
+  const businesses = useQuery({ ...trpc.businesses.list.queryOptions(), enabled: role === "client" });
+  const create = useMutation(
+    trpc.tokens.createApp.mutationOptions({
+      onSuccess: () => {
+        toast({ title: `App “${name.trim()}” added`, description: "Make its tokens above, with “Acts as”." });
+        setName("");
+        void queryClient.invalidateQueries({ queryKey: trpc.tokens.apps.queryKey() });
+      },
+    }),
+  );
+  return (
+    <Card>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          // An unchosen business is sent as "", and answered with the schema's "Choose the business…".
+          create.mutate(role === "client" ? { name, role, businessId } : { name, role });
+        }}
+      >
+        <CardHeader>
+          <CardTitle>New app</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 pt-2 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-app-name`}>App name</Label>
+            <Input
+              id={`${id}-app-name`}
+              value={name}
+              maxLength={USER_NAME_MAX_LENGTH}
+              placeholder="Print shop"
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-app-role`}>Role</Label>
+            <NativeSelect id={`${id}-app-role`} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {r === "client" ? "A client of one business" : `The studio, as ${ROLE_LABELS[r].toLowerCase()}`}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {role === "client" && (
+            <div className="grid gap-2 sm:col-span-2">
+              <Label htmlFor={`${id}-app-business`}>Business</Label>
+              <NativeSelect id={`${id}-app-business`} value={businessId} onChange={(e) => setBusinessId(e.target.value)}>
+                <option value="">Choose a business…</option>
+                {businesses.data?.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
+          <div className="sm:col-span-2">
+            <FormError error={create.error} />
+          </div>
+          <div className="flex justify-end sm:col-span-2">
+            <SubmitButton pending={create.isPending} pendingLabel="Adding…">
+              Add app
+            </SubmitButton>
+          </div>
+        </CardContent>
+      </form>
+    </Card>
+  );
+}
+
+function AppRow({ app }: { app: App }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const retire = useMutation(
+    trpc.tokens.retireApp.mutationOptions({
+      onSuccess: () => {
+        toast({ title: `App “${app.name}” retired` });
+        void queryClient.invalidateQueries({ queryKey: trpc.tokens.apps.queryKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.tokens.list.queryKey() });
+      },
+      onError: toastError,
+    }),
+  );
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-2 rounded-lg border p-4 text-sm" data-testid="app-row">
+      <div className="min-w-0">
+        <p className="break-words font-medium">{app.name}</p>
+        <p className="break-words text-muted-foreground">
+          {roleOfApp(app)} · {plural(app.liveTokens ?? 0, "live token")} · Added <LocalTime at={app.createdAt} />
+        </p>
+      </div>
+      {app.deactivatedAt ? (
+        <Badge variant="secondary">Retired</Badge>
+      ) : (
+        <ConfirmButton
+          label="Retire"
+          title={`Retire “${app.name}”?`}
+          description="Every token of this app is refused from its next call. What it wrote stays, in its name. This cannot be undone."
+          confirmLabel="Retire app"
+          variant="destructive"
+          pending={retire.isPending}
+          onConfirm={() => retire.mutate({ id: app.id })}
+        />
+      )}
     </li>
   );
 }
