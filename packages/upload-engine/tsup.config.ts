@@ -7,6 +7,9 @@ import { copyFile, readFile, writeFile } from "node:fs/promises";
 import { defineConfig } from "tsup";
 
 const ENTRIES = { index: "src/index.ts", node: "src/node.ts" };
+// dist/ unless a test packs the engine into a directory of its own (src/testing/pack.ts): two packings at once never
+// clean each other's files away.
+const OUT_DIR = process.env.ENGINE_OUT_DIR ?? "dist";
 
 async function writeManifest(): Promise<void> {
   const workspace = JSON.parse(await readFile("package.json", "utf8")) as { name: string; version: string };
@@ -21,12 +24,13 @@ async function writeManifest(): Promise<void> {
     types: "./index.d.ts",
     engines: { node: ">=20" },
   };
-  await writeFile("dist/package.json", `${JSON.stringify(manifest, null, 2)}\n`);
-  await copyFile("README.md", `dist/${"README"}.md`);
+  await writeFile(`${OUT_DIR}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+  await copyFile("README.md", `${OUT_DIR}/README.md`);
 }
 
 export default defineConfig({
   entry: ENTRIES,
+  outDir: OUT_DIR,
   format: ["esm"],
   dts: { resolve: ["@atelier/domain"] },
   sourcemap: true,

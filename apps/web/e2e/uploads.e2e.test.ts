@@ -1,14 +1,34 @@
-// Project files from the browser: a 25 MiB + 1 byte file and a PNG through the real balancer and upload servers.
+// Project files from the browser: a 25 MiB + 1 byte file and a PNG through the real balancer and upload servers; and
+// from another app, with an app's token and the engine installed from its tarball.
+import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { copyFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { makeProject } from "@atelier/db/testing";
+import { packEngine } from "@atelier/upload-engine/testing/pack";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { jpegSize, makePng } from "./fixtures";
-import { chooseOption, keepScreenshot, openLink, type Stack, signInByMail, startStack, storedFileLocation } from "./harness";
+import {
+  callTrpc,
+  chooseOption,
+  keepScreenshot,
+  openLink,
+  type Stack,
+  signInByMail,
+  signInWithSession,
+  startStack,
+  storedFileLocation,
+} from "./harness";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-const [, , CLIENT] = DEMO_USERS;
+const [ADMIN, , CLIENT] = DEMO_USERS;
+const run = promisify(execFile);
+const UPLOAD_SCRIPT = fileURLToPath(new URL("../../../docs/examples/upload-from-app.mjs", import.meta.url));
 const STACK = { database: true, smtp: true, uploads: true, browser: true } as const;
 
 /** The stack with the demo users, and the demo client signed in by mail in a browser page of its own. */
@@ -123,6 +143,79 @@ describe("uploading project files (PostgreSQL, real upload servers)", () => {
     expect(
       (await openLink(page, (await page.getByRole("link", { name: "Download layout.bin" }).getAttribute("href"))!, "HEAD")).status,
     ).toBe(200);
+  });
+
+  it("another app uploads a file with an app's token and the packed engine (docs/examples/upload-from-app.mjs)", async () => {
+    const projectId = await openNewProject("Shop window banner");
+    // The admin makes a studio app and its token, through the same procedures as the tokens page.
+    const admin = await stack.browser.newContext();
+    let token: string;
+    let uploadOnly: string;
+    let appId: string;
+    try {
+      const cookie = `next-auth.session-token=${await signInWithSession(stack.t.db, admin, stack.app.url, ADMIN.email)}`;
+      ({ id: appId } = (await callTrpc(stack.app.url, cookie, "tokens.createApp", { name: "Print shop", role: "creative" })) as {
+        id: string;
+      });
+      ({ token } = (await callTrpc(stack.app.url, cookie, "tokens.create", {
+        name: "Press uploads",
+        scopes: ["projects:read", "files:write"],
+        appId,
+      })) as { token: string });
+      ({ token: uploadOnly } = (await callTrpc(stack.app.url, cookie, "tokens.create", {
+        name: "Blind",
+        scopes: ["files:write"],
+        appId,
+      })) as {
+        token: string;
+      });
+    } finally {
+      await admin.close();
+    }
+
+    const scratch = await mkdtemp(join(tmpdir(), "atelier-app-upload-"));
+    try {
+      const { appDir } = await packEngine(scratch);
+      await copyFile(UPLOAD_SCRIPT, join(appDir, "upload-from-app.mjs"));
+      // Three parts: the engine's part size is 10 MiB.
+      const bytes = randomBytes(25 * 1024 * 1024 + 7);
+      await writeFile(join(appDir, "Banner final.pdf"), bytes);
+      const { stdout, stderr } = await run(process.execPath, ["upload-from-app.mjs", projectId, "Banner final.pdf"], {
+        cwd: appDir,
+        env: { NODE_ENV: "production", PATH: process.env.PATH, ATELIER_URL: stack.app.url, ATELIER_TOKEN: token },
+      });
+      const answer = JSON.parse(stdout) as { id: string; sha256: string; size: number };
+      expect(answer).toMatchObject({ sha256: sha256(bytes), size: bytes.length });
+      expect(stderr).toContain("100 %");
+
+      const row = await stack.t.db.selectFrom("projectFiles").selectAll().where("id", "=", answer.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ projectId, kind: "print_ready", name: "Banner final.pdf", size: bytes.length, uploadedBy: appId });
+      expect(row.sha256).toBe(sha256(bytes));
+      expect(row.key).toMatch(new RegExp(`-${projectId}/PRINT-READY/Banner_final\\.pdf$`));
+      // A studio app's print-ready files are a delivery: the thread says so, in the app's name.
+      const note = await stack.t.db.selectFrom("comments").select(["userId", "body"]).where("projectId", "=", projectId).execute();
+      expect(note).toEqual([{ userId: appId, body: expect.stringContaining("Banner final.pdf") }]);
+
+      // The file's link in the API's answer opens with the same token (and only with a token that may read projects).
+      const listed = await fetch(`${stack.app.url}/api/v1/projects/${projectId}/files`, { headers: { authorization: `Bearer ${token}` } });
+      const link = ((await listed.json()) as { items: { id: string; downloadUrl: string }[] }).items.find(
+        (f) => f.id === answer.id,
+      )?.downloadUrl;
+      expect(link).toBeDefined();
+      const followed = await fetch(new URL(link!, stack.app.url), { headers: { authorization: `Bearer ${token}` } });
+      expect(followed.status).toBe(200);
+      expect(sha256(new Uint8Array(await followed.arrayBuffer()))).toBe(sha256(bytes));
+      expect((await fetch(new URL(link!, stack.app.url))).status).toBe(401);
+      expect((await fetch(new URL(link!, stack.app.url), { headers: { authorization: `Bearer ${uploadOnly}` } })).status).toBe(403);
+
+      // The client sees it on the project page and downloads the same bytes.
+      await page.reload();
+      const href = await page.getByRole("link", { name: "Download Banner final.pdf" }).getAttribute("href");
+      const download = await openLink(page, href!);
+      expect(sha256(new Uint8Array(download.bytes))).toBe(sha256(bytes));
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
   });
 });
 

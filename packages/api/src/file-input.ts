@@ -1,5 +1,6 @@
-// What the upload dialog hands over for each file it stored, checked the same way wherever files join a record
-// (a project's files, a business's brand library).
+// What the upload dialog (or another app, through /api/v1) hands over for each file it stored, checked the same way
+// wherever files join a record (a project's files, a business's brand library).
+import { randomUUID } from "node:crypto";
 import { DomainError, idInput } from "@atelier/domain";
 import { ASSET_RESTRICTIONS } from "@atelier/upload-engine";
 import { z } from "zod";
@@ -9,11 +10,15 @@ const httpUrl = z.url({ protocol: /^https?$/ }).max(4096);
 // A thumbnail or blur image: a public URL, or a path on this site (the placeholder image).
 const imageUrl = z.union([httpUrl, z.string().regex(/^\/[A-Za-z0-9._/-]{1,200}$/)]);
 
+/** The image a file without a thumbnail of its own is shown with. */
+const PLACEHOLDER_IMAGE = "/placeholder.svg";
+
 export const uploadedFileInput = z.object({
-  id: idInput,
+  /** The upload's id; another app's upload (docs/api.md) may leave it out and be given one. */
+  id: idInput.default(() => randomUUID()),
   url: httpUrl,
-  thumbnail: imageUrl,
-  blur: imageUrl,
+  thumbnail: imageUrl.default(PLACEHOLDER_IMAGE),
+  blur: imageUrl.default(PLACEHOLDER_IMAGE),
   name: z.string().min(1).max(255),
   size: z.number().int().nonnegative().max(ASSET_RESTRICTIONS.maxFileSize).optional(),
   type: z.string().max(255).optional(),

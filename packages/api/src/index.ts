@@ -11,7 +11,7 @@ export { createProofAuditHandler } from "./proof-audit";
 export { createProofZipHandler } from "./proof-zip";
 export { readWithin } from "./read-within";
 export { apiDocsPage } from "./rest/docs-page";
-export { createRestHandler } from "./rest/handler";
+export { createRestHandler, tokenCaller } from "./rest/handler";
 export { openApiDocument } from "./rest/openapi";
 export { startReviewReminders } from "./review-deadlines";
 export { type AppRouter, appRouter, createCaller, type RouterInputs, type RouterOutputs } from "./root";

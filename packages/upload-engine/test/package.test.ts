@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PackedEngine, packEngine } from "../src/testing/pack";
 
 const run = promisify(execFile);
 const PACKAGE_DIR = fileURLToPath(new URL("..", import.meta.url));
@@ -87,20 +88,15 @@ afterAll(async () => {
 describe("the packed engine", () => {
   // Packed and installed once, for every test here: the uploads run from that install, and the first test looks at
   // what the tarball holds and what the install put where.
-  let packed: { filename: string; files: { path: string }[] };
-  const appDir = () => join(scratch, "app");
+  let packed: PackedEngine;
+  const appDir = () => packed.appDir;
 
   beforeAll(async () => {
-    await run(join(BIN, "tsup"), [], { cwd: PACKAGE_DIR });
-    const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", scratch], { cwd: join(PACKAGE_DIR, "dist") });
-    packed = (JSON.parse(stdout) as (typeof packed)[])[0]!;
-    await run("mkdir", ["-p", appDir()]);
-    await writeFile(join(appDir(), "package.json"), JSON.stringify({ name: "scratch", private: true, type: "module" }));
-    await run("npm", ["install", join(scratch, packed.filename), "--offline", "--no-audit", "--no-fund"], { cwd: appDir() });
+    packed = await packEngine(scratch);
   }, 180_000);
 
   it("packs built ESM with declarations and source maps, @atelier/domain inside and nothing from ./testing", async () => {
-    const files = packed.files.map((file) => file.path);
+    const files = packed.files;
     for (const file of ["package.json", "README.md", "index.js", "index.d.ts", "index.js.map", "node.js", "node.d.ts"]) {
       expect(files).toContain(file);
     }

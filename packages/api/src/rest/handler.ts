@@ -4,7 +4,7 @@
 // Written by hand rather than with trpc-to-openapi: that library needs an output schema and `meta` on each procedure in
 // the routers, where this table of a dozen routes reads the existing input schemas as they are.
 import { type Db, useApiToken } from "@atelier/db";
-import { API_RATE_LIMIT, type SessionUser, scopeAllows } from "@atelier/domain";
+import { API_RATE_LIMIT, type ApiScope, type SessionUser, scopeAllows } from "@atelier/domain";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import { ZodError } from "zod";
 import { toTRPCError } from "../errors";
@@ -86,6 +86,37 @@ async function readBody(req: Request): Promise<Record<string, unknown> | Respons
   }
 }
 
+/**
+ * The owner of the live API token `req` carries (`Authorization: Bearer`), when it has `scope`; otherwise the problem
+ * to answer: 401 without a token or with a dead one, 429 over its rate limit, 403 without the scope. Each call counts.
+ * The REST routes use it, and the file links their answers hold (`/api/files/…`), so a token's caller can follow them.
+ */
+export async function tokenCaller(
+  db: Db,
+  req: Request,
+  scope: ApiScope,
+  now: Date,
+  limit: { calls: number; windowMs: number } = API_RATE_LIMIT,
+): Promise<{ user: SessionUser } | Response> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
+  const unauthorized = (detail: string) => problem(401, "UNAUTHORIZED", detail, {}, { "www-authenticate": 'Bearer realm="atelier"' });
+  if (!bearer) return unauthorized("Send an API token: Authorization: Bearer <token>.");
+  const use = await useApiToken(db, hashApiToken(bearer), now, limit);
+  if (!use) return unauthorized("This token is unknown, revoked or expired.");
+  if (use.status === "limited") {
+    const seconds = Math.max(1, Math.ceil(use.retryAfterMs / 1000));
+    return problem(
+      429,
+      "TOO_MANY_REQUESTS",
+      `Too many calls with this token: try again in ${seconds} s.`,
+      {},
+      { "retry-after": String(seconds) },
+    );
+  }
+  if (!scopeAllows(use.scopes, scope)) return problem(403, "INSUFFICIENT_SCOPE", `This token lacks the ${scope} scope.`, { scope });
+  return { user: use.user };
+}
+
 function callProcedure(caller: unknown, path: string, input: unknown): Promise<unknown> {
   const procedure = path.split(".").reduce((at, key) => (at as Record<string, unknown>)[key], caller) as (
     input: unknown,
@@ -107,27 +138,18 @@ export function createRestHandler(options: RestHandlerOptions) {
       return problem(405, "METHOD_NOT_ALLOWED", "This route does not take that method.", {}, { allow: matched.methods.join(", ") });
     const { route, params } = matched;
 
-    const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
-    const unauthorized = (detail: string) => problem(401, "UNAUTHORIZED", detail, {}, { "www-authenticate": 'Bearer realm="atelier"' });
-    if (!bearer) return unauthorized("Send an API token: Authorization: Bearer <token>.");
-    const use = await useApiToken(options.db, hashApiToken(bearer), now(), limit);
-    if (!use) return unauthorized("This token is unknown, revoked or expired.");
-    if (use.status === "limited") {
-      const seconds = Math.max(1, Math.ceil(use.retryAfterMs / 1000));
-      return problem(
-        429,
-        "TOO_MANY_REQUESTS",
-        `Too many calls with this token: try again in ${seconds} s.`,
-        {},
-        { "retry-after": String(seconds) },
-      );
-    }
-    if (!scopeAllows(use.scopes, route.scope))
-      return problem(403, "INSUFFICIENT_SCOPE", `This token lacks the ${route.scope} scope.`, { scope: route.scope });
+    const caller = await tokenCaller(options.db, req, route.scope, now(), limit);
+    if (caller instanceof Response) return caller;
 
     let input: Record<string, unknown>;
-    if (route.method === "GET") input = fromQuery(route, url.searchParams);
-    else {
+    if (route.method === "GET") {
+      input = fromQuery(route, url.searchParams);
+      if (route.cursor && typeof input.cursor === "string") {
+        input.cursor = route.cursor(input.cursor);
+        if (input.cursor === undefined)
+          return problem(400, "BAD_REQUEST", "The cursor is not one this list answered: send its `nextCursor` as it came.");
+      }
+    } else {
       const body = await readBody(req);
       if (body instanceof Response) return body;
       input = body;
@@ -137,7 +159,7 @@ export function createRestHandler(options: RestHandlerOptions) {
     Object.assign(input, params);
 
     try {
-      const output = await callProcedure(createCaller(options.createContext(use.user)), route.procedure, input);
+      const output = await callProcedure(createCaller(options.createContext(caller.user)), route.procedure, input);
       return Response.json(route.pick ? route.pick(output as never) : output);
     } catch (cause) {
       const error = toTRPCError(cause);

@@ -33,7 +33,13 @@ function operation(route: RestRoute) {
   let requestBody: object | undefined;
   const rest = Object.keys(properties).filter((name) => !inPath.includes(name));
   if (route.method === "GET") {
-    for (const name of rest) parameters.push({ name, in: "query", required: required.has(name), schema: properties[name] });
+    for (const name of rest) {
+      const schema =
+        route.cursor && name === "cursor"
+          ? { type: "string", description: "The `nextCursor` of the page answered before, as it came." }
+          : properties[name];
+      parameters.push({ name, in: "query", required: required.has(name), schema });
+    }
   } else {
     const body = {
       ...schema,

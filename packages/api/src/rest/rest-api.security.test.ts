@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { changeUserAccess, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
-import type { ApiScope, SessionUser } from "@atelier/domain";
+import { type ApiScope, type FileKind, type SessionUser, THREAD_PAGE_SIZE } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -160,6 +160,8 @@ describe("the REST API with tokens", () => {
 
   /** Every route, called with `token` (of business B) at A's ids: nothing of A answered, nothing written into A. */
   async function sweepIntoA(token: string) {
+    // A well-formed file of A's project, so that a refusal is for whose it is, not for its form.
+    const printFolderOfA = (await as(staff).uploads.ticket({ projectId: A.project, kind: "print_ready" })).folder;
     const ids: Record<string, string> = { projectId: A.project };
     for (const route of REST_ROUTES) {
       const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
@@ -167,22 +169,25 @@ describe("the REST API with tokens", () => {
       );
       const query = route.path === "/projects" && route.method === "GET" ? `?businessId=${A.businessId}` : "";
       const upload = route.procedure === "uploads.ticket" ? "?kind=briefing" : "";
-      const body =
-        route.method === "POST"
-          ? route.procedure === "projects.create"
-            ? { title: "Sneaky", event: "flyer", businessId: A.businessId }
-            : { body: "Sneaky" }
-          : undefined;
+      const bodies: Record<string, unknown> = {
+        "projects.create": { title: "Sneaky", event: "flyer", businessId: A.businessId },
+        "projects.addFiles": {
+          kind: "print_ready",
+          files: [{ url: `http://127.0.0.1:9/files/${printFolderOfA}/sneaky.pdf`, name: "sneaky.pdf" }],
+        },
+      };
+      const body = route.method === "POST" ? (bodies[route.procedure] ?? { body: "Sneaky" }) : undefined;
       const res = await call(route.method, `${path}${query}${upload}`, token, body);
       const text = await res.text();
       const where = `${route.method} ${route.path}`;
-      if (pathParams(route.path).length > 0 || route.method === "POST") expect([403, 404], where).toContain(res.status);
+      if (pathParams(route.path).length > 0 || route.method === "POST") expect([403, 404], `${where}: ${text}`).toContain(res.status);
       else expect(res.status, where).toBeLessThan(500);
       expect(text, where).not.toContain(A.word);
       expect(text, where).not.toContain(A.project);
     }
     // Nothing was written into A's business.
     const sneaky = await t.db.selectFrom("comments").select("id").where("body", "=", "Sneaky").execute();
+    expect(await t.db.selectFrom("projectFiles").select("id").where("name", "=", "sneaky.pdf").execute()).toEqual([]);
     expect(sneaky).toEqual([]);
     expect(await t.db.selectFrom("projects").select("id").where("title", "=", "Sneaky").execute()).toEqual([]);
   }
@@ -290,6 +295,33 @@ describe("the REST API with tokens", () => {
     });
   });
 
+  it("pages a thread from its latest page back to its first with nextCursor, and refuses a forged cursor", async () => {
+    const project = (await as(A.user).projects.create({ title: "Long thread", event: "flyer" })).id;
+    for (let i = 0; i < THREAD_PAGE_SIZE + 3; i += 1) await as(A.user).comments.create({ projectId: project, body: `Note ${i}` });
+    const { token } = await tokenOf(A.user, ["projects:read"]);
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call("GET", `/projects/${project}/comments${cursor ? `?cursor=${cursor}` : ""}`, token);
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as { items: { body: string }[]; nextCursor: string | null };
+      pages.push(page.items.map((c) => c.body));
+      cursor = page.nextCursor;
+    } while (cursor !== null && pages.length < 5);
+    // The project's start is in its thread too: one page of 50, then the 4 before it, then no more.
+    const inThread = await t.db.selectFrom("comments").select("id").where("projectId", "=", project).execute();
+    expect(inThread).toHaveLength(THREAD_PAGE_SIZE + 4);
+    expect(pages.map((p) => p.length)).toEqual([THREAD_PAGE_SIZE, 4]);
+    // Oldest first within a page; the pages, put back in order, are the whole thread once.
+    const whole = [...pages].reverse().flat();
+    expect(whole.filter((body) => body.startsWith("Note "))).toEqual(Array.from({ length: THREAD_PAGE_SIZE + 3 }, (_, i) => `Note ${i}`));
+    for (const forged of ["not-a-cursor", Buffer.from('{"t":"yesterday","id":"x"}').toString("base64url")]) {
+      const res = await call("GET", `/projects/${project}/comments?cursor=${forged}`, token);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "BAD_REQUEST", detail: expect.stringContaining("nextCursor") });
+    }
+  });
+
   it("answers invalid input with 400 and the zod issues", async () => {
     const { token } = await tokenOf(A.user, ["comments:write"]);
     const res = await call("POST", `/projects/${A.project}/comments`, token, { body: 42 });
@@ -367,6 +399,11 @@ describe("the REST API with tokens", () => {
         // The required fields, and the business a staff member must name.
         const fields = schema ? [...(schema.required ?? []), ...("businessId" in (schema.properties ?? {}) ? ["businessId"] : [])] : [];
         const body = schema ? Object.fromEntries(fields.map((name) => [name, example(name, schema.properties?.[name] ?? {})])) : undefined;
+        // Files are recorded by the address the upload servers answered: one in the folder of the project and kind.
+        if (body && "files" in body) {
+          const { folder } = await as(staff).uploads.ticket({ projectId: A.project, kind: body.kind as FileKind });
+          body.files = [{ url: `http://127.0.0.1:9/files/${folder}/contract.pdf`, name: "contract.pdf" }];
+        }
         const answer = await call(method.toUpperCase(), `${url}${query.size ? `?${query}` : ""}`, token, body);
         expect(answer.status, `${method} ${path}: ${await answer.clone().text()}`).toBe(200);
         expect(answer.headers.get("content-type"), `${method} ${path}`).toContain("application/json");

@@ -1,7 +1,8 @@
 // The REST API's routes (docs/api.md): each is one procedure of the app router, called as the token's owner, with the
 // scope a token needs for it. The path's parameters are the procedure's input fields of the same name; the rest of the
 // input comes from the query (GET) or the JSON body (POST). What a procedure allows is the procedure's business.
-import type { ApiScope } from "@atelier/domain";
+import { type ApiScope, idInput, THREAD_PAGE_SIZE } from "@atelier/domain";
+import { z } from "zod";
 
 export interface RestRoute {
   method: "GET" | "POST";
@@ -13,6 +14,24 @@ export interface RestRoute {
   summary: string;
   /** The part of the procedure's answer this route answers, when not all of it. */
   pick?: (output: never) => unknown;
+  /**
+   * For a list whose procedure takes its position as an object: the `cursor` of the query (the `nextCursor` the route
+   * answered, an opaque string) as the procedure's value; undefined for a string this route never answered.
+   */
+  cursor?: (text: string) => unknown;
+}
+
+// A thread's position (the oldest comment shown: its time and id) as an opaque string in a query, and back.
+const threadPosition = z.object({ t: z.iso.datetime(), id: idInput });
+const encodeThreadCursor = (comment: { createdAt: Date; id: string }) =>
+  Buffer.from(JSON.stringify({ t: comment.createdAt.toISOString(), id: comment.id })).toString("base64url");
+function decodeThreadCursor(text: string) {
+  try {
+    const position = threadPosition.parse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
+    return { createdAt: new Date(position.t), id: position.id };
+  } catch {
+    return undefined;
+  }
 }
 
 export const REST_ROUTES: readonly RestRoute[] = [
@@ -40,12 +59,26 @@ export const REST_ROUTES: readonly RestRoute[] = [
     pick: (project: { files: unknown[] }) => ({ items: project.files }),
   },
   {
+    method: "POST",
+    path: "/projects/{projectId}/files",
+    procedure: "projects.addFiles",
+    scope: "files:write",
+    summary:
+      "Records files uploaded with the project's upload ticket as its files of `kind` (each by the `url` the upload engine answered).",
+  },
+  {
     method: "GET",
     path: "/projects/{projectId}/comments",
     procedure: "comments.byProject",
     scope: "projects:read",
-    summary: "One page of a project's thread, newest last; `cursor` (a comment's time) asks for the page before.",
-    pick: (items: unknown[]) => ({ items }),
+    summary:
+      "One page of a project's thread, oldest first: the latest page, then `cursor=<nextCursor>` for the page before, until `nextCursor` is null.",
+    // A full page may have one before it; a shorter one is the thread's start.
+    pick: (items: { createdAt: Date; id: string }[]) => ({
+      items,
+      nextCursor: items.length === THREAD_PAGE_SIZE && items[0] ? encodeThreadCursor(items[0]) : null,
+    }),
+    cursor: decodeThreadCursor,
   },
   {
     method: "POST",
