@@ -3,6 +3,7 @@
 // sweep runs over the route table, so a new route is covered when it is added), errors are problem details, and the
 // OpenAPI document validates and answers for every route it lists.
 
+import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ import { createFsStore } from "@atelier/storage";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../root";
+import { signingKeyFromPem } from "../signing-key";
 import { apiDocsPage } from "./docs-page";
 import { createRestHandler } from "./handler";
 import { openApiDocument } from "./openapi";
@@ -37,8 +39,15 @@ describe("the REST API with tokens", () => {
     role: "client",
     businessId,
   });
+  const signing = signingKeyFromPem(generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString());
   const handlerAt = (now: () => Date, rateLimit = { calls: 10_000, windowMs: 60_000 }) =>
-    createRestHandler({ db: t.db, basePath: "/api/v1", createContext: (user) => ({ db: t.db, user, now, files }), now, rateLimit });
+    createRestHandler({
+      db: t.db,
+      basePath: "/api/v1",
+      createContext: (user) => ({ db: t.db, user, now, files, signing }),
+      now,
+      rateLimit,
+    });
   let api: ReturnType<typeof createRestHandler>;
   const call = (method: string, path: string, token?: string, body?: unknown, handler = api) =>
     handler(
@@ -63,7 +72,50 @@ describe("the REST API with tokens", () => {
     const lines = [{ description: `${word} line`, quantity: 1, unitAmount: 100 }];
     const invoice = (await as(staff).invoices.create({ businessId, projectId: project, notes: `${word} terms`, lines })).id;
     await as(staff).invoices.setStatus({ id: invoice, status: "sent" });
-    return { businessId, user, project, invoice, word };
+    return { businessId, user, project, invoice, word, proof: await approvedRound(project, user.id, word) };
+  }
+  /**
+   * An approved round of one file, written as the app leaves it (the upload servers, which the certificate's tests
+   * run, are not needed: a certificate is made from these rows).
+   */
+  async function approvedRound(projectId: string, approvedBy: string, word: string) {
+    const proofId = randomUUID();
+    const fileId = randomUUID();
+    const sha256 = "a".repeat(64);
+    const file = {
+      name: `${word} poster.pdf`,
+      key: `${word}/poster.pdf`,
+      size: 1234,
+      type: "application/pdf",
+      thumbnail: "/placeholder.svg",
+    };
+    await t.db
+      .insertInto("projectFiles")
+      .values({ id: fileId, projectId, kind: "materials", uploadId: fileId, blur: "/placeholder.svg", sha256, uploadedBy: null, ...file })
+      .execute();
+    await t.db
+      .insertInto("proofs")
+      .values({ id: proofId, projectId, round: 1, note: null, dueOn: null, status: "approved", sentBy: null, commentId: null })
+      .execute();
+    await t.db
+      .insertInto("proofFiles")
+      .values({ proofId, fileId, position: 0, sha256, ...file })
+      .execute();
+    await t.db
+      .insertInto("proofApprovals")
+      .values({
+        proofId,
+        approvedBy,
+        actingForBusiness: null,
+        approvedAt: new Date(),
+        round: 1,
+        sha256s: [sha256],
+        commentId: null,
+        guestName: null,
+        guestEmail: null,
+      })
+      .execute();
+    return proofId;
   }
   let A: Awaited<ReturnType<typeof business>>;
   let B: Awaited<ReturnType<typeof business>>;
@@ -162,7 +214,7 @@ describe("the REST API with tokens", () => {
   async function sweepIntoA(token: string) {
     // A well-formed file of A's project, so that a refusal is for whose it is, not for its form.
     const printFolderOfA = (await as(staff).uploads.ticket({ projectId: A.project, kind: "print_ready" })).folder;
-    const ids: Record<string, string> = { projectId: A.project };
+    const ids: Record<string, string> = { projectId: A.project, proofId: A.proof };
     for (const route of REST_ROUTES) {
       const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
         name === "id" ? (route.path.startsWith("/invoices") ? A.invoice : A.project) : (ids[name] as string),
@@ -322,6 +374,20 @@ describe("the REST API with tokens", () => {
     }
   });
 
+  it("answers an approved round's certificate to its business's token, the same one each time", async () => {
+    const { token } = await tokenOf(A.user, ["projects:read"]);
+    const first = (await (await call("GET", `/proofs/${A.proof}/certificate`, token)).json()) as {
+      id: string;
+      url: string;
+      jsonUrl: string;
+    };
+    expect(first.url).toMatch(new RegExp(`/verify/${first.id}\\.pdf$`));
+    const again = (await (await call("GET", `/proofs/${A.proof}/certificate`, token)).json()) as { id: string };
+    expect(again.id).toBe(first.id);
+    const kept = await t.db.selectFrom("approvalCertificates").select("record").where("proofId", "=", A.proof).executeTakeFirstOrThrow();
+    expect(JSON.parse(kept.record)).toMatchObject({ id: first.id, files: [{ name: "Alpha poster.pdf", sha256: "a".repeat(64) }] });
+  });
+
   it("answers invalid input with 400 and the zod issues", async () => {
     const { token } = await tokenOf(A.user, ["comments:write"]);
     const res = await call("POST", `/projects/${A.project}/comments`, token, { body: 42 });
@@ -391,7 +457,7 @@ describe("the REST API with tokens", () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         const url = path.replace(/\{(\w+)\}/g, (_m, name: string) =>
-          path.startsWith("/invoices") ? A.invoice : name === "id" || name === "projectId" ? A.project : "",
+          path.startsWith("/invoices") ? A.invoice : name === "proofId" ? A.proof : name === "id" || name === "projectId" ? A.project : "",
         );
         const query = new URLSearchParams();
         for (const p of op.parameters ?? []) if (p.in === "query" && p.required) query.set(p.name, String(example(p.name, p.schema)));

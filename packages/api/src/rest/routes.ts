@@ -97,6 +97,14 @@ export const REST_ROUTES: readonly RestRoute[] = [
   },
   {
     method: "GET",
+    path: "/proofs/{proofId}/certificate",
+    procedure: "proofs.certificateUrl",
+    scope: "projects:read",
+    summary:
+      "An approved round's signed approval certificate: its id and public links to the PDF, the verify page and the JSON record (docs/approval-certificate.md).",
+  },
+  {
+    method: "GET",
     path: "/projects/{projectId}/upload-ticket",
     procedure: "uploads.ticket",
     scope: "files:write",
