@@ -273,6 +273,11 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     expect(items.map((p) => p.id)).toContain(acmeProject.id);
     expect(new Set(items.map((p) => p.businessId))).toEqual(new Set([DEMO_BUSINESS.id]));
     await fitsPhone("api-tokens-apps");
+    // Retiring the app refuses its tokens at once, and its token's row says why.
+    await page.getByTestId("app-row").getByRole("button", { name: "Retire" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Retire app" }).click();
+    await page.getByTestId("token-row").filter({ hasText: "Press sync" }).getByText("App retired").waitFor();
+    expect((await fetch(`${app.url}/api/v1/projects`, { headers: { authorization: `Bearer ${appToken}` } })).status).toBe(401);
 
     await page.goto(`${app.url}/api/docs`);
     await page.getByRole("heading", { name: "Atelier API" }).waitFor();

@@ -39,6 +39,7 @@ export async function listApiTokens(db: Db, userId: string | null) {
       "users.id as ownerId",
       "users.name as ownerName",
       "users.kind as ownerKind",
+      "users.deactivatedAt as ownerDeactivatedAt",
     ])
     .orderBy("apiTokens.createdAt")
     .orderBy("apiTokens.id");

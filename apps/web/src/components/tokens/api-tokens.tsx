@@ -252,7 +252,9 @@ function TokenRow({ token, showOwner }: { token: Token; showOwner: boolean }) {
     }),
   );
   const expired = token.expiresAt !== null && token.expiresAt <= new Date();
-  const state = token.revokedAt ? "Revoked" : expired ? "Expired" : null;
+  // A token is refused as well while its owner is deactivated, or its app retired.
+  const ownerGone = token.ownerDeactivatedAt === null ? null : token.ownerKind === "app" ? "App retired" : "Owner deactivated";
+  const state = token.revokedAt ? "Revoked" : expired ? "Expired" : ownerGone;
   return (
     <li className="grid gap-2 rounded-lg border p-4 text-sm" data-testid="token-row">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -439,7 +441,8 @@ function AppRow({ app }: { app: App }) {
       <div className="min-w-0">
         <p className="break-words font-medium">{app.name}</p>
         <p className="break-words text-muted-foreground">
-          {roleOfApp(app)} · {plural(app.liveTokens ?? 0, "live token")} · Added <LocalTime at={app.createdAt} />
+          {roleOfApp(app)}
+          {app.deactivatedAt === null && ` · ${plural(app.liveTokens ?? 0, "live token")}`} · Added <LocalTime at={app.createdAt} />
         </p>
       </div>
       {app.deactivatedAt ? (
