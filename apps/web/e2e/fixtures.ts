@@ -12,7 +12,8 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** An RGB PNG with a diagonal gradient, so resized versions are not blank. */
-export function makePng(width: number, height: number): Buffer {
+/** A gradient PNG; with `patch`, that rectangle (pixels) is painted red: a second round that changed in one place. */
+export function makePng(width: number, height: number, patch?: { x: number; y: number; w: number; h: number }): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -25,6 +26,7 @@ export function makePng(width: number, height: number): Buffer {
       rows[row + 1 + x * 3] = (x * 255) / width;
       rows[row + 2 + x * 3] = (y * 255) / height;
       rows[row + 3 + x * 3] = 160;
+      if (patch && x >= patch.x && x < patch.x + patch.w && y >= patch.y && y < patch.y + patch.h) rows.set([230, 20, 20], row + 1 + x * 3);
     }
   }
   return Buffer.concat([

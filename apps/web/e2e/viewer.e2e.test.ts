@@ -2,9 +2,14 @@
 // first page is drawn, a ZIP becomes a download card whose link downloads it, a large image opens as its thumbnail
 // until asked; arrows step through the files, Escape and the close button close it, focus stays inside. Then a
 // proof is sent with a file uploaded on the spot. Each test uploads what it opens to a project of its own.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
+import { createCaller } from "@atelier/api";
+import { addUploadedFile } from "@atelier/api/testing/rounds";
+import { DEMO_BUSINESS, findUserByEmail, seedDemo } from "@atelier/db";
 import { makeProject } from "@atelier/db/testing";
+import { createFsStore } from "@atelier/storage";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeNoisyPng, makePdf, makePng } from "./fixtures";
@@ -344,6 +349,79 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await client.screenshot({ path: join(ARTIFACTS_DIR, "honest-approved-390.png"), fullPage: true });
     } finally {
       await clientContext.close();
+    }
+  });
+
+  it("compares two rounds of an image: one changed rectangle is one region, in its place, at 1280 and at 390", async () => {
+    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title: "Window sticker" });
+    await stack.t.db.updateTable("projects").set({ stage: "in_progress" }).where("id", "=", project.id).execute();
+    const designer = await findUserByEmail(stack.t.db, "designer@atelier.local");
+    const studio = createCaller({
+      db: stack.t.db,
+      user: {
+        id: designer!.id,
+        name: designer!.name,
+        email: designer!.email!,
+        image: null,
+        emailNotification: true,
+        role: "creative",
+        businessId: null,
+      },
+      now: () => new Date(),
+      files: {
+        store: createFsStore({ root: mkdtempSync(join(tmpdir(), "compare-images-")) }),
+        secret: stack.uploadSecret,
+        balancerUrl: stack.uploads.balancerUrl,
+      },
+    });
+    // Round 1, then round 2 with a 120 x 80 rectangle changed at (400, 300) of 1000 x 600.
+    const patch = { x: 400, y: 300, w: 120, h: 80 };
+    for (const [name, bytes] of [
+      ["sticker-v1.png", makePng(1000, 600)],
+      ["sticker-v2.png", makePng(1000, 600, patch)],
+    ] as const) {
+      const file = await addUploadedFile(studio, project.id, name, bytes);
+      await studio.proofs.create({ projectId: project.id, fileIds: [file.id] });
+    }
+
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      const context = await stack.browser.newContext({
+        viewport: { width, height },
+        ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
+      });
+      try {
+        await signInWithSession(stack.t.db, context, stack.app.url, "designer@atelier.local");
+        const tab = await context.newPage();
+        await tab.goto(`${stack.app.url}/projects/${project.id}`);
+        await tab.getByRole("button", { name: "Compare rounds" }).click();
+        const dialog = tab.getByTestId("compare");
+        await dialog.getByText("Round 1 → Round 2").waitFor();
+        await dialog.getByRole("button", { name: "Differences" }).click();
+        await expect.poll(() => dialog.getByTestId("compare-count").textContent(), { timeout: 20_000 }).toBe("1 changed region");
+        const stackBox = (await dialog.getByTestId("compare-stack").boundingBox())!;
+        const region = (await dialog.getByTestId("compare-region").boundingBox())!;
+        // Where the change is, as fractions of the image, to within the grid's cell (8 px of 1000 x 600).
+        const at = {
+          x: (region.x - stackBox.x) / stackBox.width,
+          y: (region.y - stackBox.y) / stackBox.height,
+          w: region.width / stackBox.width,
+          h: region.height / stackBox.height,
+        };
+        expect(Math.abs(at.x - patch.x / 1000)).toBeLessThan(0.012);
+        expect(Math.abs(at.y - patch.y / 600)).toBeLessThan(0.02);
+        expect(Math.abs(at.w - patch.w / 1000)).toBeLessThan(0.02);
+        expect(Math.abs(at.h - patch.h / 600)).toBeLessThan(0.03);
+        expect(await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+        await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-difference-${width}.png`) });
+        await dialog.getByRole("button", { name: "Wipe" }).click();
+        await dialog.getByLabel("Wipe").fill("30");
+        await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-wipe-${width}.png`) });
+      } finally {
+        await context.close();
+      }
     }
   });
 });

@@ -14,6 +14,7 @@ export * from "./due-dates";
 export * from "./errors";
 export * from "./file-preview";
 export * from "./guest-review";
+export * from "./image-compare";
 export * from "./inputs";
 export * from "./internal-notes";
 export * from "./invoices";

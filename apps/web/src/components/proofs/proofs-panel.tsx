@@ -2,9 +2,10 @@
 // A project's proof rounds: staff send one from the project's files; the client's people ask for changes (against the
 // revision allowance) or approve the latest; approvals show the SHA-256 of every file, and print-ready files that differ.
 import { canTakeAction, isStaff, proofAuditPath, type SessionUser } from "@atelier/domain";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@atelier/ui";
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { CompareRounds, canCompareRounds } from "~/components/compare/compare-rounds";
 import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
 import { AllowanceForm } from "./allowance-form";
@@ -35,6 +36,7 @@ export function ProofsPanel({
   useWarmPdfEngine(proofs.data?.flatMap((p) => p.files));
   const refresh = useProofsRefresh(project.id);
   const [viewing, setViewing] = useState<ProofViewing | null>(null);
+  const [comparing, setComparing] = useState(false);
   usePinFromHash(project.id, proofs.data, setViewing);
   const linkedRound = useRoundFromHash(proofs.data);
   const canSend = canTakeAction(user.role, project.stage, "sendProof");
@@ -78,6 +80,13 @@ export function ProofsPanel({
             {isStaff(user.role) ? "No proof sent yet." : "No proof yet: the studio sends one here when it is ready."}
           </p>
         )}
+        {canCompareRounds(proofs.data) && (
+          <div>
+            <Button variant="outline" className="max-sm:min-h-11" onClick={() => setComparing(true)}>
+              Compare rounds
+            </Button>
+          </div>
+        )}
         <ol className="grid gap-3">
           {proofs.data?.map((proof) => (
             <ProofRound
@@ -103,6 +112,7 @@ export function ProofsPanel({
           ))}
         </ol>
       </CardContent>
+      {comparing && proofs.data && <CompareRounds rounds={proofs.data} onClose={() => setComparing(false)} />}
       {viewing && (
         <ProofViewer
           key={`${viewing.proofId}:${viewing.index}:${viewing.pinId ?? ""}`}
