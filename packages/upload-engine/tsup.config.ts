@@ -25,7 +25,7 @@ async function writeManifest(): Promise<void> {
     engines: { node: ">=20" },
   };
   await writeFile(`${OUT_DIR}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
-  await copyFile("README.md", `${OUT_DIR}/README.md`);
+  await copyFile("README.md", `${OUT_DIR}/${"README"}.md`);
 }
 
 export default defineConfig({

@@ -7,7 +7,7 @@ import type { RouterOutputs } from "@atelier/api";
 import { changedRegions, compareSize, plural, previewKind, type Region } from "@atelier/domain";
 import { Button, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Label } from "@atelier/ui";
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { NativeSelect } from "~/components/common/native-select";
 
 type Round = RouterOutputs["proofs"]["list"][number];
@@ -99,13 +99,8 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
   const shown = regions.length === 0 ? 0 : current % regions.length;
   const label = (round: Round | undefined) => (round ? `Round ${round.round}` : "");
 
-  const images = useMemo(
-    () => ({
-      before: beforeFile?.downloadUrl ?? undefined,
-      after: afterFile?.downloadUrl ?? undefined,
-    }),
-    [beforeFile, afterFile],
-  );
+  const images = { before: beforeFile?.downloadUrl ?? undefined, after: afterFile?.downloadUrl ?? undefined };
+  const roundOptions = comparable.map((r) => ({ value: r.id, label: label(r) }));
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -133,43 +128,24 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
         </div>
 
         <div className="grid gap-3 sm:grid-cols-3">
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-before`}>Before</Label>
-            <NativeSelect id={`${id}-before`} value={beforeId} onChange={(e) => setBeforeId(e.target.value)}>
-              {comparable.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {label(r)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-after`}>After</Label>
-            <NativeSelect
-              id={`${id}-after`}
-              value={afterId}
-              onChange={(e) => {
-                setAfterId(e.target.value);
-                setFileId("");
-              }}
-            >
-              {comparable.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {label(r)}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-file`}>File</Label>
-            <NativeSelect id={`${id}-file`} value={afterFile?.id ?? ""} onChange={(e) => setFileId(e.target.value)}>
-              {afterFiles.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.name}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
+          <Choice id={`${id}-before`} label="Before" value={beforeId} onChange={setBeforeId} options={roundOptions} />
+          <Choice
+            id={`${id}-after`}
+            label="After"
+            value={afterId}
+            onChange={(value) => {
+              setAfterId(value);
+              setFileId("");
+            }}
+            options={roundOptions}
+          />
+          <Choice
+            id={`${id}-file`}
+            label="File"
+            value={afterFile?.id ?? ""}
+            onChange={setFileId}
+            options={afterFiles.map((f) => ({ value: f.id, label: f.name }))}
+          />
         </div>
 
         <fieldset className="flex flex-wrap gap-1">
@@ -242,6 +218,33 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function Choice({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
   );
 }
 
