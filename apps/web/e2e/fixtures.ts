@@ -73,6 +73,21 @@ export function jpegSize(bytes: Uint8Array): { width: number; height: number } |
 
 /** A PDF of `pages` pages, each with a heading and enough drawing to make the file a few megabytes. */
 export function makePdf(pages: number): Buffer {
+  const strokes = Array.from(
+    { length: 1500 },
+    (_, i) => `${(i * 7) % 595} ${(i * 13) % 842} m ${(i * 11) % 595} ${(i * 5) % 842} l S`,
+  ).join("\n");
+  return writePdf(Array.from({ length: pages }, (_, i) => `0.8 g\n${strokes}\n0 g\nBT /F1 36 Tf 72 760 Td (Page ${i + 1}) Tj ET`));
+}
+
+/** A PDF of A4 pages holding the given lines (Helvetica, 18 pt), each at its point from the page's bottom left. */
+export function makeTextPdf(pages: { text: string; x: number; y: number }[][]): Buffer {
+  const literal = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
+  return writePdf(pages.map((lines) => lines.map((l) => `BT /F1 18 Tf ${l.x} ${l.y} Td (${literal(l.text)}) Tj ET`).join("\n")));
+}
+
+/** A PDF of one A4 page per content stream, with Helvetica as /F1. */
+function writePdf(streams: string[]): Buffer {
   const objects: string[] = [];
   // Object numbers start at 1: the new length is the new object's number.
   const add = (body: string) => objects.push(body);
@@ -80,25 +95,20 @@ export function makePdf(pages: number): Buffer {
   add(""); // the page tree, filled in once the pages exist
   const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
   const kids: number[] = [];
-  const strokes = Array.from(
-    { length: 1500 },
-    (_, i) => `${(i * 7) % 595} ${(i * 13) % 842} m ${(i * 11) % 595} ${(i * 5) % 842} l S`,
-  ).join("\n");
-  for (let n = 1; n <= pages; n++) {
-    const stream = `0.8 g\n${strokes}\n0 g\nBT /F1 36 Tf 72 760 Td (Page ${n}) Tj ET`;
-    const content = add(`<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`);
+  for (const stream of streams) {
+    const content = add(`<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`);
     kids.push(
       add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
     );
   }
-  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${pages} >>`;
+  objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${streams.length} >>`;
   let out = "%PDF-1.4\n";
   const offsets: number[] = [];
   objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
+    offsets.push(Buffer.byteLength(out, "latin1"));
     out += `${i + 1} 0 obj\n${body}\nendobj\n`;
   });
-  const xref = Buffer.byteLength(out);
+  const xref = Buffer.byteLength(out, "latin1");
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, "latin1");

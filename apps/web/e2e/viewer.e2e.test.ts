@@ -12,7 +12,7 @@ import { makeProject } from "@atelier/db/testing";
 import { createFsStore } from "@atelier/storage";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { makeNoisyPng, makePdf, makePng } from "./fixtures";
+import { makeNoisyPng, makePdf, makePng, makeTextPdf } from "./fixtures";
 import { ARTIFACTS_DIR, keepScreenshot, openLink, type Stack, signInByMail, signInWithSession, startStack } from "./harness";
 
 /** The smallest valid ZIP: an end-of-central-directory record and nothing else. */
@@ -352,8 +352,9 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     }
   });
 
-  it("compares two rounds of an image: one changed rectangle is one region, in its place, at 1280 and at 390", async () => {
-    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title: "Window sticker" });
+  /** A project of the demo business with one round sent per file, in order, by the demo designer. */
+  async function sendRounds(title: string, files: (readonly [string, Buffer])[]) {
+    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title });
     await stack.t.db.updateTable("projects").set({ stage: "in_progress" }).where("id", "=", project.id).execute();
     const designer = await findUserByEmail(stack.t.db, "designer@atelier.local");
     const studio = createCaller({
@@ -369,21 +370,24 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       },
       now: () => new Date(),
       files: {
-        store: createFsStore({ root: mkdtempSync(join(tmpdir(), "compare-images-")) }),
+        store: createFsStore({ root: mkdtempSync(join(tmpdir(), "compare-rounds-")) }),
         secret: stack.uploadSecret,
         balancerUrl: stack.uploads.balancerUrl,
       },
     });
-    // Round 1, then round 2 with a 120 x 80 rectangle changed at (400, 300) of 1000 x 600.
-    const patch = { x: 400, y: 300, w: 120, h: 80 };
-    for (const [name, bytes] of [
-      ["sticker-v1.png", makePng(1000, 600)],
-      ["sticker-v2.png", makePng(1000, 600, patch)],
-    ] as const) {
+    for (const [name, bytes] of files) {
       const file = await addUploadedFile(studio, project.id, name, bytes);
       await studio.proofs.create({ projectId: project.id, fileIds: [file.id] });
     }
+    return project;
+  }
 
+  /** Compare opened on a project's page as `email`, at 1280 x 800 and on a 390 x 844 phone, one after the other. */
+  async function compareOnBothScreens(
+    email: string,
+    projectId: string,
+    check: (tab: Page, dialog: Locator, width: number) => Promise<void>,
+  ) {
     for (const [width, height] of [
       [1280, 800],
       [390, 844],
@@ -393,35 +397,127 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
         ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
       });
       try {
-        await signInWithSession(stack.t.db, context, stack.app.url, "designer@atelier.local");
+        await signInWithSession(stack.t.db, context, stack.app.url, email);
         const tab = await context.newPage();
-        await tab.goto(`${stack.app.url}/projects/${project.id}`);
+        await tab.goto(`${stack.app.url}/projects/${projectId}`);
         await tab.getByRole("button", { name: "Compare rounds" }).click();
-        const dialog = tab.getByTestId("compare");
-        await dialog.getByText("Round 1 → Round 2").waitFor();
-        await dialog.getByRole("button", { name: "Differences" }).click();
-        await expect.poll(() => dialog.getByTestId("compare-count").textContent(), { timeout: 20_000 }).toBe("1 changed region");
-        const stackBox = (await dialog.getByTestId("compare-stack").boundingBox())!;
-        const region = (await dialog.getByTestId("compare-region").boundingBox())!;
-        // Where the change is, as fractions of the image, to within the grid's cell (8 px of 1000 x 600).
-        const at = {
-          x: (region.x - stackBox.x) / stackBox.width,
-          y: (region.y - stackBox.y) / stackBox.height,
-          w: region.width / stackBox.width,
-          h: region.height / stackBox.height,
-        };
-        expect(Math.abs(at.x - patch.x / 1000)).toBeLessThan(0.012);
-        expect(Math.abs(at.y - patch.y / 600)).toBeLessThan(0.02);
-        expect(Math.abs(at.w - patch.w / 1000)).toBeLessThan(0.02);
-        expect(Math.abs(at.h - patch.h / 600)).toBeLessThan(0.03);
-        expect(await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-        await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-difference-${width}.png`) });
-        await dialog.getByRole("button", { name: "Wipe" }).click();
-        await dialog.getByLabel("Wipe").fill("30");
-        await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-wipe-${width}.png`) });
+        await check(tab, tab.getByTestId("compare"), width);
       } finally {
         await context.close();
       }
     }
+  }
+
+  it("compares two rounds of an image: one changed rectangle is one region, in its place, at 1280 and at 390", async () => {
+    // Round 1, then round 2 with a 120 x 80 rectangle changed at (400, 300) of 1000 x 600.
+    const patch = { x: 400, y: 300, w: 120, h: 80 };
+    const project = await sendRounds("Window sticker", [
+      ["sticker-v1.png", makePng(1000, 600)],
+      ["sticker-v2.png", makePng(1000, 600, patch)],
+    ]);
+
+    await compareOnBothScreens("designer@atelier.local", project.id, async (tab, dialog, width) => {
+      await dialog.getByText("Round 1 → Round 2").waitFor();
+      await dialog.getByRole("button", { name: "Differences" }).click();
+      await expect.poll(() => dialog.getByTestId("compare-count").textContent(), { timeout: 20_000 }).toBe("1 changed region");
+      // Worked out off the main thread.
+      expect(await dialog.getByTestId("compare-count").getAttribute("data-engine")).toBe("worker");
+      const stackBox = (await dialog.getByTestId("compare-stack").boundingBox())!;
+      const region = (await dialog.getByTestId("compare-region").boundingBox())!;
+      // Where the change is, as fractions of the image, to within the grid's cell (8 px of 1000 x 600).
+      const at = {
+        x: (region.x - stackBox.x) / stackBox.width,
+        y: (region.y - stackBox.y) / stackBox.height,
+        w: region.width / stackBox.width,
+        h: region.height / stackBox.height,
+      };
+      expect(Math.abs(at.x - patch.x / 1000)).toBeLessThan(0.012);
+      expect(Math.abs(at.y - patch.y / 600)).toBeLessThan(0.02);
+      expect(Math.abs(at.w - patch.w / 1000)).toBeLessThan(0.02);
+      expect(Math.abs(at.h - patch.h / 600)).toBeLessThan(0.03);
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-difference-${width}.png`) });
+      await dialog.getByRole("button", { name: "Wipe" }).click();
+      await dialog.getByLabel("Wipe").fill("30");
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-wipe-${width}.png`) });
+    });
+  });
+
+  it("compares two versions of a PDF: a moved, corrected phone number is the one text change, on its page", async () => {
+    const body = [
+      { text: "Summer fair on the market square", x: 72, y: 700 },
+      { text: "Saturday 14 June, from 10 to 18", x: 72, y: 670 },
+      { text: "Live music, food stalls and a raffle", x: 72, y: 640 },
+    ];
+    // The number is written first on the page in version 1 and last in version 2, as layout tools reorder things.
+    const flyer = (phone: { text: string; x: number; y: number }, first: boolean) =>
+      makeTextPdf([
+        [{ text: "Cover: the summer fair", x: 72, y: 760 }],
+        first ? [phone, ...body] : [...body, phone],
+        [{ text: "Back page: with thanks to our sponsors", x: 72, y: 760 }],
+      ]);
+    const project = await sendRounds("Summer fair flyer", [
+      ["fair-flyer.pdf", flyer({ text: "Call +32 2 555 01 00", x: 72, y: 760 }, true)],
+      ["fair-flyer.pdf", flyer({ text: "Call +32 2 555 01 99", x: 300, y: 120 }, false)],
+    ]);
+
+    await compareOnBothScreens("client@atelier.local", project.id, async (tab, dialog, width) => {
+      await dialog.getByText("Round 1 → Round 2 · fair-flyer.pdf").waitFor();
+
+      // The text: one change, on page 2, and no other page named.
+      await dialog.getByRole("button", { name: "Text", exact: true }).click();
+      await expect.poll(() => dialog.getByTestId("text-summary").textContent(), { timeout: 30_000 }).toBe("1 text change on 1 page of 3");
+      expect(await dialog.getByTestId("text-page").evaluateAll((pages) => pages.map((p) => p.getAttribute("data-page")))).toEqual(["2"]);
+      const change = dialog.getByTestId("text-change");
+      // Said to a screen reader too, not only struck through and marked.
+      expect(await change.locator("del").textContent()).toBe("was: Call +32 2 555 01 00");
+      expect(await change.locator("ins").textContent()).toBe("now: Call +32 2 555 01 99");
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-pdf-text-${width}.png`) });
+
+      // Its page, side by side, at one zoom and scrolled together.
+      await dialog.getByRole("button", { name: "Show page 2" }).click();
+      expect(await dialog.getByTestId("compare-page").textContent()).toBe("Page 2 of 3");
+      const panes = dialog.getByTestId("compare-pane");
+      await expect.poll(() => panes.locator('[data-rendered-page="2"]').count(), { timeout: 20_000 }).toBe(2);
+      await dialog.getByRole("button", { name: "Zoom in" }).click();
+      await dialog.getByRole("button", { name: "Zoom in" }).click();
+      expect(await dialog.getByTestId("compare-zoom").textContent()).toBe("200 %");
+      const widths = await panes.evaluateAll((els) =>
+        els.map((el) => el.firstElementChild!.getBoundingClientRect().width / el.clientWidth),
+      );
+      for (const w of widths) expect(w).toBeCloseTo(2, 1);
+      await panes
+        .first()
+        .evaluate((el) => el.scrollTo({ left: (el.scrollWidth - el.clientWidth) / 2, top: el.scrollHeight - el.clientHeight }));
+      await expect
+        .poll(() =>
+          panes
+            .last()
+            .evaluate((el) => [
+              Math.round((el.scrollLeft / (el.scrollWidth - el.clientWidth)) * 100),
+              Math.round((el.scrollTop / (el.scrollHeight - el.clientHeight)) * 100),
+            ]),
+        )
+        .toEqual([50, 100]);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-pdf-side-${width}.png`) });
+
+      // The pixels: the page with the moved number differs where the number was and where it is; page 1 does not.
+      await dialog.getByRole("button", { name: "Differences" }).click();
+      await expect.poll(() => dialog.getByTestId("compare-count").textContent(), { timeout: 30_000 }).toBe("2 changed regions");
+      const stackBox = (await dialog.getByTestId("compare-stack").boundingBox())!;
+      const tops = await dialog
+        .getByTestId("compare-region")
+        .evaluateAll((regions) => regions.map((r) => Number.parseFloat((r as HTMLElement).style.top)));
+      // Fractions of the page from the top: the old number at 760 pt of 842 from the bottom, the new one at 120.
+      expect(tops[0]).toBeLessThan(15);
+      expect(tops[1]).toBeGreaterThan(80);
+      expect(stackBox.width).toBeGreaterThan(0);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-pdf-difference-${width}.png`) });
+      await dialog.getByRole("button", { name: "Previous page" }).click();
+      await expect.poll(() => dialog.getByTestId("compare-count").textContent(), { timeout: 30_000 }).toBe("No changes found");
+      // Nothing wider than the screen, the page's or the dialog's.
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    });
   });
 });

@@ -36,6 +36,7 @@ export * from "./roles";
 export * from "./search";
 export * from "./session";
 export * from "./storage-rules";
+export * from "./text-compare";
 export * from "./time-format";
 export * from "./user-rules";
 export * from "./webhooks";

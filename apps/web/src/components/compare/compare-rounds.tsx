@@ -1,106 +1,111 @@
 "use client";
-// Comparing two rounds of a proof's images (docs/compare.md): side by side, one over the other with an opacity slider,
-// a wipe, and the differences: the changed regions (domain's changedRegions, over both images drawn at one size),
-// counted and stepped through. A file of the later round is compared with the earlier round's file at the same place,
-// or of the same name.
+// Comparing two rounds of a proof (docs/compare.md): images, or PDFs page by page. Side by side with zoom and scroll
+// kept in step, one over the other with an opacity slider, a wipe, the changed regions (worked out in a worker) to
+// step through, and for PDFs the changes of their text. A file of the later round is compared with the earlier
+// round's file of the same kind, of the same name, else at the same place.
 import type { RouterOutputs } from "@atelier/api";
-import { changedRegions, compareSize, plural, previewKind, type Region } from "@atelier/domain";
+import { plural, previewKind, type Region } from "@atelier/domain";
 import { Button, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Label } from "@atelier/ui";
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { ChevronLeft, ChevronRight, Minus, Plus, X } from "lucide-react";
+import type { PDFDocumentProxy } from "pdfjs-dist";
+import { useEffect, useId, useRef, useState } from "react";
 import { NativeSelect } from "~/components/common/native-select";
+import { usePdfDocument } from "./compare-pdf";
+import { PdfCanvas } from "./pdf-canvas";
+import { SyncedPanes, useWidth } from "./synced-panes";
+import { TextChanges } from "./text-changes";
+import { type ComparedPicture, type DifferencesState, useDifferences } from "./use-differences";
 
 type Round = RouterOutputs["proofs"]["list"][number];
 type RoundFile = Round["files"][number];
+type Kind = "image" | "pdf";
 
 const MODES = [
   { value: "side", label: "Side by side" },
   { value: "overlay", label: "Overlay" },
   { value: "wipe", label: "Wipe" },
   { value: "difference", label: "Differences" },
+  { value: "text", label: "Text" },
 ] as const;
 type Mode = (typeof MODES)[number]["value"];
 
-const imagesOf = (round: Round | undefined) => (round?.files ?? []).filter((f) => previewKind(f) === "image" && f.downloadUrl);
+/** Zoom steps of side by side, as multiples of the pane's width. */
+const ZOOMS = [1, 1.5, 2, 3, 4];
 
-/** Whether a project's rounds give anything to compare: two rounds with an image each. */
+const kindOf = (file: RoundFile): Kind | null => {
+  const kind = previewKind(file);
+  return kind === "other" || !file.downloadUrl ? null : kind;
+};
+const comparableFiles = (round: Round | undefined) => (round?.files ?? []).filter((f) => kindOf(f) !== null);
+
+/** Whether a project's rounds give anything to compare: two rounds with an image or a PDF each. */
 export function canCompareRounds(rounds: readonly Round[] | undefined): boolean {
-  return (rounds ?? []).filter((round) => imagesOf(round).length > 0).length >= 2;
+  return (rounds ?? []).filter((round) => comparableFiles(round).length > 0).length >= 2;
 }
 
-/** The earlier round's counterpart of a file: the same name, else the same place among its images. */
+/** The earlier round's counterpart of a file, of the same kind: the same name, else the same place, else the first. */
 function counterpart(file: RoundFile | undefined, after: RoundFile[], before: RoundFile[]): RoundFile | undefined {
   if (!file) return undefined;
-  return before.find((f) => f.name === file.name) ?? before[after.indexOf(file)] ?? before[0];
-}
-
-/** Both images' pixels at one size, as the domain compares them. */
-async function loadImage(url: string): Promise<HTMLImageElement> {
-  const image = new Image();
-  // The bytes come from an upload server that allows this site: the canvas stays readable.
-  image.crossOrigin = "anonymous";
-  image.src = url;
-  await image.decode();
-  return image;
-}
-
-function pixels(image: HTMLImageElement, size: { width: number; height: number }) {
-  const canvas = document.createElement("canvas");
-  canvas.width = size.width;
-  canvas.height = size.height;
-  const context = canvas.getContext("2d", { willReadFrequently: true });
-  if (!context) throw new Error("This browser cannot draw the images to compare them.");
-  context.drawImage(image, 0, 0, size.width, size.height);
-  return context.getImageData(0, 0, size.width, size.height);
-}
-
-function useDifferences(before: string | undefined, after: string | undefined, enabled: boolean) {
-  const [state, setState] = useState<{ key: string; regions?: Region[]; error?: string } | null>(null);
-  const key = `${before}|${after}`;
-  useEffect(() => {
-    if (!enabled || !before || !after || state?.key === key) return;
-    let cancelled = false;
-    void (async () => {
-      try {
-        const [a, b] = await Promise.all([loadImage(before), loadImage(after)]);
-        const size = compareSize({ width: a.naturalWidth, height: a.naturalHeight });
-        const regions = changedRegions(pixels(a, size), pixels(b, size));
-        if (!cancelled) setState({ key, regions });
-      } catch {
-        if (!cancelled) setState({ key, error: "These images could not be read to compare them. Try again in a moment." });
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [before, after, enabled, key, state?.key]);
-  return state?.key === key ? state : null;
+  const kind = kindOf(file);
+  const same = before.filter((f) => kindOf(f) === kind);
+  const atSamePlace = before[after.indexOf(file)];
+  return same.find((f) => f.name === file.name) ?? (atSamePlace && same.includes(atSamePlace) ? atSamePlace : undefined) ?? same[0];
 }
 
 export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; onClose: () => void }) {
   const id = useId();
-  const comparable = rounds.filter((round) => imagesOf(round).length > 0);
+  const comparable = rounds.filter((round) => comparableFiles(round).length > 0);
   // Newest first, as the panel lists them: the latest against the one before it.
   const [afterId, setAfterId] = useState(comparable[0]?.id ?? "");
   const [beforeId, setBeforeId] = useState(comparable[1]?.id ?? "");
   const afterRound = comparable.find((r) => r.id === afterId);
   const beforeRound = comparable.find((r) => r.id === beforeId);
-  const afterFiles = imagesOf(afterRound);
+  const afterFiles = comparableFiles(afterRound);
   const [fileId, setFileId] = useState(afterFiles[0]?.id ?? "");
   const afterFile = afterFiles.find((f) => f.id === fileId) ?? afterFiles[0];
-  const beforeFile = counterpart(afterFile, afterFiles, imagesOf(beforeRound));
-  const [mode, setMode] = useState<Mode>("side");
+  const beforeFile = counterpart(afterFile, afterFiles, comparableFiles(beforeRound));
+  const kind = afterFile ? kindOf(afterFile) : null;
+  const [chosenMode, setMode] = useState<Mode>("side");
+  // Text compares PDFs only.
+  const mode: Mode = chosenMode === "text" && kind !== "pdf" ? "side" : chosenMode;
   const [opacity, setOpacity] = useState(50);
   const [wipe, setWipe] = useState(50);
+  const [zoom, setZoom] = useState(1);
+  const [page, setPage] = useState(1);
   const [current, setCurrent] = useState(0);
-  const differences = useDifferences(beforeFile?.downloadUrl ?? undefined, afterFile?.downloadUrl ?? undefined, mode === "difference");
-  const regions = differences?.regions ?? [];
-  // Another pair of images keeps the step within its own regions.
-  const shown = regions.length === 0 ? 0 : current % regions.length;
-  const label = (round: Round | undefined) => (round ? `Round ${round.round}` : "");
 
-  const images = { before: beforeFile?.downloadUrl ?? undefined, after: afterFile?.downloadUrl ?? undefined };
+  const label = (round: Round | undefined) => (round ? `Round ${round.round}` : "");
+  const labels = { before: label(beforeRound), after: label(afterRound) };
+  const pdfs = {
+    before: usePdfDocument(kind === "pdf" ? (beforeFile?.downloadUrl ?? undefined) : undefined),
+    after: usePdfDocument(kind === "pdf" ? (afterFile?.downloadUrl ?? undefined) : undefined),
+  };
+  const pages = Math.max(pdfs.before.doc?.numPages ?? 0, pdfs.after.doc?.numPages ?? 0);
+  const shownPage = Math.min(page, Math.max(1, pages));
+
+  const pictures = ((): [ComparedPicture, ComparedPicture] | null => {
+    if (!beforeFile?.downloadUrl || !afterFile?.downloadUrl) return null;
+    if (kind === "image")
+      return [
+        { kind: "image", url: beforeFile.downloadUrl },
+        { kind: "image", url: afterFile.downloadUrl },
+      ];
+    const [a, b] = [pdfs.before.doc, pdfs.after.doc];
+    if (!a || !b || shownPage > a.numPages || shownPage > b.numPages) return null;
+    return [
+      { kind: "pdf", doc: a, page: shownPage },
+      { kind: "pdf", doc: b, page: shownPage },
+    ];
+  })();
+  const differences = useDifferences(
+    `${beforeFile?.id}|${afterFile?.id}|${kind === "pdf" ? shownPage : ""}`,
+    mode === "difference" ? pictures : null,
+  );
+  const regions = differences?.regions ?? [];
+  // Another pair keeps the step within its own regions.
+  const shown = regions.length === 0 ? 0 : current % regions.length;
   const roundOptions = comparable.map((r) => ({ value: r.id, label: label(r) }));
+  const pdfError = pdfs.before.error ?? pdfs.after.error;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -116,7 +121,7 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
           <div className="min-w-0 flex-1">
             <DialogTitle className="text-base">Compare rounds</DialogTitle>
             <DialogDescription className="truncate text-xs">
-              {label(beforeRound)} → {label(afterRound)}
+              {labels.before} → {labels.after}
               {afterFile ? ` · ${afterFile.name}` : ""}
             </DialogDescription>
           </div>
@@ -127,7 +132,7 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
           </DialogClose>
         </div>
 
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-2 gap-x-2 gap-y-2 sm:grid-cols-3 sm:gap-3">
           <Choice id={`${id}-before`} label="Before" value={beforeId} onChange={setBeforeId} options={roundOptions} />
           <Choice
             id={`${id}-after`}
@@ -140,35 +145,80 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
             options={roundOptions}
           />
           <Choice
+            className="col-span-2 sm:col-span-1"
             id={`${id}-file`}
             label="File"
             value={afterFile?.id ?? ""}
-            onChange={setFileId}
+            onChange={(value) => {
+              setFileId(value);
+              setPage(1);
+            }}
             options={afterFiles.map((f) => ({ value: f.id, label: f.name }))}
           />
         </div>
 
-        <fieldset className="flex flex-wrap gap-1">
-          <legend className="sr-only">How to compare</legend>
-          {MODES.map((m) => (
-            <Button
-              key={m.value}
-              aria-pressed={mode === m.value}
-              variant={mode === m.value ? "default" : "outline"}
-              size="sm"
-              className="min-h-11 sm:min-h-8"
-              onClick={() => setMode(m.value)}
-            >
-              {m.label}
-            </Button>
-          ))}
-        </fieldset>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <fieldset className="flex min-w-0 max-w-full gap-1 overflow-x-auto sm:flex-wrap">
+            <legend className="sr-only">How to compare</legend>
+            {MODES.filter((m) => m.value !== "text" || kind === "pdf").map((m) => (
+              <Button
+                key={m.value}
+                aria-pressed={mode === m.value}
+                variant={mode === m.value ? "default" : "outline"}
+                size="sm"
+                className="min-h-11 shrink-0 sm:min-h-8"
+                onClick={() => setMode(m.value)}
+              >
+                {m.label}
+              </Button>
+            ))}
+          </fieldset>
+          {kind === "pdf" && pages > 0 && mode !== "text" && (
+            <Stepper
+              label="Page"
+              text={`Page ${shownPage} of ${pages}`}
+              onStep={(step) => setPage(Math.min(pages, Math.max(1, shownPage + step)))}
+              can={{ back: shownPage > 1, on: shownPage < pages }}
+            />
+          )}
+          {mode === "side" && (
+            <div className="flex items-center gap-1">
+              <Button
+                variant="outline"
+                size="icon"
+                className="size-11 sm:size-8"
+                aria-label="Zoom out"
+                disabled={zoom === ZOOMS[0]}
+                onClick={() => setZoom(ZOOMS[Math.max(0, ZOOMS.indexOf(zoom) - 1)]!)}
+              >
+                <Minus aria-hidden />
+              </Button>
+              <span className="w-12 text-center text-sm tabular-nums" data-testid="compare-zoom">
+                {Math.round(zoom * 100)} %
+              </span>
+              <Button
+                variant="outline"
+                size="icon"
+                className="size-11 sm:size-8"
+                aria-label="Zoom in"
+                disabled={zoom === ZOOMS.at(-1)}
+                onClick={() => setZoom(ZOOMS[Math.min(ZOOMS.length - 1, ZOOMS.indexOf(zoom) + 1)]!)}
+              >
+                <Plus aria-hidden />
+              </Button>
+            </div>
+          )}
+        </div>
 
         {mode === "overlay" && <Slider label="Later round's opacity" value={opacity} onChange={setOpacity} id={`${id}-opacity`} />}
         {mode === "wipe" && <Slider label="Wipe" value={wipe} onChange={setWipe} id={`${id}-wipe`} />}
         {mode === "difference" && (
           <DifferenceBar
-            state={differences}
+            state={
+              kind === "pdf" && !pictures && pages > 0
+                ? { key: "", error: `Both rounds need a page ${shownPage} to compare it.` }
+                : differences
+            }
             count={regions.length}
             current={shown}
             onStep={(step) => setCurrent((shown + step + regions.length) % regions.length)}
@@ -176,44 +226,57 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
         )}
 
         <div className="min-h-0 flex-1">
-          {!images.before || !images.after ? (
-            <p className="text-sm text-muted-foreground">These rounds have no images to compare.</p>
+          {!beforeFile?.downloadUrl || !afterFile?.downloadUrl ? (
+            <p className="text-sm text-muted-foreground">
+              {afterFile
+                ? `${labels.before} has no ${kind === "pdf" ? "PDF" : "image"} to compare with.`
+                : "These rounds have nothing to compare."}
+            </p>
+          ) : pdfError ? (
+            <p role="alert" className="text-sm text-destructive-text">
+              {pdfError}
+            </p>
+          ) : kind === "pdf" && (!pdfs.before.doc || !pdfs.after.doc) ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              Opening the PDFs…
+            </p>
+          ) : mode === "text" && pdfs.before.doc && pdfs.after.doc ? (
+            <TextChanges
+              before={pdfs.before.doc}
+              after={pdfs.after.doc}
+              labels={labels}
+              onShowPage={(n) => {
+                setPage(n);
+                setMode("side");
+              }}
+            />
           ) : mode === "side" ? (
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Figure caption={`${label(beforeRound)} · ${beforeFile?.name ?? ""}`} src={images.before} />
-              <Figure caption={`${label(afterRound)} · ${afterFile?.name ?? ""}`} src={images.after} />
-            </div>
+            <SyncedPanes
+              zoom={zoom}
+              panes={[
+                {
+                  caption: `${labels.before} · ${beforeFile.name}`,
+                  render: (width) => picture(kind, beforeFile.downloadUrl!, pdfs.before.doc, shownPage, width, labels.before),
+                },
+                {
+                  caption: `${labels.after} · ${afterFile.name}`,
+                  render: (width) => picture(kind, afterFile.downloadUrl!, pdfs.after.doc, shownPage, width, labels.after),
+                },
+              ]}
+            />
           ) : (
-            <div className="relative mx-auto w-fit max-w-full" data-testid="compare-stack">
-              {/* The earlier round sets the size; the later one is drawn over it at the same size (aligned, as compared). */}
-              <img
-                src={images.before}
-                alt={`${label(beforeRound)}: ${beforeFile?.name ?? ""}`}
-                className="block max-h-[70dvh] max-w-full"
-              />
-              {mode !== "difference" || differences?.regions ? (
-                <img
-                  src={images.after}
-                  alt={`${label(afterRound)}: ${afterFile?.name ?? ""}`}
-                  className="absolute inset-0 size-full"
-                  style={
-                    mode === "overlay" ? { opacity: opacity / 100 } : mode === "wipe" ? { clipPath: `inset(0 0 0 ${wipe}%)` } : undefined
-                  }
-                />
-              ) : null}
-              {mode === "wipe" && <div aria-hidden className="absolute inset-y-0 w-0.5 bg-primary" style={{ left: `${wipe}%` }} />}
-              {mode === "difference" &&
-                regions.map((r, i) => (
-                  <div
-                    // biome-ignore lint/suspicious/noArrayIndexKey: regions have no id of their own; their order is fixed
-                    key={i}
-                    data-testid="compare-region"
-                    data-current={i === shown || undefined}
-                    className={cn("absolute rounded-sm border-2 border-red-500 bg-red-500/15", i === current && "ring-4 ring-red-500/50")}
-                    style={{ left: `${r.x * 100}%`, top: `${r.y * 100}%`, width: `${r.w * 100}%`, height: `${r.h * 100}%` }}
-                  />
-                ))}
-            </div>
+            <Stack
+              kind={kind}
+              urls={{ before: beforeFile.downloadUrl, after: afterFile.downloadUrl }}
+              docs={{ before: pdfs.before.doc, after: pdfs.after.doc }}
+              page={shownPage}
+              labels={{ before: `${labels.before}: ${beforeFile.name}`, after: `${labels.after}: ${afterFile.name}` }}
+              mode={mode}
+              opacity={opacity}
+              wipe={wipe}
+              differences={differences}
+              current={shown}
+            />
           )}
         </div>
       </DialogContent>
@@ -221,13 +284,93 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
   );
 }
 
+/** One side's file at a width: an image, or the page of a PDF. */
+function picture(kind: Kind | null, url: string, doc: PDFDocumentProxy | null, page: number, width: number, label: string) {
+  if (kind === "pdf") return doc ? <PdfCanvas doc={doc} page={page} width={width} label={label} /> : null;
+  return <img src={url} alt={label} className="block h-auto max-w-none" style={{ width }} />;
+}
+
+/** The later file over the earlier one at the same size: overlay, wipe, or the changed regions outlined. */
+function Stack({
+  kind,
+  urls,
+  docs,
+  page,
+  labels,
+  mode,
+  opacity,
+  wipe,
+  differences,
+  current,
+}: {
+  kind: Kind | null;
+  urls: { before: string; after: string };
+  docs: { before: PDFDocumentProxy | null; after: PDFDocumentProxy | null };
+  page: number;
+  labels: { before: string; after: string };
+  mode: Mode;
+  opacity: number;
+  wipe: number;
+  differences: DifferencesState | null;
+  current: number;
+}) {
+  const [box, width] = useWidth();
+  const shown = useRef<HTMLDivElement | null>(null);
+  // Stepping through the changes brings each into view (a tall page on a phone holds them below the fold).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step and the answer are what move the current region
+  useEffect(() => {
+    // In braces: this browser's scrollIntoView answers a promise, which React would take for a cleanup.
+    void shown.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [current, differences]);
+  const regions: Region[] = differences?.regions ?? [];
+  const style = mode === "overlay" ? { opacity: opacity / 100 } : mode === "wipe" ? { clipPath: `inset(0 0 0 ${wipe}%)` } : undefined;
+  const showAfter = mode !== "difference" || differences?.regions;
+  return (
+    <div ref={box} className="w-full">
+      <div className="relative mx-auto w-fit max-w-full" data-testid="compare-stack">
+        {/* The earlier round sets the size; the later one is drawn over it at the same size (aligned, as compared). */}
+        {kind === "pdf" && docs.before && docs.after ? (
+          <>
+            <PdfCanvas doc={docs.before} page={page} width={Math.min(width, 900)} label={labels.before} fit="fit" />
+            {showAfter && page <= docs.before.numPages && (
+              <div className="absolute inset-0" style={style}>
+                <PdfCanvas doc={docs.after} page={page} width={Math.min(width, 900)} label={labels.after} fit="fill" />
+              </div>
+            )}
+          </>
+        ) : (
+          <>
+            <img src={urls.before} alt={labels.before} className="block max-h-[70dvh] max-w-full" />
+            {showAfter && <img src={urls.after} alt={labels.after} className="absolute inset-0 size-full" style={style} />}
+          </>
+        )}
+        {mode === "wipe" && <div aria-hidden className="absolute inset-y-0 w-0.5 bg-primary" style={{ left: `${wipe}%` }} />}
+        {mode === "difference" &&
+          regions.map((r, i) => (
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: regions have no id of their own; their order is fixed
+              key={i}
+              data-testid="compare-region"
+              data-current={i === current || undefined}
+              ref={i === current ? shown : undefined}
+              className={cn("absolute rounded-sm border-2 border-red-500 bg-red-500/15", i === current && "ring-4 ring-red-500/50")}
+              style={{ left: `${r.x * 100}%`, top: `${r.y * 100}%`, width: `${r.w * 100}%`, height: `${r.h * 100}%` }}
+            />
+          ))}
+      </div>
+    </div>
+  );
+}
+
 function Choice({
+  className,
   id,
   label,
   value,
   onChange,
   options,
 }: {
+  className?: string;
   id: string;
   label: string;
   value: string;
@@ -235,7 +378,7 @@ function Choice({
   options: { value: string; label: string }[];
 }) {
   return (
-    <div className="grid gap-1">
+    <div className={cn("grid min-w-0 gap-1", className)}>
       <Label htmlFor={id}>{label}</Label>
       <NativeSelect id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => (
@@ -245,15 +388,6 @@ function Choice({
         ))}
       </NativeSelect>
     </div>
-  );
-}
-
-function Figure({ caption, src }: { caption: string; src: string }) {
-  return (
-    <figure className="grid gap-1">
-      <img src={src} alt={caption} className="max-h-[60dvh] w-full rounded border bg-muted/40 object-contain" />
-      <figcaption className="truncate text-xs text-muted-foreground">{caption}</figcaption>
-    </figure>
   );
 }
 
@@ -277,13 +411,55 @@ function Slider({ id, label, value, onChange }: { id: string; label: string; val
   );
 }
 
+/** ‹ text › with the buttons named "Previous …" and "Next …". */
+function Stepper({
+  label,
+  text,
+  onStep,
+  can,
+}: {
+  label: string;
+  text: string;
+  onStep: (step: 1 | -1) => void;
+  can: { back: boolean; on: boolean };
+}) {
+  const noun = label.toLowerCase();
+  return (
+    <div className="flex items-center gap-1">
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-11 sm:size-8"
+        aria-label={`Previous ${noun}`}
+        disabled={!can.back}
+        onClick={() => onStep(-1)}
+      >
+        <ChevronLeft aria-hidden />
+      </Button>
+      <span className="text-sm tabular-nums text-muted-foreground" data-testid={`compare-${noun}`}>
+        {text}
+      </span>
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-11 sm:size-8"
+        aria-label={`Next ${noun}`}
+        disabled={!can.on}
+        onClick={() => onStep(1)}
+      >
+        <ChevronRight aria-hidden />
+      </Button>
+    </div>
+  );
+}
+
 function DifferenceBar({
   state,
   count,
   current,
   onStep,
 }: {
-  state: { regions?: Region[]; error?: string } | null;
+  state: DifferencesState | null;
   count: number;
   current: number;
   onStep: (step: 1 | -1) => void;
@@ -297,22 +473,10 @@ function DifferenceBar({
     );
   return (
     <div className="flex flex-wrap items-center gap-2" role="status">
-      <span className="text-sm font-medium" data-testid="compare-count">
+      <span className="text-sm font-medium" data-testid="compare-count" data-engine={state.engine} data-ms={state.ms}>
         {count === 0 ? "No changes found" : plural(count, "changed region")}
       </span>
-      {count > 1 && (
-        <>
-          <Button variant="outline" size="icon" className="size-11 sm:size-8" aria-label="Previous change" onClick={() => onStep(-1)}>
-            <ChevronLeft aria-hidden />
-          </Button>
-          <span className="text-sm tabular-nums text-muted-foreground">
-            {current + 1} of {count}
-          </span>
-          <Button variant="outline" size="icon" className="size-11 sm:size-8" aria-label="Next change" onClick={() => onStep(1)}>
-            <ChevronRight aria-hidden />
-          </Button>
-        </>
-      )}
+      {count > 1 && <Stepper label="Change" text={`${current + 1} of ${count}`} onStep={onStep} can={{ back: true, on: true }} />}
     </div>
   );
 }

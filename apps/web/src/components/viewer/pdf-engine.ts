@@ -1,6 +1,6 @@
 // pdf.js for the whole app, loaded once and shared: the viewer reads PDFs from the upload servers by ranges, and the
 // upload dialog draws a new PDF's first page for its thumbnail (uploads/first-pdf-page.ts).
-import type { PDFWorker } from "pdfjs-dist";
+import type { PDFPageProxy, PDFWorker } from "pdfjs-dist";
 
 /**
  * Bytes per range request. pdf.js opens a document by walking its page tree to the last page, which in a flat tree
@@ -104,4 +104,24 @@ function concat(parts: Uint8Array[]): Uint8Array {
     at += p.length;
   }
   return out;
+}
+
+/** Device pixels across a drawn page at most: a 4x zoom on a 3x phone screen would otherwise ask for a 100 MB canvas. */
+const MAX_CANVAS_WIDTH = 4096;
+
+/**
+ * A page drawn into `canvas` at `width` CSS pixels across, with as many device pixels as the screen has (within
+ * `MAX_CANVAS_WIDTH`); the canvas is given that CSS size unless its box sets one (`sized: false`).
+ */
+export function drawPdfPage(page: PDFPageProxy, canvas: HTMLCanvasElement, width: number, { sized = true } = {}) {
+  const base = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale: width / base.width });
+  const ratio = Math.min(window.devicePixelRatio || 1, MAX_CANVAS_WIDTH / viewport.width);
+  canvas.width = Math.floor(viewport.width * ratio);
+  canvas.height = Math.floor(viewport.height * ratio);
+  if (sized) {
+    canvas.style.width = `${Math.floor(viewport.width)}px`;
+    canvas.style.height = `${Math.floor(viewport.height)}px`;
+  }
+  return page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
 }

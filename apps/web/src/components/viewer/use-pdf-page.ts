@@ -2,7 +2,7 @@
 // it needs (a large file is never loaded whole).
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { loadPdfEngine, RANGE_CHUNK_BYTES, startRangeReads } from "./pdf-engine";
+import { drawPdfPage, loadPdfEngine, RANGE_CHUNK_BYTES, startRangeReads } from "./pdf-engine";
 
 const UNREADABLE = "This PDF cannot be shown.";
 
@@ -72,14 +72,7 @@ export function usePdfPage(
     void (async () => {
       const p = await doc.getPage(page);
       if (cancelled) return;
-      const base = p.getViewport({ scale: 1 });
-      const viewport = p.getViewport({ scale: width / base.width });
-      const ratio = window.devicePixelRatio || 1;
-      target.width = Math.floor(viewport.width * ratio);
-      target.height = Math.floor(viewport.height * ratio);
-      target.style.width = `${Math.floor(viewport.width)}px`;
-      target.style.height = `${Math.floor(viewport.height)}px`;
-      render = p.render({ canvas: target, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] });
+      render = drawPdfPage(p, target, width);
       await render.promise.catch(() => undefined);
       if (!cancelled && !target.dataset.firstPageMs) target.dataset.firstPageMs = String(Math.round(performance.now() - opened.current));
       if (!cancelled) target.dataset.renderedPage = String(page);
