@@ -1,8 +1,9 @@
 // The design loop in Chromium, two people in two browser contexts: the designer sends round 1 with a PNG and a
 // 200-page PDF; the client opens the PDF, pins "logo too small" on page 1 and asks for changes (1 of 3 used); the
-// designer sees the pin live and sends round 2; the client approves it; the project shows the approved hashes, and
-// a later print-ready file that differs shows the mismatch; the client downloads the approval certificate, and its
-// public page, opened without an account, checks the signature and tells the approved file from one a byte different.
+// designer sees the pin live, ticks it off round 1's checklist and sends round 2; the client approves it; the
+// project shows the approved hashes, and a later print-ready file that differs shows the mismatch; the client
+// downloads the approval certificate, and its public page, opened without an account, checks the signature and tells
+// the approved file from one a byte different.
 import { createHash } from "node:crypto";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { makeProject, type TestDatabase } from "@atelier/db/testing";
@@ -173,7 +174,17 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
       await proof(designer, 1).getByRole("button", { name: "Open flyer.pdf" }).click();
       await designer.getByTestId("pin-entry").filter({ hasText: "logo too small" }).waitFor();
       await designer.keyboard.press("Escape");
+      // Round 1's pin is the checklist for round 2: ticked off once addressed, so sending asks nothing.
+      const checklist = designer.getByRole("form", { name: "Send a proof" }).getByTestId("checklist");
+      await checklist.getByTestId("checklist-summary").filter({ hasText: "1 item still open" }).waitFor();
+      await checklist
+        .getByTestId("checklist-item")
+        .filter({ hasText: "logo too small" })
+        .getByRole("button", { name: "Mark done" })
+        .click();
+      await checklist.getByTestId("checklist-summary").filter({ hasText: "all done" }).waitFor();
       await sendProof(2, ["flyer.png"]);
+      await proof(designer, 2).getByTestId("addressed-checklist").filter({ hasText: "Round 1's checklist: 1 item of 1 done" }).waitFor();
     });
 
     await step(

@@ -352,21 +352,19 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     }
   });
 
-  /** A project of the demo business with one round sent per file, in order, by the demo designer. */
-  async function sendRounds(title: string, files: (readonly [string, Buffer])[]) {
-    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title });
-    await stack.t.db.updateTable("projects").set({ stage: "in_progress" }).where("id", "=", project.id).execute();
-    const designer = await findUserByEmail(stack.t.db, "designer@atelier.local");
-    const studio = createCaller({
+  /** A caller acting as one of the demo studio's people, with the stack's upload servers. */
+  async function callerFor(email: string) {
+    const user = (await findUserByEmail(stack.t.db, email))!;
+    return createCaller({
       db: stack.t.db,
       user: {
-        id: designer!.id,
-        name: designer!.name,
-        email: designer!.email!,
+        id: user.id,
+        name: user.name,
+        email: user.email!,
         image: null,
         emailNotification: true,
-        role: "creative",
-        businessId: null,
+        role: user.role,
+        businessId: user.businessId,
       },
       now: () => new Date(),
       files: {
@@ -375,6 +373,13 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
         balancerUrl: stack.uploads.balancerUrl,
       },
     });
+  }
+
+  /** A project of the demo business with one round sent per file, in order, by the demo designer. */
+  async function sendRounds(title: string, files: (readonly [string, Buffer])[]) {
+    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title });
+    await stack.t.db.updateTable("projects").set({ stage: "in_progress" }).where("id", "=", project.id).execute();
+    const studio = await callerFor("designer@atelier.local");
     for (const [name, bytes] of files) {
       const file = await addUploadedFile(studio, project.id, name, bytes);
       await studio.proofs.create({ projectId: project.id, fileIds: [file.id] });
@@ -519,5 +524,72 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
     });
+  });
+
+  it("turns round 1's pins into a checklist: the open ones are listed and asked about as round 2 is sent", async () => {
+    const project = await sendRounds("Menu board", [["menu-board.png", makePng(1200, 800)]]);
+    const client = await callerFor("client@atelier.local");
+    const [round1] = await client.proofs.list({ projectId: project.id });
+    const fileId = round1!.files[0]!.id;
+    const pin = (body: string, x: number) => client.annotations.create({ proofId: round1!.id, fileId, x, y: 0.4, body });
+    await pin("Prices in a bigger type", 0.2);
+    const done = await pin("Swap the soup of the day", 0.5);
+    await pin("Logo too close to the edge", 0.8);
+    const studio = await callerFor("designer@atelier.local");
+    await studio.annotations.resolve({ annotationId: done.id, resolved: true });
+    await addUploadedFile(studio, project.id, "menu-board-2.png", makePng(1200, 800, { x: 100, y: 100, w: 50, h: 50 }));
+
+    // On a phone: both open items listed, asked about on sending; not yet, and one is ticked off instead.
+    // On a desktop: the one left is asked about, and round 2 is sent anyway.
+    for (const { width, height, open } of [
+      { width: 390, height: 844, open: ["Prices in a bigger type", "Logo too close to the edge"] },
+      { width: 1280, height: 800, open: ["Logo too close to the edge"] },
+    ]) {
+      const context = await stack.browser.newContext({
+        viewport: { width, height },
+        ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
+      });
+      try {
+        await signInWithSession(stack.t.db, context, stack.app.url, "designer@atelier.local");
+        const tab = await context.newPage();
+        await tab.goto(`${stack.app.url}/projects/${project.id}`);
+        const form = tab.getByRole("form", { name: "Send a proof" });
+        const checklist = form.getByTestId("checklist");
+        const items = (n: number) => `${n} item${n === 1 ? "" : "s"}`;
+        await expect.poll(() => checklist.getByTestId("checklist-summary").textContent()).toBe(` · ${items(open.length)} still open`);
+        expect(await checklist.locator('[data-testid="checklist-item"][data-open] p:first-child').allTextContents()).toEqual(open);
+        await checklist.screenshot({ path: join(ARTIFACTS_DIR, `checklist-${width}.png`) });
+        await form.getByLabel("menu-board-2.png", { exact: true }).check();
+        await form.getByRole("button", { name: "Send proof" }).click();
+        const ask = tab.getByRole("alertdialog", { name: `${items(open.length)} of round 1 still open` });
+        await ask.waitFor();
+        expect(await ask.innerText()).toContain(`${open.map((o) => `“${o}”`).join(", ")}. Send round 2 anyway?`);
+        await tab.screenshot({ path: join(ARTIFACTS_DIR, `checklist-ask-${width}.png`) });
+        if (open.length > 1) {
+          await ask.getByRole("button", { name: "Keep working" }).click();
+          await checklist.getByRole("button", { name: "Mark done" }).first().click();
+          await expect.poll(() => checklist.getByTestId("checklist-summary").textContent()).toBe(" · 1 item still open");
+          expect(await tab.getByTestId("proof").count()).toBe(1);
+          continue;
+        }
+        await ask.getByRole("button", { name: "Send anyway" }).click();
+        const round2 = tab.locator('[data-testid="proof"][data-round="2"]');
+        await round2.waitFor();
+        // Round 2 shows round 1's checklist, each item with the way to where it was addressed.
+        const addressed = round2.getByTestId("addressed-checklist");
+        expect(await addressed.locator("summary").textContent()).toBe("Round 1's checklist: 2 items of 3 done");
+        await addressed.locator("summary").click();
+        await addressed.screenshot({ path: join(ARTIFACTS_DIR, `checklist-addressed-${width}.png`) });
+        await addressed
+          .getByTestId("checklist-item")
+          .filter({ hasText: "Logo too close" })
+          .getByRole("button", { name: "See it in round 2" })
+          .click();
+        await tab.getByRole("dialog", { name: "menu-board-2.png" }).waitFor();
+        await tab.screenshot({ path: join(ARTIFACTS_DIR, `checklist-round-2-${width}.png`) });
+      } finally {
+        await context.close();
+      }
+    }
   });
 });

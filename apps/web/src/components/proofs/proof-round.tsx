@@ -27,6 +27,7 @@ export function ProofRound({
   onOpen,
   answer,
   share,
+  checklist,
   linked = false,
 }: {
   proof: RouterOutputs["proofs"]["list"][number];
@@ -34,6 +35,8 @@ export function ProofRound({
   answer: ReactNode;
   /** Staff's sharing of the round with guests by link. */
   share?: ReactNode;
+  /** The round before's checklist, and where each item was addressed in this one. */
+  checklist?: ReactNode;
   /** The round a link (a mail's button) opened: marked, and brought into view by the panel. */
   linked?: boolean;
 }) {
@@ -106,6 +109,7 @@ export function ProofRound({
           {proof.status === "approved" && <CertificateLink proofId={proof.id} />}
         </div>
       )}
+      {checklist}
       {share}
       {answer}
     </li>

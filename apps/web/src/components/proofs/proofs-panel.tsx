@@ -13,6 +13,7 @@ import { AnswerProof } from "./answer-proof";
 import { PrintCheck } from "./print-check";
 import { ProofRound } from "./proof-round";
 import { ProofViewer } from "./proof-viewer";
+import { AddressedChecklist } from "./round-checklist";
 import { RoundReviewers } from "./round-reviewers";
 import { SendProofForm } from "./send-proof-form";
 import { ShareRound } from "./share-round";
@@ -74,7 +75,7 @@ export function ProofsPanel({
       <CardContent className="grid gap-4">
         {isStaff(user.role) && ledger.data && <AllowanceForm project={project} allowance={ledger.data.allowance} onSaved={refresh} />}
         <PrintCheck check={project.printCheck} />
-        {canSend && <SendProofForm project={project} onSent={refresh} uploadNew={uploadNew} />}
+        {canSend && <SendProofForm project={project} latest={proofs.data?.[0]} onSent={refresh} uploadNew={uploadNew} />}
         {proofs.data?.length === 0 && (
           <p className="text-sm text-muted-foreground">
             {isStaff(user.role) ? "No proof sent yet." : "No proof yet: the studio sends one here when it is ready."}
@@ -88,12 +89,21 @@ export function ProofsPanel({
           </div>
         )}
         <ol className="grid gap-3">
-          {proofs.data?.map((proof) => (
+          {proofs.data?.map((proof, i, rounds) => (
             <ProofRound
               key={proof.id}
               proof={proof}
               linked={proof.round === linkedRound}
               onOpen={(index) => setViewing({ proofId: proof.id, files: proof.files, index })}
+              checklist={
+                rounds[i + 1] && (
+                  <AddressedChecklist
+                    previous={rounds[i + 1]!}
+                    round={proof}
+                    onOpen={(index, page) => setViewing({ proofId: proof.id, files: proof.files, index, page })}
+                  />
+                )
+              }
               share={isStaff(user.role) && <ShareRound proofId={proof.id} />}
               answer={
                 proof.round === latestRound && (

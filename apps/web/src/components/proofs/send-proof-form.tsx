@@ -1,6 +1,7 @@
 "use client";
-import { dueDateInput, FILE_KINDS, type FileKind, proofNoteInput } from "@atelier/domain";
-import { Button, Field, fieldError, showServerFieldErrors, Textarea, toast, useZodForm } from "@atelier/ui";
+import type { RouterOutputs } from "@atelier/api";
+import { dueDateInput, FILE_KINDS, type FileKind, plural, proofNoteInput } from "@atelier/domain";
+import { Button, ConfirmDialog, Field, fieldError, showServerFieldErrors, Textarea, toast, useZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { Upload } from "lucide-react";
 import { useState } from "react";
@@ -11,20 +12,28 @@ import { NativeSelect } from "~/components/common/native-select";
 import { useRequestId } from "~/components/common/use-request-id";
 import { DueDateInput } from "~/components/projects/due-date";
 import { useTRPC } from "~/trpc/react";
+import { ChecklistBeforeSending, useChecklist } from "./round-checklist";
 import type { ProofsPanelProject, UploadForProof } from "./types";
 
 const proofForm = z.object({ note: proofNoteInput, dueOn: z.union([z.literal(""), dueDateInput]) });
 
-/** Staff send a round: files of the project (or new ones, uploaded here), a note and a date to answer by. */
+/**
+ * Staff send a round: files of the project (or new ones, uploaded here), a note and a date to answer by. The latest
+ * round's pins are its checklist: what is still open is shown, and sending with items open asks first.
+ */
 export function SendProofForm({
   project,
+  latest,
   onSent,
   uploadNew,
 }: {
   project: ProofsPanelProject;
+  /** The round sent last, whose checklist this round answers. */
+  latest: RouterOutputs["proofs"]["list"][number] | undefined;
   onSent: () => void;
   uploadNew: UploadForProof | undefined;
 }) {
+  const checklist = useChecklist(latest);
   const trpc = useTRPC();
   const [chosen, setChosen] = useState<string[]>([]);
   const [uploadKind, setUploadKind] = useState<FileKind>("materials");
@@ -55,6 +64,7 @@ export function SendProofForm({
     return <p className="text-sm text-muted-foreground">Upload files to the project to send them as a proof.</p>;
   return (
     <form onSubmit={onSubmit} className="grid gap-3 rounded-lg border p-3" aria-label="Send a proof" noValidate>
+      {latest && <ChecklistBeforeSending round={latest} />}
       <fieldset className="grid gap-1">
         <legend className="mb-1 text-sm font-medium">Files for this round</legend>
         {project.files.length === 0 && <p className="text-sm text-muted-foreground">No files on the project yet: upload them here.</p>}
@@ -110,9 +120,31 @@ export function SendProofForm({
             />
           )}
         </Field>
-        <SubmitButton pending={send.isPending} pendingLabel="Sending…" disabled={chosen.length === 0}>
-          Send proof
-        </SubmitButton>
+        {latest && checklist.open.length > 0 ? (
+          <ConfirmDialog
+            trigger={
+              <Button type="button" className="h-11" disabled={chosen.length === 0 || send.isPending}>
+                Send proof
+              </Button>
+            }
+            title={`${plural(checklist.open.length, "item")} of round ${latest.round} still open`}
+            description={`${checklist.open
+              .slice(0, 3)
+              .map((pin) => `“${pin.body.length > 80 ? `${pin.body.slice(0, 79)}…` : pin.body}”`)
+              .join(", ")}${checklist.open.length > 3 ? ` and ${plural(checklist.open.length - 3, "more")}` : ""}. Send round ${
+              latest.round + 1
+            } anyway?`}
+            confirmLabel="Send anyway"
+            busyLabel="Sending…"
+            cancelLabel="Keep working"
+            pending={send.isPending}
+            onConfirm={onSubmit}
+          />
+        ) : (
+          <SubmitButton pending={send.isPending} pendingLabel="Sending…" disabled={chosen.length === 0}>
+            Send proof
+          </SubmitButton>
+        )}
       </div>
       <FormError error={send.error} fieldsShown />
     </form>
