@@ -465,6 +465,17 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       ["fair-flyer.pdf", flyer({ text: "Call +32 2 555 01 00", x: 72, y: 760 }, true)],
       ["fair-flyer.pdf", flyer({ text: "Call +32 2 555 01 99", x: 300, y: 120 }, false)],
     ]);
+    // The client's pin on round 1, page 2: shown on round 1's side of page 2 only.
+    const client = await callerFor("client@atelier.local");
+    const round1 = (await client.proofs.list({ projectId: project.id })).find((r) => r.round === 1)!;
+    await client.annotations.create({
+      proofId: round1.id,
+      fileId: round1.files[0]!.id,
+      page: 2,
+      x: 0.2,
+      y: 0.1,
+      body: "Phone number is wrong",
+    });
 
     await compareOnBothScreens("client@atelier.local", project.id, async (tab, dialog, width) => {
       await dialog.getByText("Round 1 → Round 2 · fair-flyer.pdf").waitFor();
@@ -487,6 +498,12 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await dialog.getByRole("button", { name: "Zoom in" }).click();
       await dialog.getByRole("button", { name: "Zoom in" }).click();
       expect(await dialog.getByTestId("compare-zoom").textContent()).toBe("200 %");
+      // Each round's pins on its own side; hidden on request.
+      expect(await panes.first().getByTestId("compare-pin").getAttribute("aria-label")).toBe("Pin 1: Phone number is wrong");
+      expect(await panes.last().getByTestId("compare-pin").count()).toBe(0);
+      await dialog.getByLabel("Pins (1)").uncheck();
+      expect(await dialog.getByTestId("compare-pin").count()).toBe(0);
+      await dialog.getByLabel("Pins (1)").check();
       const widths = await panes.evaluateAll((els) =>
         els.map((el) => el.firstElementChild!.getBoundingClientRect().width / el.clientWidth),
       );
@@ -505,6 +522,8 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
         )
         .toEqual([50, 100]);
       await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-pdf-side-${width}.png`) });
+      await panes.first().evaluate((el) => el.scrollTo({ left: 0, top: 0 }));
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-pdf-pins-${width}.png`) });
 
       // The pixels: the page with the moved number differs where the number was and where it is; page 1 does not.
       await dialog.getByRole("button", { name: "Differences" }).click();
@@ -523,6 +542,21 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       // Nothing wider than the screen, the page's or the dialog's.
       expect(await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      // Round 2 waits for the client: answered from inside compare, on the phone (the last screen).
+      const decision = dialog.getByTestId("compare-decision");
+      await decision.getByRole("button", { name: "Request changes" }).waitFor();
+      await decision.scrollIntoViewIfNeeded();
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-pdf-decision-${width}.png`) });
+      if (width < 500) {
+        await decision.getByRole("button", { name: "Approve", exact: true }).click();
+        await tab
+          .getByRole("alertdialog", { name: "Approve exactly these files for print?" })
+          .getByRole("button", { name: "Approve" })
+          .click();
+        await decision.waitFor({ state: "detached" });
+        await dialog.getByRole("button", { name: "Close" }).click();
+        await tab.locator('[data-testid="proof"][data-round="2"]').getByTestId("proof-status").filter({ hasText: "Approved" }).waitFor();
+      }
     });
   });
 

@@ -8,9 +8,10 @@ import { plural, previewKind, type Region } from "@atelier/domain";
 import { Button, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Label } from "@atelier/ui";
 import { ChevronLeft, ChevronRight, Minus, Plus, X } from "lucide-react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { NativeSelect } from "~/components/common/native-select";
 import { usePdfDocument } from "./compare-pdf";
+import { Pinned, useFilePins } from "./compare-pins";
 import { PdfCanvas } from "./pdf-canvas";
 import { SyncedPanes, useWidth } from "./synced-panes";
 import { TextChanges } from "./text-changes";
@@ -52,7 +53,16 @@ function counterpart(file: RoundFile | undefined, after: RoundFile[], before: Ro
   return same.find((f) => f.name === file.name) ?? (atSamePlace && same.includes(atSamePlace) ? atSamePlace : undefined) ?? same[0];
 }
 
-export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; onClose: () => void }) {
+export function CompareRounds({
+  rounds,
+  decide,
+  onClose,
+}: {
+  rounds: readonly Round[];
+  /** The way to answer a round, where the person may (the latest round, waiting): decisions from inside compare. */
+  decide?: (round: Round) => ReactNode;
+  onClose: () => void;
+}) {
   const id = useId();
   const comparable = rounds.filter((round) => comparableFiles(round).length > 0);
   // Newest first, as the panel lists them: the latest against the one before it.
@@ -73,6 +83,7 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
   const [zoom, setZoom] = useState(1);
   const [page, setPage] = useState(1);
   const [current, setCurrent] = useState(0);
+  const [showPins, setShowPins] = useState(true);
 
   const label = (round: Round | undefined) => (round ? `Round ${round.round}` : "");
   const labels = { before: label(beforeRound), after: label(afterRound) };
@@ -82,6 +93,11 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
   };
   const pages = Math.max(pdfs.before.doc?.numPages ?? 0, pdfs.after.doc?.numPages ?? 0);
   const shownPage = Math.min(page, Math.max(1, pages));
+  const pins = {
+    before: useFilePins(beforeRound?.id, beforeFile?.id, kind === "pdf" ? shownPage : null),
+    after: useFilePins(afterRound?.id, afterFile?.id, kind === "pdf" ? shownPage : null),
+  };
+  const decision = afterRound && decide?.(afterRound);
 
   const pictures = ((): [ComparedPicture, ComparedPicture] | null => {
     if (!beforeFile?.downloadUrl || !afterFile?.downloadUrl) return null;
@@ -181,6 +197,12 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
               can={{ back: shownPage > 1, on: shownPage < pages }}
             />
           )}
+          {mode === "side" && pins.before.length + pins.after.length > 0 && (
+            <label className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+              <input type="checkbox" className="size-5" checked={showPins} onChange={(e) => setShowPins(e.target.checked)} />
+              Pins ({pins.before.length + pins.after.length})
+            </label>
+          )}
           {mode === "side" && (
             <div className="flex items-center gap-1">
               <Button
@@ -225,7 +247,8 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
           />
         )}
 
-        <div className="min-h-0 flex-1">
+        {/* Not shrunk below what it shows: the dialog scrolls, and nothing below it is covered. */}
+        <div className="flex-1">
           {!beforeFile?.downloadUrl || !afterFile?.downloadUrl ? (
             <p className="text-sm text-muted-foreground">
               {afterFile
@@ -256,11 +279,19 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
               panes={[
                 {
                   caption: `${labels.before} · ${beforeFile.name}`,
-                  render: (width) => picture(kind, beforeFile.downloadUrl!, pdfs.before.doc, shownPage, width, labels.before),
+                  render: (width) => (
+                    <Pinned pins={showPins ? pins.before : []}>
+                      {picture(kind, beforeFile.downloadUrl!, pdfs.before.doc, shownPage, width, labels.before)}
+                    </Pinned>
+                  ),
                 },
                 {
                   caption: `${labels.after} · ${afterFile.name}`,
-                  render: (width) => picture(kind, afterFile.downloadUrl!, pdfs.after.doc, shownPage, width, labels.after),
+                  render: (width) => (
+                    <Pinned pins={showPins ? pins.after : []}>
+                      {picture(kind, afterFile.downloadUrl!, pdfs.after.doc, shownPage, width, labels.after)}
+                    </Pinned>
+                  ),
                 },
               ]}
             />
@@ -279,6 +310,11 @@ export function CompareRounds({ rounds, onClose }: { rounds: readonly Round[]; o
             />
           )}
         </div>
+        {decision && (
+          <section className="border-t pt-3" aria-label={`Answer ${labels.after}`} data-testid="compare-decision">
+            {decision}
+          </section>
+        )}
       </DialogContent>
     </Dialog>
   );

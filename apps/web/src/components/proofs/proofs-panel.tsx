@@ -43,6 +43,17 @@ export function ProofsPanel({
   const canSend = canTakeAction(user.role, project.stage, "sendProof");
   const canAnswer = canTakeAction(user.role, project.stage, "approve");
   const latestRound = proofs.data?.[0]?.round;
+  /** The latest round's reviewers and the way to answer it; `staff` also lets the studio name the reviewers. */
+  const decision = (proof: NonNullable<typeof proofs.data>[number], staff: boolean) =>
+    proof.round === latestRound && (
+      <RoundReviewers
+        proofId={proof.id}
+        waiting={proof.status === "sent"}
+        staff={staff}
+        onChanged={refresh}
+        answer={canAnswer && proof.status === "sent" && <AnswerProof proofId={proof.id} next={ledger.data?.next} onDone={refresh} />}
+      />
+    );
 
   return (
     <Card role="region" aria-labelledby="proofs-title">
@@ -105,24 +116,18 @@ export function ProofsPanel({
                 )
               }
               share={isStaff(user.role) && <ShareRound proofId={proof.id} />}
-              answer={
-                proof.round === latestRound && (
-                  <RoundReviewers
-                    proofId={proof.id}
-                    waiting={proof.status === "sent"}
-                    staff={isStaff(user.role)}
-                    onChanged={refresh}
-                    answer={
-                      canAnswer && proof.status === "sent" && <AnswerProof proofId={proof.id} next={ledger.data?.next} onDone={refresh} />
-                    }
-                  />
-                )
-              }
+              answer={decision(proof, isStaff(user.role))}
             />
           ))}
         </ol>
       </CardContent>
-      {comparing && proofs.data && <CompareRounds rounds={proofs.data} onClose={() => setComparing(false)} />}
+      {comparing && proofs.data && (
+        <CompareRounds
+          rounds={proofs.data}
+          decide={(round) => canAnswer && round.status === "sent" && decision(round, false)}
+          onClose={() => setComparing(false)}
+        />
+      )}
       {viewing && (
         <ProofViewer
           key={`${viewing.proofId}:${viewing.index}:${viewing.pinId ?? ""}`}
