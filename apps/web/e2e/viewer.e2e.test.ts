@@ -626,4 +626,96 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       }
     }
   });
+
+  it("an arrow drawn at 100 % holds its spot at 300 % and on a phone; a freehand mark is kept smooth", async () => {
+    const project = await sendRounds("Shop window", [["shop-window.png", makePng(1200, 800)]]);
+    /** The arrow's ends as fractions of the image it lies on, and the layer's width against the image's. */
+    const arrowOn = async (dialog: Locator) =>
+      dialog.locator('[data-testid="shape"][data-kind="arrow"] [data-testid="arrow-shaft"]').evaluate((line) => {
+        const shaft = line as SVGLineElement;
+        const layer = shaft.ownerSVGElement!.getBoundingClientRect();
+        const image = document.querySelector('[data-testid="viewer-image"]')!.getBoundingClientRect();
+        const at = (v: SVGAnimatedLength, of: number) => Math.round((v.baseVal.value / of) * 1000) / 1000;
+        return {
+          ends: [at(shaft.x1, layer.width), at(shaft.y1, layer.height), at(shaft.x2, layer.width), at(shaft.y2, layer.height)],
+          layerOnImage:
+            Math.abs(layer.left - image.left) < 1 && Math.abs(layer.top - image.top) < 1 && Math.abs(layer.width - image.width) < 1,
+          width: layer.width,
+        };
+      });
+    const near = (ends: number[], expected: number[]) => {
+      for (const [i, v] of ends.entries()) expect(Math.abs(v - expected[i]!)).toBeLessThan(0.012);
+    };
+    const openFile = async (tab: Page) => {
+      await tab.goto(`${stack.app.url}/projects/${project.id}`);
+      await tab.locator('[data-testid="proof"][data-round="1"]').getByRole("button", { name: "Open shop-window.png" }).click();
+      const dialog = tab.getByRole("dialog", { name: "shop-window.png" });
+      await dialog.getByTestId("viewer-image").waitFor();
+      return dialog;
+    };
+    const drag = async (tab: Page, box: { x: number; y: number; width: number; height: number }, path: [number, number][]) => {
+      await tab.mouse.move(box.x + path[0]![0] * box.width, box.y + path[0]![1] * box.height);
+      await tab.mouse.down();
+      for (const [x, y] of path.slice(1)) await tab.mouse.move(box.x + x * box.width, box.y + y * box.height, { steps: 4 });
+      await tab.mouse.up();
+    };
+
+    const desktop = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      await signInWithSession(stack.t.db, desktop, stack.app.url, "designer@atelier.local");
+      const tab = await desktop.newPage();
+      const dialog = await openFile(tab);
+      expect(await dialog.getByTestId("viewer-image").getAttribute("data-zoom")).toBe("1");
+      await dialog.getByRole("button", { name: "Arrow mode" }).click();
+      const box = (await dialog.getByTestId("viewer-image").boundingBox())!;
+      await drag(tab, box, [
+        [0.3, 0.4],
+        [0.45, 0.55],
+        [0.6, 0.7],
+      ]);
+      await dialog.getByLabel("Comment at the arrow").fill("Move the price tag here");
+      await dialog.getByRole("button", { name: "Pin comment" }).click();
+      await dialog.getByTestId("pin-entry").filter({ hasText: "Move the price tag here" }).filter({ hasText: "arrow" }).waitFor();
+      const at100 = await arrowOn(dialog);
+      expect(at100.layerOnImage).toBe(true);
+      near(at100.ends, [0.3, 0.4, 0.6, 0.7]);
+
+      // A freehand mark: a loop around the top left, thinned and drawn as one smooth outline.
+      await dialog.getByRole("button", { name: "Draw mode" }).click();
+      const loop = Array.from({ length: 24 }, (_, i): [number, number] => [
+        0.15 + 0.08 * Math.cos((i / 23) * 2 * Math.PI),
+        0.2 + 0.1 * Math.sin((i / 23) * 2 * Math.PI),
+      ]);
+      await drag(tab, box, loop);
+      await dialog.getByLabel("Comment at the drawing").fill("This corner is too busy");
+      await dialog.getByRole("button", { name: "Pin comment" }).click();
+      await dialog.getByTestId("pin-entry").filter({ hasText: "This corner is too busy" }).filter({ hasText: "drawing" }).waitFor();
+      expect(await dialog.locator('[data-testid="shape"][data-kind="freehand"]').getAttribute("d")).toMatch(/^M [\d.]+ [\d.]+ Q .+ Z$/);
+
+      // At 300 %: the same spot of the image, on a layer three times as wide.
+      for (let i = 0; i < 3; i++) await dialog.getByRole("button", { name: "Zoom in" }).click();
+      await expect.poll(() => dialog.getByTestId("viewer-image").getAttribute("data-zoom")).toBe("3");
+      await expect.poll(async () => (await arrowOn(dialog)).width / at100.width, { timeout: 5000 }).toBeCloseTo(3, 1);
+      const at300 = await arrowOn(dialog);
+      expect(at300.layerOnImage).toBe(true);
+      near(at300.ends, at100.ends);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, "markup-300-1280.png") });
+    } finally {
+      await desktop.close();
+    }
+
+    const phone = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await signInWithSession(stack.t.db, phone, stack.app.url, "client@atelier.local");
+      const tab = await phone.newPage();
+      const dialog = await openFile(tab);
+      await dialog.locator('[data-testid="shape"][data-kind="arrow"]').waitFor();
+      const onPhone = await arrowOn(dialog);
+      expect(onPhone.layerOnImage).toBe(true);
+      near(onPhone.ends, [0.3, 0.4, 0.6, 0.7]);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, "markup-390.png") });
+    } finally {
+      await phone.close();
+    }
+  });
 });

@@ -268,6 +268,73 @@ describe("proofs, approvals and pins", () => {
     await post(studio(), "shadow");
   });
 
+  it("an arrow and a freehand stroke are pins with a shape, anchored at their first point, and nothing else", async () => {
+    const projectId = await briefedProject("Shapes");
+    const file = await addFile(studio(), projectId, "materials", "shapes.png", randomBytes(3000));
+    const proof = await as(studio()).proofs.create({ projectId, fileIds: [file.id] });
+    const arrow = {
+      kind: "arrow" as const,
+      points: [
+        [0.2, 0.3],
+        [0.6, 0.7],
+      ] as [[number, number], [number, number]],
+    };
+    const stroke = {
+      kind: "freehand" as const,
+      points: [
+        [0.5, 0.5],
+        [0.52, 0.51],
+        [0.55, 0.56],
+      ] as [number, number][],
+    };
+    // The anchor is the shape's own, whatever x and y said.
+    await as(acme()).annotations.create({ proofId: proof.id, fileId: file.id, x: 0.9, y: 0.9, shape: arrow, body: "Move this here" });
+    await as(studio()).annotations.create({ proofId: proof.id, fileId: file.id, x: 0, y: 0, shape: stroke, body: "Circled" });
+    const pins = await as(acme()).annotations.list({ proofId: proof.id });
+    expect(pins.map((p) => [p.body, p.x, p.y, p.w, p.h, p.shape])).toEqual([
+      ["Move this here", 0.2, 0.3, null, null, arrow],
+      ["Circled", 0.5, 0.5, null, null, stroke],
+    ]);
+    const create = (shape: unknown, box: { w?: number; h?: number } = {}) =>
+      codeOf(
+        as(acme()).annotations.create({
+          proofId: proof.id,
+          fileId: file.id,
+          x: 0,
+          y: 0,
+          ...box,
+          shape: shape as typeof arrow,
+          body: "x",
+        }),
+      );
+    // Off the page, one point, an unknown kind, a shape with a box: refused, and nothing written.
+    expect(
+      await create({
+        kind: "arrow",
+        points: [
+          [0.2, 0.3],
+          [1.6, 0.7],
+        ],
+      }),
+    ).toBe("BAD_REQUEST");
+    expect(await create({ kind: "freehand", points: [[0.2, 0.3]] })).toBe("BAD_REQUEST");
+    expect(
+      await create({
+        kind: "circle",
+        points: [
+          [0.2, 0.3],
+          [0.3, 0.3],
+        ],
+      }),
+    ).toBe("BAD_REQUEST");
+    expect(await create(arrow, { w: 0.1, h: 0.1 })).toBe("BAD_REQUEST");
+    expect(await as(acme()).annotations.list({ proofId: proof.id })).toHaveLength(2);
+    // Another business's person cannot draw on it either.
+    expect(await codeOf(as(globex()).annotations.create({ proofId: proof.id, fileId: file.id, x: 0, y: 0, shape: arrow, body: "x" }))).toBe(
+      "NOT_FOUND",
+    );
+  });
+
   it("pins point at a proof file and its thread entry; internal pins never reach a client, live or by mail", async () => {
     const projectId = await briefedProject("Pins");
     const file = await addFile(studio(), projectId, "materials", "pins.pdf", randomBytes(5000));

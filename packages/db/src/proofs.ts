@@ -280,6 +280,7 @@ export async function listAnnotations(db: Db, proofId: string, options: { withou
       "annotations.y",
       "annotations.w",
       "annotations.h",
+      "annotations.shape",
       "comments.event",
       "annotations.commentId",
       "annotations.createdAt",

@@ -17,6 +17,7 @@ import type {
   ReviewerRole,
   ReviewReminder,
   Role,
+  Shape,
   UserKind,
   VerificationMethod,
   WebhookDeliveryStatus,
@@ -434,6 +435,8 @@ export interface AnnotationsTable {
   y: number;
   w: number | null;
   h: number | null;
+  /** An arrow or a freehand stroke (docs/compare.md, "Markup"), written as JSON; x and y are then its anchor. */
+  shape: ColumnType<Shape | null, string | null | undefined, never>;
   /** Whether its comment is an internal note (isInternalNote), written with the pin; reads take the comment's event. */
   shadow: boolean;
   commentId: string;

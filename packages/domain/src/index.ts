@@ -35,6 +35,7 @@ export * from "./review-deadlines";
 export * from "./roles";
 export * from "./search";
 export * from "./session";
+export * from "./shapes";
 export * from "./storage-rules";
 export * from "./text-compare";
 export * from "./time-format";

@@ -66,6 +66,8 @@ import {
   type SessionUser,
   STAGE_ACTIONS,
   type StageAction,
+  shapeAnchor,
+  shapeInput,
 } from "@atelier/domain";
 import { z } from "zod";
 import { certificateOf, certificateUrls } from "../approval-certificates";
@@ -448,6 +450,8 @@ export const annotationsRouter = router({
       w: fraction.optional(),
       h: fraction.optional(),
       page: z.number().int().min(1).max(100_000).optional(),
+      /** An arrow or a freehand stroke instead of a point or a box: x and y are then its anchor (shapeAnchor). */
+      shape: shapeInput.optional(),
       body,
       shadow: z.boolean().default(false),
       requestId: requestIdInput,
@@ -459,6 +463,10 @@ export const annotationsRouter = router({
     const event = internalNoteEvent(input.shadow);
     if (!canPostEvent(actor.role, event)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
     if (!pinFits(input)) throw new DomainError("BAD_INPUT", "A pin lies on the page: a point, or a box with both a width and a height.");
+    if (input.shape && (input.w !== undefined || input.h !== undefined))
+      throw new DomainError("BAD_INPUT", "A shape is an arrow or a stroke: it has no box.");
+    // The anchor is the shape's own, whatever x and y said.
+    const at = input.shape ? shapeAnchor(input.shape) : { x: input.x, y: input.y };
     const annotationId = randomUUID();
     const create = async (claim: Claim) => {
       const author = speaker(ctx, actor);
@@ -469,10 +477,10 @@ export const annotationsRouter = router({
           proofId: proof.id,
           fileId: file.fileId,
           page: input.page ?? null,
-          x: input.x,
-          y: input.y,
+          ...at,
           w: input.w ?? null,
           h: input.h ?? null,
+          shape: input.shape ? JSON.stringify(input.shape) : null,
           shadow: isInternalNote(event),
           commentId,
           createdBy: actor.user?.id ?? null,

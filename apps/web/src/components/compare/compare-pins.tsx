@@ -2,9 +2,11 @@
 // Each round's pins on its own side of compare: the pins of the file (and, for a PDF, of the page) shown, at their
 // place as fractions of the picture, so they hold at any zoom.
 import type { RouterOutputs } from "@atelier/api";
+import { authorColour } from "@atelier/domain";
 import { cn } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { ShapeLayer } from "~/components/proofs/shape-layer";
 import { useTRPC } from "~/trpc/react";
 
 type Pin = RouterOutputs["annotations"]["list"][number];
@@ -16,11 +18,16 @@ export function useFilePins(proofId: string | undefined, fileId: string | undefi
   return (pins.data ?? []).filter((p) => p.fileId === fileId && (page === null || (p.page ?? 1) === page));
 }
 
-/** A picture with its pins over it, numbered in the order they were made. */
+/** A picture with its pins (and their arrows and strokes) over it, numbered in the order they were made. */
 export function Pinned({ pins, children }: { pins: Pin[]; children: ReactNode }) {
   return (
     <div className="relative w-fit">
       {children}
+      <ShapeLayer
+        shapes={pins.flatMap((p) =>
+          p.shape ? [{ id: p.id, shape: p.shape, colour: authorColour(p.authorName ?? "guest"), faded: !!p.resolvedAt }] : [],
+        )}
+      />
       {pins.map((pin, i) => {
         const box = pin.w !== null && pin.h !== null;
         const label = `Pin ${i + 1}${pin.resolvedAt ? " (done)" : ""}: ${pin.body}`;

@@ -1,12 +1,13 @@
 "use client";
-// A proof's files in the file viewer, with pins: click a point or drag a box to pin a comment there; pins list
-// beside, each linked to its entry in the thread, and resolvable. A guest reviewer (no `user`) pins and reads pins
-// only: no thread to link to, no internal notes, nothing to resolve.
-import type { SessionUser } from "@atelier/domain";
-import { commentBodyInput, isStaff } from "@atelier/domain";
+// A proof's files in the file viewer, with pins: click a point or drag a box to pin a comment there, or draw an arrow
+// or a freehand mark (docs/compare.md, "Markup"); pins list beside, each linked to its entry in the thread, and
+// resolvable. A guest reviewer (no `user`) pins and reads pins only: no thread to link to, no internal notes, nothing
+// to resolve.
+import type { SessionUser, Shape, ShapePoint } from "@atelier/domain";
+import { authorColour, commentBodyInput, isStaff, MIN_ARROW, shapeAnchor, thinStroke } from "@atelier/domain";
 import { Button, cn, Field, fieldError, showServerFieldErrors, Textarea, useZodForm } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Hand, MapPin } from "lucide-react";
+import { Hand, MapPin, MoveUpRight, PenLine } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
@@ -17,8 +18,22 @@ import { useRequestId } from "~/components/common/use-request-id";
 import { FileViewer } from "~/components/viewer/file-viewer";
 import type { SurfacePoint, SurfaceTool, ViewedFile, ViewState } from "~/components/viewer/types";
 import { useTRPC } from "~/trpc/react";
+import { ShapeLayer } from "./shape-layer";
 
-type Area = { x: number; y: number; w?: number; h?: number };
+/** What is being drawn before its comment is written: a point, a box, or a shape. */
+type Area = { x: number; y: number; w?: number; h?: number; shape?: Shape };
+
+const TOOLS = [
+  { mode: "pin", label: "Pin mode", icon: MapPin },
+  { mode: "arrow", label: "Arrow mode", icon: MoveUpRight },
+  { mode: "draw", label: "Draw mode", icon: PenLine },
+  { mode: "move", label: "Move mode", icon: Hand },
+] as const;
+type Mode = (typeof TOOLS)[number]["mode"];
+
+/** What a pin is, said in its list entry. */
+const KIND_OF = (p: { w: number | null; shape: Shape | null }) =>
+  p.shape?.kind === "arrow" ? "arrow" : p.shape?.kind === "freehand" ? "drawing" : p.w != null ? "box" : "point";
 
 const pinForm = z.object({ body: commentBodyInput, internal: z.boolean() });
 
@@ -47,9 +62,10 @@ export function ProofViewer({
   const queryClient = useQueryClient();
   const [index, setIndex] = useState(initialIndex);
   const [page, setPage] = useState(initialPage);
-  const [mode, setMode] = useState<"pin" | "move">("pin");
+  const [mode, setMode] = useState<Mode>("pin");
   const [draft, setDraft] = useState<Area | null>(null);
   const start = useRef<SurfacePoint | null>(null);
+  const stroke = useRef<ShapePoint[]>([]);
   const form = useZodForm(pinForm, { defaultValues: { body: "", internal: false } });
   const internal = useWatch({ control: form.control, name: "internal" });
   const [selected, setSelected] = useState<string | null>(initialPin ?? null);
@@ -101,28 +117,74 @@ export function ProofViewer({
   );
   const resolve = useMutation(trpc.annotations.resolve.mutationOptions({ onSuccess: refresh }));
 
-  const tool = useMemo<SurfaceTool | null>(
-    () =>
-      mode === "pin"
-        ? {
-            start: (at) => {
-              start.current = at;
-              setDraft(at);
+  const tool = useMemo<SurfaceTool | null>(() => {
+    if (mode === "pin")
+      return {
+        start: (at) => {
+          start.current = at;
+          setDraft(at);
+        },
+        move: (now) => {
+          const from = start.current;
+          if (!from) return;
+          const w = Math.abs(now.x - from.x);
+          const h = Math.abs(now.y - from.y);
+          setDraft(w < MIN_BOX && h < MIN_BOX ? from : { x: Math.min(from.x, now.x), y: Math.min(from.y, now.y), w, h });
+        },
+        end: () => {
+          start.current = null;
+        },
+      };
+    if (mode === "arrow")
+      return {
+        start: (at) => {
+          start.current = at;
+          setDraft(null);
+        },
+        move: (now) => {
+          const from = start.current;
+          if (!from) return;
+          setDraft({
+            ...from,
+            shape: {
+              kind: "arrow",
+              points: [
+                [from.x, from.y],
+                [now.x, now.y],
+              ],
             },
-            move: (now) => {
-              const from = start.current;
-              if (!from) return;
-              const w = Math.abs(now.x - from.x);
-              const h = Math.abs(now.y - from.y);
-              setDraft(w < MIN_BOX && h < MIN_BOX ? from : { x: Math.min(from.x, now.x), y: Math.min(from.y, now.y), w, h });
-            },
-            end: () => {
-              start.current = null;
-            },
-          }
-        : null,
-    [mode],
-  );
+          });
+        },
+        end: () => {
+          start.current = null;
+          // A click is not an arrow.
+          setDraft((d) => {
+            const [a, b] = d?.shape?.points ?? [];
+            return a && b && Math.hypot(b[0] - a[0], b[1] - a[1]) >= MIN_ARROW ? d : null;
+          });
+        },
+      };
+    if (mode === "draw")
+      return {
+        start: (at) => {
+          stroke.current = [[at.x, at.y]];
+          setDraft(null);
+        },
+        move: (now) => {
+          stroke.current.push([now.x, now.y]);
+          setDraft({
+            ...shapeAnchor({ kind: "freehand", points: stroke.current }),
+            shape: { kind: "freehand", points: [...stroke.current] },
+          });
+        },
+        end: () => {
+          const points = thinStroke(stroke.current);
+          stroke.current = [];
+          setDraft(points.length >= 2 ? { ...shapeAnchor({ kind: "freehand", points }), shape: { kind: "freehand", points } } : null);
+        },
+      };
+    return null;
+  }, [mode]);
 
   const changeFile = (next: number) => {
     setIndex(next);
@@ -141,6 +203,7 @@ export function ProofViewer({
         proofId,
         fileId: view.file.id,
         ...draft,
+        ...(draft.shape ? shapeAnchor(draft.shape) : {}),
         ...(view.kind === "pdf" ? { page: view.page } : {}),
         body,
         shadow: internal,
@@ -156,36 +219,47 @@ export function ProofViewer({
       page={page}
       onPageChange={changePage}
       onClose={onClose}
-      description="Click a point or drag a box to pin a comment there."
+      description="Click a point or drag a box to pin a comment there; or draw an arrow, or a mark by hand."
       tool={tool}
       toolbar={(view) =>
-        view.shown && (
-          <>
-            <Button
-              variant={mode === "pin" ? "default" : "outline"}
-              size="icon"
-              className="size-11 sm:size-11"
-              aria-label="Pin mode"
-              aria-pressed={mode === "pin"}
-              onClick={() => setMode("pin")}
-            >
-              <MapPin aria-hidden />
-            </Button>
-            <Button
-              variant={mode === "move" ? "default" : "outline"}
-              size="icon"
-              className="size-11 sm:size-11"
-              aria-label="Move mode"
-              aria-pressed={mode === "move"}
-              onClick={() => setMode("move")}
-            >
-              <Hand aria-hidden />
-            </Button>
-          </>
-        )
+        view.shown &&
+        TOOLS.map(({ mode: m, label, icon: Icon }) => (
+          <Button
+            key={m}
+            variant={mode === m ? "default" : "outline"}
+            size="icon"
+            className="size-11 sm:size-11"
+            aria-label={label}
+            aria-pressed={mode === m}
+            onClick={() => {
+              setMode(m);
+              setDraft(null);
+            }}
+          >
+            <Icon aria-hidden />
+          </Button>
+        ))
       }
       overlay={(view) => (
         <>
+          <ShapeLayer
+            shapes={[
+              ...onView(view).flatMap((p) =>
+                p.shape
+                  ? [
+                      {
+                        id: p.id,
+                        shape: p.shape,
+                        colour: authorColour(p.authorName ?? "guest"),
+                        faded: !!p.resolvedAt,
+                        selected: selected === p.id,
+                      },
+                    ]
+                  : [],
+              ),
+              ...(draft?.shape ? [{ id: "draft", shape: draft.shape, colour: "var(--primary)" }] : []),
+            ]}
+          />
           {onView(view).map((p, i) => (
             <button
               key={p.id}
@@ -217,7 +291,7 @@ export function ProofViewer({
               )}
             </button>
           ))}
-          {draft && (
+          {draft && !draft.shape && (
             <div
               aria-hidden
               className={cn(
@@ -246,7 +320,10 @@ export function ProofViewer({
                 noValidate
               >
                 {user && isStaff(user.role) && <InternalNoteToggle checked={internal} {...form.register("internal")} />}
-                <Field label={internal ? "Internal note at the pin" : "Comment at the pin"} error={fieldError(form, "body")}>
+                <Field
+                  label={`${internal ? "Internal note" : "Comment"} at the ${draft.shape ? (draft.shape.kind === "arrow" ? "arrow" : "drawing") : "pin"}`}
+                  error={fieldError(form, "body")}
+                >
                   {(control) => <Textarea {...control} autoFocus {...form.register("body")} onKeyDown={submitOnModEnter} />}
                 </Field>
                 <div className="flex justify-end gap-2">
@@ -272,7 +349,14 @@ export function ProofViewer({
                     <strong>{i + 1}.</strong> {p.body}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    {p.authorName ?? "Someone"}
+                    {p.shape && (
+                      <span
+                        aria-hidden
+                        className="mr-1 inline-block size-2.5 rounded-full align-middle"
+                        style={{ background: authorColour(p.authorName ?? "guest") }}
+                      />
+                    )}
+                    {p.authorName ?? "Someone"} · {KIND_OF(p)}
                     {p.shadow ? " · internal" : ""}
                     {p.resolvedAt ? " · resolved" : ""}
                   </p>
@@ -300,7 +384,7 @@ export function ProofViewer({
             </ol>
             {here.length === 0 && !draft && (
               <p className="text-sm text-muted-foreground">
-                No pins here yet: click a point or drag a box on the file to pin a comment there.
+                No pins here yet: click a point or drag a box on the file to pin a comment there, or draw.
               </p>
             )}
           </>
