@@ -103,7 +103,12 @@ async function main() {
   whenAncestorDies(() => stop(1));
 
   const probeHost = ["0.0.0.0", "::"].includes(config.HOST) ? "127.0.0.1" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
-  if (await waitFor(`http://${probeHost}:${port}/api/auth/providers`, 120_000)) {
+  // Said to be running once the site and the uploads both answer: a file chosen at once must have somewhere to go.
+  const up = await Promise.all([
+    waitFor(`http://${probeHost}:${port}/api/auth/providers`, 120_000),
+    waitFor(`http://127.0.0.1:${balancerPort}/`, 120_000),
+  ]);
+  if (up.every(Boolean)) {
     const mailbox = config.devMailbox ? `\n  Dev mailbox: ${config.APP_URL}/dev/mailbox (sign-in links arrive here)` : "";
     const demo = config.seedDemo ? `\n  Demo users: ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}` : "";
     console.log(
