@@ -99,7 +99,22 @@ function variants(schema: z.ZodType, field: string, at: string, pick: PickId, id
       return taken.length > 0 ? taken : fits(inner(def.out));
     }
     case "array":
-      return inner(def.element, field.replace(/s$/, ""), `${at}[]`).map((value) => [value]);
+      // As few items as the array takes (a stroke has two points or more).
+      return inner(def.element, field.replace(/s$/, ""), `${at}[]`).map((value) => {
+        const items = [value];
+        while (!schema.safeParse(items).success && items.length < 10) items.push(value);
+        return items;
+      });
+    case "tuple": {
+      // Each position's first value, then each other value of one position at a time, as for an object's fields.
+      const positions = (def.items as z.ZodType[]).map((item, i) => inner(item, field, `${at}[${i}]`));
+      const first = positions.map((values) => values[0]);
+      const out = [first];
+      positions.forEach((values, i) => {
+        for (const value of values.slice(1)) out.push(first.map((v, j) => (j === i ? value : v)));
+      });
+      return out;
+    }
     case "union":
       return (def.options as z.ZodType[]).flatMap((option) => inner(option));
     case "enum":
