@@ -304,7 +304,9 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     const image = dialog.getByTestId("viewer-image");
     await image.waitFor();
     // The hint is a sentence of its own, not one that starts with the details' full stop.
-    expect((await dialog.getByTestId("viewer-hint").textContent())?.trim()).toBe("Click a point or drag a box to pin a comment there.");
+    expect((await dialog.getByTestId("viewer-hint").textContent())?.trim()).toBe(
+      "Click a point or drag a box to pin a comment there; or draw an arrow, or a mark by hand.",
+    );
     for (const [i, body] of ["Logo first", "Barcode second"].entries()) {
       // The image is measured again each time: the list of pins beside it takes room once it has one.
       const box = (await image.boundingBox())!;
@@ -676,6 +678,8 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await dialog.getByLabel("Comment at the arrow").fill("Move the price tag here");
       await dialog.getByRole("button", { name: "Pin comment" }).click();
       await dialog.getByTestId("pin-entry").filter({ hasText: "Move the price tag here" }).filter({ hasText: "arrow" }).waitFor();
+      // The live stream may list the new pin a moment before the answer to the click clears the one being drawn.
+      await expect.poll(() => dialog.locator('[data-testid="shape"][data-kind="arrow"]').count()).toBe(1);
       const at100 = await arrowOn(dialog);
       expect(at100.layerOnImage).toBe(true);
       near(at100.ends, [0.3, 0.4, 0.6, 0.7]);
@@ -690,6 +694,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await dialog.getByLabel("Comment at the drawing").fill("This corner is too busy");
       await dialog.getByRole("button", { name: "Pin comment" }).click();
       await dialog.getByTestId("pin-entry").filter({ hasText: "This corner is too busy" }).filter({ hasText: "drawing" }).waitFor();
+      await expect.poll(() => dialog.locator('[data-testid="shape"][data-kind="freehand"]').count()).toBe(1);
       expect(await dialog.locator('[data-testid="shape"][data-kind="freehand"]').getAttribute("d")).toMatch(/^M [\d.]+ [\d.]+ Q .+ Z$/);
 
       // At 300 %: the same spot of the image, on a layer three times as wide.
