@@ -12,7 +12,7 @@
 // Without DATABASE_URL a throwaway PostgreSQL server is started and removed. Needs the builds of the web app and of the
 // upload server (npx turbo run build), and Debian's chromium.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { request } from "node:https";
 import { loadavg, tmpdir } from "node:os";
@@ -33,9 +33,9 @@ import {
   startUploadServers,
   type UploadServers,
 } from "../e2e/harness";
+import { requireBuilds } from "./require-builds";
 import { stopOnSignals } from "./stop-on-signals";
 
-const WEB_DIR = new URL("..", import.meta.url).pathname;
 const MiB = 1024 * 1024;
 
 const { values: args } = parseArgs({
@@ -185,9 +185,7 @@ const median = (values: number[]) => {
 };
 
 async function main(): Promise<boolean> {
-  for (const built of [join(WEB_DIR, "dist/serve.js"), join(WEB_DIR, ".next"), join(WEB_DIR, "../upload-server/dist/main.js")]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: build first (npx turbo run build)`);
-  }
+  requireBuilds({ uploads: true });
   const work = mkdtempSync(join(tmpdir(), "atelier-browser-bench-"));
   const file = join(work, "print.bin");
   let pg: PostgresServer | undefined;

@@ -11,7 +11,7 @@
 // Without DATABASE_URL a throwaway PostgreSQL server is started and removed. Needs the builds of the web app and of the
 // upload server (npx turbo run build), and Debian's chromium.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -24,9 +24,9 @@ import type { Browser } from "playwright-core";
 import { type PostgresServer, startPostgres } from "../../../tooling/scripts/postgres";
 import { makePdf, makePng } from "../e2e/fixtures";
 import { freePort, launchBrowser, signInWithSession, startApp, startTogether, startUploadServers } from "../e2e/harness";
+import { requireBuilds } from "./require-builds";
 import { stopOnSignals } from "./stop-on-signals";
 
-const WEB_DIR = new URL("..", import.meta.url).pathname;
 const { values: args } = parseArgs({ options: { rounds: { type: "string", default: "3" } } });
 const ROUNDS = Number(args.rounds);
 const CPU_SLOWDOWN = 4;
@@ -38,9 +38,7 @@ const median = (values: number[]) => {
 };
 
 async function main(): Promise<void> {
-  for (const built of [join(WEB_DIR, "dist/serve.js"), join(WEB_DIR, ".next"), join(WEB_DIR, "../upload-server/dist/main.js")]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: build first (npx turbo run build)`);
-  }
+  requireBuilds({ uploads: true });
   const work = mkdtempSync(join(tmpdir(), "atelier-compare-bench-"));
   let pg: PostgresServer | undefined;
   let t: TestDatabase | undefined;

@@ -16,10 +16,9 @@
 // when it holds no studio yet, taken as it is when it does (so a seeded database can be benchmarked again).
 // Needs the web app's build (apps/web/dist/serve.js and .next): `npx turbo run build --filter=@atelier/web`.
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent, get as httpGet } from "node:http";
 import { loadavg } from "node:os";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { createCaller, wireTransformer } from "@atelier/api";
@@ -29,9 +28,8 @@ import { seedScale } from "@atelier/db/seed-scale";
 import { type PostgresServer, startPostgres } from "../../../tooling/scripts/postgres";
 import { cpuSecondsOf } from "../../../tooling/scripts/proc-cpu";
 import { type RunningApp, startApp } from "../e2e/harness";
+import { requireBuilds } from "./require-builds";
 import { stopOnSignals } from "./stop-on-signals";
-
-const WEB_DIR = new URL("..", import.meta.url).pathname;
 
 const { values: args } = parseArgs({
   options: {
@@ -414,9 +412,7 @@ function report(results: Map<string, Sample[]>, roles: string[]): boolean {
 }
 
 async function main(): Promise<void> {
-  for (const built of [join(WEB_DIR, "dist/serve.js"), join(WEB_DIR, ".next")]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: build the web app first (npx turbo run build --filter=@atelier/web)`);
-  }
+  requireBuilds({ uploads: false });
   let pg: PostgresServer | undefined;
   let app: RunningApp | undefined;
   let db: Db | undefined;

@@ -3,7 +3,7 @@
 // waiting for the rest.
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useEffect, useState } from "react";
-import { loadPdfEngine, RANGE_CHUNK_BYTES } from "~/components/viewer/pdf-engine";
+import { loadPdfEngine, openPdfDocument } from "~/components/viewer/pdf-engine";
 
 /** A PDF opened for compare; null while it opens. */
 export function usePdfDocument(url: string | undefined): { doc: PDFDocumentProxy | null; error?: string } {
@@ -14,9 +14,7 @@ export function usePdfDocument(url: string | undefined): { doc: PDFDocumentProxy
     let opened: PDFDocumentProxy | null = null;
     void (async () => {
       try {
-        const { pdfjs, worker } = await loadPdfEngine();
-        opened = await pdfjs.getDocument({ url, worker, disableStream: true, disableAutoFetch: true, rangeChunkSize: RANGE_CHUNK_BYTES })
-          .promise;
+        opened = await openPdfDocument(await loadPdfEngine(), { url }).promise;
         if (cancelled) return void opened.destroy();
         setState({ url, doc: opened });
       } catch {

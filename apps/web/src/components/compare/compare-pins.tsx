@@ -4,18 +4,15 @@
 import type { RouterOutputs } from "@atelier/api";
 import { authorColour } from "@atelier/domain";
 import { cn } from "@atelier/ui";
-import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { useRoundPins } from "~/components/proofs/round-checklist";
 import { ShapeLayer } from "~/components/proofs/shape-layer";
-import { useTRPC } from "~/trpc/react";
 
 type Pin = RouterOutputs["annotations"]["list"][number];
 
 /** A round's pins on one file; on a PDF, on one page (a pin with no page is on page 1). */
 export function useFilePins(proofId: string | undefined, fileId: string | undefined, page: number | null): Pin[] {
-  const trpc = useTRPC();
-  const pins = useQuery({ ...trpc.annotations.list.queryOptions({ proofId: proofId ?? "" }), enabled: !!proofId });
-  return (pins.data ?? []).filter((p) => p.fileId === fileId && (page === null || (p.page ?? 1) === page));
+  return useRoundPins(proofId).filter((p) => p.fileId === fileId && (page === null || (p.page ?? 1) === page));
 }
 
 /** A picture with its pins (and their arrows and strokes) over it, numbered in the order they were made. */

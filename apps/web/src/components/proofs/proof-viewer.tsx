@@ -240,73 +240,76 @@ export function ProofViewer({
           </Button>
         ))
       }
-      overlay={(view) => (
-        <>
-          <ShapeLayer
-            shapes={[
-              ...onView(view).flatMap((p) =>
-                p.shape
-                  ? [
-                      {
-                        id: p.id,
-                        shape: p.shape,
-                        colour: authorColour(p.authorName ?? "guest"),
-                        faded: !!p.resolvedAt,
-                        selected: selected === p.id,
-                      },
-                    ]
-                  : [],
-              ),
-              ...(draft?.shape ? [{ id: "draft", shape: draft.shape, colour: "var(--primary)" }] : []),
-            ]}
-          />
-          {onView(view).map((p, i) => (
-            <button
-              key={p.id}
-              type="button"
-              data-testid="pin"
-              aria-label={`Pin ${i + 1}: ${p.body}`}
-              title={p.body}
-              onPointerDown={(e) => e.stopPropagation()}
-              onClick={() => setSelected(p.id)}
-              className={cn(
-                "absolute grid place-items-center text-xs font-semibold",
-                p.w != null && p.h != null
-                  ? "rounded-sm border-2"
-                  : "size-7 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 bg-background",
-                p.shadow ? "border-amber-500 text-amber-700" : "border-fuchsia-600 text-fuchsia-700",
-                p.resolvedAt && "opacity-50",
-                selected === p.id && "ring-4 ring-ring",
-              )}
-              style={{
-                left: `${p.x * 100}%`,
-                top: `${p.y * 100}%`,
-                ...(p.w != null && p.h != null ? { width: `${p.w * 100}%`, height: `${p.h * 100}%` } : {}),
-              }}
-            >
-              {p.w != null ? (
-                <span className="absolute -left-3 -top-3 grid size-6 place-items-center rounded-full bg-background">{i + 1}</span>
-              ) : (
-                i + 1
-              )}
-            </button>
-          ))}
-          {draft && !draft.shape && (
-            <div
-              aria-hidden
-              className={cn(
-                "pointer-events-none absolute border-2 border-dashed border-primary",
-                draft.w === undefined && "size-5 -translate-x-1/2 -translate-y-1/2 rounded-full",
-              )}
-              style={{
-                left: `${draft.x * 100}%`,
-                top: `${draft.y * 100}%`,
-                ...(draft.w !== undefined ? { width: `${draft.w * 100}%`, height: `${(draft.h ?? 0) * 100}%` } : {}),
-              }}
+      overlay={(view) => {
+        const here = onView(view);
+        return (
+          <>
+            <ShapeLayer
+              shapes={[
+                ...here.flatMap((p) =>
+                  p.shape
+                    ? [
+                        {
+                          id: p.id,
+                          shape: p.shape,
+                          colour: authorColour(p.authorName ?? "guest"),
+                          faded: !!p.resolvedAt,
+                          selected: selected === p.id,
+                        },
+                      ]
+                    : [],
+                ),
+                ...(draft?.shape ? [{ id: "draft", shape: draft.shape, colour: "var(--primary)" }] : []),
+              ]}
             />
-          )}
-        </>
-      )}
+            {here.map((p, i) => (
+              <button
+                key={p.id}
+                type="button"
+                data-testid="pin"
+                aria-label={`Pin ${i + 1}: ${p.body}`}
+                title={p.body}
+                onPointerDown={(e) => e.stopPropagation()}
+                onClick={() => setSelected(p.id)}
+                className={cn(
+                  "absolute grid place-items-center text-xs font-semibold",
+                  p.w != null && p.h != null
+                    ? "rounded-sm border-2"
+                    : "size-7 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 bg-background",
+                  p.shadow ? "border-amber-500 text-amber-700" : "border-fuchsia-600 text-fuchsia-700",
+                  p.resolvedAt && "opacity-50",
+                  selected === p.id && "ring-4 ring-ring",
+                )}
+                style={{
+                  left: `${p.x * 100}%`,
+                  top: `${p.y * 100}%`,
+                  ...(p.w != null && p.h != null ? { width: `${p.w * 100}%`, height: `${p.h * 100}%` } : {}),
+                }}
+              >
+                {p.w != null ? (
+                  <span className="absolute -left-3 -top-3 grid size-6 place-items-center rounded-full bg-background">{i + 1}</span>
+                ) : (
+                  i + 1
+                )}
+              </button>
+            ))}
+            {draft && !draft.shape && (
+              <div
+                aria-hidden
+                className={cn(
+                  "pointer-events-none absolute border-2 border-dashed border-primary",
+                  draft.w === undefined && "size-5 -translate-x-1/2 -translate-y-1/2 rounded-full",
+                )}
+                style={{
+                  left: `${draft.x * 100}%`,
+                  top: `${draft.y * 100}%`,
+                  ...(draft.w !== undefined ? { width: `${draft.w * 100}%`, height: `${(draft.h ?? 0) * 100}%` } : {}),
+                }}
+              />
+            )}
+          </>
+        );
+      }}
       aside={(view) => {
         if (!view.shown) return null;
         const here = onView(view);

@@ -14,12 +14,16 @@ import { useTRPC } from "~/trpc/react";
 type Round = RouterOutputs["proofs"]["list"][number];
 type Pin = RouterOutputs["annotations"]["list"][number];
 
+/** A round's pins (none while no round is given), shared by the checklist and compare. */
+export function useRoundPins(proofId: string | undefined): Pin[] {
+  const trpc = useTRPC();
+  return useQuery({ ...trpc.annotations.list.queryOptions({ proofId: proofId ?? "" }), enabled: !!proofId }).data ?? [];
+}
+
 /** A round's checklist: its pins, each open until resolved. */
 export function useChecklist(round: Round | undefined) {
-  const trpc = useTRPC();
-  const pins = useQuery({ ...trpc.annotations.list.queryOptions({ proofId: round?.id ?? "" }), enabled: !!round });
-  const items = pins.data ?? [];
-  return { items, open: items.filter((p) => !p.resolvedAt), loaded: !round || pins.isSuccess };
+  const items = useRoundPins(round?.id);
+  return { items, open: items.filter((p) => !p.resolvedAt) };
 }
 
 const where = (pin: Pin, round: Round) => {

@@ -32,6 +32,17 @@ export function loadPdfEngine(): Promise<PdfEngine> {
 }
 
 /**
+ * A document opened with the shared worker, by `range` (startRangeReads) or by URL: no streaming and no reading ahead
+ * past what pdf.js asks for, in `RANGE_CHUNK_BYTES` ranges. One place for how the app opens a PDF.
+ */
+export function openPdfDocument(
+  { pdfjs, worker }: PdfEngine,
+  source: { url: string } | { range: InstanceType<PdfEngine["pdfjs"]["PDFDataRangeTransport"]> },
+) {
+  return pdfjs.getDocument({ ...source, worker, disableStream: true, disableAutoFetch: true, rangeChunkSize: RANGE_CHUNK_BYTES });
+}
+
+/**
  * PDFs up to this size are read whole, in parallel ranges, while pdf.js starts: opening a flat page tree reads
  * nearly all of such a file anyway, one range after another. Larger ones get only their head and tail early.
  */

@@ -2,7 +2,7 @@
 // it needs (a large file is never loaded whole).
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { drawPdfPage, loadPdfEngine, RANGE_CHUNK_BYTES, startRangeReads } from "./pdf-engine";
+import { drawPdfPage, loadPdfEngine, openPdfDocument, RANGE_CHUNK_BYTES, startRangeReads } from "./pdf-engine";
 
 const UNREADABLE = "This PDF cannot be shown.";
 
@@ -37,19 +37,13 @@ export function usePdfPage(
     const ranges = size !== null && size > RANGE_CHUNK_BYTES ? startRangeReads(url, size) : null;
     void (async () => {
       try {
-        const { pdfjs, worker } = await loadPdfEngine();
+        const engine = await loadPdfEngine();
         if (cancelled) return;
         const fail = (e: unknown) => !cancelled && onError(e instanceof Error ? e.message : UNREADABLE);
         // Ranges only, never one answer of the whole file; past the read-ahead, nothing beyond the pages shown.
-        const range = ranges ? await ranges.transport(pdfjs, fail) : null;
+        const range = ranges ? await ranges.transport(engine.pdfjs, fail) : null;
         if (cancelled) return;
-        const task = pdfjs.getDocument({
-          ...(range ? { range } : { url }),
-          worker,
-          disableStream: true,
-          disableAutoFetch: true,
-          rangeChunkSize: RANGE_CHUNK_BYTES,
-        });
+        const task = openPdfDocument(engine, range ? { range } : { url });
         loaded = await task.promise;
         if (cancelled) return void loaded.destroy();
         setDoc(loaded);
