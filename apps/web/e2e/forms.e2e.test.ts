@@ -46,7 +46,7 @@ describe.each(VIEWPORTS)("forms that speak at $width px (PostgreSQL, Chromium)",
 
   /** The message tied to a field by aria-describedby, once the field is marked invalid. */
   async function messageOf(field: Locator): Promise<string> {
-    await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => field.getAttribute("aria-invalid"), { timeout: 5000 }).toBe("true");
     const ids = (await field.getAttribute("aria-describedby"))?.split(" ") ?? [];
     const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
     return texts.join(" ");

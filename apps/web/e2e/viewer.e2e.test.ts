@@ -646,13 +646,15 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
         };
       });
     const near = (ends: number[], expected: number[]) => {
-      for (const [i, v] of ends.entries()) expect(Math.abs(v - expected[i]!)).toBeLessThan(0.012);
+      for (const [i, v] of ends.entries()) expect(Math.abs(v - expected[i]!), `${ends} against ${expected}`).toBeLessThan(0.012);
     };
     const openFile = async (tab: Page) => {
       await tab.goto(`${stack.app.url}/projects/${project.id}`);
       await tab.locator('[data-testid="proof"][data-round="1"]').getByRole("button", { name: "Open shop-window.png" }).click();
       const dialog = tab.getByRole("dialog", { name: "shop-window.png" });
       await dialog.getByTestId("viewer-image").waitFor();
+      // Measured and drawn on once the dialog's opening animation (a zoom) has ended, or every point is off by the zoom.
+      await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
       return dialog;
     };
     const drag = async (tab: Page, box: { x: number; y: number; width: number; height: number }, path: [number, number][]) => {
@@ -719,6 +721,18 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(onPhone.layerOnImage).toBe(true);
       near(onPhone.ends, [0.3, 0.4, 0.6, 0.7]);
       await tab.screenshot({ path: join(ARTIFACTS_DIR, "markup-390.png") });
+
+      // Drawing on the phone: the file holds still under the stroke; the comment form comes when the stroke ends.
+      await dialog.getByRole("button", { name: "Arrow mode" }).click();
+      const image = dialog.getByTestId("viewer-image");
+      const before = (await image.boundingBox())!;
+      await tab.mouse.move(before.x + 0.75 * before.width, before.y + 0.2 * before.height);
+      await tab.mouse.down();
+      await tab.mouse.move(before.x + 0.9 * before.width, before.y + 0.5 * before.height, { steps: 4 });
+      expect(await image.boundingBox()).toEqual(before);
+      expect(await dialog.getByLabel("Comment at the arrow").count()).toBe(0);
+      await tab.mouse.up();
+      await dialog.getByLabel("Comment at the arrow").waitFor();
     } finally {
       await phone.close();
     }

@@ -3,23 +3,19 @@
 // kept in step, one over the other with an opacity slider, a wipe, the changed regions (worked out in a worker) to
 // step through, and for PDFs the changes of their text. A file of the later round is compared with the earlier
 // round's file of the same kind, of the same name, else at the same place.
-import type { RouterOutputs } from "@atelier/api";
-import { plural, previewKind, type Region } from "@atelier/domain";
+import { plural, type Region } from "@atelier/domain";
 import { Button, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Label } from "@atelier/ui";
 import { ChevronLeft, ChevronRight, Minus, Plus, X } from "lucide-react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { NativeSelect } from "~/components/common/native-select";
+import { comparableFiles, counterpart, type Kind, kindOf, type Round } from "./comparable";
 import { usePdfDocument } from "./compare-pdf";
 import { Pinned, useFilePins } from "./compare-pins";
 import { PdfCanvas } from "./pdf-canvas";
 import { SyncedPanes, useWidth } from "./synced-panes";
 import { TextChanges } from "./text-changes";
 import { type ComparedPicture, type DifferencesState, useDifferences } from "./use-differences";
-
-type Round = RouterOutputs["proofs"]["list"][number];
-type RoundFile = Round["files"][number];
-type Kind = "image" | "pdf";
 
 const MODES = [
   { value: "side", label: "Side by side" },
@@ -32,26 +28,6 @@ type Mode = (typeof MODES)[number]["value"];
 
 /** Zoom steps of side by side, as multiples of the pane's width. */
 const ZOOMS = [1, 1.5, 2, 3, 4];
-
-const kindOf = (file: RoundFile): Kind | null => {
-  const kind = previewKind(file);
-  return kind === "other" || !file.downloadUrl ? null : kind;
-};
-const comparableFiles = (round: Round | undefined) => (round?.files ?? []).filter((f) => kindOf(f) !== null);
-
-/** Whether a project's rounds give anything to compare: two rounds with an image or a PDF each. */
-export function canCompareRounds(rounds: readonly Round[] | undefined): boolean {
-  return (rounds ?? []).filter((round) => comparableFiles(round).length > 0).length >= 2;
-}
-
-/** The earlier round's counterpart of a file, of the same kind: the same name, else the same place, else the first. */
-function counterpart(file: RoundFile | undefined, after: RoundFile[], before: RoundFile[]): RoundFile | undefined {
-  if (!file) return undefined;
-  const kind = kindOf(file);
-  const same = before.filter((f) => kindOf(f) === kind);
-  const atSamePlace = before[after.indexOf(file)];
-  return same.find((f) => f.name === file.name) ?? (atSamePlace && same.includes(atSamePlace) ? atSamePlace : undefined) ?? same[0];
-}
 
 export function CompareRounds({
   rounds,

@@ -64,6 +64,9 @@ export function ProofViewer({
   const [page, setPage] = useState(initialPage);
   const [mode, setMode] = useState<Mode>("pin");
   const [draft, setDraft] = useState<Area | null>(null);
+  // While a finger or the mouse is still drawing, the comment form waits: shown at once, it would take room from the
+  // file on a phone (the list is below it) and the file would be fitted again under the stroke.
+  const [drawing, setDrawing] = useState(false);
   const start = useRef<SurfacePoint | null>(null);
   const stroke = useRef<ShapePoint[]>([]);
   const form = useZodForm(pinForm, { defaultValues: { body: "", internal: false } });
@@ -117,7 +120,7 @@ export function ProofViewer({
   );
   const resolve = useMutation(trpc.annotations.resolve.mutationOptions({ onSuccess: refresh }));
 
-  const tool = useMemo<SurfaceTool | null>(() => {
+  const modeTool = useMemo<SurfaceTool | null>(() => {
     if (mode === "pin")
       return {
         start: (at) => {
@@ -185,6 +188,21 @@ export function ProofViewer({
       };
     return null;
   }, [mode]);
+  const tool = useMemo<SurfaceTool | null>(
+    () =>
+      modeTool && {
+        start: (at) => {
+          setDrawing(true);
+          modeTool.start(at);
+        },
+        move: modeTool.move,
+        end: () => {
+          setDrawing(false);
+          modeTool.end();
+        },
+      },
+    [modeTool],
+  );
 
   const changeFile = (next: number) => {
     setIndex(next);
@@ -315,7 +333,7 @@ export function ProofViewer({
         const here = onView(view);
         return (
           <>
-            {draft && (
+            {draft && !drawing && (
               <form
                 onSubmit={submit(view)}
                 className={cn("grid gap-2 rounded-lg border p-2", internal && INTERNAL_COMPOSER_CLASS)}
@@ -385,7 +403,7 @@ export function ProofViewer({
                 </li>
               ))}
             </ol>
-            {here.length === 0 && !draft && (
+            {here.length === 0 && (!draft || drawing) && (
               <p className="text-sm text-muted-foreground">
                 No pins here yet: click a point or drag a box on the file to pin a comment there, or draw.
               </p>

@@ -4,8 +4,9 @@
 import { canTakeAction, isStaff, proofAuditPath, type SessionUser } from "@atelier/domain";
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { CompareRounds, canCompareRounds } from "~/components/compare/compare-rounds";
+import { canCompareRounds } from "~/components/compare/comparable";
 import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
 import { AllowanceForm } from "./allowance-form";
@@ -20,6 +21,9 @@ import { ShareRound } from "./share-round";
 import type { ProofsPanelProject, UploadForProof } from "./types";
 import { type ProofViewing, usePinFromHash, useRoundFromHash } from "./use-pin-from-hash";
 import { useProofsRefresh } from "./use-proofs-refresh";
+
+// The compare dialog (pdf.js, the differences worker) loads when it is opened, not with the project page.
+const CompareRounds = dynamic(() => import("~/components/compare/compare-rounds").then((m) => m.CompareRounds), { ssr: false });
 
 export function ProofsPanel({
   project,

@@ -29,12 +29,11 @@ export function ShapeLayer({ shapes }: { shapes: DrawnShape[] }) {
   useLayoutEffect(() => {
     const el = svg.current;
     if (!el) return;
-    const measure = () => {
-      const box = el.getBoundingClientRect();
-      setSize({ w: box.width, h: box.height });
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The layout size, not getBoundingClientRect's: that one is scaled while the dialog's opening zoom runs, and no
+    // resize follows when the zoom ends. The observer tells the first size too, before the frame is painted.
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setSize({ w: entry.contentRect.width, h: entry.contentRect.height });
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

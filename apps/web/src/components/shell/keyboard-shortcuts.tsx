@@ -33,11 +33,12 @@ function intoField(target: EventTarget | null): boolean {
 
 /**
  * Whether a dialog is open: one shown, not merely in the page. The upload dialog stays in the page, hidden, while it
- * is closed (so an unfinished upload can be told of at once), and must not turn the keys off on every project page.
+ * is closed (so an unfinished upload can be told of at once), and must not turn the keys off on every project page; one
+ * fading out after it was closed (the palette, as its page opens) is closed already.
  */
 function dialogShown(): boolean {
   return Array.from(document.querySelectorAll<HTMLElement>("[role='dialog'], [role='alertdialog']")).some(
-    (el) => el.closest("[aria-hidden='true']") === null && el.getClientRects().length > 0,
+    (el) => el.closest("[aria-hidden='true']") === null && el.dataset.state !== "closed" && el.getClientRects().length > 0,
   );
 }
 
