@@ -305,7 +305,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     await image.waitFor();
     // The hint is a sentence of its own, not one that starts with the details' full stop.
     expect((await dialog.getByTestId("viewer-hint").textContent())?.trim()).toBe(
-      "Click a point or drag a box to pin a comment there; or draw an arrow, or a mark by hand.",
+      "Click a point or drag a box to pin a comment there; or draw an arrow, a mark by hand, or choose words of a PDF.",
     );
     for (const [i, body] of ["Logo first", "Barcode second"].entries()) {
       // The image is measured again each time: the list of pins beside it takes room once it has one.
@@ -629,46 +629,61 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     }
   });
 
+  /** A tab signed in as `email` on a 1280 x 800 screen or a 390 x 844 phone, closed with its context whatever happens. */
+  async function asPerson(email: string, screen: "desktop" | "phone", use: (tab: Page) => Promise<void>) {
+    const context = await stack.browser.newContext(
+      screen === "phone"
+        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+        : { viewport: { width: 1280, height: 800 } },
+    );
+    try {
+      await signInWithSession(stack.t.db, context, stack.app.url, email);
+      await use(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  }
+  /** The arrow's ends as fractions of the image it lies on, and the layer's width against the image's. */
+  const arrowOn = async (dialog: Locator) =>
+    dialog.locator('[data-testid="shape"][data-kind="arrow"] [data-testid="arrow-shaft"]').evaluate((line) => {
+      const shaft = line as SVGLineElement;
+      const layer = shaft.ownerSVGElement!.getBoundingClientRect();
+      const image = document.querySelector('[data-testid="viewer-image"]')!.getBoundingClientRect();
+      const at = (v: SVGAnimatedLength, of: number) => Math.round((v.baseVal.value / of) * 1000) / 1000;
+      return {
+        ends: [at(shaft.x1, layer.width), at(shaft.y1, layer.height), at(shaft.x2, layer.width), at(shaft.y2, layer.height)],
+        layerOnImage:
+          Math.abs(layer.left - image.left) < 1 && Math.abs(layer.top - image.top) < 1 && Math.abs(layer.width - image.width) < 1,
+        width: layer.width,
+      };
+    });
+  const endsNear = (ends: number[], expected: number[]) => {
+    for (const [i, v] of ends.entries()) expect(Math.abs(v - expected[i]!), `${ends} against ${expected}`).toBeLessThan(0.012);
+  };
+  /** Round 1's file opened from the project page, once the dialog has stopped moving. */
+  const openFile = async (tab: Page, projectId: string, name: string) => {
+    await tab.goto(`${stack.app.url}/projects/${projectId}`);
+    await tab
+      .locator('[data-testid="proof"][data-round="1"]')
+      .getByRole("button", { name: `Open ${name}` })
+      .click();
+    const dialog = tab.getByRole("dialog", { name });
+    await dialog.getByTestId("viewer-image").waitFor();
+    // Measured and drawn on once the dialog's opening animation (a zoom) has ended, or every point is off by the zoom.
+    await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    return dialog;
+  };
+  const drag = async (tab: Page, box: { x: number; y: number; width: number; height: number }, path: [number, number][]) => {
+    await tab.mouse.move(box.x + path[0]![0] * box.width, box.y + path[0]![1] * box.height);
+    await tab.mouse.down();
+    for (const [x, y] of path.slice(1)) await tab.mouse.move(box.x + x * box.width, box.y + y * box.height, { steps: 4 });
+    await tab.mouse.up();
+  };
+
   it("an arrow drawn at 100 % holds its spot at 300 % and on a phone; a freehand mark is kept smooth", async () => {
     const project = await sendRounds("Shop window", [["shop-window.png", makePng(1200, 800)]]);
-    /** The arrow's ends as fractions of the image it lies on, and the layer's width against the image's. */
-    const arrowOn = async (dialog: Locator) =>
-      dialog.locator('[data-testid="shape"][data-kind="arrow"] [data-testid="arrow-shaft"]').evaluate((line) => {
-        const shaft = line as SVGLineElement;
-        const layer = shaft.ownerSVGElement!.getBoundingClientRect();
-        const image = document.querySelector('[data-testid="viewer-image"]')!.getBoundingClientRect();
-        const at = (v: SVGAnimatedLength, of: number) => Math.round((v.baseVal.value / of) * 1000) / 1000;
-        return {
-          ends: [at(shaft.x1, layer.width), at(shaft.y1, layer.height), at(shaft.x2, layer.width), at(shaft.y2, layer.height)],
-          layerOnImage:
-            Math.abs(layer.left - image.left) < 1 && Math.abs(layer.top - image.top) < 1 && Math.abs(layer.width - image.width) < 1,
-          width: layer.width,
-        };
-      });
-    const near = (ends: number[], expected: number[]) => {
-      for (const [i, v] of ends.entries()) expect(Math.abs(v - expected[i]!), `${ends} against ${expected}`).toBeLessThan(0.012);
-    };
-    const openFile = async (tab: Page) => {
-      await tab.goto(`${stack.app.url}/projects/${project.id}`);
-      await tab.locator('[data-testid="proof"][data-round="1"]').getByRole("button", { name: "Open shop-window.png" }).click();
-      const dialog = tab.getByRole("dialog", { name: "shop-window.png" });
-      await dialog.getByTestId("viewer-image").waitFor();
-      // Measured and drawn on once the dialog's opening animation (a zoom) has ended, or every point is off by the zoom.
-      await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
-      return dialog;
-    };
-    const drag = async (tab: Page, box: { x: number; y: number; width: number; height: number }, path: [number, number][]) => {
-      await tab.mouse.move(box.x + path[0]![0] * box.width, box.y + path[0]![1] * box.height);
-      await tab.mouse.down();
-      for (const [x, y] of path.slice(1)) await tab.mouse.move(box.x + x * box.width, box.y + y * box.height, { steps: 4 });
-      await tab.mouse.up();
-    };
-
-    const desktop = await stack.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    try {
-      await signInWithSession(stack.t.db, desktop, stack.app.url, "designer@atelier.local");
-      const tab = await desktop.newPage();
-      const dialog = await openFile(tab);
+    await asPerson("designer@atelier.local", "desktop", async (tab) => {
+      const dialog = await openFile(tab, project.id, "shop-window.png");
       expect(await dialog.getByTestId("viewer-image").getAttribute("data-zoom")).toBe("1");
       await dialog.getByRole("button", { name: "Arrow mode" }).click();
       const box = (await dialog.getByTestId("viewer-image").boundingBox())!;
@@ -684,7 +699,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await expect.poll(() => dialog.locator('[data-testid="shape"][data-kind="arrow"]').count()).toBe(1);
       const at100 = await arrowOn(dialog);
       expect(at100.layerOnImage).toBe(true);
-      near(at100.ends, [0.3, 0.4, 0.6, 0.7]);
+      endsNear(at100.ends, [0.3, 0.4, 0.6, 0.7]);
 
       // A freehand mark: a loop around the top left, thinned and drawn as one smooth outline.
       await dialog.getByRole("button", { name: "Draw mode" }).click();
@@ -705,21 +720,16 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await expect.poll(async () => (await arrowOn(dialog)).width / at100.width, { timeout: 5000 }).toBeCloseTo(3, 1);
       const at300 = await arrowOn(dialog);
       expect(at300.layerOnImage).toBe(true);
-      near(at300.ends, at100.ends);
+      endsNear(at300.ends, at100.ends);
       await tab.screenshot({ path: join(ARTIFACTS_DIR, "markup-300-1280.png") });
-    } finally {
-      await desktop.close();
-    }
+    });
 
-    const phone = await stack.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    try {
-      await signInWithSession(stack.t.db, phone, stack.app.url, "client@atelier.local");
-      const tab = await phone.newPage();
-      const dialog = await openFile(tab);
+    await asPerson("client@atelier.local", "phone", async (tab) => {
+      const dialog = await openFile(tab, project.id, "shop-window.png");
       await dialog.locator('[data-testid="shape"][data-kind="arrow"]').waitFor();
       const onPhone = await arrowOn(dialog);
       expect(onPhone.layerOnImage).toBe(true);
-      near(onPhone.ends, [0.3, 0.4, 0.6, 0.7]);
+      endsNear(onPhone.ends, [0.3, 0.4, 0.6, 0.7]);
       await tab.screenshot({ path: join(ARTIFACTS_DIR, "markup-390.png") });
 
       // Drawing on the phone: the file holds still under the stroke; the comment form comes when the stroke ends.
@@ -733,8 +743,125 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(await dialog.getByLabel("Comment at the arrow").count()).toBe(0);
       await tab.mouse.up();
       await dialog.getByLabel("Comment at the arrow").waitFor();
-    } finally {
-      await phone.close();
-    }
+    });
+  });
+  it("the author redraws a mark and removes one, its comment kept; nobody else is offered either", async () => {
+    const project = await sendRounds("Redraw", [["redraw.png", makePng(1200, 800)]]);
+    await asPerson("designer@atelier.local", "desktop", async (tab) => {
+      const dialog = await openFile(tab, project.id, "redraw.png");
+      const box = (await dialog.getByTestId("viewer-image").boundingBox())!;
+      // An arrow, and a box pin.
+      await dialog.getByRole("button", { name: "Arrow mode" }).click();
+      await drag(tab, box, [
+        [0.2, 0.2],
+        [0.4, 0.4],
+      ]);
+      await dialog.getByLabel("Comment at the arrow").fill("Price tag here");
+      await dialog.getByRole("button", { name: "Pin comment" }).click();
+      await dialog.getByTestId("pin-entry").filter({ hasText: "Price tag here" }).waitFor();
+      await dialog.getByRole("button", { name: "Pin mode" }).click();
+      await drag(tab, box, [
+        [0.7, 0.7],
+        [0.8, 0.8],
+      ]);
+      await dialog.getByLabel("Comment at the pin").fill("Too tight");
+      await dialog.getByRole("button", { name: "Pin comment" }).click();
+      await dialog.getByTestId("pin-entry").filter({ hasText: "Too tight" }).waitFor();
+      await expect.poll(() => dialog.locator('[data-testid="shape"][data-kind="arrow"]').count()).toBe(1);
+
+      // Redrawn: the arrow's tool is picked, the new arrow replaces the old one once saved.
+      await dialog.getByRole("button", { name: "Redraw pin 1" }).click();
+      expect(await dialog.getByRole("button", { name: "Arrow mode" }).getAttribute("aria-pressed")).toBe("true");
+      await drag(tab, box, [
+        [0.5, 0.3],
+        [0.6, 0.6],
+      ]);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, "redraw-1280.png") });
+      await dialog.getByTestId("redraw").getByRole("button", { name: "Save mark" }).click();
+      await dialog.getByTestId("redraw").waitFor({ state: "detached" });
+      await expect.poll(async () => (await arrowOn(dialog)).ends.map((v) => Math.round(v * 10) / 10)).toEqual([0.5, 0.3, 0.6, 0.6]);
+      expect(await dialog.locator('[data-testid="shape"][data-kind="arrow"]').count()).toBe(1);
+
+      // Removed, after a question: the box leaves the file, the comment stays in the conversation.
+      await dialog.getByRole("button", { name: "Remove the mark of pin 2" }).click();
+      const ask = tab.getByRole("alertdialog", { name: "Remove the mark of pin 2?" });
+      await ask.getByRole("button", { name: "Remove" }).click();
+      await expect.poll(() => dialog.getByTestId("pin-entry").count()).toBe(1);
+      expect(await dialog.getByTestId("pin").count()).toBe(1);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await tab.getByTestId("comment").filter({ hasText: "Too tight" }).waitFor();
+    });
+
+    // The client sees the designer's arrow where it was redrawn, with no way to change it.
+    await asPerson("client@atelier.local", "phone", async (tab) => {
+      const dialog = await openFile(tab, project.id, "redraw.png");
+      await dialog.getByTestId("pin-entry").filter({ hasText: "Price tag here" }).waitFor();
+      endsNear((await arrowOn(dialog)).ends, [0.5, 0.3, 0.6, 0.6]);
+      expect(await dialog.getByRole("button", { name: /^(Redraw|Remove)/ }).count()).toBe(0);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, "redraw-390.png") });
+    });
+  });
+  it("words chosen on a PDF's page are highlighted and commented on, the quote kept, in place on a phone", async () => {
+    const flyer = makeTextPdf([
+      [
+        { text: "Summer fair, 12 July", x: 72, y: 760 },
+        { text: "Call +32 2 555 01 00", x: 72, y: 600 },
+      ],
+    ]);
+    const project = await sendRounds("Highlight", [["highlight.pdf", flyer]]);
+    await asPerson("client@atelier.local", "desktop", async (tab) => {
+      await tab.goto(`${stack.app.url}/projects/${project.id}`);
+      await tab.locator('[data-testid="proof"][data-round="1"]').getByRole("button", { name: "Open highlight.pdf" }).click();
+      const dialog = tab.getByRole("dialog", { name: "highlight.pdf" });
+      await dialog.locator('[data-testid="pdf-page"][data-rendered-page="1"]').waitFor();
+      await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      await dialog.getByRole("button", { name: "Highlight mode" }).click();
+      const words = dialog.getByTestId("pdf-text").getByText("Call +32 2 555 01 00");
+      await dialog.locator('[data-testid="pdf-text"][data-rendered-page="1"]').waitFor();
+      // Chosen with the mouse, from the left edge of the first letter to the right edge of the last.
+      const box = (await words.boundingBox())!;
+      await tab.mouse.move(box.x + 1, box.y + box.height / 2);
+      await tab.mouse.down();
+      await tab.mouse.move(box.x + box.width - 1, box.y + box.height / 2, { steps: 6 });
+      await tab.mouse.up();
+      await dialog.getByLabel("Comment at the highlight").fill("The number changed: 555 01 99");
+      await dialog.getByRole("button", { name: "Pin comment" }).click();
+      const entry = dialog.getByTestId("pin-entry").filter({ hasText: "The number changed" });
+      await entry.waitFor();
+      expect(await entry.locator("blockquote").innerText()).toBe("“Call +32 2 555 01 00”");
+      // The tint lies over the words.
+      const tint = dialog.locator('[data-testid="shape"][data-kind="highlight"] rect');
+      await expect.poll(() => tint.count()).toBe(1);
+      const over = (await tint.boundingBox())!;
+      // Over the words as drawn: Helvetica's widths make the line 166.6 pt of the page's 595, 18 pt high of 842.
+      const drawn = (await dialog.locator('[data-testid="pdf-page"]').boundingBox())!;
+      expect(Math.abs(over.width / drawn.width - 166.6 / 595)).toBeLessThan(0.015);
+      expect(over.height / drawn.height).toBeGreaterThan((0.8 * 18) / 842);
+      expect(over.height / drawn.height).toBeLessThan((1.5 * 18) / 842);
+      expect(Math.abs(over.x - box.x)).toBeLessThan(6);
+      expect(Math.abs(over.x + over.width - (box.x + box.width))).toBeLessThan(6);
+      expect(Math.abs(over.y + over.height / 2 - (box.y + box.height / 2))).toBeLessThan(6);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, "highlight-1280.png") });
+    });
+
+    // On a phone, in the same place on the page: 72 pt in from the left of 595, on the line 600 pt up of 842.
+    await asPerson("designer@atelier.local", "phone", async (tab) => {
+      await tab.goto(`${stack.app.url}/projects/${project.id}`);
+      await tab.locator('[data-testid="proof"][data-round="1"]').getByRole("button", { name: "Open highlight.pdf" }).click();
+      const dialog = tab.getByRole("dialog", { name: "highlight.pdf" });
+      await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      const tint = dialog.locator('[data-testid="shape"][data-kind="highlight"] rect');
+      await tint.waitFor();
+      await dialog.locator('[data-testid="pdf-page"][data-rendered-page="1"]').waitFor();
+      const pageBox = (await dialog.locator('[data-testid="pdf-page"]').boundingBox())!;
+      const over = (await tint.boundingBox())!;
+      expect(Math.abs((over.x - pageBox.x) / pageBox.width - 72 / 595)).toBeLessThan(0.01);
+      expect(Math.abs(over.width / pageBox.width - 166.6 / 595)).toBeLessThan(0.015);
+      const middle = (over.y + over.height / 2 - pageBox.y) / pageBox.height;
+      expect(middle).toBeGreaterThan((842 - 600 - 18) / 842);
+      expect(middle).toBeLessThan((842 - 600) / 842);
+      await dialog.getByTestId("pin-entry").filter({ hasText: "Call +32 2 555 01 00" }).waitFor();
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, "highlight-390.png") });
+    });
   });
 });

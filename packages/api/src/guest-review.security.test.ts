@@ -50,6 +50,8 @@ const acme = () => session(client, DEMO_BUSINESS.id);
 const GUEST_SCOPED = [
   "annotations.create",
   "annotations.list",
+  "annotations.redraw",
+  "annotations.remove",
   "proofs.approve",
   "proofs.requestChanges",
   "proofs.decide",
@@ -257,6 +259,24 @@ describe("guest review links", () => {
       .where("id", "=", pin.id)
       .executeTakeFirstOrThrow();
     expect(pinRow).toEqual({ createdBy: null, guestName: "Gia Guest", guestEmail: "gia@decides.test" });
+    // The guest may redraw their own mark, and only theirs; nobody else may redraw the guest's.
+    expect(pins[0]?.changeable).toBe(true);
+    await guest.caller.annotations.redraw({ proofId, annotationId: pin.id, x: 0.3, y: 0.5, w: 0.2, h: 0.1 });
+    expect(await guest.caller.annotations.list({ proofId })).toMatchObject([{ x: 0.3, y: 0.5, w: 0.2, h: 0.1 }]);
+    expect((await as(studio()).annotations.list({ proofId }))[0]?.changeable).toBe(false);
+    expect(await codeOf(as(studio()).annotations.redraw({ proofId, annotationId: pin.id, x: 0.1, y: 0.1 }))).toBe("FORBIDDEN");
+    const studioPin = await as(studio()).annotations.create({ proofId, fileId, x: 0.7, y: 0.7, body: "Studio's own" });
+    expect(await codeOf(guest.caller.annotations.remove({ proofId, annotationId: studioPin.id }))).toBe("FORBIDDEN");
+    // Another round's pin, named through this round's link: not found.
+    const otherPin = await as(acme()).annotations.create({
+      proofId: elsewhere.proofId,
+      fileId: elsewhere.fileId,
+      x: 0.5,
+      y: 0.5,
+      body: "x",
+    });
+    expect(await codeOf(guest.caller.annotations.remove({ proofId, annotationId: otherPin.id }))).toBe("NOT_FOUND");
+    await as(studio()).annotations.remove({ proofId, annotationId: studioPin.id });
     // The studio's people see the guest in the thread by name.
     const thread = await as(studio()).comments.byProject({ projectId });
     expect(thread.find((c) => c.id === pin.commentId)?.user.name).toBe("Gia Guest (guest)");

@@ -29,6 +29,15 @@ const boss = () => session(admin, null);
 const acme = () => session(client, DEMO_BUSINESS.id);
 const globex = () => session({ id: "globex-client", name: "Gil Globex", email: "gil@globex.test", role: "client" }, "globex");
 
+/** An arrow from (0.2, 0.3) to (0.6, 0.7) of a page. */
+const arrow = {
+  kind: "arrow" as const,
+  points: [
+    [0.2, 0.3],
+    [0.6, 0.7],
+  ] as [[number, number], [number, number]],
+};
+
 describe("proofs, approvals and pins", () => {
   let t: TestDatabase;
   let uploads: UploadServers;
@@ -272,13 +281,6 @@ describe("proofs, approvals and pins", () => {
     const projectId = await briefedProject("Shapes");
     const file = await addFile(studio(), projectId, "materials", "shapes.png", randomBytes(3000));
     const proof = await as(studio()).proofs.create({ projectId, fileIds: [file.id] });
-    const arrow = {
-      kind: "arrow" as const,
-      points: [
-        [0.2, 0.3],
-        [0.6, 0.7],
-      ] as [[number, number], [number, number]],
-    };
     const stroke = {
       kind: "freehand" as const,
       points: [
@@ -332,6 +334,58 @@ describe("proofs, approvals and pins", () => {
     // Another business's person cannot draw on it either.
     expect(await codeOf(as(globex()).annotations.create({ proofId: proof.id, fileId: file.id, x: 0, y: 0, shape: arrow, body: "x" }))).toBe(
       "NOT_FOUND",
+    );
+  });
+
+  it("a mark is redrawn or removed by its author alone, while its round waits and it is open; its comment stays", async () => {
+    const projectId = await briefedProject("Redraw");
+    const file = await addFile(studio(), projectId, "materials", "redraw.png", randomBytes(3000));
+    const proof = await as(studio()).proofs.create({ projectId, fileIds: [file.id] });
+    const pin = await as(acme()).annotations.create({ proofId: proof.id, fileId: file.id, x: 0, y: 0, shape: arrow, body: "Move this" });
+    const studioPin = await as(studio()).annotations.create({ proofId: proof.id, fileId: file.id, x: 0.5, y: 0.5, body: "Ours" });
+    const changeable = async (user: SessionUser) =>
+      (await as(user).annotations.list({ proofId: proof.id })).map((p) => [p.body, p.changeable]);
+    expect(await changeable(acme())).toEqual([
+      ["Move this", true],
+      ["Ours", false],
+    ]);
+    expect(await changeable(studio())).toEqual([
+      ["Move this", false],
+      ["Ours", true],
+    ]);
+
+    // Redrawn as a box: the shape is gone, the comment is as written.
+    await as(acme()).annotations.redraw({ proofId: proof.id, annotationId: pin.id, x: 0.1, y: 0.2, w: 0.3, h: 0.4 });
+    const [redrawn] = await as(acme()).annotations.list({ proofId: proof.id });
+    expect(redrawn).toMatchObject({ id: pin.id, body: "Move this", x: 0.1, y: 0.2, w: 0.3, h: 0.4, shape: null });
+    // And as an arrow again, anchored at its own first point whatever x and y say.
+    await as(acme()).annotations.redraw({ proofId: proof.id, annotationId: pin.id, x: 0.9, y: 0.9, shape: arrow });
+    expect((await as(acme()).annotations.list({ proofId: proof.id }))[0]).toMatchObject({ x: 0.2, y: 0.3, w: null, h: null, shape: arrow });
+    // Not a mark at all, someone else's, another business's: refused, nothing changed.
+    expect(await codeOf(as(acme()).annotations.redraw({ proofId: proof.id, annotationId: pin.id, x: 0.1, y: 0.1, w: 0.2 }))).toBe(
+      "BAD_REQUEST",
+    );
+    expect(await codeOf(as(acme()).annotations.redraw({ proofId: proof.id, annotationId: pin.id, x: 1.5, y: 0.1 }))).toBe("BAD_REQUEST");
+    expect(await codeOf(as(studio()).annotations.redraw({ proofId: proof.id, annotationId: pin.id, x: 0.1, y: 0.1 }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(acme()).annotations.remove({ proofId: proof.id, annotationId: studioPin.id }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(globex()).annotations.remove({ proofId: proof.id, annotationId: pin.id }))).toBe("NOT_FOUND");
+    expect((await as(acme()).annotations.list({ proofId: proof.id }))[0]).toMatchObject({ x: 0.2, y: 0.3, shape: arrow });
+
+    // Resolved, it stays as it was until reopened.
+    await as(studio()).annotations.resolve({ annotationId: pin.id, resolved: true });
+    expect(await codeOf(as(acme()).annotations.remove({ proofId: proof.id, annotationId: pin.id }))).toBe("PRECONDITION_FAILED");
+    await as(studio()).annotations.resolve({ annotationId: pin.id, resolved: false });
+
+    // Removed: the pin is gone, its comment is still in the thread.
+    await as(studio()).annotations.remove({ proofId: proof.id, annotationId: studioPin.id });
+    expect((await as(acme()).annotations.list({ proofId: proof.id })).map((p) => p.id)).toEqual([pin.id]);
+    expect((await as(acme()).comments.byProject({ projectId })).map((c) => c.body)).toContain("Ours");
+
+    // Once the round is answered, its marks stay.
+    await as(acme()).proofs.approve({ proofId: proof.id });
+    expect(await changeable(acme())).toEqual([["Move this", false]]);
+    expect(await codeOf(as(acme()).annotations.redraw({ proofId: proof.id, annotationId: pin.id, x: 0.1, y: 0.1 }))).toBe(
+      "PRECONDITION_FAILED",
     );
   });
 

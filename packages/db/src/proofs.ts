@@ -288,6 +288,8 @@ export async function listAnnotations(db: Db, proofId: string, options: { withou
       "comments.body",
       "users.name as authorName",
       "annotations.guestName",
+      "annotations.createdBy",
+      "annotations.guestEmail",
     ])
     .where("annotations.proofId", "=", proofId);
   if (options.withoutShadow) query = query.where(notInternalNote("comments.event"));
@@ -305,9 +307,32 @@ export function findAnnotation(db: Db, id: string) {
     .selectFrom("annotations")
     .innerJoin("proofs", "proofs.id", "annotations.proofId")
     .innerJoin("comments", "comments.id", "annotations.commentId")
-    .select(["annotations.id", "annotations.proofId", "comments.event", "annotations.resolvedAt", "proofs.projectId"])
+    .select([
+      "annotations.id",
+      "annotations.proofId",
+      "comments.event",
+      "annotations.resolvedAt",
+      "annotations.createdBy",
+      "annotations.guestEmail",
+      "proofs.projectId",
+      "proofs.status as proofStatus",
+    ])
     .where("annotations.id", "=", id)
     .executeTakeFirst();
+}
+
+/** A pin's mark drawn again: a point, a box or a shape, on the same file and page; its comment stays as written. */
+export async function updateAnnotationMark(
+  db: Db,
+  id: string,
+  mark: { x: number; y: number; w: number | null; h: number | null; shape: string | null },
+): Promise<void> {
+  await db.updateTable("annotations").set(mark).where("id", "=", id).execute();
+}
+
+/** A pin's mark removed; its comment stays in the thread, where it was said. */
+export async function deleteAnnotation(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("annotations").where("id", "=", id).execute();
 }
 
 export async function setAnnotationResolved(db: Db, id: string, resolved: { by: string; at: Date } | null): Promise<void> {

@@ -436,7 +436,7 @@ export interface AnnotationsTable {
   w: number | null;
   h: number | null;
   /** An arrow or a freehand stroke (docs/compare.md, "Markup"), written as JSON; x and y are then its anchor. */
-  shape: ColumnType<Shape | null, string | null | undefined, never>;
+  shape: ColumnType<Shape | null, string | null | undefined, string | null>;
   /** Whether its comment is an internal note (isInternalNote), written with the pin; reads take the comment's event. */
   shadow: boolean;
   commentId: string;

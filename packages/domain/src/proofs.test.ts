@@ -10,6 +10,7 @@ import {
   commentKinds,
   nextRevision,
   nextRound,
+  pinChangeRefusal,
   pinFits,
   proofAnswerRefusal,
   revisionLedger,
@@ -106,6 +107,18 @@ describe("proof rounds", () => {
     [{ round: 2, status: "approved" as const }, 2, "Round 2 is approved already."],
     [{ round: 2, status: "changes_requested" as const }, 2, "Changes to round 2 were requested already."],
   ])("answering %o when the latest is %s -> %s", (proof, latest, refusal) => expect(proofAnswerRefusal(proof, latest)).toBe(refusal));
+});
+
+describe("changing a pin's mark", () => {
+  it.each([
+    [{ byThisPerson: true, resolved: false }, "sent" as const, null],
+    [{ byThisPerson: false, resolved: false }, "sent" as const, "FORBIDDEN"],
+    [{ byThisPerson: false, resolved: true }, "approved" as const, "FORBIDDEN"],
+    [{ byThisPerson: true, resolved: false }, "approved" as const, "PRECONDITION_FAILED"],
+    [{ byThisPerson: true, resolved: false }, "changes_requested" as const, "PRECONDITION_FAILED"],
+    [{ byThisPerson: true, resolved: false }, "superseded" as const, "PRECONDITION_FAILED"],
+    [{ byThisPerson: true, resolved: true }, "sent" as const, "PRECONDITION_FAILED"],
+  ])("%o on a round %s -> %s", (pin, status, code) => expect(pinChangeRefusal(pin, status)?.code ?? null).toBe(code));
 });
 
 describe("the revision ledger", () => {

@@ -95,6 +95,20 @@ export function proofAnswerRefusal(proof: { round: number; status: ProofStatus }
   return null;
 }
 
+/**
+ * Why this person cannot redraw or remove a pin's mark, or null when they can: only its author, only while its round
+ * waits for an answer, only while the pin is open. What a decision was taken on, or what was ticked off, stays.
+ */
+export function pinChangeRefusal(
+  pin: { byThisPerson: boolean; resolved: boolean },
+  roundStatus: ProofStatus,
+): { code: "FORBIDDEN" | "PRECONDITION_FAILED"; message: string } | null {
+  if (!pin.byThisPerson) return { code: "FORBIDDEN", message: "Only the person who made a mark may change or remove it." };
+  if (roundStatus !== "sent") return { code: "PRECONDITION_FAILED", message: "This round was answered: its marks stay as they were." };
+  if (pin.resolved) return { code: "PRECONDITION_FAILED", message: "This pin is resolved: reopen it to change its mark." };
+  return null;
+}
+
 export const DEFAULT_REVISION_ALLOWANCE = 3;
 export const MAX_REVISION_ALLOWANCE = 99;
 

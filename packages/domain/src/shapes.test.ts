@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { AUTHOR_COLOURS, arrowHead, authorColour, SHAPE_MAX_POINTS, type ShapePoint, shapeAnchor, shapeInput, thinStroke } from "./shapes";
+import {
+  AUTHOR_COLOURS,
+  arrowHead,
+  authorColour,
+  HIGHLIGHT_MAX_RECTS,
+  HIGHLIGHT_QUOTE_MAX_LENGTH,
+  highlightBoxes,
+  highlightQuote,
+  SHAPE_MAX_POINTS,
+  type ShapePoint,
+  shapeAnchor,
+  shapeInput,
+  thinStroke,
+} from "./shapes";
 
 describe("shapeInput", () => {
   it("takes an arrow of two points and a stroke of two or more, all on the page", () => {
@@ -130,5 +143,52 @@ describe("authorColour", () => {
     expect(authorColour("Cleo Client")).toBe(authorColour("Cleo Client"));
     const names = ["Ada", "Ben", "Cleo", "Dora", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"];
     expect(new Set(names.map(authorColour)).size).toBeGreaterThan(3);
+  });
+});
+
+describe("highlights", () => {
+  const page = { left: 100, top: 50, width: 400, height: 800 };
+  const highlight = (rects: unknown, quote: unknown = "Call 555 0100") => shapeInput.safeParse({ kind: "highlight", rects, quote });
+
+  it("takes boxes on the page with the text they cover, and refuses boxes off it, none, too many, or no text", () => {
+    expect(highlight([[0.1, 0.2, 0.3, 0.02]]).success).toBe(true);
+    expect(highlight([[0.8, 0.2, 0.3, 0.02]]).success).toBe(false);
+    expect(highlight([[0.1, 0.2, 0, 0.02]]).success).toBe(false);
+    expect(highlight([]).success).toBe(false);
+    expect(highlight(Array.from({ length: HIGHLIGHT_MAX_RECTS + 1 }, () => [0.1, 0.1, 0.1, 0.01])).success).toBe(false);
+    expect(highlight([[0.1, 0.2, 0.3, 0.02]], "   ").success).toBe(false);
+    expect(highlight([[0.1, 0.2, 0.3, 0.02]], "x".repeat(HIGHLIGHT_QUOTE_MAX_LENGTH + 1)).success).toBe(false);
+    expect(shapeAnchor({ kind: "highlight", rects: [[0.1, 0.2, 0.3, 0.02]], quote: "x" })).toEqual({ x: 0.1, y: 0.2 });
+  });
+
+  it("joins a line's overlapping runs into one box, keeps lines apart, and orders them top to bottom", () => {
+    const boxes = highlightBoxes(
+      [
+        // Line two, given first; then line one in two runs that touch, and a run slightly taller than the other.
+        { left: 140, top: 130, width: 200, height: 16 },
+        { left: 140, top: 110, width: 100, height: 16 },
+        { left: 238, top: 109, width: 120, height: 18 },
+      ],
+      page,
+    );
+    expect(boxes).toEqual([
+      [0.1, 0.07375, 0.545, 0.0225],
+      [0.1, 0.1, 0.5, 0.02],
+    ]);
+  });
+
+  it("cuts boxes to the page, leaves specks out, and is null when nothing of the page is chosen", () => {
+    expect(highlightBoxes([{ left: 50, top: 50, width: 100, height: 16 }], page)).toEqual([[0, 0, 0.125, 0.02]]);
+    expect(highlightBoxes([{ left: 200, top: 200, width: 0.1, height: 16 }], page)).toBeNull();
+    expect(highlightBoxes([{ left: 600, top: 200, width: 50, height: 16 }], page)).toBeNull();
+    expect(highlightBoxes([], page)).toBeNull();
+    expect(highlightBoxes([{ left: 200, top: 200, width: 50, height: 16 }], { ...page, width: 0 })).toBeNull();
+  });
+
+  it("quotes the text with its white space as single spaces, cut with an ellipsis when long", () => {
+    expect(highlightQuote("  Call\n 555\t0100 ")).toBe("Call 555 0100");
+    const long = highlightQuote("word ".repeat(400));
+    expect(long).toHaveLength(HIGHLIGHT_QUOTE_MAX_LENGTH);
+    expect(long.endsWith("…")).toBe(true);
   });
 });

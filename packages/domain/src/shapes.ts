@@ -1,5 +1,6 @@
-// Markup beside pins and boxes (docs/compare.md, "Markup"): an arrow, or a freehand stroke, drawn on a proof's page.
-// Points are fractions 0–1 of the page's width and height, like pins, so a shape holds at any zoom and on any screen.
+// Markup beside pins and boxes (docs/compare.md, "Markup"): an arrow, a freehand stroke, or a highlight of a PDF's text
+// on a proof's page. Points and boxes are fractions 0–1 of the page's width and height, like pins, so a shape holds at
+// any zoom and on any screen.
 // The geometry is ours and small (a stroke's thinning, an arrow's head); the smooth stroke's outline is drawn by
 // perfect-freehand in the viewer.
 import { z } from "zod";
@@ -14,6 +15,17 @@ const STROKE_TOLERANCE = 0.0015;
 const fraction = z.number().min(0, "A shape lies on the page.").max(1, "A shape lies on the page.");
 const point = z.tuple([fraction, fraction]);
 
+/** Boxes a highlight keeps at most: one per line of the text chosen, merged. */
+export const HIGHLIGHT_MAX_RECTS = 200;
+/** The quoted text a highlight keeps at most, in characters; a longer choice is cut with an ellipsis. */
+export const HIGHLIGHT_QUOTE_MAX_LENGTH = 1000;
+
+/** A box on the page [x, y, w, h]: its top left and size, all fractions of the page, inside it. */
+const box = z
+  .tuple([fraction, fraction, fraction, fraction])
+  .refine(([x, y, w, h]) => x + w <= 1.0001 && y + h <= 1.0001 && w > 0 && h > 0, "A highlight lies on the page.");
+export type HighlightBox = [number, number, number, number];
+
 export const shapeInput = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("arrow"), points: z.tuple([point, point]) }),
   z.object({
@@ -23,14 +35,69 @@ export const shapeInput = z.discriminatedUnion("kind", [
       .min(2, "A stroke has two points or more.")
       .max(SHAPE_MAX_POINTS, `A stroke has at most ${SHAPE_MAX_POINTS} points.`),
   }),
+  z.object({
+    kind: z.literal("highlight"),
+    /** The lines of text highlighted, top to bottom. */
+    rects: z.array(box).min(1, "A highlight covers some text.").max(HIGHLIGHT_MAX_RECTS, "That is more text than one highlight holds."),
+    /** The text highlighted, as the PDF gives it. */
+    quote: z
+      .string()
+      .trim()
+      .min(1, "A highlight covers some text.")
+      .max(HIGHLIGHT_QUOTE_MAX_LENGTH, `A highlight quotes at most ${HIGHLIGHT_QUOTE_MAX_LENGTH} characters.`),
+  }),
 ]);
 
 export type Shape = z.infer<typeof shapeInput>;
 
-/** Where a shape is pinned (its number shows there): an arrow's tail, a stroke's first point. */
+/** Where a shape is pinned (its number shows there): an arrow's tail, a stroke's first point, a highlight's first line. */
 export function shapeAnchor(shape: Shape): { x: number; y: number } {
-  const [x, y] = shape.points[0];
+  const [x, y] = shape.kind === "highlight" ? shape.rects[0]! : shape.points[0]!;
   return { x, y };
+}
+
+/** A box on the screen, as the browser gives a text selection's (DOMRect). */
+type ScreenBox = { left: number; top: number; width: number; height: number };
+
+/**
+ * A text selection's boxes on the screen as a highlight's boxes on the page: fractions of `page` (the page's box on
+ * the screen), cut to it, specks left out, and the boxes of one line joined into one (the browser gives a box per
+ * run of text, often overlapping). Top to bottom, left to right; null when nothing of the page is chosen.
+ */
+export function highlightBoxes(boxes: readonly ScreenBox[], page: ScreenBox): HighlightBox[] | null {
+  if (page.width <= 0 || page.height <= 0) return null;
+  const onPage: HighlightBox[] = [];
+  for (const b of boxes) {
+    const x0 = Math.max(0, (b.left - page.left) / page.width);
+    const y0 = Math.max(0, (b.top - page.top) / page.height);
+    const x1 = Math.min(1, (b.left + b.width - page.left) / page.width);
+    const y1 = Math.min(1, (b.top + b.height - page.top) / page.height);
+    // Under half a thousandth of the page wide or high: a line's end, not text.
+    if (x1 - x0 >= 0.0005 && y1 - y0 >= 0.0005) onPage.push([x0, y0, x1 - x0, y1 - y0]);
+  }
+  onPage.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const lines: HighlightBox[] = [];
+  for (const b of onPage) {
+    const last = lines.at(-1);
+    // The same line: their heights overlap by more than half the smaller one.
+    const overlap = last ? Math.min(last[1] + last[3], b[1] + b[3]) - Math.max(last[1], b[1]) : 0;
+    if (last && overlap > Math.min(last[3], b[3]) / 2) {
+      const x0 = Math.min(last[0], b[0]);
+      const y0 = Math.min(last[1], b[1]);
+      const x1 = Math.max(last[0] + last[2], b[0] + b[2]);
+      const y1 = Math.max(last[1] + last[3], b[1] + b[3]);
+      lines[lines.length - 1] = [x0, y0, x1 - x0, y1 - y0];
+    } else lines.push([...b]);
+  }
+  const round = (v: number) => Math.round(v * 1e5) / 1e5;
+  const kept = lines.slice(0, HIGHLIGHT_MAX_RECTS).map((b) => b.map(round) as HighlightBox);
+  return kept.length > 0 ? kept : null;
+}
+
+/** The text a highlight quotes: its runs of white space as one space, cut to HIGHLIGHT_QUOTE_MAX_LENGTH. */
+export function highlightQuote(text: string): string {
+  const quote = text.replace(/\s+/g, " ").trim();
+  return quote.length > HIGHLIGHT_QUOTE_MAX_LENGTH ? `${quote.slice(0, HIGHLIGHT_QUOTE_MAX_LENGTH - 1)}…` : quote;
 }
 
 /** An arrow shorter than this (as a fraction of the page's longer side) is a click, not an arrow. */

@@ -7,6 +7,7 @@ import {
   createAnnotation,
   createGuestShare,
   createProof,
+  deleteAnnotation,
   findAnnotation,
   findBusiness,
   findGuestShare,
@@ -29,6 +30,7 @@ import {
   revokeGuestShare,
   setAnnotationResolved,
   setRevisionAllowance,
+  updateAnnotationMark,
 } from "@atelier/db";
 import {
   actingFor,
@@ -54,6 +56,7 @@ import {
   nextRound,
   PROJECT_STAGES,
   type ProofStatus,
+  pinChangeRefusal,
   pinFits,
   proofAnswerRefusal,
   proofNoteInput,
@@ -64,6 +67,7 @@ import {
   revisionLedger,
   roundDeadlinesInput,
   type SessionUser,
+  type Shape,
   STAGE_ACTIONS,
   type StageAction,
   shapeAnchor,
@@ -439,19 +443,47 @@ export const proofsRouter = router({
   }),
 });
 
+/** Where a pin lies on its page: a point, a box, or an arrow or freehand stroke (whose anchor x and y are then). */
+const markInput = {
+  x: fraction,
+  y: fraction,
+  w: fraction.optional(),
+  h: fraction.optional(),
+  shape: shapeInput.optional(),
+};
+
+/** A mark as stored: a point or a box, or a shape at its own anchor, whatever x and y said; BAD_INPUT when it is none. */
+function markOf(input: { x: number; y: number; w?: number; h?: number; shape?: Shape }) {
+  if (!pinFits(input)) throw new DomainError("BAD_INPUT", "A pin lies on the page: a point, or a box with both a width and a height.");
+  if (input.shape && (input.w !== undefined || input.h !== undefined))
+    throw new DomainError("BAD_INPUT", "A shape is an arrow or a stroke: it has no box.");
+  const at = input.shape ? shapeAnchor(input.shape) : { x: input.x, y: input.y };
+  return { ...at, w: input.w ?? null, h: input.h ?? null, shape: input.shape ? JSON.stringify(input.shape) : null };
+}
+
+/** Whether the actor made a pin: the person, or the guest by the address they gave. */
+function madeBy(pin: { createdBy: string | null; guestEmail: string | null }, actor: Actor): boolean {
+  if (actor.user) return pin.createdBy === actor.user.id;
+  return pin.createdBy === null && pin.guestEmail !== null && pin.guestEmail === actor.guest?.email;
+}
+
+/** A pin of this proof the actor may change now; NOT_FOUND when it is not one they can see, else why not. */
+async function changeablePin(ctx: { db: Context["db"]; proof: { id: string }; actor: Actor }, annotationId: string) {
+  const pin = await findAnnotation(ctx.db, annotationId);
+  if (!pin || pin.proofId !== ctx.proof.id || !canViewComment(pin, ctx.actor.role)) throw new DomainError("NOT_FOUND", "No such pin.");
+  const refusal = pinChangeRefusal({ byThisPerson: madeBy(pin, ctx.actor), resolved: pin.resolvedAt !== null }, pin.proofStatus);
+  if (refusal) throw new DomainError(refusal.code, refusal.message);
+  return pin;
+}
+
 export const annotationsRouter = router({
   /** A pin on a proof file (a point, or a box; on a PDF, a page), written to the thread as its comment. */
   create: reviewProcedure(
     z.object({
       proofId: id,
       fileId: id,
-      x: fraction,
-      y: fraction,
-      w: fraction.optional(),
-      h: fraction.optional(),
+      ...markInput,
       page: z.number().int().min(1).max(100_000).optional(),
-      /** An arrow or a freehand stroke instead of a point or a box: x and y are then its anchor (shapeAnchor). */
-      shape: shapeInput.optional(),
       body,
       shadow: z.boolean().default(false),
       requestId: requestIdInput,
@@ -462,11 +494,7 @@ export const annotationsRouter = router({
     if (!file) throw new DomainError("NOT_FOUND", "No such file in this proof.");
     const event = internalNoteEvent(input.shadow);
     if (!canPostEvent(actor.role, event)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
-    if (!pinFits(input)) throw new DomainError("BAD_INPUT", "A pin lies on the page: a point, or a box with both a width and a height.");
-    if (input.shape && (input.w !== undefined || input.h !== undefined))
-      throw new DomainError("BAD_INPUT", "A shape is an arrow or a stroke: it has no box.");
-    // The anchor is the shape's own, whatever x and y said.
-    const at = input.shape ? shapeAnchor(input.shape) : { x: input.x, y: input.y };
+    const mark = markOf(input);
     const annotationId = randomUUID();
     const create = async (claim: Claim) => {
       const author = speaker(ctx, actor);
@@ -477,10 +505,7 @@ export const annotationsRouter = router({
           proofId: proof.id,
           fileId: file.fileId,
           page: input.page ?? null,
-          ...at,
-          w: input.w ?? null,
-          h: input.h ?? null,
-          shape: input.shape ? JSON.stringify(input.shape) : null,
+          ...mark,
           shadow: isInternalNote(event),
           commentId,
           createdBy: actor.user?.id ?? null,
@@ -497,9 +522,30 @@ export const annotationsRouter = router({
   }),
 
   /** A proof's pins with their comments; internal ones for the studio only. */
-  list: reviewProcedure(z.object({ proofId: id })).query(({ ctx }) =>
-    listAnnotations(ctx.db, ctx.proof.id, { withoutShadow: !canSeeShadow(ctx.actor.role) }),
-  ),
+  list: reviewProcedure(z.object({ proofId: id })).query(async ({ ctx }) => {
+    const pins = await listAnnotations(ctx.db, ctx.proof.id, { withoutShadow: !canSeeShadow(ctx.actor.role) });
+    return pins.map(({ createdBy, guestEmail, ...pin }) => ({
+      ...pin,
+      /** Whether this person may redraw or remove the pin's mark now. */
+      changeable:
+        pinChangeRefusal({ byThisPerson: madeBy({ createdBy, guestEmail }, ctx.actor), resolved: !!pin.resolvedAt }, ctx.proof.status) ===
+        null,
+    }));
+  }),
+
+  /** A pin's mark drawn again by its author, while its round waits for an answer; its comment stays as written. */
+  redraw: reviewProcedure(z.object({ proofId: id, annotationId: id, ...markInput })).mutation(async ({ ctx, input }) => {
+    const pin = await changeablePin(ctx, input.annotationId);
+    await updateAnnotationMark(ctx.db, pin.id, markOf(input));
+    return { id: pin.id };
+  }),
+
+  /** A pin's mark taken away by its author, while its round waits for an answer; its comment stays in the thread. */
+  remove: reviewProcedure(z.object({ proofId: id, annotationId: id })).mutation(async ({ ctx, input }) => {
+    const pin = await changeablePin(ctx, input.annotationId);
+    await deleteAnnotation(ctx.db, pin.id);
+    return { id: pin.id };
+  }),
 
   /** Where each pin of a project lies, by its thread entry: the thread links to its pins with it. */
   byProject: projectProcedure(z.object({ projectId: id })).query(({ ctx }) =>

@@ -55,7 +55,8 @@ const SAMPLE_TEXTS = [
   "Asia/Tokyo",
   "000000",
 ];
-const SAMPLE_NUMBERS = [1, 0, 100];
+// A half first: a fraction of a page fits a box of them (x + w within the page); whole numbers take 1.
+const SAMPLE_NUMBERS = [0.5, 1, 0, 100];
 
 /** Picks the id of `kind` for the id field at `at` (a path such as input.files[].id). */
 type PickId = (kind: IdKind, at: string) => string;

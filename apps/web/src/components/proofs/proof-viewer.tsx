@@ -1,19 +1,30 @@
 "use client";
-// A proof's files in the file viewer, with pins: click a point or drag a box to pin a comment there, or draw an arrow
-// or a freehand mark (docs/compare.md, "Markup"); pins list beside, each linked to its entry in the thread, and
+// A proof's files in the file viewer, with pins: click a point or drag a box to pin a comment there, draw an arrow
+// or a freehand mark, or on a PDF choose words to highlight (docs/compare.md, "Markup"); pins list beside, each linked to its entry in the thread, and
 // resolvable. A guest reviewer (no `user`) pins and reads pins only: no thread to link to, no internal notes, nothing
 // to resolve.
 import type { SessionUser, Shape, ShapePoint } from "@atelier/domain";
-import { authorColour, commentBodyInput, isStaff, MIN_ARROW, shapeAnchor, thinStroke } from "@atelier/domain";
-import { Button, cn, Field, fieldError, showServerFieldErrors, Textarea, useZodForm } from "@atelier/ui";
+import {
+  authorColour,
+  commentBodyInput,
+  highlightBoxes,
+  highlightQuote,
+  isStaff,
+  MIN_ARROW,
+  previewKind,
+  shapeAnchor,
+  thinStroke,
+} from "@atelier/domain";
+import { Button, ConfirmDialog, cn, Field, fieldError, showServerFieldErrors, Textarea, useZodForm } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Hand, MapPin, MoveUpRight, PenLine } from "lucide-react";
+import { Hand, Highlighter, MapPin, MoveUpRight, PenLine } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { INTERNAL_COMPOSER_CLASS, InternalNoteToggle } from "~/components/common/internal-note-toggle";
 import { submitOnModEnter } from "~/components/common/submit-keys";
+import { toastError } from "~/components/common/toast-error";
 import { useRequestId } from "~/components/common/use-request-id";
 import { FileViewer } from "~/components/viewer/file-viewer";
 import type { SurfacePoint, SurfaceTool, ViewedFile, ViewState } from "~/components/viewer/types";
@@ -27,13 +38,17 @@ const TOOLS = [
   { mode: "pin", label: "Pin mode", icon: MapPin },
   { mode: "arrow", label: "Arrow mode", icon: MoveUpRight },
   { mode: "draw", label: "Draw mode", icon: PenLine },
+  { mode: "text", label: "Highlight mode", icon: Highlighter },
   { mode: "move", label: "Move mode", icon: Hand },
 ] as const;
 type Mode = (typeof TOOLS)[number]["mode"];
 
+const SHAPE_NAMES = { arrow: "arrow", freehand: "drawing", highlight: "highlight" } as const;
 /** What a pin is, said in its list entry. */
-const KIND_OF = (p: { w: number | null; shape: Shape | null }) =>
-  p.shape?.kind === "arrow" ? "arrow" : p.shape?.kind === "freehand" ? "drawing" : p.w != null ? "box" : "point";
+const KIND_OF = (p: { w: number | null; shape: Shape | null }) => (p.shape ? SHAPE_NAMES[p.shape.kind] : p.w != null ? "box" : "point");
+/** The tool a pin's mark is drawn with. */
+const MODE_OF = (shape: Shape | null): Mode =>
+  shape?.kind === "arrow" ? "arrow" : shape?.kind === "freehand" ? "draw" : shape?.kind === "highlight" ? "text" : "pin";
 
 const pinForm = z.object({ body: commentBodyInput, internal: z.boolean() });
 
@@ -67,6 +82,8 @@ export function ProofViewer({
   // While a finger or the mouse is still drawing, the comment form waits: shown at once, it would take room from the
   // file on a phone (the list is below it) and the file would be fitted again under the stroke.
   const [drawing, setDrawing] = useState(false);
+  // The pin whose mark is being drawn again by its author: the next mark drawn replaces it, the comment stays.
+  const [redrawing, setRedrawing] = useState<string | null>(null);
   const start = useRef<SurfacePoint | null>(null);
   const stroke = useRef<ShapePoint[]>([]);
   const form = useZodForm(pinForm, { defaultValues: { body: "", internal: false } });
@@ -110,6 +127,7 @@ export function ProofViewer({
     trpc.annotations.create.mutationOptions({
       onSuccess: ({ id }) => {
         requestId.done();
+        document.getSelection()?.removeAllRanges();
         setDraft(null);
         form.reset();
         setSelected(id);
@@ -119,6 +137,24 @@ export function ProofViewer({
     }),
   );
   const resolve = useMutation(trpc.annotations.resolve.mutationOptions({ onSuccess: refresh }));
+  const redraw = useMutation(
+    trpc.annotations.redraw.mutationOptions({
+      onSuccess: () => {
+        setDraft(null);
+        setRedrawing(null);
+        refresh();
+      },
+      onError: toastError,
+    }),
+  );
+  const remove = useMutation(trpc.annotations.remove.mutationOptions({ onSuccess: refresh, onError: toastError }));
+  /** Draws a pin's mark again, with the tool of its kind (any other may be picked before drawing). */
+  const startRedraw = (p: { id: string; shape: Shape | null }) => {
+    setRedrawing(p.id);
+    setSelected(p.id);
+    setDraft(null);
+    setMode(MODE_OF(p.shape));
+  };
 
   const modeTool = useMemo<SurfaceTool | null>(() => {
     if (mode === "pin")
@@ -162,7 +198,7 @@ export function ProofViewer({
           start.current = null;
           // A click is not an arrow.
           setDraft((d) => {
-            const [a, b] = d?.shape?.points ?? [];
+            const [a, b] = d?.shape?.kind === "arrow" ? d.shape.points : [];
             return a && b && Math.hypot(b[0] - a[0], b[1] - a[1]) >= MIN_ARROW ? d : null;
           });
         },
@@ -204,14 +240,39 @@ export function ProofViewer({
     [modeTool],
   );
 
+  // Highlight mode: the words chosen on the PDF's page (mouse, or press and hold on a phone) are the draft, kept when
+  // the choice is then dropped by writing the comment.
+  useEffect(() => {
+    if (mode !== "text") return;
+    const onChange = () => {
+      const chosen = document.getSelection();
+      if (!chosen || chosen.isCollapsed || chosen.rangeCount === 0) return;
+      const range = chosen.getRangeAt(0);
+      const layer = range.startContainer.parentElement?.closest('[data-testid="pdf-text"]');
+      const surface = layer?.closest('[data-testid="pin-surface"]');
+      if (!surface) return;
+      const rects = highlightBoxes(Array.from(range.getClientRects()), surface.getBoundingClientRect());
+      const quote = highlightQuote(chosen.toString());
+      if (!rects || !quote) return;
+      const shape: Shape = { kind: "highlight", rects, quote };
+      setDraft({ ...shapeAnchor(shape), shape });
+    };
+    document.addEventListener("selectionchange", onChange);
+    return () => document.removeEventListener("selectionchange", onChange);
+  }, [mode]);
+
   const changeFile = (next: number) => {
+    const nextFile = files[next];
+    if (mode === "text" && nextFile && previewKind(nextFile) !== "pdf") setMode("pin");
     setIndex(next);
     setPage(1);
     setDraft(null);
+    setRedrawing(null);
   };
   const changePage = (next: number) => {
     setPage(next);
     setDraft(null);
+    setRedrawing(null);
   };
 
   const submit = (view: ViewState) =>
@@ -237,11 +298,12 @@ export function ProofViewer({
       page={page}
       onPageChange={changePage}
       onClose={onClose}
-      description="Click a point or drag a box to pin a comment there; or draw an arrow, or a mark by hand."
+      description="Click a point or drag a box to pin a comment there; or draw an arrow, a mark by hand, or choose words of a PDF."
       tool={tool}
+      selectText={mode === "text"}
       toolbar={(view) =>
         view.shown &&
-        TOOLS.map(({ mode: m, label, icon: Icon }) => (
+        TOOLS.filter((t) => t.mode !== "text" || view.kind === "pdf").map(({ mode: m, label, icon: Icon }) => (
           <Button
             key={m}
             variant={mode === m ? "default" : "outline"}
@@ -271,7 +333,7 @@ export function ProofViewer({
                           id: p.id,
                           shape: p.shape,
                           colour: authorColour(p.authorName ?? "guest"),
-                          faded: !!p.resolvedAt,
+                          faded: !!p.resolvedAt || redrawing === p.id,
                           selected: selected === p.id,
                         },
                       ]
@@ -293,14 +355,18 @@ export function ProofViewer({
                   "absolute grid place-items-center text-xs font-semibold",
                   p.w != null && p.h != null
                     ? "rounded-sm border-2"
-                    : "size-7 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 bg-background",
+                    : cn(
+                        "size-7 -translate-y-1/2 rounded-full border-2 bg-background",
+                        // A highlight's number stands before its first line, not over the words.
+                        p.shape?.kind === "highlight" ? "-translate-x-full" : "-translate-x-1/2",
+                      ),
                   p.shadow ? "border-amber-500 text-amber-700" : "border-fuchsia-600 text-fuchsia-700",
-                  p.resolvedAt && "opacity-50",
+                  (p.resolvedAt || redrawing === p.id) && "opacity-50",
                   selected === p.id && "ring-4 ring-ring",
                 )}
                 style={{
                   left: `${p.x * 100}%`,
-                  top: `${p.y * 100}%`,
+                  top: `${(p.shape?.kind === "highlight" ? p.y + (p.shape.rects[0]?.[3] ?? 0) / 2 : p.y) * 100}%`,
                   ...(p.w != null && p.h != null ? { width: `${p.w * 100}%`, height: `${p.h * 100}%` } : {}),
                 }}
               >
@@ -333,7 +399,39 @@ export function ProofViewer({
         const here = onView(view);
         return (
           <>
-            {draft && !drawing && (
+            {redrawing && (
+              <div className="grid gap-2 rounded-lg border border-primary p-2 text-sm" data-testid="redraw">
+                <p role="status">
+                  {draft && !drawing
+                    ? `The new mark of pin ${here.findIndex((p) => p.id === redrawing) + 1}: save it in place of the old one?`
+                    : `Draw the new mark of pin ${here.findIndex((p) => p.id === redrawing) + 1}: a point, a box, an arrow or by hand.`}
+                </p>
+                <div className="flex justify-end gap-2">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className="h-11"
+                    onClick={() => {
+                      setRedrawing(null);
+                      setDraft(null);
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                  {draft && !drawing && (
+                    <Button
+                      type="button"
+                      className="h-11"
+                      disabled={redraw.isPending}
+                      onClick={() => redraw.mutate({ proofId, annotationId: redrawing, ...draft })}
+                    >
+                      {redraw.isPending ? "Saving…" : "Save mark"}
+                    </Button>
+                  )}
+                </div>
+              </div>
+            )}
+            {draft && !drawing && !redrawing && (
               <form
                 onSubmit={submit(view)}
                 className={cn("grid gap-2 rounded-lg border p-2", internal && INTERNAL_COMPOSER_CLASS)}
@@ -342,10 +440,18 @@ export function ProofViewer({
               >
                 {user && isStaff(user.role) && <InternalNoteToggle checked={internal} {...form.register("internal")} />}
                 <Field
-                  label={`${internal ? "Internal note" : "Comment"} at the ${draft.shape ? (draft.shape.kind === "arrow" ? "arrow" : "drawing") : "pin"}`}
+                  label={`${internal ? "Internal note" : "Comment"} at the ${draft.shape ? SHAPE_NAMES[draft.shape.kind] : "pin"}`}
                   error={fieldError(form, "body")}
                 >
-                  {(control) => <Textarea {...control} autoFocus {...form.register("body")} onKeyDown={submitOnModEnter} />}
+                  {(control) => (
+                    // Not for a highlight: the words are still being chosen, and focus here would end the choice.
+                    <Textarea
+                      {...control}
+                      autoFocus={draft.shape?.kind !== "highlight"}
+                      {...form.register("body")}
+                      onKeyDown={submitOnModEnter}
+                    />
+                  )}
                 </Field>
                 <div className="flex justify-end gap-2">
                   <Button type="button" variant="ghost" className="h-11" onClick={() => setDraft(null)}>
@@ -366,6 +472,11 @@ export function ProofViewer({
                   aria-current={selected === p.id ? "true" : undefined}
                   className={cn("rounded-lg border p-2 text-sm", p.shadow && "bg-amber-500/10", selected === p.id && "ring-2 ring-ring")}
                 >
+                  {p.shape?.kind === "highlight" && (
+                    <blockquote className="mb-1 line-clamp-3 border-l-2 pl-2 text-xs text-muted-foreground italic">
+                      “{p.shape.quote}”
+                    </blockquote>
+                  )}
                   <p className="break-words">
                     <strong>{i + 1}.</strong> {p.body}
                   </p>
@@ -381,28 +492,63 @@ export function ProofViewer({
                     {p.shadow ? " · internal" : ""}
                     {p.resolvedAt ? " · resolved" : ""}
                   </p>
-                  {user && (
+                  {(user || p.changeable) && (
                     <div className="mt-1 flex flex-wrap gap-1">
-                      <a
-                        href={`#comment-${p.commentId}`}
-                        onClick={onClose}
-                        className="inline-flex h-11 items-center px-2 text-xs underline"
-                      >
-                        In the conversation
-                      </a>
-                      <Button
-                        variant="ghost"
-                        className="h-11 text-xs"
-                        disabled={resolve.isPending}
-                        onClick={() => resolve.mutate({ annotationId: p.id, resolved: !p.resolvedAt })}
-                      >
-                        {p.resolvedAt ? "Reopen" : "Resolve"}
-                      </Button>
+                      {user && (
+                        <a
+                          href={`#comment-${p.commentId}`}
+                          onClick={onClose}
+                          className="inline-flex h-11 items-center px-2 text-xs underline"
+                        >
+                          In the conversation
+                        </a>
+                      )}
+                      {user && (
+                        <Button
+                          variant="ghost"
+                          className="h-11 text-xs"
+                          disabled={resolve.isPending}
+                          onClick={() => resolve.mutate({ annotationId: p.id, resolved: !p.resolvedAt })}
+                        >
+                          {p.resolvedAt ? "Reopen" : "Resolve"}
+                        </Button>
+                      )}
+                      {p.changeable && (
+                        <>
+                          <Button
+                            variant="ghost"
+                            className="h-11 text-xs"
+                            aria-label={`Redraw pin ${i + 1}`}
+                            disabled={redrawing === p.id}
+                            onClick={() => startRedraw(p)}
+                          >
+                            Redraw
+                          </Button>
+                          <ConfirmDialog
+                            trigger={
+                              <Button variant="ghost" className="h-11 text-xs" aria-label={`Remove the mark of pin ${i + 1}`}>
+                                Remove
+                              </Button>
+                            }
+                            title={`Remove the mark of pin ${i + 1}?`}
+                            description="The mark leaves the file; what was said with it stays in the conversation."
+                            confirmLabel="Remove"
+                            busyLabel="Removing…"
+                            destructive
+                            onConfirm={() => remove.mutateAsync({ proofId, annotationId: p.id })}
+                          />
+                        </>
+                      )}
                     </div>
                   )}
                 </li>
               ))}
             </ol>
+            {mode === "text" && view.kind === "pdf" && !draft && (
+              <p role="status" className="text-sm text-muted-foreground">
+                Choose words on the page (drag across them, or press and hold on a phone), then write what to change.
+              </p>
+            )}
             {here.length === 0 && (!draft || drawing) && (
               <p className="text-sm text-muted-foreground">
                 No pins here yet: click a point or drag a box on the file to pin a comment there, or draw.

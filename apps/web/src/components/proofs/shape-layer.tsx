@@ -1,5 +1,5 @@
 "use client";
-// Arrows and freehand strokes over a proof's page (docs/compare.md, "Markup"): stored as fractions of the page, drawn
+// Arrows, freehand strokes and highlights of text over a proof's page (docs/compare.md, "Markup"): stored as fractions of the page, drawn
 // here in screen pixels of the box they lie over, so an arrow's head keeps its angle on any page shape and at any
 // zoom. A stroke's smooth outline is perfect-freehand's.
 import { arrowHead, type Shape, type ShapePoint } from "@atelier/domain";
@@ -61,6 +61,15 @@ export function ShapeLayer({ shapes }: { shapes: DrawnShape[] }) {
               </g>
             );
           }
+          if (shape.kind === "highlight")
+            return (
+              <g key={id} {...common} fill={colour} fillOpacity={0.28} stroke={selected ? colour : "none"} strokeWidth={2}>
+                {shape.rects.map(([x, y, w, h], i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a highlight's lines keep their order
+                  <rect key={i} x={x * size.w} y={y * size.h} width={w * size.w} height={h * size.h} rx={2} />
+                ))}
+              </g>
+            );
           return (
             <path
               key={id}

@@ -31,6 +31,7 @@ export function FileViewer({
   aside,
   toolbar,
   tool,
+  selectText = false,
 }: {
   files: ViewedFile[];
   index: number;
@@ -46,6 +47,8 @@ export function FileViewer({
   toolbar?: (view: ViewState) => ReactNode;
   /** When given, a one-pointer drag on the file goes to it; two fingers still pinch to zoom. */
   tool?: SurfaceTool | null;
+  /** On a PDF: its text can be chosen (a highlight), and a drag chooses text instead of panning or drawing. */
+  selectText?: boolean;
 }) {
   const file = files[index] ?? files[0]!;
   const { kind, pages, setPages, natural, setNatural, failed, setFailed, onPdfError, heldBack, request, showsFile } = useFileView(file);
@@ -55,6 +58,7 @@ export function FileViewer({
   const { zoom, zoomTo } = useZoom({ fileId: file.id, scroller, surface, frameEl, wheel });
   const gestures = useSurfaceGestures({ scroller, surface, zoom, zoomTo, tool });
   const view: ViewState = { file, kind, page, shown: showsFile };
+  const choosingText = selectText && kind === "pdf";
 
   // Images fit the frame (never enlarged past their own pixels) at 100%; PDF pages fit its width.
   const fit = natural ? Math.min(1, frame.w / natural.w, frame.h / natural.h) : 1;
@@ -92,11 +96,19 @@ export function FileViewer({
       <div className="m-auto w-fit">
         <div
           ref={surface}
-          className={cn("relative touch-none select-none", tool ? "cursor-crosshair" : "cursor-grab active:cursor-grabbing")}
-          onPointerDown={gestures.onPointerDown}
-          onPointerMove={gestures.onPointerMove}
-          onPointerUp={gestures.onPointerUp}
-          onPointerCancel={gestures.onPointerUp}
+          className={cn(
+            "relative",
+            choosingText ? "select-text" : "touch-none select-none",
+            !choosingText && (tool ? "cursor-crosshair" : "cursor-grab active:cursor-grabbing"),
+          )}
+          {...(choosingText
+            ? {}
+            : {
+                onPointerDown: gestures.onPointerDown,
+                onPointerMove: gestures.onPointerMove,
+                onPointerUp: gestures.onPointerUp,
+                onPointerCancel: gestures.onPointerUp,
+              })}
           data-testid="pin-surface"
         >
           {kind === "image" ? (
@@ -128,6 +140,7 @@ export function FileViewer({
                 width={pdfWidth}
                 onPages={setPages}
                 onError={onPdfError}
+                text={choosingText}
                 key={file.id}
               />
             )

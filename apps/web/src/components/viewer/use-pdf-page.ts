@@ -24,7 +24,7 @@ export function usePdfPage(
     onPages: (n: number) => void;
     onError: (message: string) => void;
   },
-): void {
+): PDFDocumentProxy | null {
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   // When the document was asked for: the first page's drawing time is recorded on the canvas (data-first-page-ms).
   const opened = useRef(0);
@@ -76,4 +76,6 @@ export function usePdfPage(
       render?.cancel();
     };
   }, [canvas, doc, page, width]);
+
+  return doc;
 }
