@@ -355,6 +355,20 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
   });
 
   /** A caller acting as one of the demo studio's people, with the stack's upload servers. */
+  /** A tab signed in as `email` on a 1280 x 800 screen or a 390 x 844 phone, closed with its context whatever happens. */
+  async function asPerson(email: string, screen: "desktop" | "phone", use: (tab: Page) => Promise<void>) {
+    const context = await stack.browser.newContext(
+      screen === "phone"
+        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+        : { viewport: { width: 1280, height: 800 } },
+    );
+    try {
+      await signInWithSession(stack.t.db, context, stack.app.url, email);
+      await use(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  }
   async function callerFor(email: string) {
     const user = (await findUserByEmail(stack.t.db, email))!;
     return createCaller({
@@ -447,6 +461,61 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await dialog.getByRole("button", { name: "Wipe" }).click();
       await dialog.getByLabel("Wipe").fill("30");
       await tab.screenshot({ path: join(ARTIFACTS_DIR, `compare-wipe-${width}.png`) });
+    });
+  });
+
+  it("compares two files of one round, zoomed to 200 % in the differences and the wipe", async () => {
+    // One round with two versions side by side: the second has a 100 x 60 rectangle changed at (600, 120).
+    const patch = { x: 600, y: 120, w: 100, h: 60 };
+    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title: "Two versions" });
+    await stack.t.db.updateTable("projects").set({ stage: "in_progress" }).where("id", "=", project.id).execute();
+    const studio = await callerFor("designer@atelier.local");
+    const a = await addUploadedFile(studio, project.id, "version-a.png", makePng(1000, 600));
+    const b = await addUploadedFile(studio, project.id, "version-b.png", makePng(1000, 600, patch));
+    await studio.proofs.create({ projectId: project.id, fileIds: [a.id, b.id] });
+
+    await asPerson("client@atelier.local", "desktop", async (tab) => {
+      await tab.goto(`${stack.app.url}/projects/${project.id}`);
+      await tab.getByRole("button", { name: "Compare files" }).click();
+      const dialog = tab.getByTestId("compare");
+      // The round's first file before its second, named by their names.
+      await dialog.getByText("version-a.png → version-b.png").waitFor();
+      expect(await dialog.getByLabel("Before, file").textContent()).toBe("version-a.png");
+      await dialog.getByLabel("Before, file").click();
+      expect(await tab.getByRole("option").allTextContents()).toEqual(["version-a.png"]);
+      await tab.keyboard.press("Escape");
+      await dialog.getByRole("button", { name: "Differences" }).click();
+      await expect.poll(() => dialog.getByTestId("compare-count").textContent(), { timeout: 20_000 }).toBe("1 changed region");
+      const regionAt = async () => {
+        const stackBox = (await dialog.getByTestId("compare-stack").boundingBox())!;
+        const region = (await dialog.getByTestId("compare-region").boundingBox())!;
+        return { width: stackBox.width, x: (region.x - stackBox.x) / stackBox.width, y: (region.y - stackBox.y) / stackBox.height };
+      };
+      const at100 = await regionAt();
+      expect(Math.abs(at100.x - patch.x / 1000)).toBeLessThan(0.012);
+
+      // At 200 %: twice as wide, scrolled within its frame, the region at the same place of the image.
+      await dialog.getByRole("button", { name: "Zoom in" }).click();
+      await dialog.getByRole("button", { name: "Zoom in" }).click();
+      expect(await dialog.getByTestId("compare-zoom").textContent()).toBe("200 %");
+      await expect.poll(async () => Math.round(((await regionAt()).width / at100.width) * 10) / 10).toBe(2);
+      const at200 = await regionAt();
+      expect(Math.abs(at200.x - at100.x)).toBeLessThan(0.005);
+      expect(Math.abs(at200.y - at100.y)).toBeLessThan(0.005);
+      const frame = dialog.getByTestId("compare-stack-frame");
+      expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      // Scrolled to the change: the region is within the frame's view.
+      await expect
+        .poll(async () => {
+          const [view, region] = [(await frame.boundingBox())!, (await dialog.getByTestId("compare-region").boundingBox())!];
+          return region.x >= view.x && region.x + region.width <= view.x + view.width;
+        })
+        .toBe(true);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, "compare-files-200-1280.png") });
+      await dialog.getByRole("button", { name: "Wipe" }).click();
+      await dialog.getByLabel("Wipe").fill("40");
+      expect(Math.round((await dialog.getByTestId("compare-stack").boundingBox())!.width / at100.width)).toBe(2);
+      expect(await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     });
   });
 
@@ -629,20 +698,6 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     }
   });
 
-  /** A tab signed in as `email` on a 1280 x 800 screen or a 390 x 844 phone, closed with its context whatever happens. */
-  async function asPerson(email: string, screen: "desktop" | "phone", use: (tab: Page) => Promise<void>) {
-    const context = await stack.browser.newContext(
-      screen === "phone"
-        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 800 } },
-    );
-    try {
-      await signInWithSession(stack.t.db, context, stack.app.url, email);
-      await use(await context.newPage());
-    } finally {
-      await context.close();
-    }
-  }
   /** The arrow's ends as fractions of the image it lies on, and the layer's width against the image's. */
   const arrowOn = async (dialog: Locator) =>
     dialog.locator('[data-testid="shape"][data-kind="arrow"] [data-testid="arrow-shaft"]').evaluate((line) => {

@@ -1,5 +1,6 @@
-// Which files of two rounds compare with each other: images with images, PDFs with PDFs. Apart from the compare
-// dialog, so that the project page can ask whether there is anything to compare without loading the dialog.
+// Which files of a proof's rounds compare with each other: images with images, PDFs with PDFs, from two rounds or
+// from one. Apart from the compare dialog, so that the project page can ask whether there is anything to compare
+// without loading the dialog.
 import type { RouterOutputs } from "@atelier/api";
 import { previewKind } from "@atelier/domain";
 
@@ -13,16 +14,26 @@ export const kindOf = (file: RoundFile): Kind | null => {
 };
 export const comparableFiles = (round: Round | undefined) => (round?.files ?? []).filter((f) => kindOf(f) !== null);
 
-/** Whether a project's rounds give anything to compare: two rounds with an image or a PDF each. */
-export function canCompareRounds(rounds: readonly Round[] | undefined): boolean {
-  return (rounds ?? []).filter((round) => comparableFiles(round).length > 0).length >= 2;
+/**
+ * What a project's rounds give to compare: "rounds" when two rounds have an image or a PDF each, "files" when one
+ * round has two of a kind (two versions sent side by side), else null.
+ */
+export function comparison(rounds: readonly Round[] | undefined): "rounds" | "files" | null {
+  const withFiles = (rounds ?? []).filter((round) => comparableFiles(round).length > 0);
+  if (withFiles.length >= 2) return "rounds";
+  const kinds = comparableFiles(withFiles[0]).map(kindOf);
+  return kinds.some((kind, i) => kinds.indexOf(kind) !== i) ? "files" : null;
 }
 
-/** The earlier round's counterpart of a file, of the same kind: the same name, else the same place, else the first. */
-export function counterpart(file: RoundFile | undefined, after: RoundFile[], before: RoundFile[]): RoundFile | undefined {
-  if (!file) return undefined;
+/**
+ * The files `file` may be compared with in `before` (another round's, or its own round's others): those of its kind,
+ * and the one it is most likely a version of first: the same name, else the same place in its round.
+ */
+export function candidates(file: RoundFile | undefined, after: RoundFile[], before: RoundFile[]): RoundFile[] {
+  if (!file) return [];
   const kind = kindOf(file);
-  const same = before.filter((f) => kindOf(f) === kind);
+  const same = before.filter((f) => f.id !== file.id && kindOf(f) === kind);
   const atSamePlace = before[after.indexOf(file)];
-  return same.find((f) => f.name === file.name) ?? (atSamePlace && same.includes(atSamePlace) ? atSamePlace : undefined) ?? same[0];
+  const likely = same.find((f) => f.name === file.name) ?? (atSamePlace && same.includes(atSamePlace) ? atSamePlace : undefined);
+  return likely ? [likely, ...same.filter((f) => f !== likely)] : same;
 }

@@ -9,7 +9,7 @@ import { ChevronLeft, ChevronRight, Minus, Plus, X } from "lucide-react";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { NativeSelect } from "~/components/common/native-select";
-import { comparableFiles, counterpart, type Kind, kindOf, type Round } from "./comparable";
+import { candidates, comparableFiles, type Kind, kindOf, type Round } from "./comparable";
 import { usePdfDocument } from "./compare-pdf";
 import { Pinned, useFilePins } from "./compare-pins";
 import { PdfCanvas } from "./pdf-canvas";
@@ -41,15 +41,19 @@ export function CompareRounds({
 }) {
   const id = useId();
   const comparable = rounds.filter((round) => comparableFiles(round).length > 0);
-  // Newest first, as the panel lists them: the latest against the one before it.
+  // Newest first, as the panel lists them: the latest against the one before it; a round alone, its files together.
   const [afterId, setAfterId] = useState(comparable[0]?.id ?? "");
-  const [beforeId, setBeforeId] = useState(comparable[1]?.id ?? "");
+  const [beforeId, setBeforeId] = useState(comparable[1]?.id ?? comparable[0]?.id ?? "");
   const afterRound = comparable.find((r) => r.id === afterId);
   const beforeRound = comparable.find((r) => r.id === beforeId);
   const afterFiles = comparableFiles(afterRound);
-  const [fileId, setFileId] = useState(afterFiles[0]?.id ?? "");
+  // Two files of one round: the first before the second, as they were listed.
+  const [fileId, setFileId] = useState((comparable.length >= 2 ? afterFiles[0] : (afterFiles[1] ?? afterFiles[0]))?.id ?? "");
   const afterFile = afterFiles.find((f) => f.id === fileId) ?? afterFiles[0];
-  const beforeFile = counterpart(afterFile, afterFiles, comparableFiles(beforeRound));
+  // Any file of the earlier side's round of the same kind; the likeliest counterpart unless another is chosen.
+  const beforeFiles = candidates(afterFile, afterFiles, comparableFiles(beforeRound));
+  const [beforeFileId, setBeforeFileId] = useState("");
+  const beforeFile = beforeFiles.find((f) => f.id === beforeFileId) ?? beforeFiles[0];
   const kind = afterFile ? kindOf(afterFile) : null;
   const [chosenMode, setMode] = useState<Mode>("side");
   // Text compares PDFs only.
@@ -62,7 +66,12 @@ export function CompareRounds({
   const [showPins, setShowPins] = useState(true);
 
   const label = (round: Round | undefined) => (round ? `Round ${round.round}` : "");
-  const labels = { before: label(beforeRound), after: label(afterRound) };
+  // Two files of one round are told apart by their names.
+  const oneRound = beforeRound !== undefined && beforeRound === afterRound;
+  const labels = {
+    before: oneRound ? (beforeFile?.name ?? "") : label(beforeRound),
+    after: oneRound ? (afterFile?.name ?? "") : label(afterRound),
+  };
   const pdfs = {
     before: usePdfDocument(kind === "pdf" ? (beforeFile?.downloadUrl ?? undefined) : undefined),
     after: usePdfDocument(kind === "pdf" ? (afterFile?.downloadUrl ?? undefined) : undefined),
@@ -111,10 +120,10 @@ export function CompareRounds({
       >
         <div className="flex items-center gap-2">
           <div className="min-w-0 flex-1">
-            <DialogTitle className="text-base">Compare rounds</DialogTitle>
+            <DialogTitle className="text-base">{comparable.length >= 2 ? "Compare rounds" : "Compare files"}</DialogTitle>
             <DialogDescription className="truncate text-xs">
               {labels.before} → {labels.after}
-              {afterFile ? ` · ${afterFile.name}` : ""}
+              {afterFile && !oneRound ? ` · ${afterFile.name}` : ""}
             </DialogDescription>
           </div>
           <DialogClose asChild>
@@ -124,8 +133,27 @@ export function CompareRounds({
           </DialogClose>
         </div>
 
-        <div className="grid grid-cols-2 gap-x-2 gap-y-2 sm:grid-cols-3 sm:gap-3">
-          <Choice id={`${id}-before`} label="Before" value={beforeId} onChange={setBeforeId} options={roundOptions} />
+        <div className="grid grid-cols-2 gap-x-2 gap-y-2 sm:grid-cols-4 sm:gap-3">
+          <Choice
+            id={`${id}-before`}
+            label="Before"
+            value={beforeId}
+            onChange={(value) => {
+              setBeforeId(value);
+              setBeforeFileId("");
+            }}
+            options={roundOptions}
+          />
+          <Choice
+            id={`${id}-before-file`}
+            label="Before, file"
+            value={beforeFile?.id ?? ""}
+            onChange={(value) => {
+              setBeforeFileId(value);
+              setPage(1);
+            }}
+            options={beforeFiles.map((f) => ({ value: f.id, label: f.name }))}
+          />
           <Choice
             id={`${id}-after`}
             label="After"
@@ -133,16 +161,17 @@ export function CompareRounds({
             onChange={(value) => {
               setAfterId(value);
               setFileId("");
+              setBeforeFileId("");
             }}
             options={roundOptions}
           />
           <Choice
-            className="col-span-2 sm:col-span-1"
             id={`${id}-file`}
-            label="File"
+            label="After, file"
             value={afterFile?.id ?? ""}
             onChange={(value) => {
               setFileId(value);
+              setBeforeFileId("");
               setPage(1);
             }}
             options={afterFiles.map((f) => ({ value: f.id, label: f.name }))}
@@ -179,7 +208,7 @@ export function CompareRounds({
               Pins ({pins.before.length + pins.after.length})
             </label>
           )}
-          {mode === "side" && (
+          {mode !== "text" && (
             <div className="flex items-center gap-1">
               <Button
                 variant="outline"
@@ -283,6 +312,7 @@ export function CompareRounds({
               wipe={wipe}
               differences={differences}
               current={shown}
+              zoom={zoom}
             />
           )}
         </div>
@@ -314,6 +344,7 @@ function Stack({
   wipe,
   differences,
   current,
+  zoom,
 }: {
   kind: Kind | null;
   urls: { before: string; after: string };
@@ -325,34 +356,45 @@ function Stack({
   wipe: number;
   differences: DifferencesState | null;
   current: number;
+  /** A multiple of the size that fits: above 1, the box scrolls. */
+  zoom: number;
 }) {
   const [box, width] = useWidth();
+  // An image fits the box's width and most of the window's height at 100 %; its own size is known once loaded.
+  const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
+  const fitted = natural ? natural.w * Math.min(1, width / natural.w, (0.7 * window.innerHeight) / natural.h) : null;
   const shown = useRef<HTMLDivElement | null>(null);
   // Stepping through the changes brings each into view (a tall page on a phone holds them below the fold).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the step and the answer are what move the current region
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step, the answer and the zoom are what move the current region
   useEffect(() => {
     // In braces: this browser's scrollIntoView answers a promise, which React would take for a cleanup.
-    void shown.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
-  }, [current, differences]);
+    void shown.current?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "smooth" });
+  }, [current, differences, zoom, fitted]);
   const regions: Region[] = differences?.regions ?? [];
   const style = mode === "overlay" ? { opacity: opacity / 100 } : mode === "wipe" ? { clipPath: `inset(0 0 0 ${wipe}%)` } : undefined;
   const showAfter = mode !== "difference" || differences?.regions;
   return (
-    <div ref={box} className="w-full">
-      <div className="relative mx-auto w-fit max-w-full" data-testid="compare-stack">
+    <div ref={box} className={cn("w-full", zoom > 1 && "max-h-[75dvh] overflow-auto rounded-md border")} data-testid="compare-stack-frame">
+      <div className={cn("relative mx-auto w-fit", zoom === 1 && "max-w-full")} data-testid="compare-stack">
         {/* The earlier round sets the size; the later one is drawn over it at the same size (aligned, as compared). */}
         {kind === "pdf" && docs.before && docs.after ? (
           <>
-            <PdfCanvas doc={docs.before} page={page} width={Math.min(width, 900)} label={labels.before} fit="fit" />
+            <PdfCanvas doc={docs.before} page={page} width={Math.min(width, 900) * zoom} label={labels.before} fit="fit" />
             {showAfter && page <= docs.before.numPages && (
               <div className="absolute inset-0" style={style}>
-                <PdfCanvas doc={docs.after} page={page} width={Math.min(width, 900)} label={labels.after} fit="fill" />
+                <PdfCanvas doc={docs.after} page={page} width={Math.min(width, 900) * zoom} label={labels.after} fit="fill" />
               </div>
             )}
           </>
         ) : (
           <>
-            <img src={urls.before} alt={labels.before} className="block max-h-[70dvh] max-w-full" />
+            <img
+              src={urls.before}
+              alt={labels.before}
+              onLoad={(e) => setNatural({ w: e.currentTarget.naturalWidth || 1, h: e.currentTarget.naturalHeight || 1 })}
+              className={cn("block", fitted === null && "max-h-[70dvh] max-w-full")}
+              style={fitted === null ? undefined : { width: fitted * zoom, maxWidth: "none" }}
+            />
             {showAfter && <img src={urls.after} alt={labels.after} className="absolute inset-0 size-full" style={style} />}
           </>
         )}

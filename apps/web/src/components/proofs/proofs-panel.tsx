@@ -6,7 +6,7 @@ import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } fro
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { canCompareRounds } from "~/components/compare/comparable";
+import { comparison } from "~/components/compare/comparable";
 import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
 import { AllowanceForm } from "./allowance-form";
@@ -42,6 +42,7 @@ export function ProofsPanel({
   const refresh = useProofsRefresh(project.id);
   const [viewing, setViewing] = useState<ProofViewing | null>(null);
   const [comparing, setComparing] = useState(false);
+  const compares = comparison(proofs.data);
   usePinFromHash(project.id, proofs.data, setViewing);
   const linkedRound = useRoundFromHash(proofs.data);
   const canSend = canTakeAction(user.role, project.stage, "sendProof");
@@ -96,10 +97,10 @@ export function ProofsPanel({
             {isStaff(user.role) ? "No proof sent yet." : "No proof yet: the studio sends one here when it is ready."}
           </p>
         )}
-        {canCompareRounds(proofs.data) && (
+        {compares && (
           <div>
             <Button variant="outline" className="max-sm:min-h-11" onClick={() => setComparing(true)}>
-              Compare rounds
+              {compares === "rounds" ? "Compare rounds" : "Compare files"}
             </Button>
           </div>
         )}
