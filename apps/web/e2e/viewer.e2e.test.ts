@@ -824,6 +824,33 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await dialog.getByTestId("pin-entry").filter({ hasText: "Too tight" }).waitFor();
       await expect.poll(() => dialog.locator('[data-testid="shape"][data-kind="arrow"]').count()).toBe(1);
 
+      // By the keyboard: at 300 % each entry of the list, focused in turn, brings its pin into the frame's view.
+      for (let i = 0; i < 3; i++) await dialog.getByRole("button", { name: "Zoom in" }).click();
+      await expect.poll(() => dialog.getByTestId("viewer-image").getAttribute("data-zoom")).toBe("3");
+      const inView = async (name: RegExp) => {
+        const [frame, marker] = [
+          (await dialog.getByTestId("viewer").boundingBox())!,
+          (await dialog.getByRole("button", { name }).boundingBox())!,
+        ];
+        return (
+          marker.x >= frame.x &&
+          marker.y >= frame.y &&
+          marker.x + marker.width <= frame.x + frame.width &&
+          marker.y + marker.height <= frame.y + frame.height
+        );
+      };
+      const entries = dialog.getByTestId("pin-entry");
+      await entries.nth(1).focus();
+      await expect.poll(() => inView(/^Pin 2: Too tight/)).toBe(true);
+      expect(await inView(/^Pin 1: Price tag here/)).toBe(false);
+      expect(await entries.nth(1).getAttribute("aria-current")).toBe("true");
+      await tab.keyboard.press("Shift+Tab");
+      await tab.keyboard.press("Shift+Tab");
+      await tab.keyboard.press("Shift+Tab");
+      await expect.poll(() => entries.nth(0).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await expect.poll(() => inView(/^Pin 1: Price tag here/)).toBe(true);
+      await dialog.getByRole("button", { name: "Fit" }).click();
+
       // Redrawn: the arrow's tool is picked, the new arrow replaces the old one once saved.
       await dialog.getByRole("button", { name: "Redraw pin 1" }).click();
       expect(await dialog.getByRole("button", { name: "Arrow mode" }).getAttribute("aria-pressed")).toBe("true");

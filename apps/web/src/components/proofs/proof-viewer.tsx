@@ -31,6 +31,13 @@ import type { SurfacePoint, SurfaceTool, ViewedFile, ViewState } from "~/compone
 import { useTRPC } from "~/trpc/react";
 import { ShapeLayer } from "./shape-layer";
 
+/** Scrolls the file's frame (zoomed or not) so that a pin's marker is in view. */
+function revealPin(id: string) {
+  const marker = document.querySelector(`[data-pin-id="${CSS.escape(id)}"]`);
+  // In braces: this browser's scrollIntoView answers a promise, which React would take for a cleanup.
+  void marker?.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
 /** What is being drawn before its comment is written: a point, a box, or a shape. */
 type Area = { x: number; y: number; w?: number; h?: number; shape?: Shape };
 
@@ -91,6 +98,12 @@ export function ProofViewer({
   const [selected, setSelected] = useState<string | null>(initialPin ?? null);
 
   const pins = useQuery(trpc.annotations.list.queryOptions({ proofId }));
+  // The pin chosen (from the list, by j and k, or by a link) is brought into view on the file, zoomed or not; again
+  // when its file, page or the pins change, as its marker may only then be drawn.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the marker is found in the page, drawn after these change
+  useEffect(() => {
+    if (selected) revealPin(selected);
+  }, [selected, index, page, pins.data]);
   const onView = (view: ViewState) =>
     (pins.data ?? []).filter((p) => p.fileId === view.file.id && (view.kind !== "pdf" || (p.page ?? 1) === view.page));
   // j and k step through every pin of the proof, file by file and page by page, showing each where it was written.
@@ -347,6 +360,7 @@ export function ProofViewer({
                 key={p.id}
                 type="button"
                 data-testid="pin"
+                data-pin-id={p.id}
                 aria-label={`Pin ${i + 1}: ${p.body}`}
                 title={p.body}
                 onPointerDown={(e) => e.stopPropagation()}
@@ -466,9 +480,16 @@ export function ProofViewer({
             )}
             <ol className="grid gap-2">
               {here.map((p, i) => (
+                // Reachable by Tab, each in turn: focus shows its pin on the file.
                 <li
                   key={p.id}
                   data-testid="pin-entry"
+                  // biome-ignore lint/a11y/noNoninteractiveTabindex: the entry is the way to its pin for the keyboard
+                  tabIndex={0}
+                  onFocus={() => {
+                    setSelected(p.id);
+                    revealPin(p.id);
+                  }}
                   aria-current={selected === p.id ? "true" : undefined}
                   className={cn("rounded-lg border p-2 text-sm", p.shadow && "bg-amber-500/10", selected === p.id && "ring-2 ring-ring")}
                 >
@@ -489,6 +510,9 @@ export function ProofViewer({
                       />
                     )}
                     {p.authorName ?? "Someone"} · {KIND_OF(p)}
+                    <span className="sr-only">
+                      {`, at ${Math.round(p.x * 100)} % across and ${Math.round(p.y * 100)} % down the ${view.kind === "pdf" ? `page ${view.page}` : "file"}`}
+                    </span>
                     {p.shadow ? " · internal" : ""}
                     {p.resolvedAt ? " · resolved" : ""}
                   </p>
