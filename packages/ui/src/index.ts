@@ -46,6 +46,7 @@ export {
   fieldError,
   showServerFieldErrors,
   type UseZodFormReturn,
+  useLazyZodForm,
   useZodForm,
 } from "./components/form";
 export { Input } from "./components/input";

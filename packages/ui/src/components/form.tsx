@@ -15,6 +15,24 @@ export type UseZodFormReturn<Schema extends z.ZodType<FieldValues, FieldValues>>
   z.output<Schema>
 >;
 
+/**
+ * A form whose schema (and zod with it) loads when it is first needed, the first field left or the first submit: for
+ * a page whose first load must stay small (the login page). Otherwise as `useZodForm`.
+ */
+export function useLazyZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  load: () => Promise<Schema>,
+  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, "resolver"> = {},
+): UseZodFormReturn<Schema> {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    mode: "onTouched",
+    ...options,
+    resolver: async (values, context, resolverOptions) => {
+      const [schema, { zodResolver: resolve }] = await Promise.all([load(), import("@hookform/resolvers/zod")]);
+      return resolve(schema)(values, context, resolverOptions);
+    },
+  });
+}
+
 /** A form whose values are checked by `schema`; `handleSubmit` hands over the parsed (trimmed, transformed) values. */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { EmptyState } from "~/components/common/empty-state";
 import { SessionGate } from "~/components/session/session-gate";
 import { AppShell } from "~/components/shell/app-shell";
+import { DataProviders } from "~/components/shell/data-providers";
 
 function Shell({ children }: { children: ReactNode }) {
   const { data } = useSession();
@@ -25,8 +26,10 @@ function Shell({ children }: { children: ReactNode }) {
 
 export default function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <SessionGate>
-      <Shell>{children}</Shell>
-    </SessionGate>
+    <DataProviders>
+      <SessionGate>
+        <Shell>{children}</Shell>
+      </SessionGate>
+    </DataProviders>
   );
 }

@@ -1,14 +1,11 @@
 "use client";
 // The login page: social providers as form POSTs, or a magic link by e-mail; a random wallpaper behind.
-import { authErrorMessage, emailInput, messages, PRODUCT_NAME, safeCallbackPath } from "@atelier/domain";
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, fieldError, Input, useZodForm } from "@atelier/ui";
+import { authErrorMessage, messages, PRODUCT_NAME, safeCallbackPath } from "@atelier/domain";
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, fieldError, Input, useLazyZodForm } from "@atelier/ui";
 import { MailCheck } from "lucide-react";
 import { type ClientSafeProvider, getCsrfToken, getProviders } from "next-auth/react";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { WALLPAPER_COUNT, wallpaperIndex } from "~/settings";
-
-const loginForm = z.object({ email: emailInput });
 
 const PROVIDER_LABELS: Record<string, string> = { google: "Google", facebook: "Facebook", linkedin: "LinkedIn" };
 
@@ -46,7 +43,7 @@ export function LoginScreen() {
 
   // The address is checked here first, with its message under the field; the server's refusal stays an alert
   // (docs/product.md, "Signing in").
-  const form = useZodForm(loginForm, { defaultValues: { email: "" } });
+  const form = useLazyZodForm(() => import("./login-form").then((m) => m.loginForm), { defaultValues: { email: "" } });
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setLoading(true);
     try {
