@@ -265,6 +265,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
 
     await page.keyboard.press("Control+k");
     const suggestions = page.locator("[cmdk-group-heading]", { hasText: "Suggestions" }).locator("..");
+    await suggestions.getByRole("option").first().waitFor();
     expect(await suggestions.getByRole("option").allInnerTexts()).toEqual(["Create Project", "Create User", "Create Business"]);
     await page.keyboard.press("Escape");
 

@@ -126,6 +126,8 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
    * pauses: the entries it brings are in the list before the arrows walk it.
    */
   async function typeSearch(text: string): Promise<void> {
+    // The palette is open, its field focused (it loads once the page is quiet, or on the first Ctrl+K).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute("cmdk-input") ?? false)).toBe(true);
     const searched = page.waitForResponse((r) => decodeURIComponent(r.url()).includes(`"q":"${text}"`));
     await page.keyboard.type(text);
     await (await searched).finished();

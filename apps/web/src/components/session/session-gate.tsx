@@ -2,13 +2,16 @@
 // Decides what a visit shows: loading, login (or the sign-in redirect), onboarding, or the application; and on a
 // person's first visit, stores their browser's time zone.
 import { sessionScreen } from "@atelier/domain";
+import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { type ReactNode, useEffect } from "react";
 import { LoadingScreen } from "./loading-screen";
 import { LoginScreen } from "./login-screen";
-import { Onboarding } from "./onboarding";
 import { useBrowserTimeZone } from "./use-browser-time-zone";
+
+// Seen once, by a new person: loaded then (with the avatar picker and its image editor), not with every page.
+const Onboarding = dynamic(() => import("./onboarding").then((m) => m.Onboarding), { ssr: false, loading: () => <LoadingScreen /> });
 
 export function SessionGate({ children }: { children: ReactNode }) {
   const { data, status } = useSession();

@@ -20,15 +20,44 @@ import {
   UserAvatar,
 } from "@atelier/ui";
 import { Archive, BookOpen, Building2, CreditCard, FolderKanban, Gauge, Menu, Receipt, Search, Users } from "lucide-react";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
-import { type ReactNode, useState } from "react";
-import { CalendarFeedDialog } from "~/components/calendar/calendar-feed-dialog";
-import { EmailNotificationsDialog } from "~/components/notifications/email-notifications-dialog";
+import { type ReactNode, useEffect, useState } from "react";
 import { NotificationBell } from "~/components/notifications/notification-bell";
-import { CommandPalette } from "./command-palette";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
+
+// The palette and the account menu's dialogs load when first opened, not with every page (docs/performance.md).
+const CommandPalette = dynamic(() => import("./command-palette").then((m) => m.CommandPalette), { ssr: false });
+const EmailNotificationsDialog = dynamic(
+  () => import("~/components/notifications/email-notifications-dialog").then((m) => m.EmailNotificationsDialog),
+  { ssr: false },
+);
+const CalendarFeedDialog = dynamic(() => import("~/components/calendar/calendar-feed-dialog").then((m) => m.CalendarFeedDialog), {
+  ssr: false,
+});
+
+/** Whether the page has had a quiet moment since it loaded (at the latest after 3 s): time to fetch what may be used. */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = setTimeout(() => setIdle(true), 1000);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
+
+/** Whether `open` has been true: a dialog loaded on demand stays mounted after, to close with its animation. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened;
+}
 
 const ICONS: Record<string, typeof Archive> = {
   "/": FolderKanban,
@@ -124,6 +153,22 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [calendarOpen, setCalendarOpen] = useState(false);
+  const idle = useIdle();
+  // The palette is fetched once the page is quiet, so Ctrl+K finds it ready; it is not part of the first load.
+  const paletteLoaded = useOpenedOnce(paletteOpen) || idle;
+  const notificationsLoaded = useOpenedOnce(notificationsOpen);
+  const calendarLoaded = useOpenedOnce(calendarOpen);
+  // Ctrl+K (Cmd+K) opens and closes the palette, loaded or not yet.
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey)) {
+        event.preventDefault();
+        setPaletteOpen((open) => !open);
+      }
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
 
   return (
     <div className="flex min-h-dvh">
@@ -180,10 +225,12 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </header>
         <main className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] md:p-8">{children}</main>
       </div>
-      <CommandPalette role={user.role} open={paletteOpen} onOpenChange={setPaletteOpen} />
+      {paletteLoaded && <CommandPalette role={user.role} open={paletteOpen} onOpenChange={setPaletteOpen} />}
       <KeyboardShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
-      <EmailNotificationsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} initial={user.emailNotification} />
-      <CalendarFeedDialog open={calendarOpen} onOpenChange={setCalendarOpen} role={user.role} />
+      {notificationsLoaded && (
+        <EmailNotificationsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} initial={user.emailNotification} />
+      )}
+      {calendarLoaded && <CalendarFeedDialog open={calendarOpen} onOpenChange={setCalendarOpen} role={user.role} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
-// The command palette: Ctrl+K / Cmd+K opens it; suggestions are the create actions this role may take, then what the
-// server finds of the words typed (projects, files, comments, invoices, people, businesses: what this person may see,
-// ranked there, so the palette keeps the server's order), then the pages of the app.
+// The command palette: Ctrl+K / Cmd+K opens it (the shell listens, and loads it when first opened); suggestions are
+// the create actions this role may take, then what the server finds of the words typed (projects, files, comments,
+// invoices, people, businesses: what this person may see, ranked there, so the palette keeps the server's order), then
+// the pages of the app.
 import type { RouterOutputs } from "@atelier/api";
 import { COMMAND_PALETTE_TEXT, commandPaletteItems, navItems, type Role, type SearchKind } from "@atelier/domain";
 import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, commandScore } from "@atelier/ui";
@@ -64,17 +65,6 @@ export function CommandPalette({ role, open, onOpenChange }: { role: Role; open:
     enabled: open && query !== "",
     placeholderData: keepPreviousData,
   });
-
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key.toLowerCase() === "k" && (event.metaKey || event.ctrlKey)) {
-        event.preventDefault();
-        onOpenChange(!open);
-      }
-    }
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [open, onOpenChange]);
 
   function go(href: string) {
     onOpenChange(false);

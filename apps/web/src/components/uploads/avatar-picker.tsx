@@ -1,10 +1,14 @@
 "use client";
-// An avatar with a 'Change' button that opens the upload dialog for a new one.
+// An avatar with a 'Change' button that opens the upload dialog for a new one; the dialog (Uppy and its image
+// editor) loads when first opened, not with the page (docs/performance.md).
 import type { AvatarMode } from "@atelier/domain";
-import { Button, UploadDialog, UserAvatar } from "@atelier/ui";
+import { Button, UserAvatar } from "@atelier/ui";
+import dynamic from "next/dynamic";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { useUploadServices } from "./use-upload-services";
+
+const UploadDialog = dynamic(() => import("@atelier/ui").then((m) => m.UploadDialog), { ssr: false });
 
 export function AvatarPicker({
   name,
@@ -21,6 +25,8 @@ export function AvatarPicker({
   changeLabel?: string;
 }) {
   const [modal, setModal] = useState(false);
+  const [opened, setOpened] = useState(false);
+  if (modal && !opened) setOpened(true);
   const services = useUploadServices();
   const { status } = useSession();
   return (
@@ -29,19 +35,21 @@ export function AvatarPicker({
       <Button type="button" variant="outline" size="sm" onClick={() => setModal(true)} aria-label={changeLabel}>
         Change
       </Button>
-      <UploadDialog
-        open={modal}
-        setModal={setModal}
-        setFiles={(files) => {
-          const [file] = files;
-          if (file) onChange(file.url);
-        }}
-        purpose={{ type: "avatar", mode }}
-        services={services}
-        showErrors={status === "authenticated"}
-        closeOnBrowserBack
-        note="A square JPEG, PNG, WebP or GIF image of up to 10 MB"
-      />
+      {opened && (
+        <UploadDialog
+          open={modal}
+          setModal={setModal}
+          setFiles={(files) => {
+            const [file] = files;
+            if (file) onChange(file.url);
+          }}
+          purpose={{ type: "avatar", mode }}
+          services={services}
+          showErrors={status === "authenticated"}
+          closeOnBrowserBack
+          note="A square JPEG, PNG, WebP or GIF image of up to 10 MB"
+        />
+      )}
     </div>
   );
 }
