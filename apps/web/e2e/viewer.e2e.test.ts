@@ -486,11 +486,12 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await tab.keyboard.press("Escape");
       await dialog.getByRole("button", { name: "Differences" }).click();
       await expect.poll(() => dialog.getByTestId("compare-count").textContent(), { timeout: 20_000 }).toBe("1 changed region");
-      const regionAt = async () => {
-        const stackBox = (await dialog.getByTestId("compare-stack").boundingBox())!;
-        const region = (await dialog.getByTestId("compare-region").boundingBox())!;
-        return { width: stackBox.width, x: (region.x - stackBox.x) / stackBox.width, y: (region.y - stackBox.y) / stackBox.height };
-      };
+      // Both boxes read in one go: the frame may be scrolling to the change meanwhile.
+      const regionAt = () =>
+        dialog.getByTestId("compare-stack").evaluate((stack) => {
+          const [s, r] = [stack.getBoundingClientRect(), stack.querySelector('[data-testid="compare-region"]')!.getBoundingClientRect()];
+          return { width: s.width, x: (r.left - s.left) / s.width, y: (r.top - s.top) / s.height };
+        });
       const at100 = await regionAt();
       expect(Math.abs(at100.x - patch.x / 1000)).toBeLessThan(0.012);
 
