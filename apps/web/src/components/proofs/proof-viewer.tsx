@@ -86,6 +86,10 @@ export function ProofViewer({
   const [page, setPage] = useState(initialPage);
   const [mode, setMode] = useState<Mode>("pin");
   const [draft, setDraft] = useState<Area | null>(null);
+  // The draft as last drawn, and the one whose comment was sent: the answer clears only the one it answers.
+  const draftRef = useRef<Area | null>(null);
+  draftRef.current = draft;
+  const sent = useRef<{ draft: Area; body: string } | null>(null);
   // While a finger or the mouse is still drawing, the comment form waits: shown at once, it would take room from the
   // file on a phone (the list is below it) and the file would be fitted again under the stroke.
   const [drawing, setDrawing] = useState(false);
@@ -140,11 +144,17 @@ export function ProofViewer({
     trpc.annotations.create.mutationOptions({
       onSuccess: ({ id }) => {
         requestId.done();
+        setSelected(id);
+        refresh();
+        // A mark drawn since it was sent (the answer may come after the next one is begun) is kept, and a comment
+        // written for it; the one sent is not left in the field.
+        if (draftRef.current !== sent.current?.draft) {
+          if (form.getValues("body") === sent.current?.body) form.resetField("body");
+          return;
+        }
         document.getSelection()?.removeAllRanges();
         setDraft(null);
         form.reset();
-        setSelected(id);
-        refresh();
       },
       onError: (error) => showServerFieldErrors(form, error),
     }),
@@ -291,6 +301,7 @@ export function ProofViewer({
   const submit = (view: ViewState) =>
     form.handleSubmit(({ body, internal }) => {
       if (!draft) return;
+      sent.current = { draft, body };
       create.mutate({
         proofId,
         fileId: view.file.id,
