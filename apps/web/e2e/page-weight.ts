@@ -35,12 +35,18 @@ function gzipBytes(file: string): number {
   return bytes;
 }
 
+let runtime: string[] | undefined;
+/** The browser's runtime chunks, which every page fetches (read once from the build). */
+function runtimeFiles(): string[] {
+  runtime ??= (JSON.parse(readFileSync(join(NEXT_DIR, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] }).rootMainFiles;
+  return runtime;
+}
+
 /** The scripts of a page's first load and their gzip bytes together. */
 export function firstLoad(manifest: string): { files: string[]; bytes: number } {
-  const build: { rootMainFiles: string[] } = JSON.parse(readFileSync(join(NEXT_DIR, "build-manifest.json"), "utf8"));
   const text = readFileSync(manifest, "utf8");
   const entries = text.slice(text.indexOf('"entryJSFiles"'));
-  const files = new Set(build.rootMainFiles);
+  const files = new Set(runtimeFiles());
   for (const match of entries.matchAll(/"\[project\][^"]*":(\[[^\]]*\])/g)) {
     for (const file of JSON.parse(match[1]!) as string[]) files.add(file);
   }

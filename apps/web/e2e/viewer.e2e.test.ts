@@ -735,22 +735,38 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     for (const [x, y] of path.slice(1)) await tab.mouse.move(box.x + x * box.width, box.y + y * box.height, { steps: 4 });
     await tab.mouse.up();
   };
+  /** Draws with `tool` along `path`, comments on the mark, and waits for its entry in the list. */
+  const markWith = async (
+    tab: Page,
+    dialog: Locator,
+    box: { x: number; y: number; width: number; height: number },
+    mark: { tool: "Pin" | "Arrow" | "Draw"; label: string; path: [number, number][]; body: string },
+  ) => {
+    await dialog.getByRole("button", { name: `${mark.tool} mode` }).click();
+    await drag(tab, box, mark.path);
+    await dialog.getByLabel(`Comment at the ${mark.label}`).fill(mark.body);
+    await dialog.getByRole("button", { name: "Pin comment" }).click();
+    const entry = dialog.getByTestId("pin-entry").filter({ hasText: mark.body });
+    // A shape's entry names its kind; a pin's is the plain one.
+    await (mark.tool === "Pin" ? entry : entry.filter({ hasText: mark.label })).waitFor();
+  };
 
   it("an arrow drawn at 100 % holds its spot at 300 % and on a phone; a freehand mark is kept smooth", async () => {
     const project = await sendRounds("Shop window", [["shop-window.png", makePng(1200, 800)]]);
     await asPerson("designer@atelier.local", "desktop", async (tab) => {
       const dialog = await openFile(tab, project.id, "shop-window.png");
       expect(await dialog.getByTestId("viewer-image").getAttribute("data-zoom")).toBe("1");
-      await dialog.getByRole("button", { name: "Arrow mode" }).click();
       const box = (await dialog.getByTestId("viewer-image").boundingBox())!;
-      await drag(tab, box, [
-        [0.3, 0.4],
-        [0.45, 0.55],
-        [0.6, 0.7],
-      ]);
-      await dialog.getByLabel("Comment at the arrow").fill("Move the price tag here");
-      await dialog.getByRole("button", { name: "Pin comment" }).click();
-      await dialog.getByTestId("pin-entry").filter({ hasText: "Move the price tag here" }).filter({ hasText: "arrow" }).waitFor();
+      await markWith(tab, dialog, box, {
+        tool: "Arrow",
+        label: "arrow",
+        path: [
+          [0.3, 0.4],
+          [0.45, 0.55],
+          [0.6, 0.7],
+        ],
+        body: "Move the price tag here",
+      });
       // The live stream may list the new pin a moment before the answer to the click clears the one being drawn.
       await expect.poll(() => dialog.locator('[data-testid="shape"][data-kind="arrow"]').count()).toBe(1);
       const at100 = await arrowOn(dialog);
@@ -758,15 +774,11 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       endsNear(at100.ends, [0.3, 0.4, 0.6, 0.7]);
 
       // A freehand mark: a loop around the top left, thinned and drawn as one smooth outline.
-      await dialog.getByRole("button", { name: "Draw mode" }).click();
       const loop = Array.from({ length: 24 }, (_, i): [number, number] => [
         0.15 + 0.08 * Math.cos((i / 23) * 2 * Math.PI),
         0.2 + 0.1 * Math.sin((i / 23) * 2 * Math.PI),
       ]);
-      await drag(tab, box, loop);
-      await dialog.getByLabel("Comment at the drawing").fill("This corner is too busy");
-      await dialog.getByRole("button", { name: "Pin comment" }).click();
-      await dialog.getByTestId("pin-entry").filter({ hasText: "This corner is too busy" }).filter({ hasText: "drawing" }).waitFor();
+      await markWith(tab, dialog, box, { tool: "Draw", label: "drawing", path: loop, body: "This corner is too busy" });
       await expect.poll(() => dialog.locator('[data-testid="shape"][data-kind="freehand"]').count()).toBe(1);
       expect(await dialog.locator('[data-testid="shape"][data-kind="freehand"]').getAttribute("d")).toMatch(/^M [\d.]+ [\d.]+ Q .+ Z$/);
 
@@ -807,22 +819,12 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       const dialog = await openFile(tab, project.id, "redraw.png");
       const box = (await dialog.getByTestId("viewer-image").boundingBox())!;
       // An arrow, and a box pin.
-      await dialog.getByRole("button", { name: "Arrow mode" }).click();
-      await drag(tab, box, [
-        [0.2, 0.2],
-        [0.4, 0.4],
-      ]);
-      await dialog.getByLabel("Comment at the arrow").fill("Price tag here");
-      await dialog.getByRole("button", { name: "Pin comment" }).click();
-      await dialog.getByTestId("pin-entry").filter({ hasText: "Price tag here" }).waitFor();
-      await dialog.getByRole("button", { name: "Pin mode" }).click();
-      await drag(tab, box, [
-        [0.7, 0.7],
-        [0.8, 0.8],
-      ]);
-      await dialog.getByLabel("Comment at the pin").fill("Too tight");
-      await dialog.getByRole("button", { name: "Pin comment" }).click();
-      await dialog.getByTestId("pin-entry").filter({ hasText: "Too tight" }).waitFor();
+      const path = (from: number, to: number): [number, number][] => [
+        [from, from],
+        [to, to],
+      ];
+      await markWith(tab, dialog, box, { tool: "Arrow", label: "arrow", path: path(0.2, 0.4), body: "Price tag here" });
+      await markWith(tab, dialog, box, { tool: "Pin", label: "pin", path: path(0.7, 0.8), body: "Too tight" });
       await expect.poll(() => dialog.locator('[data-testid="shape"][data-kind="arrow"]').count()).toBe(1);
 
       // By the keyboard: at 300 % each entry of the list, focused in turn, brings its pin into the frame's view.

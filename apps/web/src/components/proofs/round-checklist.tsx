@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, ChevronRight, Circle } from "lucide-react";
 import type { ReactNode } from "react";
 import { toastError } from "~/components/common/toast-error";
+import { candidates } from "~/components/compare/comparable";
 import { useTRPC } from "~/trpc/react";
 
 type Round = RouterOutputs["proofs"]["list"][number];
@@ -112,10 +113,10 @@ export function AddressedChecklist({
   const { items, open } = useChecklist(previous);
   if (items.length === 0) return null;
   const counterpart = (pin: Pin) => {
-    const asked = previous.files.findIndex((f) => f.id === pin.fileId);
-    const name = previous.files[asked]?.name;
-    const byName = round.files.findIndex((f) => f.name === name);
-    return byName >= 0 ? byName : Math.min(Math.max(0, asked), round.files.length - 1);
+    const asked = previous.files.find((f) => f.id === pin.fileId);
+    const likely = candidates(asked, previous.files, round.files)[0];
+    if (likely) return round.files.indexOf(likely);
+    return Math.min(Math.max(0, asked ? previous.files.indexOf(asked) : 0), round.files.length - 1);
   };
   return (
     <details className="group rounded-md border p-2" data-testid="addressed-checklist">

@@ -25,6 +25,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { type ReactNode, useEffect, useState } from "react";
+import { useOpenedOnce } from "~/components/common/use-opened-once";
 import { NotificationBell } from "~/components/notifications/notification-bell";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
 
@@ -50,13 +51,6 @@ function useIdle(): boolean {
     return () => window.cancelIdleCallback(handle);
   }, []);
   return idle;
-}
-
-/** Whether `open` has been true: a dialog loaded on demand stays mounted after, to close with its animation. */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened;
 }
 
 const ICONS: Record<string, typeof Archive> = {

@@ -6,6 +6,7 @@ import { Button, UserAvatar } from "@atelier/ui";
 import dynamic from "next/dynamic";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
+import { useOpenedOnce } from "~/components/common/use-opened-once";
 import { useUploadServices } from "./use-upload-services";
 
 const UploadDialog = dynamic(() => import("@atelier/ui").then((m) => m.UploadDialog), { ssr: false });
@@ -25,8 +26,7 @@ export function AvatarPicker({
   changeLabel?: string;
 }) {
   const [modal, setModal] = useState(false);
-  const [opened, setOpened] = useState(false);
-  if (modal && !opened) setOpened(true);
+  const opened = useOpenedOnce(modal);
   const services = useUploadServices();
   const { status } = useSession();
   return (
