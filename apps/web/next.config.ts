@@ -14,7 +14,7 @@ const config: NextConfig = {
     "@atelier/upload-engine",
     "@atelier/storage",
   ],
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "pdfkit"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "pdfkit", "@ffmpeg-installer/ffmpeg"],
   // The type check is a step of its own (`npm run typecheck`, the first step of `npm test`); the build does not
   // repeat it.
   typescript: { ignoreBuildErrors: true },

@@ -305,7 +305,7 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     await image.waitFor();
     // The hint is a sentence of its own, not one that starts with the details' full stop.
     expect((await dialog.getByTestId("viewer-hint").textContent())?.trim()).toBe(
-      "Click a point or drag a box to pin a comment there; or draw an arrow, a mark by hand, or choose words of a PDF.",
+      "Click a point or drag a box to pin a comment there; or draw an arrow or a mark by hand.",
     );
     for (const [i, body] of ["Logo first", "Barcode second"].entries()) {
       // The image is measured again each time: the list of pins beside it takes room once it has one.

@@ -48,6 +48,8 @@ const schema = z
     DEV_MAILBOX: optional(flag),
     DANGEROUSLY_ALLOW_DEV_MAILBOX: optional(flag),
     SEED_DEMO: optional(flag),
+    // The ffmpeg that probes videos and sounds (docs/compare.md); by default the one shipped in @ffmpeg-installer/ffmpeg.
+    FFMPEG_PATH: optional(z.string().min(1)),
     // Webhook endpoints on private, loopback or link-local addresses (docs/webhooks.md): refused unless this is true.
     WEBHOOK_ALLOW_PRIVATE: optional(flag).transform((v) => v ?? false),
     ADMIN_EMAILS: optional(z.string()).transform((v) =>

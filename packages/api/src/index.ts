@@ -7,6 +7,8 @@ export { guestCookieValue, guestOfCookie } from "./guest-review";
 export { createTrpcHandler, refuseCrossSite } from "./handler";
 export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, startInvoiceReminders } from "./invoice-documents";
+export { findFfmpeg } from "./media/ffmpeg";
+export { startMediaProbes, uploadServerSource } from "./media/probes";
 export { createProofAuditHandler } from "./proof-audit";
 export { createProofZipHandler } from "./proof-zip";
 export { readWithin } from "./read-within";

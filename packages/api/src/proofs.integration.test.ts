@@ -427,7 +427,7 @@ describe("proofs, approvals and pins", () => {
     expect(clientPins.map((p) => [p.id, p.commentId, p.body, p.page])).toEqual([[pin.id, pin.commentId, "logo too small", 1]]);
     expect((await as(acme()).comments.byProject({ projectId })).map((c) => c.id)).toContain(pin.commentId);
     expect(await as(acme()).annotations.byProject({ projectId })).toEqual([
-      { id: pin.id, commentId: pin.commentId, proofId: proof.id, fileId: file.id, page: 1, round: 1, fileName: "pins.pdf" },
+      { id: pin.id, commentId: pin.commentId, proofId: proof.id, fileId: file.id, page: 1, at: null, round: 1, fileName: "pins.pdf" },
     ]);
     expect((await as(studio()).annotations.byProject({ projectId })).map((p) => p.id)).toEqual([pin.id, shadow.id]);
     const studioPins = await as(studio()).annotations.list({ proofId: proof.id });

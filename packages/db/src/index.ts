@@ -12,6 +12,7 @@ export * from "./guest-shares";
 export * from "./image-uploads";
 export * from "./invoices";
 export { createLiveBus, type LiveBus } from "./live-bus";
+export * from "./media-probes";
 export * from "./outbox";
 export * from "./posts";
 export * from "./projects";

@@ -5,6 +5,7 @@ import type { Insertable } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
 import { type CursorKey, dayFromCursor, decodeCursor, encodeCursor, epochMicros, fromEpochMicros, likeEscaped, pageOf } from "./keyset";
+import { queueMediaProbes } from "./media-probes";
 import type { Business, ProjectFilesTable } from "./schema";
 import { setUserRoleAndBusiness } from "./users";
 
@@ -254,8 +255,15 @@ export async function isFileKeyInUse(db: Db, key: string): Promise<boolean> {
 
 export type NewProjectFile = Insertable<ProjectFilesTable>;
 
-export async function addProjectFiles(db: Db, files: NewProjectFile[]): Promise<void> {
-  if (files.length > 0) await db.insertInto("projectFiles").values(files).execute();
+/** Adds files to a project; each video or sound among them waits for its probe (media-probes.ts). */
+export async function addProjectFiles(db: Db, files: NewProjectFile[], now = new Date()): Promise<void> {
+  if (files.length === 0) return;
+  await db.insertInto("projectFiles").values(files).execute();
+  await queueMediaProbes(
+    db,
+    files.map((f) => ({ key: f.key, name: f.name, type: f.type ?? null })),
+    now,
+  );
 }
 
 export function setProjectAssignee(db: Db, id: string, assigneeId: string | null) {

@@ -281,6 +281,7 @@ export async function listAnnotations(db: Db, proofId: string, options: { withou
       "annotations.w",
       "annotations.h",
       "annotations.shape",
+      "annotations.at",
       "comments.event",
       "annotations.commentId",
       "annotations.createdAt",
@@ -371,6 +372,7 @@ export function listProjectAnnotations(db: Db, projectId: string, options: { wit
       "annotations.proofId",
       "annotations.fileId",
       "annotations.page",
+      "annotations.at",
       "proofs.round",
       "proofFiles.name as fileName",
     ])

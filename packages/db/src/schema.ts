@@ -10,6 +10,7 @@ import type {
   InvoiceKind,
   InvoiceStatus,
   MailPreference,
+  MediaProbeStatus,
   OutboxStatus,
   ProjectStage,
   ProofStatus,
@@ -437,6 +438,8 @@ export interface AnnotationsTable {
   h: number | null;
   /** An arrow or a freehand stroke (docs/compare.md, "Markup"), written as JSON; x and y are then its anchor. */
   shape: ColumnType<Shape | null, string | null | undefined, string | null>;
+  /** On a video or a sound: the moment it is pinned to, in seconds from the start (a video's frame's middle). */
+  at: ColumnType<number | null, number | null | undefined, number | null>;
   /** Whether its comment is an internal note (isInternalNote), written with the pin; reads take the comment's event. */
   shadow: boolean;
   commentId: string;
@@ -605,6 +608,25 @@ interface CalendarFeedsTable {
   lastReadAt: Date | null;
 }
 
+/** What the server found of a stored video or sound (docs/compare.md, "Video and sound"), by its key. */
+interface MediaProbesTable {
+  key: string;
+  status: Generated<MediaProbeStatus>;
+  attempts: Generated<number>;
+  leasedUntil: Date | null;
+  durationS: number | null;
+  fps: number | null;
+  width: number | null;
+  height: number | null;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  /** Its poster frame (a video) or waveform (a sound) in the thumbnails bucket. */
+  poster: string | null;
+  error: string | null;
+  createdAt: Date;
+  probedAt: Date | null;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -648,6 +670,7 @@ export interface Database {
   proofStepDeadlines: ProofStepDeadlinesTable;
   reviewReminders: ReviewRemindersTable;
   proofReviewerChanges: ProofReviewerChangesTable;
+  mediaProbes: MediaProbesTable;
 }
 
 export type User = Selectable<UsersTable>;

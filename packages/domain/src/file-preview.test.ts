@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FULL_IMAGE_AUTOLOAD_MAX_BYTES, opensOnRequest, PDF_AUTOLOAD_MAX_BYTES, previewKind } from "./file-preview";
+import { FULL_IMAGE_AUTOLOAD_MAX_BYTES, isMedia, opensOnRequest, PDF_AUTOLOAD_MAX_BYTES, previewKind } from "./file-preview";
 
 describe("previewKind", () => {
   it("shows PDFs by type or, without a type, by name", () => {
@@ -13,6 +13,19 @@ describe("previewKind", () => {
     expect(previewKind({ name: "a", type: "image/svg+xml" })).toBe("image");
     expect(previewKind({ name: "photo.JPG", type: null })).toBe("image");
     expect(previewKind({ name: "photo.webp", type: "application/octet-stream" })).toBe("image");
+  });
+
+  it("plays video and sound by type or, without a type, by name", () => {
+    expect(previewKind({ name: "spot", type: "video/mp4" })).toBe("video");
+    expect(previewKind({ name: "spot.MOV", type: null })).toBe("video");
+    expect(previewKind({ name: "spot.webm", type: "application/octet-stream" })).toBe("video");
+    expect(previewKind({ name: "jingle", type: "audio/mpeg" })).toBe("audio");
+    expect(previewKind({ name: "jingle.wav", type: "" })).toBe("audio");
+    expect(isMedia({ name: "jingle.flac", type: null })).toBe(true);
+    expect(isMedia({ name: "flyer.pdf", type: null })).toBe(false);
+    // A type names what the file is, whatever its name says.
+    expect(previewKind({ name: "spot.mp4", type: "application/zip" })).toBe("other");
+    expect(previewKind({ name: "master.mxf", type: "application/mxf" })).toBe("other");
   });
 
   it("offers everything else as a download, whatever its name claims", () => {

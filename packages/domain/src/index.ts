@@ -20,6 +20,7 @@ export * from "./internal-notes";
 export * from "./invoices";
 export * from "./live-events";
 export * from "./mail-recipients";
+export * from "./media-time";
 export * from "./messages";
 export * from "./money";
 export * from "./navigation";

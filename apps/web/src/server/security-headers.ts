@@ -8,6 +8,8 @@ const CONTENT_SECURITY_POLICY = [
   // Images come from /storage, social avatars and the upload servers; previews of picked files are blob: URLs.
   "img-src 'self' data: blob: http: https:",
   "font-src 'self' data:",
+  // Videos and sounds play from whichever upload server a file link redirects to.
+  "media-src 'self' blob: http: https:",
   // Browsers upload straight to the balancer and to whichever upload server it hands out at run time.
   "connect-src 'self' http: https:",
   "object-src 'none'",

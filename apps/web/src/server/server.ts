@@ -3,10 +3,13 @@ import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
   createWebhookWorker,
+  findFfmpeg,
   type SigningKey,
   signingKeyFromPem,
   startInvoiceReminders,
+  startMediaProbes,
   startReviewReminders,
+  uploadServerSource,
   type WebhookWorker,
 } from "@atelier/api";
 import { createAuthOptions, createSignInLink, INVITATION_MAX_AGE_S } from "@atelier/auth";
@@ -59,9 +62,22 @@ async function createServer(): Promise<Server> {
   const stopReviewReminders = startReviewReminders({ db, outbox, appUrl: config.APP_URL });
   const webhooks = createWebhookWorker({ db, allowPrivate: config.WEBHOOK_ALLOW_PRIVATE });
   webhooks.start();
+  const files = {
+    store: createFileStore(config, dataDir),
+    secret: config.UPLOAD_SECRET ?? embeddedSecret(dataDir, "upload-secret"),
+    balancerUrl: config.UPLOAD_BALANCER_URL,
+    ticketTtlMs: config.UPLOAD_TICKET_TTL_S * 1000,
+  };
+  // Videos and sounds joining projects are probed for their length, frame rate and poster (docs/compare.md).
+  const ffmpeg = await findFfmpeg(config.FFMPEG_PATH);
+  if (!ffmpeg) console.error("No ffmpeg for this platform (set FFMPEG_PATH): videos and sounds will play without posters.");
+  const stopMediaProbes = ffmpeg
+    ? startMediaProbes({ db, ffmpeg, source: uploadServerSource(files), images: files.store, appUrl: config.APP_URL })
+    : () => {};
   onShutdown(async () => {
     stopInvoiceReminders();
     stopReviewReminders();
+    stopMediaProbes();
     await Promise.all([outbox.stop(), webhooks.stop()]);
   });
   const authSecret = config.AUTH_SECRET ?? embeddedSecret(dataDir, "auth-secret");
@@ -80,12 +96,6 @@ async function createServer(): Promise<Server> {
       linkedin: keys(config.LINKEDIN_CLIENT_ID, config.LINKEDIN_CLIENT_SECRET),
     },
   });
-  const files = {
-    store: createFileStore(config, dataDir),
-    secret: config.UPLOAD_SECRET ?? embeddedSecret(dataDir, "upload-secret"),
-    balancerUrl: config.UPLOAD_BALANCER_URL,
-    ticketTtlMs: config.UPLOAD_TICKET_TTL_S * 1000,
-  };
   const live = await createLiveBus({ databaseUrl: config.DATABASE_URL, onError: (error) => console.error("live events:", error) });
   const signInLink = (target: Db, email: string) =>
     createSignInLink(target, { email, secret: authSecret, appUrl: config.APP_URL, now: new Date(), maxAgeS: INVITATION_MAX_AGE_S });

@@ -46,6 +46,7 @@ import {
   passwordMatches,
   sha256Hex,
 } from "../guest-review";
+import { withMedia } from "../media/with-media";
 import { proofZipUrl } from "../proof-zip";
 import { publicProcedure, router } from "../trpc";
 
@@ -113,8 +114,9 @@ export const guestRouter = router({
       sentAt: round.createdAt,
       you: { name: guest.name, email: guest.email },
       zipUrl: proofZipUrl(ctx.mail?.appUrl, round.id),
-      files: round.files.map((f) => ({
+      files: (await withMedia(ctx.db, round.files)).map((f) => ({
         id: f.fileId,
+        media: f.media,
         name: f.name,
         size: f.size,
         type: f.type,

@@ -47,6 +47,7 @@ import { z } from "zod";
 import { fileDownloadUrl } from "../file-downloads";
 import { filesInFolder, uploadedFileColumns, uploadedFileInput } from "../file-input";
 import { pageFields } from "../list-page-input";
+import { withMedia } from "../media/with-media";
 import { postComment } from "../post-comment";
 import { projectFolder } from "../project-folders";
 import { printReadyCheck } from "../proof-checks";
@@ -106,7 +107,10 @@ export const projectsRouter = router({
 
   byId: projectProcedure(z.object({ id })).query(async ({ ctx }) => {
     const { project } = ctx;
-    const [files, printCheck] = await Promise.all([listProjectFiles(ctx.db, project.id), printReadyCheck(ctx, project.id)]);
+    const [files, printCheck] = await Promise.all([
+      listProjectFiles(ctx.db, project.id).then((listed) => withMedia(ctx.db, listed)),
+      printReadyCheck(ctx, project.id),
+    ]);
     return {
       ...withOverdue(project, utcDay(ctx.now())),
       files: files.map(({ key: _key, ...f }) => ({

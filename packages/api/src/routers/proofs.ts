@@ -21,6 +21,7 @@ import {
   listProjectFiles,
   listProofs,
   lockProjectRounds,
+  mediaByKey,
   type NewProofFile,
   proofFiles,
   recordApproval,
@@ -52,12 +53,16 @@ import {
   idInput,
   internalNoteEvent,
   isInternalNote,
+  isMedia,
+  mediaTimeInput,
+  momentRefusal,
   nextRevision,
   nextRound,
   PROJECT_STAGES,
   type ProofStatus,
   pinChangeRefusal,
   pinFits,
+  previewKind,
   proofAnswerRefusal,
   proofNoteInput,
   type Role,
@@ -79,6 +84,7 @@ import { decideInChain, roundHasChain, roundReviewers, setRoundReviewers } from 
 import { storedFileDigest } from "../file-digests";
 import { fileDownloadUrl } from "../file-downloads";
 import { guestSessionOf, hashPassword, newSecret, reviewUrl, sha256Hex } from "../guest-review";
+import { withMedia } from "../media/with-media";
 import { postComment, type ThreadAuthor } from "../post-comment";
 import { proofZipUrl } from "../proof-zip";
 import { type Claim, once } from "../request-once";
@@ -263,10 +269,19 @@ export const proofsRouter = router({
   /** A project's rounds, newest first, with their files (and download links) and approvals. */
   list: projectProcedure(z.object({ projectId: id })).query(async ({ ctx }) => {
     const proofs = await listProofs(ctx.db, ctx.project.id);
+    const probed = new Map(
+      (
+        await withMedia(
+          ctx.db,
+          proofs.flatMap((p) => p.files),
+        )
+      ).map((f) => [f.key, f.media]),
+    );
     return proofs.map((proof) => ({
       ...proof,
       zipUrl: proofZipUrl(ctx.mail?.appUrl, proof.id),
-      files: proof.files.map(({ key: _key, fileId, ...f }) => ({
+      files: proof.files.map(({ key, fileId, ...f }) => ({
+        media: probed.get(key) ?? null,
         ...f,
         id: fileId,
         downloadUrl: fileDownloadUrl(ctx.mail?.appUrl, { scope: "proof", proofId: proof.id, fileId }),
@@ -484,6 +499,8 @@ export const annotationsRouter = router({
       fileId: id,
       ...markInput,
       page: z.number().int().min(1).max(100_000).optional(),
+      /** On a video or a sound: the moment, in seconds from its start (a video's frame's middle). */
+      at: mediaTimeInput.optional(),
       body,
       shadow: z.boolean().default(false),
       requestId: requestIdInput,
@@ -492,6 +509,10 @@ export const annotationsRouter = router({
     const { proof, project, actor } = ctx;
     const file = await findProofFile(ctx.db, proof.id, input.fileId);
     if (!file) throw new DomainError("NOT_FOUND", "No such file in this proof.");
+    const kind = previewKind(file);
+    const duration = isMedia(file) ? ((await mediaByKey(ctx.db, [file.key])).get(file.key)?.durationS ?? null) : null;
+    const moment = momentRefusal(kind, input.at, duration);
+    if (moment) throw new DomainError("BAD_INPUT", moment);
     const event = internalNoteEvent(input.shadow);
     if (!canPostEvent(actor.role, event)) throw new DomainError("FORBIDDEN", "Only the studio pins internal notes.");
     const mark = markOf(input);
@@ -505,6 +526,7 @@ export const annotationsRouter = router({
           proofId: proof.id,
           fileId: file.fileId,
           page: input.page ?? null,
+          at: input.at ?? null,
           ...mark,
           shadow: isInternalNote(event),
           commentId,

@@ -41,6 +41,7 @@ import * as reviewDeadlines from "./2026-11-28-1700-review-deadlines";
 import * as webhookFormats from "./2026-11-28-1800-webhook-formats";
 import * as appAccounts from "./2026-11-28-1900-app-accounts";
 import * as annotationShapes from "./2026-11-28-2000-annotation-shapes";
+import * as mediaProbes from "./2026-11-29-0900-media-probes";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-1800-webhook-formats": webhookFormats,
   "2026-11-28-1900-app-accounts": appAccounts,
   "2026-11-28-2000-annotation-shapes": annotationShapes,
+  "2026-11-29-0900-media-probes": mediaProbes,
 };

@@ -10,7 +10,7 @@ export type Kind = "image" | "pdf";
 
 export const kindOf = (file: RoundFile): Kind | null => {
   const kind = previewKind(file);
-  return kind === "other" || !file.downloadUrl ? null : kind;
+  return (kind === "image" || kind === "pdf") && file.downloadUrl ? kind : null;
 };
 export const comparableFiles = (round: Round | undefined) => (round?.files ?? []).filter((f) => kindOf(f) !== null);
 

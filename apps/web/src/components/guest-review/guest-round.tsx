@@ -14,6 +14,7 @@ import { AnswerProof } from "~/components/proofs/answer-proof";
 import { ProofViewer } from "~/components/proofs/proof-viewer";
 import { RoundReviewers } from "~/components/proofs/round-reviewers";
 import { ZipLink } from "~/components/proofs/zip-link";
+import { MediaLength } from "~/components/viewer/media-length";
 import { useTRPC } from "~/trpc/react";
 import { GuestFrame } from "./guest-frame";
 
@@ -64,7 +65,10 @@ export function GuestRound({ round }: { round: Round }) {
           <ul className="grid gap-2 sm:grid-cols-2">
             {round.files.map((f, index) => (
               <li key={f.id} className="flex min-w-0 items-center gap-2 rounded-md border bg-background p-2" data-testid="proof-file">
-                <img src={f.thumbnail} alt="" className="size-12 shrink-0 rounded bg-muted object-cover" />
+                <span className="relative shrink-0">
+                  <img src={f.thumbnail} alt="" className="size-12 rounded bg-muted object-cover" />
+                  <MediaLength file={f} />
+                </span>
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium" title={f.name}>
                     {f.name}

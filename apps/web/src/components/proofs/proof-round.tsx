@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { formatDay } from "~/components/common/format";
 import { LinkedText } from "~/components/common/linked-text";
 import { LocalDate } from "~/components/common/local-time";
+import { MediaLength } from "~/components/viewer/media-length";
 import { CertificateLink } from "./certificate-link";
 import { Hash } from "./hash";
 import { ZipLink } from "./zip-link";
@@ -69,7 +70,10 @@ export function ProofRound({
       <ul className="grid gap-2 sm:grid-cols-2">
         {proof.files.map((f, index) => (
           <li key={f.id} className="flex min-w-0 items-center gap-2 rounded-md border p-2" data-testid="proof-file">
-            <img src={f.thumbnail} alt="" className="size-12 shrink-0 rounded bg-muted object-cover" loading="lazy" />
+            <span className="relative shrink-0">
+              <img src={f.thumbnail} alt="" className="size-12 rounded bg-muted object-cover" loading="lazy" />
+              <MediaLength file={f} />
+            </span>
             <div className="min-w-0 flex-1">
               <p className="truncate text-sm font-medium" title={f.name}>
                 {f.name}

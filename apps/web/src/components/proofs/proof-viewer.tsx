@@ -1,12 +1,16 @@
 "use client";
 // A proof's files in the file viewer, with pins: click a point or drag a box to pin a comment there, draw an arrow
-// or a freehand mark, or on a PDF choose words to highlight (docs/compare.md, "Markup"); pins list beside, each linked to its entry in the thread, and
-// resolvable. A guest reviewer (no `user`) pins and reads pins only: no thread to link to, no internal notes, nothing
+// or a freehand mark, or on a PDF choose words to highlight (docs/compare.md, "Markup"); on a video, on the frame
+// shown; on a sound, at the moment heard. Pins list beside, each linked to its entry in the thread, and resolvable;
+// a video's and a sound's also along its timeline. A guest reviewer (no `user`) pins and reads pins only: no thread to link to, no internal notes, nothing
 // to resolve.
-import type { SessionUser, Shape, ShapePoint } from "@atelier/domain";
+import type { PreviewKind, SessionUser, Shape, ShapePoint } from "@atelier/domain";
 import {
   authorColour,
+  clockTime,
   commentBodyInput,
+  frameAt,
+  frameTime,
   highlightBoxes,
   highlightQuote,
   isStaff,
@@ -14,10 +18,11 @@ import {
   previewKind,
   shapeAnchor,
   thinStroke,
+  timecode,
 } from "@atelier/domain";
 import { Button, ConfirmDialog, cn, Field, fieldError, showServerFieldErrors, Textarea, useZodForm } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Hand, Highlighter, MapPin, MoveUpRight, PenLine } from "lucide-react";
+import { Hand, Highlighter, MapPin, MessageSquarePlus, MoveUpRight, PenLine } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { z } from "zod";
@@ -27,7 +32,7 @@ import { submitOnModEnter } from "~/components/common/submit-keys";
 import { toastError } from "~/components/common/toast-error";
 import { useRequestId } from "~/components/common/use-request-id";
 import { FileViewer } from "~/components/viewer/file-viewer";
-import type { SurfacePoint, SurfaceTool, ViewedFile, ViewState } from "~/components/viewer/types";
+import type { MediaView, SurfacePoint, SurfaceTool, ViewedFile, ViewState } from "~/components/viewer/types";
 import { useTRPC } from "~/trpc/react";
 import { ShapeLayer } from "./shape-layer";
 
@@ -38,8 +43,11 @@ function revealPin(id: string) {
   void marker?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
-/** What is being drawn before its comment is written: a point, a box, or a shape. */
+/** What is being drawn before its comment is written: a point, a box, or a shape; on a video or sound, its moment. */
 type Area = { x: number; y: number; w?: number; h?: number; shape?: Shape };
+
+/** A moment as the viewer shows it: a video's timecode (HH:MM:SS:FF), a sound's time to the hundredth. */
+const momentLabel = (view: ViewState, at: number) => (view.kind === "video" ? timecode(at, view.media?.fps ?? 25) : clockTime(at));
 
 const TOOLS = [
   { mode: "pin", label: "Pin mode", icon: MapPin },
@@ -56,6 +64,15 @@ const KIND_OF = (p: { w: number | null; shape: Shape | null }) => (p.shape ? SHA
 /** The tool a pin's mark is drawn with. */
 const MODE_OF = (shape: Shape | null): Mode =>
   shape?.kind === "arrow" ? "arrow" : shape?.kind === "freehand" ? "draw" : shape?.kind === "highlight" ? "text" : "pin";
+
+/** What the viewer says can be done with the file shown. */
+const HINTS: Record<PreviewKind, string> = {
+  image: "Click a point or drag a box to pin a comment there; or draw an arrow or a mark by hand.",
+  pdf: "Click a point or drag a box to pin a comment there; or draw an arrow, a mark by hand, or choose words of the page.",
+  video: "Pause on a frame (step with , and .), then click, drag or draw on it to pin a comment to that frame.",
+  audio: "Pause where you hear something (step with , and .), then comment at that moment.",
+  other: "Download it to open it.",
+};
 
 const pinForm = z.object({ body: commentBodyInput, internal: z.boolean() });
 
@@ -102,24 +119,51 @@ export function ProofViewer({
   const [selected, setSelected] = useState<string | null>(initialPin ?? null);
 
   const pins = useQuery(trpc.annotations.list.queryOptions({ proofId }));
+  // The playhead of the video or sound shown, as last rendered: a mark drawn is pinned to its frame, a pin chosen
+  // is shown at its moment.
+  const media = useRef<MediaView | null>(null);
+  // The moment of the mark being drawn, taken as drawing starts (the playhead may move before the comment is sent).
+  const drawnAt = useRef<number | undefined>(undefined);
+  const made = useRef<string | null>(null);
   // The pin chosen (from the list, by j and k, or by a link) is brought into view on the file, zoomed or not; again
   // when its file, page or the pins change, as its marker may only then be drawn.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the marker is found in the page, drawn after these change
   useEffect(() => {
     if (selected) revealPin(selected);
   }, [selected, index, page, pins.data]);
-  const onView = (view: ViewState) =>
-    (pins.data ?? []).filter((p) => p.fileId === view.file.id && (view.kind !== "pdf" || (p.page ?? 1) === view.page));
+  // A video's or a sound's pin chosen (from the list, by j and k, from its mark, or by a link) is shown at its moment.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new choice moves the playhead, not new pins
+  useEffect(() => {
+    // A pin just made is on the frame shown already: choosing it must not stop a film played on meanwhile.
+    if (selected !== null && selected === made.current) {
+      made.current = null;
+      return;
+    }
+    const at = pins.data?.find((p) => p.id === selected)?.at;
+    if (at != null) media.current?.seek(at);
+  }, [selected, index, pins.isSuccess]);
+  /** The pins of the file and page shown, as listed: a video's and a sound's in the order of their moments. */
+  const listed = (view: ViewState) => {
+    const here = (pins.data ?? []).filter((p) => p.fileId === view.file.id && (view.kind !== "pdf" || (p.page ?? 1) === view.page));
+    return view.media ? here.toSorted((a, b) => (a.at ?? 0) - (b.at ?? 0)) : here;
+  };
+  /** Whether a listed pin is drawn on the file now: a video's on its frame only. */
+  const onFrame = (view: ViewState, p: { at: number | null }) =>
+    !view.media || (p.at !== null && frameAt(p.at, view.media.fps) === frameAt(view.media.time, view.media.fps));
   // j and k step through every pin of the proof, file by file and page by page, showing each where it was written.
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
       if ((e.key !== "j" && e.key !== "k") || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
-      const place = (p: { fileId: string; page: number | null }) => [files.findIndex((f) => f.id === p.fileId), p.page ?? 1];
+      const place = (p: { fileId: string; page: number | null; at: number | null }) => [
+        files.findIndex((f) => f.id === p.fileId),
+        p.page ?? 1,
+        p.at ?? 0,
+      ];
       const ordered = (pins.data ?? [])
         .filter((p) => files.some((f) => f.id === p.fileId))
         .map((p, order) => ({ p, key: [...place(p), order] }))
-        .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]!)
+        .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.key[2]! - b.key[2]! || a.key[3]! - b.key[3]!)
         .map(({ p }) => p);
       if (ordered.length === 0) return;
       e.preventDefault();
@@ -144,6 +188,7 @@ export function ProofViewer({
     trpc.annotations.create.mutationOptions({
       onSuccess: ({ id }) => {
         requestId.done();
+        made.current = id;
         setSelected(id);
         refresh();
         // A mark drawn since it was sent (the answer may come after the next one is begun) is kept, and a comment
@@ -252,6 +297,12 @@ export function ProofViewer({
       modeTool && {
         start: (at) => {
           setDrawing(true);
+          // On a video, the mark is pinned to the frame shown as drawing starts, held still meanwhile.
+          const playhead = media.current;
+          if (playhead) {
+            drawnAt.current = frameTime(frameAt(playhead.time, playhead.fps), playhead.fps);
+            playhead.seek(drawnAt.current);
+          }
           modeTool.start(at);
         },
         move: modeTool.move,
@@ -308,6 +359,7 @@ export function ProofViewer({
         ...draft,
         ...(draft.shape ? shapeAnchor(draft.shape) : {}),
         ...(view.kind === "pdf" ? { page: view.page } : {}),
+        ...(view.media ? { at: drawnAt.current ?? view.media.time } : {}),
         body,
         shadow: internal,
         requestId: requestId.current(),
@@ -322,30 +374,61 @@ export function ProofViewer({
       page={page}
       onPageChange={changePage}
       onClose={onClose}
-      description="Click a point or drag a box to pin a comment there; or draw an arrow, a mark by hand, or choose words of a PDF."
+      description={HINTS[previewKind(files[index] ?? files[0]!)]}
       tool={tool}
       selectText={mode === "text"}
+      marks={(view) =>
+        listed(view).map((p, i) => ({
+          id: p.id,
+          at: p.at ?? 0,
+          label: `Pin ${i + 1}: ${p.body}`,
+          selected: selected === p.id,
+          internal: p.shadow,
+          onSelect: () => {
+            setSelected(p.id);
+            if (p.at != null) view.media?.seek(p.at);
+          },
+        }))
+      }
       toolbar={(view) =>
         view.shown &&
-        TOOLS.filter((t) => t.mode !== "text" || view.kind === "pdf").map(({ mode: m, label, icon: Icon }) => (
+        (view.kind === "audio" && view.media ? (
           <Button
-            key={m}
-            variant={mode === m ? "default" : "outline"}
-            size="icon"
-            className="size-11 sm:size-11"
-            aria-label={label}
-            aria-pressed={mode === m}
+            variant="outline"
+            className="h-11"
             onClick={() => {
-              setMode(m);
-              setDraft(null);
+              const playhead = view.media!;
+              drawnAt.current = playhead.time;
+              playhead.seek(playhead.time);
+              setRedrawing(null);
+              setDraft({ x: 0, y: 0 });
             }}
           >
-            <Icon aria-hidden />
+            <MessageSquarePlus aria-hidden /> Comment at {clockTime(view.media.time)}
           </Button>
+        ) : (
+          TOOLS.filter((t) => t.mode !== "text" || view.kind === "pdf").map(({ mode: m, label, icon: Icon }) => (
+            <Button
+              key={m}
+              variant={mode === m ? "default" : "outline"}
+              size="icon"
+              className="size-11 sm:size-11"
+              aria-label={label}
+              aria-pressed={mode === m}
+              onClick={() => {
+                setMode(m);
+                setDraft(null);
+              }}
+            >
+              <Icon aria-hidden />
+            </Button>
+          ))
         ))
       }
       overlay={(view) => {
-        const here = onView(view);
+        media.current = view.media;
+        const all = listed(view);
+        const here = all.filter((p) => onFrame(view, p));
         return (
           <>
             <ShapeLayer
@@ -366,13 +449,13 @@ export function ProofViewer({
                 ...(draft?.shape ? [{ id: "draft", shape: draft.shape, colour: "var(--primary)" }] : []),
               ]}
             />
-            {here.map((p, i) => (
+            {here.map((p) => (
               <button
                 key={p.id}
                 type="button"
                 data-testid="pin"
                 data-pin-id={p.id}
-                aria-label={`Pin ${i + 1}: ${p.body}`}
+                aria-label={`Pin ${all.indexOf(p) + 1}: ${p.body}`}
                 title={p.body}
                 onPointerDown={(e) => e.stopPropagation()}
                 onClick={() => setSelected(p.id)}
@@ -396,9 +479,11 @@ export function ProofViewer({
                 }}
               >
                 {p.w != null ? (
-                  <span className="absolute -left-3 -top-3 grid size-6 place-items-center rounded-full bg-background">{i + 1}</span>
+                  <span className="absolute -left-3 -top-3 grid size-6 place-items-center rounded-full bg-background">
+                    {all.indexOf(p) + 1}
+                  </span>
                 ) : (
-                  i + 1
+                  all.indexOf(p) + 1
                 )}
               </button>
             ))}
@@ -420,8 +505,9 @@ export function ProofViewer({
         );
       }}
       aside={(view) => {
+        media.current = view.media;
         if (!view.shown) return null;
-        const here = onView(view);
+        const here = listed(view);
         return (
           <>
             {redrawing && (
@@ -465,7 +551,11 @@ export function ProofViewer({
               >
                 {user && isStaff(user.role) && <InternalNoteToggle checked={internal} {...form.register("internal")} />}
                 <Field
-                  label={`${internal ? "Internal note" : "Comment"} at the ${draft.shape ? SHAPE_NAMES[draft.shape.kind] : "pin"}`}
+                  label={
+                    view.kind === "audio"
+                      ? `${internal ? "Internal note" : "Comment"} at ${clockTime(drawnAt.current ?? 0)}`
+                      : `${internal ? "Internal note" : "Comment"} at the ${draft.shape ? SHAPE_NAMES[draft.shape.kind] : "pin"}${view.media ? `, ${momentLabel(view, drawnAt.current ?? view.media.time)}` : ""}`
+                  }
                   error={fieldError(form, "body")}
                 >
                   {(control) => (
@@ -499,6 +589,7 @@ export function ProofViewer({
                   tabIndex={0}
                   onFocus={() => {
                     setSelected(p.id);
+                    if (p.at != null) view.media?.seek(p.at);
                     revealPin(p.id);
                   }}
                   aria-current={selected === p.id ? "true" : undefined}
@@ -520,10 +611,20 @@ export function ProofViewer({
                         style={{ background: authorColour(p.authorName ?? "guest") }}
                       />
                     )}
-                    {p.authorName ?? "Someone"} · {KIND_OF(p)}
-                    <span className="sr-only">
-                      {`, at ${Math.round(p.x * 100)} % across and ${Math.round(p.y * 100)} % down the ${view.kind === "pdf" ? `page ${view.page}` : "file"}`}
-                    </span>
+                    {p.authorName ?? "Someone"} · {view.kind === "audio" ? "moment" : KIND_OF(p)}
+                    {p.at != null && (
+                      <>
+                        {" · "}
+                        <span className="font-mono tabular-nums" data-testid="pin-moment">
+                          {momentLabel(view, p.at)}
+                        </span>
+                      </>
+                    )}
+                    {view.kind !== "audio" && (
+                      <span className="sr-only">
+                        {`, at ${Math.round(p.x * 100)} % across and ${Math.round(p.y * 100)} % down the ${view.kind === "pdf" ? `page ${view.page}` : view.kind === "video" ? "frame" : "file"}`}
+                      </span>
+                    )}
                     {p.shadow ? " · internal" : ""}
                     {p.resolvedAt ? " · resolved" : ""}
                   </p>
@@ -550,15 +651,17 @@ export function ProofViewer({
                       )}
                       {p.changeable && (
                         <>
-                          <Button
-                            variant="ghost"
-                            className="h-11 text-xs"
-                            aria-label={`Redraw pin ${i + 1}`}
-                            disabled={redrawing === p.id}
-                            onClick={() => startRedraw(p)}
-                          >
-                            Redraw
-                          </Button>
+                          {view.kind !== "audio" && (
+                            <Button
+                              variant="ghost"
+                              className="h-11 text-xs"
+                              aria-label={`Redraw pin ${i + 1}`}
+                              disabled={redrawing === p.id}
+                              onClick={() => startRedraw(p)}
+                            >
+                              Redraw
+                            </Button>
+                          )}
                           <ConfirmDialog
                             trigger={
                               <Button variant="ghost" className="h-11 text-xs" aria-label={`Remove the mark of pin ${i + 1}`}>
@@ -586,7 +689,11 @@ export function ProofViewer({
             )}
             {here.length === 0 && (!draft || drawing) && (
               <p className="text-sm text-muted-foreground">
-                No pins here yet: click a point or drag a box on the file to pin a comment there, or draw.
+                {view.kind === "audio"
+                  ? "No comments pinned yet: pause where you hear something, then press Comment at."
+                  : view.kind === "video"
+                    ? "No pins yet: pause on a frame (step with , and .), then click or draw on it to pin a comment there."
+                    : "No pins here yet: click a point or drag a box on the file to pin a comment there, or draw."}
               </p>
             )}
           </>

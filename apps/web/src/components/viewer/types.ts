@@ -10,6 +10,24 @@ export interface ViewedFile {
   downloadUrl: string | null;
   /** The 300 px preview made on upload, or the site's placeholder (a path on this site) when there is none. */
   thumbnail?: string;
+  /** A video's or a sound's probe on the server (length, frame rate, codecs); null or absent for other files. */
+  media?: {
+    status: "pending" | "done" | "failed";
+    durationS: number | null;
+    fps: number | null;
+    videoCodec: string | null;
+    audioCodec: string | null;
+  } | null;
+}
+
+/** The playhead of a video or a sound shown. */
+export interface MediaView {
+  /** Seconds from the start (a video: within the frame shown). */
+  time: number;
+  fps: number;
+  playing: boolean;
+  /** Shows a moment (a video: its frame), paused. */
+  seek: (seconds: number) => void;
 }
 
 /** A point on the shown file, as fractions 0–1 of its width and height. */
@@ -32,4 +50,6 @@ export interface ViewState {
   page: number;
   /** The file itself is shown (not a thumbnail, a download card or an error). */
   shown: boolean;
+  /** A video's or a sound's playhead; null for other files. */
+  media: MediaView | null;
 }

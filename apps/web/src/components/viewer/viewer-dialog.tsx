@@ -18,6 +18,7 @@ export function ViewerDialog({
   onKeyDown,
   toolbar,
   frameRef,
+  footer,
   aside,
   children,
 }: {
@@ -30,6 +31,8 @@ export function ViewerDialog({
   onKeyDown: (e: KeyboardEvent) => void;
   toolbar: ReactNode;
   frameRef: (el: HTMLDivElement | null) => void;
+  /** Below the frame: a video's or a sound's controls. */
+  footer?: ReactNode;
   aside: ReactNode;
   children: ReactNode;
 }) {
@@ -104,6 +107,7 @@ export function ViewerDialog({
             >
               {children}
             </div>
+            {footer}
           </div>
           {aside && (
             <aside className="flex max-h-[35dvh] min-w-0 flex-col gap-3 overflow-y-auto lg:max-h-none lg:w-80" aria-label="Pins">

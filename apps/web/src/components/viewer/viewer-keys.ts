@@ -1,5 +1,6 @@
-// The viewer's keys: arrows step through the files, + - 0 zoom, PageUp and PageDown turn a PDF's pages. Keys typed
-// into a field (the proof viewer's pin comment) and shortcuts with modifiers are left alone.
+// The viewer's keys: arrows step through the files, + - 0 zoom, PageUp and PageDown turn a PDF's pages; on a video or
+// a sound, Space plays and pauses, comma and full stop step a frame back and on. Keys typed into a field (the proof
+// viewer's pin comment) and shortcuts with modifiers are left alone; Space on a button presses the button.
 import type { KeyboardEvent } from "react";
 
 export interface ViewerKeyActions {
@@ -8,11 +9,14 @@ export interface ViewerKeyActions {
   zoom: ((direction: 1 | -1 | 0) => void) | null;
   /** Null unless a PDF is open. */
   turnPage: ((step: 1 | -1) => void) | null;
+  /** Null unless a video or a sound is playing or paused. */
+  media?: { toggle: () => void; step: (by: 1 | -1) => void } | null;
 }
 
-export function onViewerKey(e: KeyboardEvent, { step, zoom, turnPage }: ViewerKeyActions): void {
+export function onViewerKey(e: KeyboardEvent, { step, zoom, turnPage, media = null }: ViewerKeyActions): void {
   const target = e.target as HTMLElement;
   if (target.closest("input, textarea, select, [contenteditable=true]") || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.key === " " && target.closest("button, a, [role=button], summary")) return;
   const handled = (() => {
     switch (e.key) {
       case "ArrowLeft":
@@ -37,6 +41,15 @@ export function onViewerKey(e: KeyboardEvent, { step, zoom, turnPage }: ViewerKe
       case "PageUp":
         turnPage?.(-1);
         return turnPage !== null;
+      case " ":
+        media?.toggle();
+        return media !== null;
+      case ",":
+        media?.step(-1);
+        return media !== null;
+      case ".":
+        media?.step(1);
+        return media !== null;
       default:
         return false;
     }

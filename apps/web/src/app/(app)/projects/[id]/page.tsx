@@ -38,6 +38,7 @@ import { ProofsPanel } from "~/components/proofs/proofs-panel";
 import type { UploadForProof } from "~/components/proofs/types";
 import { unfinishedUploadScope, useUploadServices } from "~/components/uploads/use-upload-services";
 import { FileViewer } from "~/components/viewer/file-viewer";
+import { MediaLength } from "~/components/viewer/media-length";
 import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
 
@@ -65,7 +66,10 @@ function FileGrid({
             onClick={() => onOpen(f)}
             aria-label={`Open ${f.name}`}
           >
-            <img src={f.thumbnail} alt="" className="aspect-square w-full bg-muted object-cover" loading="lazy" />
+            <span className="relative block">
+              <img src={f.thumbnail} alt="" className="aspect-square w-full bg-muted object-cover" loading="lazy" />
+              <MediaLength file={f} />
+            </span>
           </button>
           {/* On a phone the card is narrow: the name and details take its width, the buttons go under them. */}
           <div className="flex flex-col gap-1 p-2 sm:flex-row sm:items-start sm:justify-between sm:gap-2">
