@@ -81,13 +81,16 @@ export function makePdf(pages: number): Buffer {
 }
 
 /** A PDF of A4 pages holding the given lines (Helvetica, 18 pt), each at its point from the page's bottom left. */
-export function makeTextPdf(pages: { text: string; x: number; y: number }[][]): Buffer {
+export function makeTextPdf(pages: { text: string; x: number; y: number }[][], options: { rotate?: 0 | 90 | 180 | 270 } = {}): Buffer {
   const literal = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-  return writePdf(pages.map((lines) => lines.map((l) => `BT /F1 18 Tf ${l.x} ${l.y} Td (${literal(l.text)}) Tj ET`).join("\n")));
+  return writePdf(
+    pages.map((lines) => lines.map((l) => `BT /F1 18 Tf ${l.x} ${l.y} Td (${literal(l.text)}) Tj ET`).join("\n")),
+    options.rotate ?? 0,
+  );
 }
 
 /** A PDF of one A4 page per content stream, with Helvetica as /F1. */
-function writePdf(streams: string[]): Buffer {
+function writePdf(streams: string[], rotate = 0): Buffer {
   const objects: string[] = [];
   // Object numbers start at 1: the new length is the new object's number.
   const add = (body: string) => objects.push(body);
@@ -98,7 +101,9 @@ function writePdf(streams: string[]): Buffer {
   for (const stream of streams) {
     const content = add(`<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`);
     kids.push(
-      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`),
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842]${rotate ? ` /Rotate ${rotate}` : ""} /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
     );
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${streams.length} >>`;

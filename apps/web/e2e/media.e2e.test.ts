@@ -1,7 +1,7 @@
 // Video and sound proofs in Chromium, on a desktop and on a phone: a video plays in the viewer, steps frame by frame
 // with its timecode shown, and a comment pinned to frame 00:00:02:12 brings the viewer back to exactly that frame
 // (each frame of the test video has its own shade of red, read back from the picture); the pin is a mark on the
-// timeline, on a phone too. A sound takes comments at a moment. A ProRes master, which browsers cannot play, is
+// timeline, on a phone too. Two versions compared side by side show the same frame, sought, stepped or played. A sound takes comments at a moment. A ProRes master, which browsers cannot play, is
 // offered as a download with its codec named, once the server has probed it.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -168,6 +168,106 @@ describe("video and sound proofs (PostgreSQL, real upload servers, ffmpeg, Chrom
       expect(frame.y + frame.height).toBeLessThanOrEqual(844);
       await tab.screenshot({ path: join(ARTIFACTS_DIR, "video-pin-390.png") });
     });
+  });
+
+  it("compares two versions of a video side by side, sought, stepped and played in step, at 1280 and 390", async () => {
+    // Round 1 and round 2: the same frames, told apart by their blue; each frame's red is its own.
+    const version = (blue: number) =>
+      make(
+        [
+          ...["-f", "lavfi", "-i", "color=c=black:s=320x240:r=25:d=4"],
+          ...["-vf", `geq=r='mod(N,32)*8':g=128:b=${blue}`, "-c:v", "libvpx", "-crf", "4", "-b:v", "2M"],
+        ],
+        "webm",
+      );
+    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title: "Spot in two cuts" });
+    await stack.t.db.updateTable("projects").set({ stage: "in_progress" }).where("id", "=", project.id).execute();
+    const caller = await studio();
+    for (const [name, blue] of [
+      ["cut-1.webm", 0],
+      ["cut-2.webm", 255],
+    ] as const) {
+      const file = await addUploadedFile(caller, project.id, name, version(blue));
+      await caller.proofs.create({ projectId: project.id, fileIds: [file.id] });
+    }
+    /** The red and blue at the centre of each side's frame. */
+    const colours = (dialog: Locator) =>
+      dialog.getByTestId("compare-video").evaluateAll((videos: HTMLVideoElement[]) =>
+        videos.map((video) => {
+          const canvas = document.createElement("canvas");
+          [canvas.width, canvas.height] = [video.videoWidth, video.videoHeight];
+          const context = canvas.getContext("2d")!;
+          context.drawImage(video, 0, 0);
+          const [r, , b] = context.getImageData(canvas.width >> 1, canvas.height >> 1, 1, 1).data;
+          return { r: r!, b: b! };
+        }),
+      );
+    const sameFrame = async (dialog: Locator, frame?: number) => {
+      await expect
+        .poll(async () => {
+          const [before, after] = await colours(dialog);
+          if (!before || !after) return false;
+          // Round 1 on the left (no blue), round 2 on the right (blue), showing the same frame.
+          const match = before.b < 60 && after.b > 190 && Math.abs(before.r - after.r) <= 3;
+          return frame === undefined ? match : match && Math.abs(after.r - redOf(frame)) <= 3;
+        })
+        .toBe(true);
+    };
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
+      const context = await stack.browser.newContext({
+        viewport: { width, height },
+        ...(width < 500 ? { isMobile: true, hasTouch: true } : {}),
+      });
+      try {
+        await signInWithSession(stack.t.db, context, stack.app.url, "client@atelier.local");
+        const tab = await context.newPage();
+        await tab.goto(`${stack.app.url}/projects/${project.id}`);
+        await tab.getByRole("button", { name: "Compare rounds" }).click();
+        const dialog = tab.getByTestId("compare");
+        await dialog.getByText("Round 1 → Round 2").waitFor();
+        // Only side by side: overlay, wipe and differences are for pictures.
+        expect(await dialog.getByRole("button", { name: "Differences" }).count()).toBe(0);
+        const timeline = dialog.getByRole("slider", { name: "Timeline" });
+        await expect.poll(() => timeline.isEnabled()).toBe(true);
+        await timeline.fill("2.48");
+        await expect.poll(() => dialog.getByTestId("timecode").textContent()).toBe("00:00:02:12");
+        await sameFrame(dialog, 62);
+        await dialog.getByRole("button", { name: "Previous frame" }).click();
+        await sameFrame(dialog, 61);
+        // Played and paused: both stop on one frame.
+        await dialog.getByRole("button", { name: "Play" }).click();
+        await expect
+          .poll(() =>
+            dialog
+              .getByTestId("compare-video")
+              .nth(1)
+              .evaluate((v: HTMLVideoElement) => v.currentTime),
+          )
+          .toBeGreaterThan(3);
+        await dialog.getByRole("button", { name: "Pause" }).click();
+        await sameFrame(dialog);
+        // And their clocks agree: the follower is put on the leader's frame once it rests.
+        await expect
+          .poll(async () => {
+            const [left, right] = await dialog
+              .getByTestId("compare-video")
+              .evaluateAll((videos: HTMLVideoElement[]) => videos.map((v) => v.currentTime));
+            return Math.abs(left! - right!);
+          })
+          .toBeLessThan(0.5 / 25);
+        await sameFrame(dialog);
+        // Side by side on a desktop, one above the other on a phone, neither wider than the screen.
+        const boxes = await Promise.all([0, 1].map(async (i) => (await dialog.getByTestId("compare-video").nth(i).boundingBox())!));
+        for (const box of boxes) expect(box.x + box.width).toBeLessThanOrEqual(width);
+        expect(width > 500 ? boxes[1]!.x > boxes[0]!.x : boxes[1]!.y > boxes[0]!.y).toBe(true);
+        await tab.screenshot({ path: join(ARTIFACTS_DIR, `video-compare-${width}.png`) });
+      } finally {
+        await context.close();
+      }
+    }
   });
 
   it("a sound takes a comment at a moment, marked on its timeline", async () => {

@@ -464,6 +464,40 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
     });
   });
 
+  it("compares two of a project's files never sent in a round, from their section, on a phone", async () => {
+    const patch = { x: 200, y: 400, w: 120, h: 90 };
+    const project = await makeProject(stack.t.db, { businessId: DEMO_BUSINESS.id, title: "Loose drafts" });
+    await stack.t.db.updateTable("projects").set({ stage: "in_progress" }).where("id", "=", project.id).execute();
+    const studio = await callerFor("designer@atelier.local");
+    await addUploadedFile(studio, project.id, "draft-a.png", makePng(800, 800));
+    await addUploadedFile(studio, project.id, "draft-b.png", makePng(800, 800, patch));
+    await addUploadedFile(studio, project.id, "notes.pdf", makePdf(1));
+
+    await asPerson("designer@atelier.local", "phone", async (tab) => {
+      await tab.goto(`${stack.app.url}/projects/${project.id}`);
+      // No round to compare; the materials' two images are.
+      expect(await tab.getByRole("button", { name: "Compare rounds" }).count()).toBe(0);
+      await tab.getByRole("button", { name: "Compare Materials" }).click();
+      const dialog = tab.getByTestId("compare");
+      await dialog.getByText("draft-a.png → draft-b.png").waitFor();
+      expect(await dialog.getByRole("heading", { name: "Compare files" }).count()).toBe(1);
+      // Named by the files' section, not a round; the PDF is not offered beside the images.
+      expect(await dialog.getByLabel("Before", { exact: true }).textContent()).toBe("Materials");
+      await dialog.getByLabel("Before, file").click();
+      expect(await tab.getByRole("option").allTextContents()).toEqual(["draft-a.png"]);
+      await tab.keyboard.press("Escape");
+      await dialog.getByRole("button", { name: "Differences" }).click();
+      await expect.poll(() => dialog.getByTestId("compare-count").textContent(), { timeout: 20_000 }).toBe("1 changed region");
+      const at = await dialog.getByTestId("compare-stack").evaluate((stack) => {
+        const [s, r] = [stack.getBoundingClientRect(), stack.querySelector('[data-testid="compare-region"]')!.getBoundingClientRect()];
+        return { x: (r.left - s.left) / s.width, y: (r.top - s.top) / s.height };
+      });
+      expect(Math.abs(at.x - patch.x / 800)).toBeLessThan(0.015);
+      expect(Math.abs(at.y - patch.y / 800)).toBeLessThan(0.015);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, "compare-loose-files-390.png") });
+    });
+  });
+
   it("compares two files of one round, zoomed to 200 % in the differences and the wipe", async () => {
     // One round with two versions side by side: the second has a 100 x 60 rectangle changed at (600, 120).
     const patch = { x: 600, y: 120, w: 100, h: 60 };
@@ -947,6 +981,42 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       expect(middle).toBeLessThan((842 - 600) / 842);
       await dialog.getByTestId("pin-entry").filter({ hasText: "Call +32 2 555 01 00" }).waitFor();
       await tab.screenshot({ path: join(ARTIFACTS_DIR, "highlight-390.png") });
+    });
+  });
+  it("words on a page turned a quarter by its /Rotate are chosen where they are drawn", async () => {
+    // A portrait page shown in landscape: the line runs down the page, 600 pt in from its left of 842, 72 pt down of 595.
+    const turned = makeTextPdf([[{ text: "Call +32 2 555 01 00", x: 72, y: 600 }]], { rotate: 90 });
+    const project = await sendRounds("Turned page", [["turned.pdf", turned]]);
+    await asPerson("client@atelier.local", "desktop", async (tab) => {
+      await tab.goto(`${stack.app.url}/projects/${project.id}`);
+      await tab.locator('[data-testid="proof"][data-round="1"]').getByRole("button", { name: "Open turned.pdf" }).click();
+      const dialog = tab.getByRole("dialog", { name: "turned.pdf" });
+      await dialog.locator('[data-testid="pdf-page"][data-rendered-page="1"]').waitFor();
+      await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      await dialog.getByRole("button", { name: "Highlight mode" }).click();
+      await dialog.locator('[data-testid="pdf-text"][data-rendered-page="1"]').waitFor();
+      const page = (await dialog.locator('[data-testid="pdf-page"]').boundingBox())!;
+      expect(page.width).toBeGreaterThan(page.height);
+      // The words' run is upright on the screen where the drawing has them.
+      const box = (await dialog.getByTestId("pdf-text").getByText("Call +32 2 555 01 00").boundingBox())!;
+      expect(box.height).toBeGreaterThan(4 * box.width);
+      expect(Math.abs((box.y - page.y) / page.height - 72 / 595)).toBeLessThan(0.02);
+      expect(Math.abs((box.y + box.height - page.y) / page.height - (72 + 166.6) / 595)).toBeLessThan(0.03);
+      const across = (box.x + box.width / 2 - page.x) / page.width;
+      expect(across).toBeGreaterThan(590 / 842);
+      expect(across).toBeLessThan(620 / 842);
+      await tab.mouse.move(box.x + box.width / 2, box.y + 1);
+      await tab.mouse.down();
+      await tab.mouse.move(box.x + box.width / 2, box.y + box.height - 1, { steps: 6 });
+      await tab.mouse.up();
+      await dialog.getByLabel("Comment at the highlight").fill("Turned, still found");
+      await dialog.getByRole("button", { name: "Pin comment" }).click();
+      const entry = dialog.getByTestId("pin-entry").filter({ hasText: "Turned, still found" });
+      await entry.waitFor();
+      expect(await entry.locator("blockquote").innerText()).toBe("“Call +32 2 555 01 00”");
+      const tint = (await dialog.locator('[data-testid="shape"][data-kind="highlight"] rect').first().boundingBox())!;
+      expect(Math.abs(tint.x + tint.width / 2 - (box.x + box.width / 2))).toBeLessThan(6);
+      await tab.screenshot({ path: join(ARTIFACTS_DIR, "highlight-turned-1280.png") });
     });
   });
 });

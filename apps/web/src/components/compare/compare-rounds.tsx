@@ -1,7 +1,7 @@
 "use client";
 // Comparing two rounds of a proof (docs/compare.md): images, or PDFs page by page. Side by side with zoom and scroll
 // kept in step, one over the other with an opacity slider, a wipe, the changed regions (worked out in a worker) to
-// step through, and for PDFs the changes of their text. A file of the later round is compared with the earlier
+// step through, and for PDFs the changes of their text. Videos side by side, played and stepped in step. A file of the later round is compared with the earlier
 // round's file of the same kind, of the same name, else at the same place.
 import { plural, type Region } from "@atelier/domain";
 import { Button, cn, Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Label } from "@atelier/ui";
@@ -12,6 +12,7 @@ import { NativeSelect } from "~/components/common/native-select";
 import { candidates, comparableFiles, type Kind, kindOf, type Round } from "./comparable";
 import { usePdfDocument } from "./compare-pdf";
 import { Pinned, useFilePins } from "./compare-pins";
+import { CompareVideos } from "./compare-videos";
 import { PdfCanvas } from "./pdf-canvas";
 import { SyncedPanes, useWidth } from "./synced-panes";
 import { TextChanges } from "./text-changes";
@@ -29,14 +30,14 @@ type Mode = (typeof MODES)[number]["value"];
 /** Zoom steps of side by side, as multiples of the pane's width. */
 const ZOOMS = [1, 1.5, 2, 3, 4];
 
-export function CompareRounds({
+export function CompareRounds<R extends Round>({
   rounds,
   decide,
   onClose,
 }: {
-  rounds: readonly Round[];
+  rounds: readonly R[];
   /** The way to answer a round, where the person may (the latest round, waiting): decisions from inside compare. */
-  decide?: (round: Round) => ReactNode;
+  decide?: (round: R) => ReactNode;
   onClose: () => void;
 }) {
   const id = useId();
@@ -56,8 +57,8 @@ export function CompareRounds({
   const beforeFile = beforeFiles.find((f) => f.id === beforeFileId) ?? beforeFiles[0];
   const kind = afterFile ? kindOf(afterFile) : null;
   const [chosenMode, setMode] = useState<Mode>("side");
-  // Text compares PDFs only.
-  const mode: Mode = chosenMode === "text" && kind !== "pdf" ? "side" : chosenMode;
+  // Text compares PDFs only; videos compare side by side.
+  const mode: Mode = kind === "video" || (chosenMode === "text" && kind !== "pdf") ? "side" : chosenMode;
   const [opacity, setOpacity] = useState(50);
   const [wipe, setWipe] = useState(50);
   const [zoom, setZoom] = useState(1);
@@ -65,7 +66,7 @@ export function CompareRounds({
   const [current, setCurrent] = useState(0);
   const [showPins, setShowPins] = useState(true);
 
-  const label = (round: Round | undefined) => (round ? `Round ${round.round}` : "");
+  const label = (round: Round | undefined) => (round ? (round.label ?? `Round ${round.round}`) : "");
   // Two files of one round are told apart by their names.
   const oneRound = beforeRound !== undefined && beforeRound === afterRound;
   const labels = {
@@ -181,7 +182,7 @@ export function CompareRounds({
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <fieldset className="flex min-w-0 max-w-full gap-1 overflow-x-auto sm:flex-wrap">
             <legend className="sr-only">How to compare</legend>
-            {MODES.filter((m) => m.value !== "text" || kind === "pdf").map((m) => (
+            {MODES.filter((m) => (m.value !== "text" || kind === "pdf") && (m.value === "side" || kind !== "video")).map((m) => (
               <Button
                 key={m.value}
                 aria-pressed={mode === m.value}
@@ -257,7 +258,7 @@ export function CompareRounds({
           {!beforeFile?.downloadUrl || !afterFile?.downloadUrl ? (
             <p className="text-sm text-muted-foreground">
               {afterFile
-                ? `${labels.before} has no ${kind === "pdf" ? "PDF" : "image"} to compare with.`
+                ? `${labels.before} has no ${kind === "pdf" ? "PDF" : kind === "video" ? "video" : "image"} to compare with.`
                 : "These rounds have nothing to compare."}
             </p>
           ) : pdfError ? (
@@ -277,6 +278,13 @@ export function CompareRounds({
                 setPage(n);
                 setMode("side");
               }}
+            />
+          ) : kind === "video" ? (
+            <CompareVideos
+              before={{ file: beforeFile, caption: `${labels.before} · ${beforeFile.name}`, pins: pins.before }}
+              after={{ file: afterFile, caption: `${labels.after} · ${afterFile.name}`, pins: pins.after }}
+              zoom={zoom}
+              showPins={showPins}
             />
           ) : mode === "side" ? (
             <SyncedPanes

@@ -129,7 +129,11 @@ export function ProofsPanel({
       {comparing && proofs.data && (
         <CompareRounds
           rounds={proofs.data}
-          decide={(round) => canAnswer && round.status === "sent" && decision(round, false)}
+          decide={(shown) => {
+            // Compare is loaded on demand, its rounds typed by what it reads: the panel's own round is answered.
+            const round = proofs.data?.find((r) => r.id === shown.id);
+            return round && canAnswer && round.status === "sent" && decision(round, false);
+          }}
           onClose={() => setComparing(false)}
         />
       )}

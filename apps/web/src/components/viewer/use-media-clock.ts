@@ -28,6 +28,8 @@ export function useMediaClock(
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
+  const fpsRef = useRef(fps);
+  fpsRef.current = fps;
   const probed = useRef(options.duration);
   probed.current = options.duration;
   // A seek asked for before the file could take it (a pin's link opens the viewer on its moment).
@@ -59,7 +61,10 @@ export function useMediaClock(
     const onPause = () => {
       setPlaying(false);
       if (video) video.cancelVideoFrameCallback(frameRequest);
-      setTime(el.currentTime);
+      // Paused, a video rests on the middle of the frame it shows: what is pinned or compared there is that frame.
+      const at = el instanceof HTMLVideoElement ? frameTime(frameAt(el.currentTime, fpsRef.current), fpsRef.current) : el.currentTime;
+      if (Math.abs(el.currentTime - at) > 1e-3 && at <= el.duration) el.currentTime = at;
+      setTime(at);
     };
     const onMeta = () => {
       setDuration(Number.isFinite(el.duration) ? el.duration : (probed.current ?? null));

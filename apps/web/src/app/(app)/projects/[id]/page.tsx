@@ -19,7 +19,8 @@ import {
   type UploadedFile,
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Download, Upload } from "lucide-react";
+import { Download, GitCompareArrows, Upload } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useCallback, useRef, useState } from "react";
@@ -29,6 +30,7 @@ import { formatBytes } from "~/components/common/format";
 import { LocalDate } from "~/components/common/local-time";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
+import { comparison, type Round } from "~/components/compare/comparable";
 import { DueDate, DueDateEditor } from "~/components/projects/due-date";
 import { ProjectThread } from "~/components/projects/project-thread";
 import { StageBadge } from "~/components/projects/stage-badge";
@@ -43,6 +45,12 @@ import { useWarmPdfEngine } from "~/components/viewer/use-warm-pdf-engine";
 import { useTRPC } from "~/trpc/react";
 
 type ProjectFile = RouterOutputs["projects"]["byId"]["files"][number];
+
+// Loaded when first opened, as from the proofs panel (docs/performance.md).
+const CompareRounds = dynamic(() => import("~/components/compare/compare-rounds").then((m) => m.CompareRounds), { ssr: false });
+
+/** A project's files of one kind as compare reads them: one "round" with no pins, named by the kind. */
+const filesToCompare = (label: string, files: ProjectFile[]): Round => ({ id: "", round: 0, label, files });
 
 function FileGrid({
   files,
@@ -126,6 +134,7 @@ export default function ProjectPage() {
   // The files of one kind as they were when one was opened: their signed links change with every refetch, and the
   // viewer must not reload the file it shows.
   const [viewing, setViewing] = useState<{ files: ProjectFile[]; index: number; page: number; label: string } | null>(null);
+  const [comparing, setComparing] = useState<Round | null>(null);
   const project = useQuery(trpc.projects.byId.queryOptions({ id }));
   const addBrandAssets = useMutation(trpc.projects.addBrandAssets.mutationOptions());
   const pins = useQuery(trpc.annotations.byProject.queryOptions({ projectId: id }));
@@ -292,6 +301,29 @@ export default function ProjectPage() {
                 <CardDescription>{kind.hint}</CardDescription>
               </div>
               <div className="flex flex-wrap gap-2 sm:justify-end">
+                {comparison([
+                  filesToCompare(
+                    kind.label,
+                    p.files.filter((f) => f.kind === kind.value),
+                  ),
+                ]) && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="min-h-11"
+                    onClick={() =>
+                      setComparing(
+                        filesToCompare(
+                          kind.label,
+                          p.files.filter((f) => f.kind === kind.value),
+                        ),
+                      )
+                    }
+                    aria-label={`Compare ${kind.label}`}
+                  >
+                    <GitCompareArrows className="size-4" aria-hidden /> Compare
+                  </Button>
+                )}
                 <Button
                   size="sm"
                   variant="outline"
@@ -320,6 +352,7 @@ export default function ProjectPage() {
           </Card>
         ))}
       </div>
+      {comparing && <CompareRounds rounds={[comparing]} onClose={() => setComparing(null)} />}
       {viewing && (
         <FileViewer
           files={viewing.files}
