@@ -115,11 +115,26 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     await page.getByLabel("Address").fill("Hafenstrasse 1\n20457 Hamburg");
     await page.getByLabel("Tax ID").fill("DE123456789");
     await page.getByLabel("Payment terms").fill("Payable within 14 days.");
-    await page.getByLabel("Bank details").fill("IBAN DE89 3704 0044 0532 0130 00");
+    await page.getByLabel("Bank details").fill("Commerzbank Hamburg");
+    await page.getByLabel("Postcode").fill("20457");
+    await page.getByLabel("City").fill("Hamburg");
+    await chooseOption(page.getByLabel("Country"), "Germany");
+    await page.getByLabel("VAT ID").fill("DE 123 456 789");
+    // Without a way to be paid, invoices cannot go out: Billing says so once saved.
+    await page.getByLabel("IBAN").fill("");
+    await page.getByRole("button", { name: "Save billing details" }).click();
+    await page.getByTestId("legal-gaps").filter({ hasText: "bank details (IBAN) or payment link" }).waitFor();
+    // A mistyped IBAN is refused at the field, with why.
+    await page.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 01");
+    await page.getByRole("button", { name: "Save billing details" }).click();
+    await page.getByText("This is not an IBAN").waitFor();
+    await page.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
     await page.getByLabel("Logo (PNG or JPEG)").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: makePng(240, 80) });
     await page.getByAltText("Studio logo").waitFor();
     await page.getByRole("button", { name: "Save billing details" }).click();
     await page.getByText("Billing details saved").first().waitFor();
+    await page.getByTestId("legal-gaps").waitFor({ state: "detached" });
+    await fitsPhone("billing-details");
 
     await page.goto(`${app.url}/invoices/create`);
     await chooseOption(page.getByLabel("Business"), "Acme Coffee");

@@ -56,6 +56,20 @@ describe("business pages and brand libraries", () => {
     const project = await studio.projects.create({ title: "Spring menu", event: "print", businessId: "acme" });
     const old = await studio.projects.create({ title: "Old sign", event: "print", businessId: "acme" });
     await studio.projects.setArchived({ id: old.id, archived: true });
+    // An invoice goes out only from a studio whose legal details are complete.
+    await studio.invoices.saveBillingProfile({
+      legalName: "Studio Ltd",
+      address: "1 High Street",
+      city: "London",
+      postcode: "N1 1AA",
+      country: "GB",
+      taxNumber: "GB123456789",
+      iban: "GB82 WEST 1234 5698 7654 32",
+      paymentTerms: "",
+      bankDetails: "",
+      logo: null,
+      reminderDays: null,
+    });
     const line = [{ description: "Design", quantity: 2, unitAmount: 5_000 }];
     const sent = await studio.invoices.create({ businessId: "acme", projectId: project.id, lines: line });
     await studio.invoices.setStatus({ id: sent.id, status: "sent" });

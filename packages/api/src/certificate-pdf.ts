@@ -3,7 +3,7 @@
 import type { CertificateRecord } from "@atelier/domain";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { fontBytes, STANDARD_FONT_TEXT, UNICODE_BOLD, UNICODE_REGULAR } from "./pdf-fonts";
+import { fontBytes, STANDARD_FONT_TEXT, textWriter, UNICODE_BOLD, UNICODE_REGULAR } from "./pdf-fonts";
 
 const MARGIN = 50;
 const INK = "#1f2328";
@@ -34,8 +34,9 @@ export async function renderCertificatePdf(
   if (!standard) for (const [name, bytes] of Object.entries(fontBytes())) doc.registerFont(name, bytes);
   const REGULAR = standard ? "Helvetica" : UNICODE_REGULAR;
   const BOLD = standard ? "Helvetica-Bold" : UNICODE_BOLD;
-  // Courier beside Noto Sans JP sits on another baseline: one family per document.
+  // Courier beside Noto Sans sits on another baseline: one family per document.
   const MONO = standard ? "Courier" : UNICODE_REGULAR;
+  const put = textWriter(doc, standard);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -51,7 +52,7 @@ export async function renderCertificatePdf(
   const textWidth = width - qrSize - 20;
   doc.font(BOLD).fontSize(20).fillColor(INK).text("Approval certificate", MARGIN, MARGIN, { width: textWidth });
   doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(`Certificate ${record.id}`, { width: textWidth });
-  doc.text(`Issued ${record.issuedAt} (UTC) by ${record.issuer}`, { width: textWidth });
+  put(`Issued ${record.issuedAt} (UTC) by ${record.issuer}`, REGULAR, undefined, undefined, { width: textWidth });
   doc.moveDown(0.5).fillColor(INK).text("Verify it, and check a file against it, at:", { width: textWidth });
   doc.fillColor("#0969da").text(proof.verifyUrl, { width: textWidth, link: proof.verifyUrl, underline: true });
 
@@ -72,7 +73,8 @@ export async function renderCertificatePdf(
   };
   const line = (label: string, value: string, font = REGULAR) => {
     doc.font(BOLD).fontSize(9).fillColor(MUTED).text(`${label}: `, MARGIN, doc.y, { continued: true, width });
-    doc.font(font).fillColor(INK).text(value, { width });
+    doc.fillColor(INK);
+    put(value, font, undefined, undefined, { width });
   };
 
   doc.y = Math.max(doc.y, MARGIN + qrSize);
@@ -84,7 +86,8 @@ export async function renderCertificatePdf(
 
   heading(`Files approved (${record.files.length})`);
   for (const file of record.files) {
-    doc.font(BOLD).fontSize(9).fillColor(INK).text(file.name, MARGIN, doc.y, { width });
+    doc.fontSize(9).fillColor(INK);
+    put(file.name, BOLD, MARGIN, doc.y, { width });
     doc
       .font(REGULAR)
       .fontSize(8)

@@ -1,6 +1,7 @@
 // Invoices as documents on real PostgreSQL: who reaches which invoice and PDF, gapless numbers under
 // concurrent creation, sending with the PDF in the outbox, drafts, payments, credit notes and reminders.
-import { mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO_BUSINESS, DEMO_USERS, type MailAttachment, seedDemo } from "@atelier/db";
@@ -8,7 +9,9 @@ import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { canSeeInvoice, type SessionUser } from "@atelier/domain";
 import { createFsStore } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
+import jsQR from "jsqr";
 import { PDFParse } from "pdf-parse";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
 import { createInvoicePdfHandler, remindOverdueInvoices } from "./invoice-documents";
@@ -23,8 +26,28 @@ const session = (role: SessionUser["role"], id: string, businessId: string | nul
   businessId,
 });
 
+/** The text of the QR code on each page of the PDF, read from the page drawn as a picture, as a phone's camera would. */
+async function qrCodesIn(bytes: Uint8Array): Promise<string[]> {
+  // A copy: pdf.js takes the bytes it is given over (they are gone from the caller's array).
+  const parser = new PDFParse({ data: bytes.slice() });
+  try {
+    const shots = await parser.getScreenshot({ scale: 2, imageDataUrl: false });
+    return shots.pages.flatMap((page) => {
+      const png = PNG.sync.read(Buffer.from(page.data));
+      const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+      return code ? [code.data] : [];
+    });
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** Where a PDF worth a look is kept after the run. */
+const ARTIFACTS = new URL("../test-results/", import.meta.url).pathname;
+mkdirSync(ARTIFACTS, { recursive: true });
+
 async function pdfText(bytes: Uint8Array): Promise<string> {
-  const parser = new PDFParse({ data: bytes });
+  const parser = new PDFParse({ data: bytes.slice() });
   try {
     return (await parser.getText()).text;
   } finally {
@@ -50,7 +73,7 @@ describe("invoices as documents", () => {
     secret: "s".repeat(32),
     balancerUrl: "",
   };
-  const queued: { kind: string; to: string; subject: string; text: string; attachments?: readonly MailAttachment[] }[] = [];
+  const queued: { kind: string; to: string; subject: string; text: string; html?: string; attachments?: readonly MailAttachment[] }[] = [];
   const outbox = {
     enqueue: async (_db: unknown, mails: readonly (typeof queued)[number][]) => {
       queued.push(...mails);
@@ -85,16 +108,23 @@ describe("invoices as documents", () => {
     as(admin).invoices.create({ businessId: DEMO_BUSINESS.id, dueAt: "2026-12-15", lines });
 
   /** The studio's billing details, which its mails and PDFs are signed with: saved by each test that reads them. */
-  const saveStudioDetails = () =>
-    as(admin).invoices.saveBillingProfile({
-      legalName: "Atelier Studio GmbH",
-      address: "Hafenstrasse 1, 20457 Hamburg",
-      taxNumber: "DE123456789",
-      logo: null,
-      paymentTerms: "Payable within 14 days.",
-      bankDetails: "IBAN DE89 3704 0044 0532 0130 00",
-      reminderDays: null,
-    });
+  const studioDetails = {
+    legalName: "Atelier Studio GmbH",
+    address: "Hafenstrasse 1",
+    postcode: "20457",
+    city: "Hamburg",
+    country: "DE",
+    vatId: "DE 123 456 789",
+    taxNumber: "",
+    iban: "DE89 3704 0044 0532 0130 00",
+    bic: "COBADEFFXXX",
+    paymentLink: "",
+    logo: null,
+    paymentTerms: "Payable within 14 days.",
+    bankDetails: "Commerzbank Hamburg",
+    reminderDays: null,
+  };
+  const saveStudioDetails = () => as(admin).invoices.saveBillingProfile(studioDetails);
 
   async function fetchPdf(url: string) {
     const handler = createInvoicePdfHandler({ db: t.db, secret: files.secret, now: () => clock });
@@ -259,9 +289,13 @@ describe("invoices as documents", () => {
       "$343.20",
       "Dec 15, 2026",
       "Atelier Studio GmbH",
-      "DE123456789",
+      "Hafenstrasse 1",
+      "20457 Hamburg",
+      "Germany",
+      "VAT ID: DE123456789",
       "Payable within 14 days.",
-      "IBAN DE89 3704 0044 0532 0130 00",
+      "IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX",
+      "Commerzbank Hamburg",
     ]) {
       expect(text, expected).toContain(expected);
     }
@@ -287,6 +321,102 @@ describe("invoices as documents", () => {
     // The line's narrow column wraps the title where a line may break.
     const unwrapped = (s: string) => s.replace(/\s+/g, "");
     expect(unwrapped(text).split(unwrapped(title)).length - 1, "on the project line and the invoice line").toBe(2);
+  });
+
+  it("sends no invoice while the studio's legal details are incomplete, naming what is missing", async () => {
+    await as(admin).invoices.saveBillingProfile({ ...studioDetails, country: "", iban: "", vatId: "", taxNumber: "" });
+    const { id } = await draft();
+    const refused = await as(admin)
+      .invoices.send({ id })
+      .then(
+        () => null,
+        (error: TRPCError) => error,
+      );
+    expect(refused?.code).toBe("PRECONDITION_FAILED");
+    expect(refused?.message).toBe(
+      "An invoice is a legal document: add the studio's country, VAT or tax ID and bank details (IBAN) or payment link on Billing before sending it.",
+    );
+    expect((await as(admin).invoices.byId({ id })).status).toBe("draft");
+    expect(queued).toEqual([]);
+    // Through the status too; and a payment link is a way to be paid as well as an IBAN.
+    expect(await codeOf(as(admin).invoices.setStatus({ id, status: "sent" }))).toBe("PRECONDITION_FAILED");
+    await as(admin).invoices.saveBillingProfile({ ...studioDetails, iban: "", paymentLink: "https://pay.example.com/atelier" });
+    expect(await as(admin).invoices.send({ id })).toEqual({ id, status: "sent" });
+    // The payment link is a button of the mail, beside the invoice's own, and a link on its PDF.
+    const [sent] = queued;
+    expect(sent?.text).toContain("Pay online: https://pay.example.com/atelier");
+    expect(sent?.html).toMatch(/<a href="https:\/\/pay\.example\.com\/atelier"[^>]*>Pay online<\/a>/);
+    const text = await pdfText(Buffer.from(sent?.attachments?.[0]?.base64 ?? "", "base64"));
+    expect(text).toContain("Pay online: https://pay.example.com/atelier");
+  });
+
+  it("keeps the legal details as typed, an IBAN compact, and refuses one whose check digits are wrong", async () => {
+    const saved = await as(admin).invoices.saveBillingProfile(studioDetails);
+    expect(saved).toMatchObject({ country: "DE", vatId: "DE123456789", iban: "DE89370400440532013000", bic: "COBADEFFXXX" });
+    expect(await codeOf(as(admin).invoices.saveBillingProfile({ ...studioDetails, iban: "DE89 3704 0044 0532 0130 01" }))).toBe(
+      "BAD_REQUEST",
+    );
+    expect(await codeOf(as(admin).invoices.saveBillingProfile({ ...studioDetails, country: "Germany" }))).toBe("BAD_REQUEST");
+    expect(await codeOf(as(admin).invoices.saveBillingProfile({ ...studioDetails, paymentLink: "javascript:alert(1)" }))).toBe(
+      "BAD_REQUEST",
+    );
+    expect(await codeOf(as(creative).invoices.saveBillingProfile(studioDetails))).toBe("FORBIDDEN");
+    expect(await as(admin).invoices.billingProfile()).toMatchObject({ iban: "DE89370400440532013000" });
+  });
+
+  it("prints an EPC QR code of the balance due on an invoice in euros, which a banking app reads back", async () => {
+    await saveStudioDetails();
+    const business = await as(admin).businesses.create({ name: "Brasserie Bruxelles" });
+    await as(admin).invoices.setBusinessCurrency({ businessId: business.id, currency: "EUR" });
+    const { id, number } = await as(admin).invoices.create({
+      businessId: business.id,
+      lines: [{ description: "Menu design", quantity: 1, unitAmount: 102_000, taxRateBp: 2100 }],
+    });
+    const pdf = new Uint8Array(await (await fetchPdf((await as(admin).invoices.pdfUrl({ id })).url)).arrayBuffer());
+    const [payload] = await qrCodesIn(pdf);
+    expect(payload?.split("\n")).toEqual([
+      "BCD",
+      "002",
+      "1",
+      "SCT",
+      "COBADEFFXXX",
+      "Atelier Studio GmbH",
+      "DE89370400440532013000",
+      // 1,020.00 + 21 % VAT
+      "EUR1234.20",
+      "",
+      "",
+      `Invoice ${number}`,
+    ]);
+    expect(await pdfText(pdf)).toContain("Scan to pay by bank transfer");
+    // Not in dollars: no SEPA transfer to offer.
+    const { id: usd } = await draft();
+    expect(
+      await qrCodesIn(new Uint8Array(await (await fetchPdf((await as(admin).invoices.pdfUrl({ id: usd })).url)).arrayBuffer())),
+    ).toEqual([]);
+  });
+
+  it("prints Polish, Greek, Cyrillic and Japanese exactly as typed, and an emoji visibly", async () => {
+    const typed = "Łódź Café — Ελληνικά — Москва — 東京";
+    const business = await as(admin).businesses.create({ name: typed });
+    const { id } = await as(admin).invoices.create({
+      businessId: business.id,
+      lines: [
+        { description: `Menu for ${typed}`, quantity: 1, unitAmount: 100 },
+        { description: "Palette 🎨 and ✓, Ünïcode ℗", quantity: 1, unitAmount: 100 },
+      ],
+    });
+    const pdf = new Uint8Array(await (await fetchPdf((await as(admin).invoices.pdfUrl({ id })).url)).arrayBuffer());
+    const text = await pdfText(pdf);
+    // Each in its own script's font, as typed: on the bill-to line, which is wide enough to hold them on one line.
+    for (const word of ["Łódź Café", "Ελληνικά", "Москва", "東京", typed]) expect(text, word).toContain(word);
+    // In the line's narrow column, wrapped within it; the emoji drawn, no letter lost or replaced.
+    const unwrapped = (t: string) => t.replace(/\s+/g, "");
+    expect(unwrapped(text)).toContain(unwrapped(`Menu for ${typed}`));
+    expect(text).toContain("Palette 🎨 and ✓, Ünïcode ℗");
+    // A glyph a font lacks comes out of the text as NUL (.notdef), U+FFFD or the □ printed for it.
+    for (const lost of ["\0", "\ufffd", "□"]) expect(text).not.toContain(lost);
+    await writeFile(join(ARTIFACTS, "invoice-scripts.pdf"), pdf);
   });
 
   it("sends nothing and keeps the draft when the business has no client to send it to", async () => {

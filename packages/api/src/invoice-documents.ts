@@ -24,8 +24,10 @@ import {
   invoiceBalance,
   invoiceTotals,
   isReminderDue,
+  legalGapsMessage,
   paymentRefusal,
   type SessionUser,
+  studioLegalGaps,
   utcDay,
 } from "@atelier/domain";
 import { invoiceMail, invoiceReminderMail, type Outbox } from "@atelier/mail";
@@ -73,11 +75,13 @@ const billingInvoiceUrl = (appUrl: string, id: string) => `${billingUrl(appUrl)}
 export async function sendInvoice(ctx: Context & { user: SessionUser }, id: string): Promise<void> {
   const draft = await requireInvoice(ctx.db, id);
   if (draft.status !== "draft") throw new DomainError("PRECONDITION_FAILED", "Only a draft can be sent.");
+  const studio = await getBillingProfile(ctx.db);
+  const gaps = studioLegalGaps(studio);
+  if (gaps.length > 0) throw new DomainError("PRECONDITION_FAILED", legalGapsMessage(gaps));
   const recipients = await billingContacts(ctx.db, draft.businessId);
   if (recipients.length === 0) {
     throw new DomainError("PRECONDITION_FAILED", "The business has no client to send it to: link one to it on the Users page.");
   }
-  const studio = await getBillingProfile(ctx.db);
   const at = ctx.now();
   const sent = { ...draft, status: "sent" as const, sentAt: at };
   const total = invoiceTotals(sent.lines, sent.kind).total;
@@ -101,7 +105,7 @@ export async function sendInvoice(ctx: Context & { user: SessionUser }, id: stri
       trx,
       recipients.map((to) => ({
         kind: "invoice",
-        ...invoiceMail({ to, studio: studio.legalName || "Atelier", ...sent, total, url }),
+        ...invoiceMail({ to, studio: studio.legalName || "Atelier", ...sent, total, url, paymentLink: studio.paymentLink || undefined }),
         attachments: [attachment],
       })),
     );
@@ -217,6 +221,7 @@ export async function remindOverdueInvoices(db: Db, options: { outbox: Pick<Outb
             ...invoice,
             total: invoice.totals.total,
             url: billingInvoiceUrl(options.appUrl, invoice.id),
+            paymentLink: studio.paymentLink || undefined,
           }),
         })),
       );

@@ -5,6 +5,7 @@
 // invoices that need it pay it.
 import type { BillingProfile, InvoiceDocument } from "@atelier/db";
 import {
+  epcPayload,
   formatInvoiceDate,
   formatMoney,
   formatRate,
@@ -14,7 +15,8 @@ import {
   lineAmounts,
 } from "@atelier/domain";
 import PDFDocument from "pdfkit";
-import { fontBytes, STANDARD_FONT_TEXT, UNICODE_BOLD, UNICODE_REGULAR } from "./pdf-fonts";
+import QRCode from "qrcode";
+import { fontBytes, STANDARD_FONT_TEXT, textWriter, UNICODE_BOLD, UNICODE_REGULAR } from "./pdf-fonts";
 
 const MARGIN = 50;
 const INK = "#1f2328";
@@ -25,6 +27,26 @@ const RULE = "#d0d7de";
 function logoBytes(logo: string | null): Buffer | null {
   const match = logo?.match(/^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/);
   return match?.[2] ? Buffer.from(match[2], "base64") : null;
+}
+
+/** The studio's address and identifiers under its name, as the law asks an invoice to show them. */
+function studioLines(studio: BillingProfile): string[] {
+  const country = studio.country ? (new Intl.DisplayNames(["en"], { type: "region" }).of(studio.country) ?? studio.country) : "";
+  return [
+    studio.address,
+    [studio.postcode, studio.city].filter(Boolean).join(" "),
+    country,
+    studio.vatId ? `VAT ID: ${studio.vatId}` : "",
+    studio.taxNumber ? `Tax ID: ${studio.taxNumber}` : "",
+  ].filter((line) => line.trim() !== "");
+}
+
+/** Where to pay: the account (IBAN grouped by four, as printed on cards), the link, and anything else the studio adds. */
+function paymentLines(studio: BillingProfile): string[] {
+  return [
+    studio.iban ? `IBAN ${studio.iban.replace(/(.{4})(?=.)/g, "$1 ")}${studio.bic ? ` · BIC ${studio.bic}` : ""}` : "",
+    studio.bankDetails,
+  ].filter((line) => line.trim() !== "");
 }
 
 export function invoicePdfFilename(invoice: { number: string }): string {
@@ -48,12 +70,16 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
     studio.taxNumber,
     studio.paymentTerms,
     studio.bankDetails,
+    studio.city,
+    studio.postcode,
+    studio.paymentLink,
     formatMoney(0, invoice.currency),
   ];
   const standard = typed.every((text) => STANDARD_FONT_TEXT.test(text ?? ""));
   if (!standard) for (const [name, bytes] of Object.entries(fontBytes())) doc.registerFont(name, bytes);
   const REGULAR = standard ? "Helvetica" : UNICODE_REGULAR;
   const BOLD = standard ? "Helvetica-Bold" : UNICODE_BOLD;
+  const put = textWriter(doc, standard);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -77,14 +103,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
       // An image pdfkit cannot read is left out rather than failing the invoice.
     }
   }
-  doc
-    .font(BOLD)
-    .fontSize(12)
-    .fillColor(INK)
-    .text(studio.legalName || "Atelier", MARGIN, y, { width: width / 2 });
-  doc.font(REGULAR).fontSize(9).fillColor(MUTED);
-  if (studio.address) doc.text(studio.address, { width: width / 2 });
-  if (studio.taxNumber) doc.text(`Tax ID: ${studio.taxNumber}`, { width: width / 2 });
+  doc.fontSize(12).fillColor(INK);
+  put(studio.legalName || "Atelier", BOLD, MARGIN, y, { width: width / 2 });
+  doc.fontSize(9).fillColor(MUTED);
+  for (const line of studioLines(studio)) put(line, REGULAR, undefined, undefined, { width: width / 2 });
   const studioBottom = doc.y;
 
   doc
@@ -108,8 +130,12 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
   // Bill to.
   y = Math.max(studioBottom, doc.y) + 24;
   doc.font(BOLD).fontSize(8).fillColor(MUTED).text("BILL TO", MARGIN, y);
-  doc.font(BOLD).fontSize(11).fillColor(INK).text(invoice.businessName);
-  if (invoice.projectTitle) doc.font(REGULAR).fontSize(9).fillColor(MUTED).text(`Project: ${invoice.projectTitle}`);
+  doc.fontSize(11).fillColor(INK);
+  put(invoice.businessName, BOLD);
+  if (invoice.projectTitle) {
+    doc.fontSize(9).fillColor(MUTED);
+    put(`Project: ${invoice.projectTitle}`, REGULAR);
+  }
 
   // Lines.
   const columns = [
@@ -126,7 +152,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
     cells.forEach((cell, i) => {
       const c = columns[i];
       if (!c) return;
-      doc.text(cell, c.x, top, { width: c.w, align: c.align });
+      put(cell, font, c.x, top, { width: c.w, align: c.align });
       bottom = Math.max(bottom, doc.y);
     });
     return bottom;
@@ -200,20 +226,56 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
 
   // Notes, terms and how to pay.
   const blocks: [string, string][] = [
-    ["Notes", invoice.notes ?? ""],
-    ["Payment terms", invoice.kind === "invoice" ? studio.paymentTerms : ""],
-    ["Bank details", invoice.kind === "invoice" ? studio.bankDetails : ""],
+    ["Notes", invoice.notes?.trim() ?? ""],
+    ["Payment terms", invoice.kind === "invoice" ? studio.paymentTerms.trim() : ""],
+    // Headed even when the payment link is all there is: it follows as a link of its own.
+    ["How to pay", invoice.kind === "invoice" ? paymentLines(studio).join("\n") || (studio.paymentLink ? " " : "") : ""],
   ];
   y += 16;
+  // A banking app's way in: the EPC QR code of a SEPA transfer of the balance due, for invoices in euros.
+  const due = invoice.kind === "invoice" ? invoiceBalance(totals.total, paid, credited) : 0;
+  const epc = epcPayload({
+    name: studio.legalName,
+    iban: studio.iban,
+    bic: studio.bic,
+    currency: invoice.currency,
+    amount: due,
+    text: `Invoice ${invoice.number}`,
+  });
+  if (epc) {
+    const size = 96;
+    if (y + size + 24 > doc.page.height - MARGIN) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    // Error correction M, as the EPC's guidelines ask.
+    const qr = await QRCode.toBuffer(epc, { type: "png", errorCorrectionLevel: "M", margin: 2, width: size * 3 });
+    doc.image(qr, right - size, y, { width: size, height: size });
+    doc
+      .font(REGULAR)
+      .fontSize(7)
+      .fillColor(MUTED)
+      .text("Scan to pay by bank transfer", right - size - 10, y + size + 2, { width: size + 10, align: "center" });
+  }
+  const textWidth = epc ? width - 120 : width;
   for (const [label, text] of blocks) {
-    if (!text.trim()) continue;
+    if (!text) continue;
     doc.font(REGULAR).fontSize(9);
-    if (y + doc.heightOfString(text, { width }) + 14 > doc.page.height - MARGIN) {
+    if (y + doc.heightOfString(text, { width: textWidth }) + 14 > doc.page.height - MARGIN) {
       doc.addPage();
       y = MARGIN;
     }
     doc.font(BOLD).fontSize(8).fillColor(MUTED).text(label.toUpperCase(), MARGIN, y);
-    doc.font(REGULAR).fontSize(9).fillColor(INK).text(text, { width });
+    doc.fontSize(9).fillColor(INK);
+    if (text.trim()) put(text, REGULAR, undefined, undefined, { width: textWidth });
+    // The payment link, a link in the PDF as on the page.
+    if (label === "How to pay" && studio.paymentLink) {
+      doc
+        .font(REGULAR)
+        .fontSize(9)
+        .fillColor("#0969da")
+        .text(`Pay online: ${studio.paymentLink}`, { width: textWidth, link: studio.paymentLink, underline: true });
+    }
     y = doc.y + 12;
   }
 

@@ -182,7 +182,7 @@ describe("notices and who hears of a project", () => {
     expect(entry?.body).toContain(`Invoice ${number} for`);
     await outboxDrained();
     const mails = mailsTo(client.email).slice(mailsBefore);
-    expect(mails.map((m) => mailSubject(m.raw))).toEqual([`Invoice ${number} from Atelier`]);
+    expect(mails.map((m) => mailSubject(m.raw))).toEqual([`Invoice ${number} from Atelier Demo Studio SRL`]);
     expect(extractLink(mails[0]?.raw ?? "")).toBe(`http://app.test/settings/invoices/${id}`);
   });
 });

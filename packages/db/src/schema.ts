@@ -313,6 +313,16 @@ interface BillingProfileTable {
   taxNumber: string;
   /** A data: URL of a PNG or JPEG image. */
   logo: string | null;
+  /** The postal address's code and city, and its country (ISO 3166-1 alpha-2); "" while not given. */
+  postcode: Generated<string>;
+  city: Generated<string>;
+  country: Generated<string>;
+  /** The VAT identifier, with its country's two letters (EN 16931 BT-31). */
+  vatId: Generated<string>;
+  /** Where clients pay: a bank account (IBAN, BIC), or an https payment link. */
+  iban: Generated<string>;
+  bic: Generated<string>;
+  paymentLink: Generated<string>;
   paymentTerms: string;
   bankDetails: string;
   /** Overdue invoices are reminded this many days after their due date; null sends no reminders. */

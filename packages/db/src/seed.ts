@@ -1,6 +1,8 @@
-// Demo users for the embedded run, one per role; written only into an empty database.
+// Demo users for the embedded run, one per role, and the studio's legal details (its invoices can be sent as they
+// are); written only into an empty database.
 import type { Db } from "./create-db";
-import type { NewUser } from "./schema";
+import { saveBillingProfile } from "./invoices";
+import type { BillingProfile, NewUser } from "./schema";
 
 export const DEMO_BUSINESS = { id: "demo-business", name: "Acme Coffee" } as const;
 
@@ -10,6 +12,24 @@ export const DEMO_USERS = [
   { id: "demo-client", name: "Cleo Client", email: "client@atelier.local", role: "client", businessId: DEMO_BUSINESS.id },
 ] as const satisfies readonly NewUser[];
 
+/** The demo studio's legal details: complete, with an IBAN (Belgium's example account, its check digits right). */
+const DEMO_STUDIO: BillingProfile = {
+  legalName: "Atelier Demo Studio SRL",
+  address: "Rue de la Loi 16",
+  postcode: "1000",
+  city: "Brussels",
+  country: "BE",
+  vatId: "BE0123456749",
+  taxNumber: "",
+  iban: "BE71096123456769",
+  bic: "GEBABEBB",
+  paymentLink: "",
+  paymentTerms: "Payable within 30 days by bank transfer, quoting the invoice number.",
+  bankDetails: "",
+  logo: null,
+  reminderDays: null,
+};
+
 export async function seedDemo(db: Db): Promise<boolean> {
   const existing = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (existing) return false;
@@ -18,5 +38,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
     .insertInto("users")
     .values(DEMO_USERS.map((u) => ({ ...u, emailVerified: new Date() })))
     .execute();
+  await saveBillingProfile(db, DEMO_STUDIO, new Date());
   return true;
 }

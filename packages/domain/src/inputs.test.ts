@@ -95,6 +95,10 @@ describe("billing details", () => {
   it("trims the studio's details and keeps each within its limit", () => {
     const details = { legalName: " Atelier Ltd ", address: "", taxNumber: "GB123", paymentTerms: "", bankDetails: "" };
     expect(billingDetailsInput.parse(details).legalName).toBe("Atelier Ltd");
+    // The legal details EN 16931 asks for are "" when left out; an IBAN is kept compact once its check digits hold.
+    expect(billingDetailsInput.parse(details)).toMatchObject({ country: "", vatId: "", iban: "", paymentLink: "" });
+    expect(billingDetailsInput.parse({ ...details, iban: "BE71 0961 2345 6769", country: "BE" }).iban).toBe("BE71096123456769");
+    expect(billingDetailsInput.safeParse({ ...details, country: "Belgium" }).success).toBe(false);
     expect(messageOf(billingDetailsInput.safeParse({ ...details, taxNumber: "x".repeat(101) }))).toBe(
       "The tax ID is too long: keep it to 100 characters.",
     );

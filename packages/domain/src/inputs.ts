@@ -6,6 +6,7 @@ import { BUSINESS_NAME_MAX_LENGTH, normalizeHex } from "./businesses";
 import { COMMENT_BODY_MAX_LENGTH } from "./comments";
 import { DUE_DATE_MAX, DUE_DATE_MIN, isDueDateInRange } from "./due-dates";
 import { INVOICE_LINE_MAX_QUANTITY, INVOICE_LINE_MAX_UNIT_AMOUNT } from "./invoices";
+import { bicInput, countryInput, ibanInput, paymentLinkInput, vatIdInput } from "./legal-identity";
 import { formatMoney, minorDigits, parseMoney, parseRate } from "./money";
 import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "./posts";
 import { ID_MAX_LENGTH, PROJECT_TITLE_MAX_LENGTH } from "./projects";
@@ -61,12 +62,25 @@ function optionalText(what: string, max: number) {
   return z.string().trim().max(max, tooLong(what, max));
 }
 
-/** The studio's billing details as typed on Billing (the logo and the reminder schedule come separately). */
+/**
+ * The studio's billing details as typed on Billing (the logo and the reminder schedule come separately). The legal
+ * details added for EN 16931 (postcode to payment link) may be left out by older callers: they are then empty.
+ */
 export const billingDetailsInput = z.object({
   legalName: optionalText("The legal name", 200),
+  /** The street address's lines; the postcode, city and country apart (EN 16931 BT-35 to BT-40). */
   address: optionalText("The address", 1000),
+  postcode: optionalText("The postcode", 20).default(""),
+  city: optionalText("The city", 100).default(""),
+  country: countryInput.default(""),
+  vatId: vatIdInput.default(""),
+  /** A national tax or company registration number, where there is no VAT ID or beside it (BT-32). */
   taxNumber: optionalText("The tax ID", 100),
+  iban: ibanInput.default(""),
+  bic: bicInput.default(""),
+  paymentLink: paymentLinkInput.default(""),
   paymentTerms: optionalText("The payment terms", 1000),
+  /** Anything else a client needs to pay (a bank's name, a reference to quote). */
   bankDetails: optionalText("The bank details", 1000),
 });
 

@@ -13,14 +13,24 @@ interface InvoiceFacts {
   dueAt: string | null;
   /** Where the business reads this invoice, under Billing. */
   url: string;
+  /** Where the studio takes payments online, if it does: a second button. */
+  paymentLink?: string;
 }
 
-function mail(to: string, subject: string, paragraphs: string[], url: string, label: string): Mail {
-  const text = `${paragraphs.join("\n\n")}\n\n${label}: ${url}\n`;
+const BUTTON = "display:inline-block;padding:10px 18px;border-radius:6px;text-decoration:none;margin:0 8px 8px 0";
+
+/** A mail of `paragraphs` and its buttons, the first the main one. */
+function mail(to: string, subject: string, paragraphs: string[], buttons: [label: string, url: string][]): Mail {
+  const text = `${paragraphs.join("\n\n")}\n\n${buttons.map(([label, url]) => `${label}: ${url}`).join("\n")}\n`;
   const html = `<body style="font-family:system-ui,sans-serif;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>
+<p>${buttons
+    .map(
+      ([label, url], i) =>
+        `<a href="${escapeHtml(url)}" style="${BUTTON};${i === 0 ? "background:#111;color:#fff" : "border:1px solid #111;color:#111"}">${escapeHtml(label)}</a>`,
+    )
+    .join("")}</p>
 </body>`;
   return { to, subject, text, html };
 }
@@ -32,8 +42,7 @@ export function invoiceMail(input: InvoiceFacts): Mail {
       input.to,
       `Credit note ${input.number} from ${input.studio}`,
       [`${input.studio} credits you ${formatMoney(-input.total, input.currency)} with credit note ${input.number}, attached as a PDF.`],
-      input.url,
-      `View credit note ${input.number}`,
+      [[`View credit note ${input.number}`, input.url]],
     );
   }
   const due = input.dueAt ? `, due ${formatInvoiceDate(input.dueAt)}` : "";
@@ -41,8 +50,7 @@ export function invoiceMail(input: InvoiceFacts): Mail {
     input.to,
     `Invoice ${input.number} from ${input.studio}`,
     [`${input.studio} sent you invoice ${input.number} for ${total}${due}. The invoice is attached as a PDF.`],
-    input.url,
-    `View invoice ${input.number}`,
+    [[`View invoice ${input.number}`, input.url], ...payOnline(input)],
   );
 }
 
@@ -54,7 +62,8 @@ export function invoiceReminderMail(input: InvoiceFacts & { balance: number }): 
       `Invoice ${input.number} from ${input.studio} was due ${input.dueAt ? formatInvoiceDate(input.dueAt) : "earlier"}, and ${formatMoney(input.balance, input.currency)} is still open.`,
       "If you have paid it already, thank you, and please disregard this reminder.",
     ],
-    input.url,
-    `View invoice ${input.number}`,
+    [[`View invoice ${input.number}`, input.url], ...payOnline(input)],
   );
 }
+
+const payOnline = (input: InvoiceFacts): [string, string][] => (input.paymentLink ? [["Pay online", input.paymentLink]] : []);

@@ -41,6 +41,9 @@ const ID_FIELDS: Record<string, IdKind> = {
   deliveryId: "delivery",
 };
 
+/** Fields named `…Id` that identify something outside the database (a VAT registration): plain text here. */
+const OUTSIDE_IDS = new Set(["vatId"]);
+
 /** Values for other text fields: each field takes the first its schema accepts. */
 const SAMPLE_TEXTS = [
   "Sample text",
@@ -54,6 +57,11 @@ const SAMPLE_TEXTS = [
   "#1d4ed8",
   "Asia/Tokyo",
   "000000",
+  // The studio's legal details: a country, an IBAN, a BIC, a payment link.
+  "BE",
+  "BE71096123456769",
+  "GEBABEBB",
+  "https://pay.example.test/sample",
 ];
 // A half first: a fraction of a page fits a box of them (x + w within the page); whole numbers take 1.
 const SAMPLE_NUMBERS = [0.5, 1, 0, 100];
@@ -97,7 +105,10 @@ function variants(schema: z.ZodType, field: string, at: string, pick: PickId, id
       // What the input side takes and the whole accepts (a trimmed string that must then be an e-mail address).
       const fits = (values: unknown[]) => values.filter((value) => value === undefined || schema.safeParse(value).success);
       const taken = fits(inner(def.in));
-      return taken.length > 0 ? taken : fits(inner(def.out));
+      if (taken.length > 0) return taken;
+      // A text the input side takes as any other but the whole checks further (an IBAN's check digits).
+      const sample = SAMPLE_TEXTS.find((text) => schema.safeParse(text).success);
+      return sample !== undefined ? [sample] : fits(inner(def.out));
     }
     case "array":
       // As few items as the array takes (a stroke has two points or more).
@@ -141,7 +152,7 @@ function variants(schema: z.ZodType, field: string, at: string, pick: PickId, id
         const value = pick(kind, at);
         return schema.safeParse(value).success ? [value] : cannotGenerate(at, `the schema refuses the ${kind} id ${value}`);
       }
-      if (/Ids?$/.test(field)) cannotGenerate(at, `unknown kind of id "${field}"; add it to ID_FIELDS`);
+      if (/Ids?$/.test(field) && !OUTSIDE_IDS.has(field)) cannotGenerate(at, `unknown kind of id "${field}"; add it to ID_FIELDS`);
       const value = SAMPLE_TEXTS.find((text) => schema.safeParse(text).success);
       return value === undefined ? cannotGenerate(at, "no sample text fits; add one to SAMPLE_TEXTS") : [value];
     }

@@ -42,6 +42,7 @@ import * as webhookFormats from "./2026-11-28-1800-webhook-formats";
 import * as appAccounts from "./2026-11-28-1900-app-accounts";
 import * as annotationShapes from "./2026-11-28-2000-annotation-shapes";
 import * as mediaProbes from "./2026-11-29-0900-media-probes";
+import * as legalDetails from "./2026-11-29-1000-legal-details";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-1900-app-accounts": appAccounts,
   "2026-11-28-2000-annotation-shapes": annotationShapes,
   "2026-11-29-0900-media-probes": mediaProbes,
+  "2026-11-29-1000-legal-details": legalDetails,
 };

@@ -4,6 +4,7 @@
 import type { RouterOutputs } from "@atelier/api";
 import {
   billingDetailsInput,
+  COUNTRY_CODES,
   CURRENCY_CODES,
   type Currency,
   LOGO_MAX_BYTES,
@@ -11,6 +12,7 @@ import {
   LOGO_TYPE_MESSAGE,
   LOGO_TYPES,
   reminderDaysInput,
+  studioLegalGaps,
 } from "@atelier/domain";
 import {
   Button,
@@ -32,6 +34,7 @@ import {
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Controller } from "react-hook-form";
 import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
@@ -39,6 +42,14 @@ import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
 type BillingProfile = RouterOutputs["invoices"]["billingProfile"];
+
+let countries: [string, string][] | undefined;
+/** Every country by its English name, in alphabetical order (made once). */
+function countryOptions(): [string, string][] {
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  countries ??= COUNTRY_CODES.map((code): [string, string] => [code, names.of(code) ?? code]).sort((a, b) => a[1].localeCompare(b[1]));
+  return countries;
+}
 
 export function BillingDetailsForm() {
   const trpc = useTRPC();
@@ -69,10 +80,14 @@ function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
     defaultValues: { ...text, reminderDays: reminderDays === null ? "" : String(reminderDays) },
   });
   const [logo, setLogo] = useState<string | null>(savedLogo);
+  const [gaps, setGaps] = useState(() => studioLegalGaps(saved));
   const [logoError, setLogoError] = useState<string | null>(null);
   const save = useMutation(
     trpc.invoices.saveBillingProfile.mutationOptions({
-      onSuccess: () => toast({ title: "Billing details saved" }),
+      onSuccess: (profile) => {
+        setGaps(studioLegalGaps(profile));
+        toast({ title: "Billing details saved" });
+      },
       onError: (error) => showServerFieldErrors(form, error),
     }),
   );
@@ -93,22 +108,74 @@ function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
         <CardHeader>
           <CardTitle>Studio billing details</CardTitle>
           <CardDescription>Printed on every invoice and credit note the studio sends.</CardDescription>
+          {gaps.length > 0 && (
+            <p role="status" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm" data-testid="legal-gaps">
+              Invoices cannot be sent until these are saved: {gaps.join(", ")}.
+            </p>
+          )}
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
           <Field label="Legal name" error={fieldError(form, "legalName")}>
             {(control) => <Input {...control} {...form.register("legalName")} />}
           </Field>
-          <Field label="Tax ID" error={fieldError(form, "taxNumber")}>
+          <Field label="VAT ID" hint="With its country's letters, such as BE0123456749." error={fieldError(form, "vatId")}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register("vatId")} />}
+          </Field>
+          <Field label="Address" hint="Street and number; the city apart." className="sm:col-span-2" error={fieldError(form, "address")}>
+            {(control) => <Textarea {...control} rows={2} autoComplete="street-address" {...form.register("address")} />}
+          </Field>
+          <Field label="Postcode" error={fieldError(form, "postcode")}>
+            {(control) => <Input {...control} autoComplete="postal-code" {...form.register("postcode")} />}
+          </Field>
+          <Field label="City" error={fieldError(form, "city")}>
+            {(control) => <Input {...control} autoComplete="address-level2" {...form.register("city")} />}
+          </Field>
+          <Field label="Country" error={fieldError(form, "country")}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="country"
+                render={({ field }) => (
+                  <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                    <option value="" disabled>
+                      Choose a country
+                    </option>
+                    {countryOptions().map(([code, name]) => (
+                      <option key={code} value={code}>
+                        {name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )}
+              />
+            )}
+          </Field>
+          <Field
+            label="Tax ID"
+            hint="A national tax or company number, if the invoice must show one."
+            error={fieldError(form, "taxNumber")}
+          >
             {(control) => <Input {...control} {...form.register("taxNumber")} />}
           </Field>
-          <Field label="Address" className="sm:col-span-2" error={fieldError(form, "address")}>
-            {(control) => <Textarea {...control} rows={3} {...form.register("address")} />}
+          <Field label="IBAN" error={fieldError(form, "iban")}>
+            {(control) => <Input {...control} autoComplete="off" placeholder="BE71 0961 2345 6769" {...form.register("iban")} />}
+          </Field>
+          <Field label="BIC" error={fieldError(form, "bic")}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register("bic")} />}
+          </Field>
+          <Field
+            label="Payment link"
+            hint="Where clients pay online (https://…): on the invoice and in its mail."
+            className="sm:col-span-2"
+            error={fieldError(form, "paymentLink")}
+          >
+            {(control) => <Input {...control} type="url" inputMode="url" {...form.register("paymentLink")} />}
           </Field>
           <Field label="Payment terms" error={fieldError(form, "paymentTerms")}>
             {(control) => <Textarea {...control} rows={3} placeholder="Payable within 14 days." {...form.register("paymentTerms")} />}
           </Field>
-          <Field label="Bank details" error={fieldError(form, "bankDetails")}>
-            {(control) => <Textarea {...control} rows={3} placeholder="IBAN, BIC" {...form.register("bankDetails")} />}
+          <Field label="Bank details" hint="Anything else a client needs to pay." error={fieldError(form, "bankDetails")}>
+            {(control) => <Textarea {...control} rows={3} {...form.register("bankDetails")} />}
           </Field>
           <Field label="Logo (PNG or JPEG)" error={logoError ?? undefined}>
             {(control) => (

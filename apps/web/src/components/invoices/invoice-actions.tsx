@@ -1,9 +1,17 @@
 "use client";
 // The admin's moves on an invoice (Send, Mark paid, Void), each confirmed first; used by the list and the invoice page.
 import type { RouterOutputs } from "@atelier/api";
-import { formatMoney, INVOICE_STATUS_LABELS, type InvoiceStatus, nextInvoiceStatuses } from "@atelier/domain";
+import {
+  formatMoney,
+  INVOICE_STATUS_LABELS,
+  type InvoiceStatus,
+  legalGapsMessage,
+  nextInvoiceStatuses,
+  studioLegalGaps,
+} from "@atelier/domain";
 import { toast } from "@atelier/ui";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { ConfirmButton } from "~/components/common/confirm-button";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
@@ -55,8 +63,19 @@ export function InvoiceActions({ invoice }: { invoice: Subject }) {
     }),
   );
   const statuses = nextInvoiceStatuses(invoice.status).filter((s) => !(s === "paid" && invoice.kind === "credit_note"));
+  // A draft cannot be sent while the studio's legal details are incomplete: said before Send is pressed.
+  const studio = useQuery({ ...trpc.invoices.billingProfile.queryOptions(), enabled: statuses.includes("sent") });
+  const gaps = studio.data && statuses.includes("sent") ? studioLegalGaps(studio.data) : [];
   return (
-    <div className="flex flex-wrap justify-end gap-1">
+    <div className="flex flex-wrap items-center justify-end gap-1">
+      {gaps.length > 0 && (
+        <p className="w-full text-right text-xs text-muted-foreground" data-testid="legal-gaps-notice">
+          {legalGapsMessage(gaps)}{" "}
+          <Link href="/settings" className="underline underline-offset-2">
+            Open Billing
+          </Link>
+        </p>
+      )}
       {statuses.map((status) => (
         <ConfirmButton
           key={status}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import {
+  bicInput,
+  COUNTRY_CODES,
+  countryInput,
+  ibanInput,
+  isIban,
+  legalGapsMessage,
+  paymentLinkInput,
+  type StudioLegalDetails,
+  studioLegalGaps,
+  vatIdInput,
+} from "./legal-identity";
+
+const complete: StudioLegalDetails = {
+  legalName: "Atelier Studio SRL",
+  address: "Rue de la Loi 16",
+  postcode: "1000",
+  city: "Brussels",
+  country: "BE",
+  taxNumber: "",
+  vatId: "BE0123456749",
+  iban: "BE71096123456769",
+  paymentLink: "",
+};
+
+describe("the studio's legal details", () => {
+  it("checks IBANs by their check digits, with or without spaces", () => {
+    expect(isIban("BE71096123456769")).toBe(true);
+    expect(isIban("DE89370400440532013000")).toBe(true);
+    expect(isIban("BE71096123456768")).toBe(false);
+    expect(isIban("BE71")).toBe(false);
+    expect(ibanInput.parse("be71 0961 2345 6769")).toBe("BE71096123456769");
+    expect(ibanInput.parse("")).toBe("");
+    expect(ibanInput.safeParse("GB00 0000 0000 0000 0000 00").success).toBe(false);
+  });
+
+  it("takes BICs of 8 or 11 characters, VAT IDs with their country's letters, https payment links", () => {
+    expect(bicInput.parse("gebabebb")).toBe("GEBABEBB");
+    expect(bicInput.parse("DEUTDEFF500")).toBe("DEUTDEFF500");
+    expect(bicInput.safeParse("GEBABE").success).toBe(false);
+    expect(vatIdInput.parse("be 0123.456.749")).toBe("BE0123456749");
+    expect(vatIdInput.parse("EL094259216")).toBe("EL094259216");
+    expect(vatIdInput.safeParse("0123456749").success).toBe(false);
+    expect(paymentLinkInput.safeParse("https://pay.example.com/atelier").success).toBe(true);
+    expect(paymentLinkInput.safeParse("http://pay.example.com").success).toBe(false);
+    expect(paymentLinkInput.safeParse("javascript:alert(1)").success).toBe(false);
+  });
+
+  it("takes countries from ISO 3166's list only", () => {
+    expect(COUNTRY_CODES).toHaveLength(249);
+    expect(new Set(COUNTRY_CODES).size).toBe(249);
+    expect(countryInput.safeParse("BE").success).toBe(true);
+    expect(countryInput.safeParse("").success).toBe(true);
+    expect(countryInput.safeParse("XX").success).toBe(false);
+    expect(countryInput.safeParse("be").success).toBe(false);
+  });
+
+  it("names what is missing before an invoice may be sent", () => {
+    expect(studioLegalGaps(complete)).toEqual([]);
+    expect(studioLegalGaps({ ...complete, vatId: "", taxNumber: "0123.456.749" })).toEqual([]);
+    expect(studioLegalGaps({ ...complete, iban: "", paymentLink: "https://pay.example.com" })).toEqual([]);
+    const empty = Object.fromEntries(Object.keys(complete).map((k) => [k, " "])) as unknown as StudioLegalDetails;
+    expect(studioLegalGaps(empty)).toEqual(["legal name", "address", "country", "VAT or tax ID", "bank details (IBAN) or payment link"]);
+    expect(legalGapsMessage(["country"])).toBe("An invoice is a legal document: add the studio's country on Billing before sending it.");
+    expect(legalGapsMessage(["legal name", "country", "VAT or tax ID"])).toBe(
+      "An invoice is a legal document: add the studio's legal name, country and VAT or tax ID on Billing before sending it.",
+    );
+  });
+});

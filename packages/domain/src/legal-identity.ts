@@ -1,0 +1,94 @@
+// Who an invoice is from, in the words the law and EN 16931 use (docs/invoices.md, "Legal details"): the studio's
+// legal name, postal address and country, a tax or VAT identifier, and a way to be paid (a bank account by IBAN, or
+// a payment link). An invoice is not sent while any of these is missing: the refusal names what is.
+import { z } from "zod";
+
+/** ISO 3166-1 alpha-2 country codes (EN 16931 BT-40, BT-55). */
+export const COUNTRY_CODES = (
+  "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC " +
+  "CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD " +
+  "GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH " +
+  "KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW " +
+  "MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC " +
+  "SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY " +
+  "UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
+).split(" ");
+
+/** A country as chosen from a list; "" while none is. */
+export const countryInput = z.union([
+  z.literal(""),
+  z.string().refine((c) => COUNTRY_CODES.includes(c), "Choose a country from the list."),
+]);
+
+/** Letters and digits only, upper case: how IBANs, BICs and VAT identifiers are compared and kept. */
+const compact = (text: string) => text.replace(/[\s.\-/]/g, "").toUpperCase();
+
+/** Whether `iban` (compacted) is one: two letters, two check digits, the account; its check digits right (ISO 13616). */
+export function isIban(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1;
+}
+
+/** An IBAN as typed (spaces allowed), kept compact; "" for none. */
+export const ibanInput = z
+  .string()
+  .max(50)
+  .transform(compact)
+  .refine((v) => v === "" || isIban(v), "This is not an IBAN: check its letters and digits (its check digits do not match).");
+
+/** A BIC (SWIFT code): 8 or 11 letters and digits; "" for none. */
+export const bicInput = z
+  .string()
+  .max(20)
+  .transform(compact)
+  .refine(
+    (v) => v === "" || /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v),
+    "A BIC has 8 or 11 letters and digits, such as GEBABEBB.",
+  );
+
+/** A VAT identifier: its country's two letters (EL for Greece), then 2 to 13 letters and digits; "" for none. */
+export const vatIdInput = z
+  .string()
+  .max(30)
+  .transform(compact)
+  .refine((v) => v === "" || /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(v), "A VAT ID starts with its country's two letters, such as BE0123456749.");
+
+/** Where clients pay online: an https address; "" for none. */
+export const paymentLinkInput = z.union([
+  z.literal(""),
+  z.url({ protocol: /^https$/, message: "The payment link must be an https:// address." }).max(2000),
+]);
+
+/** What the studio's legal details hold (the billing profile's). */
+export interface StudioLegalDetails {
+  legalName: string;
+  address: string;
+  postcode: string;
+  city: string;
+  country: string;
+  taxNumber: string;
+  vatId: string;
+  iban: string;
+  paymentLink: string;
+}
+
+/** What is missing of the studio's legal details for an invoice to be sent, as words for a sentence; none when complete. */
+export function studioLegalGaps(studio: StudioLegalDetails): string[] {
+  const blank = (text: string) => text.trim() === "";
+  const gaps: string[] = [];
+  if (blank(studio.legalName)) gaps.push("legal name");
+  if (blank(studio.address) || blank(studio.city)) gaps.push("address");
+  if (blank(studio.country)) gaps.push("country");
+  if (blank(studio.vatId) && blank(studio.taxNumber)) gaps.push("VAT or tax ID");
+  if (blank(studio.iban) && blank(studio.paymentLink)) gaps.push("bank details (IBAN) or payment link");
+  return gaps;
+}
+
+/** The refusal of sending an invoice while the studio's legal details have `gaps`. */
+export function legalGapsMessage(gaps: readonly string[]): string {
+  const list = gaps.length <= 1 ? gaps.join("") : `${gaps.slice(0, -1).join(", ")} and ${gaps.at(-1)}`;
+  return `An invoice is a legal document: add the studio's ${list} on Billing before sending it.`;
+}
