@@ -142,6 +142,16 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     await page.getByLabel(/Billing contacts/).fill("books@acme.test");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByTestId("billing-contacts").filter({ hasText: "books@acme.test" }).waitFor();
+    // Its legal details as the buyer of its invoices: kept as the law writes them (a VAT ID compact, upper case).
+    await page.getByRole("button", { name: "Edit details" }).click();
+    await page.getByLabel("VAT ID").fill("be 0403 170 701");
+    await page.getByLabel("Buyer reference").fill("PO-2026-17");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("button", { name: "Edit details" }).click();
+    expect(await page.getByLabel("VAT ID").inputValue()).toBe("BE0403170701");
+    expect(await page.getByLabel("Country").textContent()).toBe("Belgium");
+    await fitsPhone("business-legal-admin");
+    await page.getByRole("button", { name: "Cancel" }).click();
 
     await signInAs("client@atelier.local");
     await page.goto(app.url);

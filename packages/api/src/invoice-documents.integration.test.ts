@@ -368,6 +368,20 @@ describe("invoices as documents", () => {
     await saveStudioDetails();
     const business = await as(admin).businesses.create({ name: "Brasserie Bruxelles" });
     await as(admin).invoices.setBusinessCurrency({ businessId: business.id, currency: "EUR" });
+    // Its legal details as the buyer: an admin's to set, printed under BILL TO.
+    const legal = {
+      legalName: "Brasserie Bruxelles SRL",
+      address: "Grand-Place 1",
+      postcode: "1000",
+      city: "Brussels",
+      country: "BE",
+      vatId: "be 0403.170.701",
+      buyerReference: "PO-42",
+    };
+    expect(await codeOf(as(creative).businesses.update({ id: business.id, legal }))).toBe("FORBIDDEN");
+    expect(await codeOf(as(admin).businesses.update({ id: business.id, legal: { ...legal, country: "Belgium" } }))).toBe("BAD_REQUEST");
+    await as(admin).businesses.update({ id: business.id, legal });
+    expect((await as(admin).businesses.byId({ id: business.id })).billing?.legal).toEqual({ ...legal, vatId: "BE0403170701" });
     const { id, number } = await as(admin).invoices.create({
       businessId: business.id,
       lines: [{ description: "Menu design", quantity: 1, unitAmount: 102_000, taxRateBp: 2100 }],
@@ -388,7 +402,11 @@ describe("invoices as documents", () => {
       "",
       `Invoice ${number}`,
     ]);
-    expect(await pdfText(pdf)).toContain("Scan to pay by bank transfer");
+    const text = await pdfText(pdf);
+    expect(text).toContain("Scan to pay by bank transfer");
+    expect(text).toContain(
+      "BILL TO\nBrasserie Bruxelles SRL\nGrand-Place 1\n1000 Brussels\nBelgium\nVAT ID: BE0403170701\nYour reference: PO-42",
+    );
     // Not in dollars: no SEPA transfer to offer.
     const { id: usd } = await draft();
     expect(

@@ -1,8 +1,7 @@
 // The invoice as a PDF, drawn on the server with pdfkit: a plain drawing API, no browser or React renderer, and years
 // of steady releases. Titles, names and lines are printed as typed: in the standard Helvetica while every letter is
-// one it has (Windows-1252), else in Noto Sans JP, embedded (only the glyphs used), accents, dashes and CJK included.
-// Embedding costs about ten times the time of a standard-font invoice (~0.4 s against ~0.04 s here), so only
-// invoices that need it pay it.
+// one it has (Windows-1252), else in Noto fonts chosen per run of text (pdf-fonts.ts), embedded (only the glyphs
+// used). Embedding costs about ten times the time of a standard-font invoice, so only invoices that need it pay it.
 import type { BillingProfile, InvoiceDocument } from "@atelier/db";
 import {
   epcPayload,
@@ -29,16 +28,20 @@ function logoBytes(logo: string | null): Buffer | null {
   return match?.[2] ? Buffer.from(match[2], "base64") : null;
 }
 
-/** The studio's address and identifiers under its name, as the law asks an invoice to show them. */
-function studioLines(studio: BillingProfile): string[] {
-  const country = studio.country ? (new Intl.DisplayNames(["en"], { type: "region" }).of(studio.country) ?? studio.country) : "";
+/** A party's address and VAT identifier, as the law asks an invoice to show them. */
+function addressLines(party: { address: string; postcode: string; city: string; country: string; vatId: string }): string[] {
+  const country = party.country ? (new Intl.DisplayNames(["en"], { type: "region" }).of(party.country) ?? party.country) : "";
   return [
-    studio.address,
-    [studio.postcode, studio.city].filter(Boolean).join(" "),
+    party.address,
+    [party.postcode, party.city].filter(Boolean).join(" "),
     country,
-    studio.vatId ? `VAT ID: ${studio.vatId}` : "",
-    studio.taxNumber ? `Tax ID: ${studio.taxNumber}` : "",
+    party.vatId ? `VAT ID: ${party.vatId}` : "",
   ].filter((line) => line.trim() !== "");
+}
+
+/** The studio's address and identifiers under its name. */
+function studioLines(studio: BillingProfile): string[] {
+  return [...addressLines(studio), studio.taxNumber ? `Tax ID: ${studio.taxNumber}` : ""].filter((line) => line !== "");
 }
 
 /** Where to pay: the account (IBAN grouped by four, as printed on cards), the link, and anything else the studio adds. */
@@ -62,6 +65,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
   });
   const typed = [
     invoice.businessName,
+    ...Object.values(invoice.buyer),
     invoice.projectTitle,
     invoice.notes,
     ...invoice.lines.map((l) => l.description),
@@ -131,7 +135,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
   y = Math.max(studioBottom, doc.y) + 24;
   doc.font(BOLD).fontSize(8).fillColor(MUTED).text("BILL TO", MARGIN, y);
   doc.fontSize(11).fillColor(INK);
-  put(invoice.businessName, BOLD);
+  put(invoice.buyer.legalName || invoice.businessName, BOLD);
+  doc.fontSize(9).fillColor(MUTED);
+  for (const line of addressLines(invoice.buyer)) put(line, REGULAR);
+  if (invoice.buyer.buyerReference) put(`Your reference: ${invoice.buyer.buyerReference}`, REGULAR);
   if (invoice.projectTitle) {
     doc.fontSize(9).fillColor(MUTED);
     put(`Project: ${invoice.projectTitle}`, REGULAR);

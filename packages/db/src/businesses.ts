@@ -25,7 +25,22 @@ export function businessProjects(db: Db, businessId: string) {
     .execute();
 }
 
-export function updateBusiness(db: Db, id: string, changes: { name?: string; currency?: string; billingEmails?: string[] | null }) {
+/** A business's legal details as the buyer of its invoices. */
+export interface BuyerDetails {
+  legalName: string;
+  address: string;
+  postcode: string;
+  city: string;
+  country: string;
+  vatId: string;
+  buyerReference: string;
+}
+
+export function updateBusiness(
+  db: Db,
+  id: string,
+  changes: { name?: string; currency?: string; billingEmails?: string[] | null } & Partial<BuyerDetails>,
+) {
   return db.updateTable("businesses").set(changes).where("id", "=", id).returningAll().executeTakeFirst();
 }
 

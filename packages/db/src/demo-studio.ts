@@ -23,12 +23,29 @@ const BUSINESSES = [
     id: "demo-globex",
     name: "Globex Bakery",
     currency: "EUR",
+    // In Germany with a German VAT ID: the Belgian studio's invoices to it are reverse charge within the EU.
+    legal: {
+      legalName: "Globex Bäckerei GmbH",
+      address: "Bergmannstraße 5",
+      postcode: "10961",
+      city: "Berlin",
+      country: "DE",
+      vatId: "DE811569869",
+    },
     client: { id: "demo-globex-client", name: "Greta Globex", email: "greta@globex.local" },
   },
   {
     id: "demo-initech",
     name: "Initech Books",
     currency: "GBP",
+    legal: {
+      legalName: "Initech Books Ltd",
+      address: "12 Fleet Street",
+      postcode: "EC4Y 1AA",
+      city: "London",
+      country: "GB",
+      vatId: "GB123456789",
+    },
     client: { id: "demo-initech-client", name: "Ian Initech", email: "ian@initech.local" },
   },
 ] as const;
@@ -403,7 +420,11 @@ async function seedDemoStudio(db: Db, now: Date, store: DemoFileStore | undefine
   const clientOf: Record<string, string> = { [DEMO_BUSINESS.id]: CLIENT.id };
   for (const b of BUSINESSES) {
     await createBusiness(db, { id: b.id, name: b.name });
-    await db.updateTable("businesses").set({ currency: b.currency }).where("id", "=", b.id).execute();
+    await db
+      .updateTable("businesses")
+      .set({ currency: b.currency, ...b.legal })
+      .where("id", "=", b.id)
+      .execute();
     await createUser(db, { ...b.client, role: "client", businessId: b.id });
     clientOf[b.id] = b.client.id;
   }

@@ -2,6 +2,7 @@
 // every function takes the database handle (or the caller's transaction) first.
 import { type InvoiceKind, invoiceBalance, invoiceNumber, invoiceSeries, invoiceTotals } from "@atelier/domain";
 import { sql } from "kysely";
+import type { BuyerDetails } from "./businesses";
 import type { Db } from "./create-db";
 import { decodeCursor, encodeCursor, epochMicros, fromEpochMicros, likeEscaped, type Page } from "./keyset";
 import type { BillingProfile, InvoiceStatusValue } from "./schema";
@@ -226,6 +227,27 @@ export async function loadInvoiceDocument(db: Db, id: string, options: { lock?: 
     .leftJoin("invoices as original", "original.id", "invoices.creditFor")
     .selectAll("invoices")
     .select(["businesses.name as businessName", "projects.title as projectTitle", "original.number as creditForNumber"])
+    .select((eb) =>
+      eb
+        .fn("json_build_object", [
+          sql.lit("legalName"),
+          "businesses.legalName",
+          sql.lit("address"),
+          "businesses.address",
+          sql.lit("postcode"),
+          "businesses.postcode",
+          sql.lit("city"),
+          "businesses.city",
+          sql.lit("country"),
+          "businesses.country",
+          sql.lit("vatId"),
+          "businesses.vatId",
+          sql.lit("buyerReference"),
+          "businesses.buyerReference",
+        ])
+        .$castTo<BuyerDetails>()
+        .as("buyer"),
+    )
     .where("invoices.id", "=", id);
   if (options.lock) query = query.forUpdate("invoices");
   const invoice = await query.executeTakeFirst();

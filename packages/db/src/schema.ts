@@ -60,6 +60,14 @@ interface BusinessesTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
   /** Where its invoices are mailed; null (or none) means its client users. */
   billingEmails: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /** Its legal details as the buyer of its invoices (docs/invoices.md); "" while not given. */
+  legalName: Generated<string>;
+  address: Generated<string>;
+  postcode: Generated<string>;
+  city: Generated<string>;
+  country: Generated<string>;
+  vatId: Generated<string>;
+  buyerReference: Generated<string>;
 }
 
 /** A file of a business's brand library, kept in its BRAND folder on the upload servers. */

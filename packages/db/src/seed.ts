@@ -33,7 +33,19 @@ const DEMO_STUDIO: BillingProfile = {
 export async function seedDemo(db: Db): Promise<boolean> {
   const existing = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (existing) return false;
-  await db.insertInto("businesses").values(DEMO_BUSINESS).execute();
+  // In Belgium, as the studio is: its invoices are domestic.
+  await db
+    .insertInto("businesses")
+    .values({
+      ...DEMO_BUSINESS,
+      legalName: "Acme Coffee BV",
+      address: "Veldstraat 12",
+      postcode: "9000",
+      city: "Gent",
+      country: "BE",
+      vatId: "BE0403170701",
+    })
+    .execute();
   await db
     .insertInto("users")
     .values(DEMO_USERS.map((u) => ({ ...u, emailVerified: new Date() })))

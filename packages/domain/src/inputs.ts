@@ -84,6 +84,18 @@ export const billingDetailsInput = z.object({
   bankDetails: optionalText("The bank details", 1000),
 });
 
+/** A business's legal details as the buyer of its invoices, as an admin types them on its page. */
+export const buyerDetailsInput = z.object({
+  legalName: optionalText("The legal name", 200),
+  address: optionalText("The address", 1000),
+  postcode: optionalText("The postcode", 20),
+  city: optionalText("The city", 100),
+  country: countryInput,
+  vatId: vatIdInput,
+  /** The reference its accounts payable asks invoices to carry (a purchase order, a Leitweg-ID). */
+  buyerReference: optionalText("The buyer reference", 200),
+});
+
 /** The studio's logo, printed on invoices: a PNG or JPEG of at most LOGO_MAX_BYTES, chosen on Billing. */
 export const LOGO_MAX_BYTES = 300_000;
 export const LOGO_TYPES: readonly string[] = ["image/png", "image/jpeg"];

@@ -28,6 +28,7 @@ import {
   brandColourHexInput,
   brandColourNameInput,
   businessNameInput,
+  buyerDetailsInput,
   CURRENCY_CODES,
   canEditBusiness,
   canEditBusinessBilling,
@@ -103,7 +104,22 @@ export const businessesRouter = router({
       // Members see each other's names; addresses and activity are the studio's to see.
       members: members.map((m) => (staff ? m : { id: m.id, name: m.name, email: null, image: m.image, role: m.role, deactivatedAt: null })),
       projects,
-      billing: staff ? { contacts: business.billingEmails ?? [], defaults: clientEmails } : null,
+      billing: staff
+        ? {
+            contacts: business.billingEmails ?? [],
+            defaults: clientEmails,
+            /** Its legal details as the buyer of its invoices (docs/invoices.md, "The buyer"). */
+            legal: {
+              legalName: business.legalName,
+              address: business.address,
+              postcode: business.postcode,
+              city: business.city,
+              country: business.country,
+              vatId: business.vatId,
+              buyerReference: business.buyerReference,
+            },
+          }
+        : null,
       invoices,
       balances: invoices ? balancesByCurrency(invoices) : null,
       brand: {
@@ -124,8 +140,9 @@ export const businessesRouter = router({
   }),
 
   /**
-   * The studio renames a business; only an admin sets its currency and billing contacts (an empty list
-   * means its client users), as only an admin bills.
+   * The studio renames a business; only an admin sets its currency, billing contacts (an empty list means its client
+   * users) and legal details as a buyer (`legal`: legalName, address, postcode, city, country, vatId,
+   * buyerReference), as only an admin bills.
    */
   update: businessProcedure(
     z.object({
@@ -133,11 +150,13 @@ export const businessesRouter = router({
       name: name.optional(),
       currency: z.enum(CURRENCY_CODES).optional(),
       billingEmails: z.array(z.email().max(320)).max(BILLING_CONTACTS_MAX).optional(),
+      legal: buyerDetailsInput.optional(),
     }),
   ).mutation(async ({ ctx, input }) => {
     requireEditor(ctx.user);
-    if ((input.currency !== undefined || input.billingEmails !== undefined) && !canEditBusinessBilling(ctx.user)) {
-      throw new DomainError("FORBIDDEN", "Only an admin changes a business's currency and billing contacts.");
+    const billing = input.currency !== undefined || input.billingEmails !== undefined || input.legal !== undefined;
+    if (billing && !canEditBusinessBilling(ctx.user)) {
+      throw new DomainError("FORBIDDEN", "Only an admin changes a business's currency, billing contacts and legal details.");
     }
     if (input.name !== undefined) await refuseTakenName(ctx.db, input.name, ctx.business.id);
     const emails = input.billingEmails?.map((e) => e.toLowerCase());
@@ -145,6 +164,7 @@ export const businessesRouter = router({
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.currency !== undefined ? { currency: input.currency } : {}),
       ...(emails !== undefined ? { billingEmails: emails.length ? [...new Set(emails)] : null } : {}),
+      ...(input.legal ?? {}),
     });
     if (!updated) throw new DomainError("NOT_FOUND", "No such business.");
     return { id: updated.id, name: updated.name, currency: updated.currency, billingEmails: updated.billingEmails ?? [] };

@@ -43,6 +43,7 @@ import * as appAccounts from "./2026-11-28-1900-app-accounts";
 import * as annotationShapes from "./2026-11-28-2000-annotation-shapes";
 import * as mediaProbes from "./2026-11-29-0900-media-probes";
 import * as legalDetails from "./2026-11-29-1000-legal-details";
+import * as buyerDetails from "./2026-11-29-1100-buyer-details";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-2000-annotation-shapes": annotationShapes,
   "2026-11-29-0900-media-probes": mediaProbes,
   "2026-11-29-1000-legal-details": legalDetails,
+  "2026-11-29-1100-buyer-details": buyerDetails,
 };

@@ -1,7 +1,7 @@
 "use client";
 // A business's name, logo, currency and billing contacts; the studio edits them here, and only an admin
 // the currency and billing contacts (they decide where invoices and money go), so a designer sees those read-only.
-import { BILLING_CONTACTS_MAX, businessNameInput, CURRENCY_CODES, emailInput } from "@atelier/domain";
+import { BILLING_CONTACTS_MAX, businessNameInput, buyerDetailsInput, CURRENCY_CODES, emailInput } from "@atelier/domain";
 import {
   Button,
   Card,
@@ -22,6 +22,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
+import { CountrySelect } from "~/components/common/country-select";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
@@ -104,7 +105,10 @@ const detailsForm = z.object({
       ctx.addIssue({ code: "custom", message: `Give at most ${BILLING_CONTACTS_MAX} addresses.` });
     return emails;
   }),
+  legal: buyerDetailsInput,
 });
+
+const NO_LEGAL = { legalName: "", address: "", postcode: "", city: "", country: "", vatId: "", buyerReference: "" };
 
 function DetailsForm({ business: b, onDone }: { business: BusinessPageData; onDone: () => void }) {
   const trpc = useTRPC();
@@ -114,6 +118,7 @@ function DetailsForm({ business: b, onDone }: { business: BusinessPageData; onDo
       name: b.name,
       currency: b.currency as (typeof CURRENCY_CODES)[number],
       billingEmails: (b.billing?.contacts ?? []).join("\n"),
+      legal: b.billing?.legal ?? NO_LEGAL,
     },
   });
   const update = useMutation(
@@ -172,6 +177,40 @@ function DetailsForm({ business: b, onDone }: { business: BusinessPageData; onDo
                     {...form.register("billingEmails")}
                   />
                 )}
+              </Field>
+              <h3 className="text-sm font-semibold sm:col-span-2">As the buyer on its invoices</h3>
+              <Field label="Legal name" hint={`Left empty: ${b.name}.`} error={fieldError(form, "legal.legalName")}>
+                {(control) => <Input {...control} {...form.register("legal.legalName")} />}
+              </Field>
+              <Field label="VAT ID" hint="If it has one: with its country's letters." error={fieldError(form, "legal.vatId")}>
+                {(control) => <Input {...control} autoComplete="off" {...form.register("legal.vatId")} />}
+              </Field>
+              <Field label="Address" className="sm:col-span-2" error={fieldError(form, "legal.address")}>
+                {(control) => <Textarea {...control} rows={2} {...form.register("legal.address")} />}
+              </Field>
+              <Field label="Postcode" error={fieldError(form, "legal.postcode")}>
+                {(control) => <Input {...control} {...form.register("legal.postcode")} />}
+              </Field>
+              <Field label="City" error={fieldError(form, "legal.city")}>
+                {(control) => <Input {...control} {...form.register("legal.city")} />}
+              </Field>
+              <Field label="Country" error={fieldError(form, "legal.country")}>
+                {(control) => (
+                  <Controller
+                    control={form.control}
+                    name="legal.country"
+                    render={({ field }) => (
+                      <CountrySelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)} />
+                    )}
+                  />
+                )}
+              </Field>
+              <Field
+                label="Buyer reference"
+                hint="What its accounts payable asks invoices to quote (a purchase order, a Leitweg-ID)."
+                error={fieldError(form, "legal.buyerReference")}
+              >
+                {(control) => <Input {...control} {...form.register("legal.buyerReference")} />}
               </Field>
             </>
           ) : (

@@ -4,7 +4,6 @@
 import type { RouterOutputs } from "@atelier/api";
 import {
   billingDetailsInput,
-  COUNTRY_CODES,
   CURRENCY_CODES,
   type Currency,
   LOGO_MAX_BYTES,
@@ -36,20 +35,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { z } from "zod";
+import { CountrySelect } from "~/components/common/country-select";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
 type BillingProfile = RouterOutputs["invoices"]["billingProfile"];
-
-let countries: [string, string][] | undefined;
-/** Every country by its English name, in alphabetical order (made once). */
-function countryOptions(): [string, string][] {
-  const names = new Intl.DisplayNames(["en"], { type: "region" });
-  countries ??= COUNTRY_CODES.map((code): [string, string] => [code, names.of(code) ?? code]).sort((a, b) => a[1].localeCompare(b[1]));
-  return countries;
-}
 
 export function BillingDetailsForm() {
   const trpc = useTRPC();
@@ -135,18 +127,7 @@ function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
               <Controller
                 control={form.control}
                 name="country"
-                render={({ field }) => (
-                  <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                    <option value="" disabled>
-                      Choose a country
-                    </option>
-                    {countryOptions().map(([code, name]) => (
-                      <option key={code} value={code}>
-                        {name}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                )}
+                render={({ field }) => <CountrySelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)} />}
               />
             )}
           </Field>
