@@ -56,7 +56,9 @@ describe("frames and timecodes", () => {
 
   it("says how long a file runs as a player does", () => {
     expect(mediaLength(3)).toBe("0:03");
-    expect(mediaLength(2.2)).toBe("0:03");
+    expect(mediaLength(2.2)).toBe("0:02");
+    expect(mediaLength(4.02)).toBe("0:04");
+    expect(mediaLength(0.3)).toBe("0:01");
     expect(mediaLength(760)).toBe("12:40");
     expect(mediaLength(3723)).toBe("1:02:03");
     expect(mediaLength(0)).toBe("0:00");

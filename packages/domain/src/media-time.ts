@@ -58,9 +58,9 @@ export function parseTimecode(text: string, fps: number): number | null {
   return ((hh * 60 + mm) * 60 + ss) * nominal + ff;
 }
 
-/** How long a video or a sound runs, as a player shows it: 0:03, 12:40, 1:02:03 (rounded up to the second). */
+/** How long a video or a sound runs, as a player shows it: 0:03, 12:40, 1:02:03 (to the nearest second, 0:01 at least). */
 export function mediaLength(seconds: number): string {
-  const whole = Math.max(0, Math.ceil(seconds - 1e-3));
+  const whole = seconds > 0 ? Math.max(1, Math.round(seconds)) : 0;
   const [h, m, s] = [Math.floor(whole / 3600), Math.floor(whole / 60) % 60, whole % 60];
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
 }
