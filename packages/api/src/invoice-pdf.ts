@@ -5,6 +5,7 @@
 import type { BillingProfile, InvoiceDocument } from "@atelier/db";
 import {
   epcPayload,
+  formatIban,
   formatInvoiceDate,
   formatMoney,
   formatRate,
@@ -46,10 +47,9 @@ function studioLines(studio: BillingProfile): string[] {
 
 /** Where to pay: the account (IBAN grouped by four, as printed on cards), the link, and anything else the studio adds. */
 function paymentLines(studio: BillingProfile): string[] {
-  return [
-    studio.iban ? `IBAN ${studio.iban.replace(/(.{4})(?=.)/g, "$1 ")}${studio.bic ? ` · BIC ${studio.bic}` : ""}` : "",
-    studio.bankDetails,
-  ].filter((line) => line.trim() !== "");
+  return [studio.iban ? `IBAN ${formatIban(studio.iban)}${studio.bic ? ` · BIC ${studio.bic}` : ""}` : "", studio.bankDetails].filter(
+    (line) => line.trim() !== "",
+  );
 }
 
 export function invoicePdfFilename(invoice: { number: string }): string {

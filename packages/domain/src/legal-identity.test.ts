@@ -3,6 +3,7 @@ import {
   bicInput,
   COUNTRY_CODES,
   countryInput,
+  formatIban,
   ibanInput,
   isIban,
   legalGapsMessage,
@@ -32,6 +33,8 @@ describe("the studio's legal details", () => {
     expect(isIban("BE71")).toBe(false);
     expect(ibanInput.parse("be71 0961 2345 6769")).toBe("BE71096123456769");
     expect(ibanInput.parse("")).toBe("");
+    expect(formatIban("BE71096123456769")).toBe("BE71 0961 2345 6769");
+    expect(ibanInput.parse(formatIban("DE89370400440532013000"))).toBe("DE89370400440532013000");
     expect(ibanInput.safeParse("GB00 0000 0000 0000 0000 00").success).toBe(false);
   });
 

@@ -32,6 +32,9 @@ export function isIban(iban: string): boolean {
   return rest === 1;
 }
 
+/** An IBAN as printed and shown: in groups of four (it is kept compact). */
+export const formatIban = (iban: string): string => iban.replace(/(.{4})(?=.)/g, "$1 ");
+
 /** An IBAN as typed (spaces allowed), kept compact; "" for none. */
 export const ibanInput = z
   .string()

@@ -3,7 +3,7 @@
 // sound is heard, its clock is the controls'), the earlier one follows: played, paused, stepped and sought with it,
 // and put back on the leader's frame whenever it drifts by more than a frame while both play. Each side shows its
 // pins on the frame shown.
-import { frameAt, type MediaProbeStatus } from "@atelier/domain";
+import { frameAt } from "@atelier/domain";
 import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { MediaControls } from "~/components/viewer/media-controls";
 import { useMediaClock } from "~/components/viewer/use-media-clock";
@@ -12,11 +12,7 @@ import { Pinned, type useFilePins } from "./compare-pins";
 import { SyncedPanes } from "./synced-panes";
 
 type Pins = ReturnType<typeof useFilePins>;
-type Side = {
-  file: RoundFile & { media?: { status: MediaProbeStatus; fps: number | null; durationS: number | null } | null };
-  caption: string;
-  pins: Pins;
-};
+type Side = { file: RoundFile; caption: string; pins: Pins };
 
 /** Keeps `follower` on the frame `leader` shows: at every play, pause, seek, and each frame while playing. */
 function useFollow(leader: HTMLVideoElement | null, follower: RefObject<HTMLVideoElement | null>, fps: number) {

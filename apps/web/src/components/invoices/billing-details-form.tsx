@@ -6,6 +6,7 @@ import {
   billingDetailsInput,
   CURRENCY_CODES,
   type Currency,
+  formatIban,
   LOGO_MAX_BYTES,
   LOGO_SIZE_MESSAGE,
   LOGO_TYPE_MESSAGE,
@@ -69,7 +70,12 @@ function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
   const trpc = useTRPC();
   const { logo: savedLogo, reminderDays, ...text } = saved;
   const form = useZodForm(billingForm, {
-    defaultValues: { ...text, reminderDays: reminderDays === null ? "" : String(reminderDays) },
+    // The IBAN as printed, by groups of four; it is kept compact.
+    defaultValues: {
+      ...text,
+      iban: formatIban(text.iban),
+      reminderDays: reminderDays === null ? "" : String(reminderDays),
+    },
   });
   const [logo, setLogo] = useState<string | null>(savedLogo);
   const [gaps, setGaps] = useState(() => studioLegalGaps(saved));
