@@ -353,6 +353,29 @@ export async function chooseOption(trigger: Locator, label: string): Promise<voi
 }
 
 /**
+ * Runs `use` in a tab of a new browser context signed in as `email`, on a 1280 x 800 screen or a 390 x 844 phone;
+ * the context is closed whatever happens.
+ */
+export async function asPerson(
+  stack: { browser: Browser; t: TestDatabase; app: RunningApp },
+  email: string,
+  screen: "desktop" | "phone",
+  use: (tab: Page) => Promise<void>,
+): Promise<void> {
+  const context = await stack.browser.newContext(
+    screen === "phone"
+      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } },
+  );
+  try {
+    await signInWithSession(stack.t.db, context, stack.app.url, email);
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Signs `email` in on `context` without the mail round trip: a fresh database session for the user, set as the
  * cookie next-auth reads on http. Answers the session token. The context's pages are left for a blank one first (the
  * caller opens the page it wants next): a page of the person signed in before may have a request in flight (the

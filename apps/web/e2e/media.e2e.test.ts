@@ -14,7 +14,7 @@ import { makeProject } from "@atelier/db/testing";
 import { createFsStore } from "@atelier/storage";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, type Stack, signInWithSession, startStack } from "./harness";
+import { ARTIFACTS_DIR, asPerson as asPersonIn, type Stack, signInWithSession, startStack } from "./harness";
 
 const STACK = { database: true, smtp: true, uploads: true, browser: true } as const;
 
@@ -40,19 +40,8 @@ describe("video and sound proofs (PostgreSQL, real upload servers, ffmpeg, Chrom
     await stack?.stop();
   });
 
-  async function asPerson(email: string, screen: "desktop" | "phone", use: (tab: Page) => Promise<void>) {
-    const context = await stack.browser.newContext(
-      screen === "phone"
-        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 800 } },
-    );
-    try {
-      await signInWithSession(stack.t.db, context, stack.app.url, email);
-      await use(await context.newPage());
-    } finally {
-      await context.close();
-    }
-  }
+  const asPerson = (email: string, screen: "desktop" | "phone", use: (tab: Page) => Promise<void>) => asPersonIn(stack, email, screen, use);
+
   async function studio() {
     const user = (await findUserByEmail(stack.t.db, "designer@atelier.local"))!;
     return createCaller({

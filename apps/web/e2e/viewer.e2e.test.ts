@@ -13,7 +13,16 @@ import { createFsStore } from "@atelier/storage";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeNoisyPng, makePdf, makePng, makeTextPdf } from "./fixtures";
-import { ARTIFACTS_DIR, keepScreenshot, openLink, type Stack, signInByMail, signInWithSession, startStack } from "./harness";
+import {
+  ARTIFACTS_DIR,
+  asPerson as asPersonIn,
+  keepScreenshot,
+  openLink,
+  type Stack,
+  signInByMail,
+  signInWithSession,
+  startStack,
+} from "./harness";
 
 /** The smallest valid ZIP: an end-of-central-directory record and nothing else. */
 const zip = Buffer.concat([Buffer.from("PK\x05\x06", "latin1"), Buffer.alloc(18)]);
@@ -355,20 +364,8 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
   });
 
   /** A caller acting as one of the demo studio's people, with the stack's upload servers. */
-  /** A tab signed in as `email` on a 1280 x 800 screen or a 390 x 844 phone, closed with its context whatever happens. */
-  async function asPerson(email: string, screen: "desktop" | "phone", use: (tab: Page) => Promise<void>) {
-    const context = await stack.browser.newContext(
-      screen === "phone"
-        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 800 } },
-    );
-    try {
-      await signInWithSession(stack.t.db, context, stack.app.url, email);
-      await use(await context.newPage());
-    } finally {
-      await context.close();
-    }
-  }
+  const asPerson = (email: string, screen: "desktop" | "phone", use: (tab: Page) => Promise<void>) => asPersonIn(stack, email, screen, use);
+
   async function callerFor(email: string) {
     const user = (await findUserByEmail(stack.t.db, email))!;
     return createCaller({
