@@ -191,15 +191,19 @@ describe("video and sound proofs (PostgreSQL, real upload servers, ffmpeg, Chrom
           return { r: r!, b: b! };
         }),
       );
+    // Two videos seeking and decoding at once on a busy machine can take seconds: the poll waits up to ten.
     const sameFrame = async (dialog: Locator, frame?: number) => {
       await expect
-        .poll(async () => {
-          const [before, after] = await colours(dialog);
-          if (!before || !after) return false;
-          // Round 1 on the left (no blue), round 2 on the right (blue), showing the same frame.
-          const match = before.b < 60 && after.b > 190 && Math.abs(before.r - after.r) <= 3;
-          return frame === undefined ? match : match && Math.abs(after.r - redOf(frame)) <= 3;
-        })
+        .poll(
+          async () => {
+            const [before, after] = await colours(dialog);
+            if (!before || !after) return false;
+            // Round 1 on the left (no blue), round 2 on the right (blue), showing the same frame.
+            const match = before.b < 60 && after.b > 190 && Math.abs(before.r - after.r) <= 3;
+            return frame === undefined ? match : match && Math.abs(after.r - redOf(frame)) <= 3;
+          },
+          { timeout: 10_000 },
+        )
         .toBe(true);
     };
     for (const [width, height] of [
