@@ -120,6 +120,7 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     await page.getByLabel("City").fill("Hamburg");
     await chooseOption(page.getByLabel("Country"), "Germany");
     await page.getByLabel("VAT ID").fill("DE 123 456 789");
+    await page.getByLabel("Invoicing e-mail").fill("rechnung@atelier-studio.example");
     // Without a way to be paid, invoices cannot go out: Billing says so once saved.
     await page.getByLabel("IBAN").fill("");
     await page.getByRole("button", { name: "Save billing details" }).click();
@@ -194,6 +195,16 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     // The same file the mail carried, but for the payment since recorded.
     expect(pdf.length).toBeGreaterThan(1000);
+
+    // And, for its accounting software, the e-invoice in UBL from the invoice's page.
+    await page.getByTestId("invoice-row").filter({ hasText: number }).getByRole("link", { name: number }).click();
+    await page.getByRole("button", { name: "E-invoice" }).click();
+    const [xml] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: "UBL (Peppol)" }).click()]);
+    expect(xml.suggestedFilename()).toBe(`${number}-ubl.xml`);
+    const ubl = (await readFile((await xml.path()) ?? "")).toString();
+    expect(ubl).toContain(`<cbc:ID>${number}</cbc:ID>`);
+    expect(ubl).toContain("<cbc:RegistrationName>Atelier Studio GmbH</cbc:RegistrationName>");
+    expect(ubl).toMatch(/<cbc:PayableAmount currencyID="USD">736\.02<\/cbc:PayableAmount>/);
   });
 
   it("shows a title as typed in its page, the list, the bell, mail and PDF; a designer drafts the invoice an admin sends", async () => {
@@ -229,6 +240,11 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     await chooseOption(page.getByLabel("Project", { exact: true }), title);
     await page.getByLabel("Line 1 description").fill("Artwork");
     await page.getByLabel("Line 1 unit price").fill("120");
+    // A line that charges no VAT by law: its category, and no rate to type.
+    await page.getByLabel("Line 1 tax percent").fill("20");
+    await chooseOption(page.getByLabel("Line 1 VAT"), "Exempt");
+    expect(await page.getByLabel("Line 1 tax percent").inputValue()).toBe("0");
+    expect(await page.getByTestId("invoice-total").innerText()).toBe("$120.00");
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.waitForURL(/\/invoices\/[^/]+$/);
     const heading = page.locator("h1").filter({ hasText: /INV-\d{4}-\d{4}/ });
@@ -236,6 +252,7 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     const number = (await heading.innerText()).match(/INV-\d{4}-\d{4}/)?.[0] ?? "";
     const invoiceUrl = page.url();
     await page.getByTestId("draft-note").waitFor();
+    expect(await page.getByTestId("vat-note").innerText()).toBe("Exempt from VAT.");
     expect(await page.getByText(title, { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.getByRole("button", { name: "Send", exact: true }).count()).toBe(0);
     await fitsPhone("invoice-designer-draft");

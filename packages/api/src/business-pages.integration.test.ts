@@ -64,11 +64,25 @@ describe("business pages and brand libraries", () => {
       postcode: "N1 1AA",
       country: "GB",
       taxNumber: "GB123456789",
+      email: "accounts@studio.example",
       iban: "GB82 WEST 1234 5698 7654 32",
       paymentTerms: "",
       bankDetails: "",
       logo: null,
       reminderDays: null,
+    });
+    // And the buyer's: its address and country.
+    await studio.businesses.update({
+      id: "acme",
+      legal: {
+        legalName: "",
+        address: "1 Road Runner Way",
+        postcode: "85001",
+        city: "Phoenix",
+        country: "US",
+        vatId: "",
+        buyerReference: "",
+      },
     });
     const line = [{ description: "Design", quantity: 2, unitAmount: 5_000 }];
     const sent = await studio.invoices.create({ businessId: "acme", projectId: project.id, lines: line });

@@ -6,7 +6,7 @@ export { createFileDownloadHandler } from "./file-downloads";
 export { guestCookieValue, guestOfCookie } from "./guest-review";
 export { createTrpcHandler, refuseCrossSite } from "./handler";
 export { imageQuota } from "./image-quota";
-export { createInvoicePdfHandler, startInvoiceReminders } from "./invoice-documents";
+export { createInvoicePdfHandler, createInvoiceXmlHandler, startInvoiceReminders } from "./invoice-documents";
 export { findFfmpeg } from "./media/ffmpeg";
 export { startMediaProbes, uploadServerSource } from "./media/probes";
 export { createProofAuditHandler } from "./proof-audit";

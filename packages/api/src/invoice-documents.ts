@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import {
   addInvoicePayment,
+  type BillingProfile,
   billingContacts,
   type Db,
   findActiveViewer,
@@ -15,6 +16,8 @@ import {
   setInvoiceStatus,
 } from "@atelier/db";
 import {
+  buyerGapsMessage,
+  buyerLegalGaps,
   canSeeInvoice,
   creditNoteRefusal,
   DomainError,
@@ -25,6 +28,7 @@ import {
   invoiceTotals,
   isReminderDue,
   legalGapsMessage,
+  lineVatCategory,
   paymentRefusal,
   type SessionUser,
   studioLegalGaps,
@@ -32,6 +36,7 @@ import {
 } from "@atelier/domain";
 import { invoiceMail, invoiceReminderMail, type Outbox } from "@atelier/mail";
 import { createSignedDownloadToken, verifySignedDownloadToken } from "@atelier/storage";
+import { canBeEInvoice, type EInvoiceSyntax, facturXPdf, renderInvoiceXml } from "./e-invoice";
 import { invoicePdfFilename, renderInvoicePdf } from "./invoice-pdf";
 import { runPeriodically } from "./periodic";
 import { postComment } from "./post-comment";
@@ -76,8 +81,11 @@ export async function sendInvoice(ctx: Context & { user: SessionUser }, id: stri
   const draft = await requireInvoice(ctx.db, id);
   if (draft.status !== "draft") throw new DomainError("PRECONDITION_FAILED", "Only a draft can be sent.");
   const studio = await getBillingProfile(ctx.db);
-  const gaps = studioLegalGaps(studio);
+  const categories = draft.lines.map(lineVatCategory);
+  const gaps = studioLegalGaps(studio, categories);
   if (gaps.length > 0) throw new DomainError("PRECONDITION_FAILED", legalGapsMessage(gaps));
+  const buyerGaps = buyerLegalGaps(draft.buyer, categories);
+  if (buyerGaps.length > 0) throw new DomainError("PRECONDITION_FAILED", buyerGapsMessage(draft.businessName, buyerGaps));
   const recipients = await billingContacts(ctx.db, draft.businessId);
   if (recipients.length === 0) {
     throw new DomainError("PRECONDITION_FAILED", "The business has no client to send it to: link one to it on the Users page.");
@@ -85,7 +93,7 @@ export async function sendInvoice(ctx: Context & { user: SessionUser }, id: stri
   const at = ctx.now();
   const sent = { ...draft, status: "sent" as const, sentAt: at };
   const total = invoiceTotals(sent.lines, sent.kind).total;
-  const pdf = await renderInvoicePdf(sent, studio);
+  const pdf = await invoicePdf(sent, studio, recipients);
   const mail = ctx.mail;
   const send = async (trx: Db) => {
     if (sent.creditFor) {
@@ -159,8 +167,85 @@ export async function recordPayment(
   return status;
 }
 
+/**
+ * The invoice's PDF: a Factur-X one (PDF/A-3 with its EN 16931 XML inside, e-invoice.ts) once the studio's and the
+ * buyer's legal details are complete, as they are for every invoice sent; a plain PDF before (a draft's preview),
+ * or in a currency EN 16931 cannot write.
+ */
+async function invoicePdf(invoice: InvoiceDocument, studio: BillingProfile, contacts: readonly string[]): Promise<Buffer> {
+  const pdf = await renderInvoicePdf(invoice, studio);
+  const categories = invoice.lines.map(lineVatCategory);
+  const complete = studioLegalGaps(studio, categories).length === 0 && buyerLegalGaps(invoice.buyer, categories).length === 0;
+  if (!complete || !canBeEInvoice(invoice)) return pdf;
+  return facturXPdf(pdf, invoice, studio, { buyerEmail: contacts[0] ?? "" });
+}
+
+/** The invoice's e-invoice XML in `syntax`, refused while a legal detail it must carry is missing. */
+async function invoiceXml(db: Db, invoice: InvoiceDocument, syntax: EInvoiceSyntax): Promise<string> {
+  const studio = await getBillingProfile(db);
+  const categories = invoice.lines.map(lineVatCategory);
+  const gaps = studioLegalGaps(studio, categories);
+  if (gaps.length > 0) throw new DomainError("PRECONDITION_FAILED", legalGapsMessage(gaps));
+  const buyerGaps = buyerLegalGaps(invoice.buyer, categories);
+  if (buyerGaps.length > 0) throw new DomainError("PRECONDITION_FAILED", buyerGapsMessage(invoice.businessName, buyerGaps));
+  const [buyerEmail] = await billingContacts(db, invoice.businessId);
+  if (!buyerEmail) {
+    throw new DomainError(
+      "PRECONDITION_FAILED",
+      "An e-invoice names the buyer's e-mail: give the business a billing contact or a client first.",
+    );
+  }
+  return renderInvoiceXml(invoice, studio, { buyerEmail }, syntax);
+}
+
+/** Answers, before a link is made, why the invoice's XML cannot be had; nothing when it can. */
+export async function checkInvoiceXml(db: Db, invoice: InvoiceDocument, syntax: EInvoiceSyntax): Promise<void> {
+  await invoiceXml(db, invoice, syntax);
+}
+
 const INVOICE_PDF_PATH = "/api/invoices";
 const pdfTokenPath = (id: string) => `invoices/${id}.pdf`;
+const xmlTokenPath = (id: string, syntax: EInvoiceSyntax) => `invoices/${id}.${syntax}.xml`;
+
+/** A short-lived link to the invoice's e-invoice XML in `syntax`, for someone already allowed to see it. */
+export function invoiceXmlUrl(ctx: Context & { user: SessionUser }, id: string, syntax: EInvoiceSyntax): string {
+  const { token } = createSignedDownloadToken({ path: xmlTokenPath(id, syntax), userId: ctx.user.id }, ctx.files.secret, ctx.now());
+  const base = (ctx.mail?.appUrl ?? "").replace(/\/+$/, "");
+  return `${base}${INVOICE_PDF_PATH}/${encodeURIComponent(id)}/xml?${new URLSearchParams({ syntax, token })}`;
+}
+
+/**
+ * GET /api/invoices/{id}/xml?syntax=cii|ubl&token=…: the e-invoice XML, for whoever holds a link made by
+ * invoices.xmlUrl; 404 as for the PDF (createInvoicePdfHandler) when the link is not good or its holder may not see it.
+ */
+export function createInvoiceXmlHandler(options: { db: Db; secret: string; now?: () => Date }) {
+  const now = options.now ?? (() => new Date());
+  return async (req: Request, id: string): Promise<Response> => {
+    const params = new URL(req.url).searchParams;
+    const syntax = params.get("syntax") === "ubl" ? "ubl" : params.get("syntax") === "cii" ? "cii" : null;
+    const check = syntax ? verifySignedDownloadToken(params.get("token"), { path: xmlTokenPath(id, syntax) }, options.secret, now()) : null;
+    const [invoice, viewer] = check?.ok
+      ? await Promise.all([loadInvoiceDocument(options.db, id), findActiveViewer(options.db, check.userId)])
+      : [undefined, undefined];
+    if (!syntax || !invoice || !viewer || !canSeeInvoice(viewer, invoice))
+      return new Response("No such invoice.", { status: 404, headers: { "content-type": "text/plain" } });
+    try {
+      const xml = await invoiceXml(options.db, invoice, syntax);
+      return new Response(xml, {
+        headers: {
+          "content-type": "application/xml; charset=utf-8",
+          "content-disposition": `attachment; filename="${invoice.number}-${syntax}.xml"`,
+          "cache-control": "private, no-store",
+          "x-content-type-options": "nosniff",
+        },
+      });
+    } catch (error) {
+      // Details completed when the link was made and removed since: said, not a crash.
+      if (error instanceof DomainError) return new Response(error.message, { status: 409, headers: { "content-type": "text/plain" } });
+      throw error;
+    }
+  };
+}
 
 /** A short-lived link to the invoice's PDF, for someone already allowed to see it. */
 export function invoicePdfUrl(ctx: Context & { user: SessionUser }, id: string): string {
@@ -185,7 +270,8 @@ export function createInvoicePdfHandler(options: { db: Db; secret: string; now?:
       : [undefined, undefined];
     if (!invoice || !viewer || !canSeeInvoice(viewer, invoice))
       return new Response("No such invoice.", { status: 404, headers: { "content-type": "text/plain" } });
-    const pdf = await renderInvoicePdf(invoice, await getBillingProfile(options.db));
+    const [studio, contacts] = await Promise.all([getBillingProfile(options.db), billingContacts(options.db, invoice.businessId)]);
+    const pdf = await invoicePdf(invoice, studio, contacts);
     return new Response(new Uint8Array(pdf), {
       headers: {
         "content-type": "application/pdf",

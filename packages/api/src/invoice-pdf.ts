@@ -1,7 +1,6 @@
 // The invoice as a PDF, drawn on the server with pdfkit: a plain drawing API, no browser or React renderer, and years
-// of steady releases. Titles, names and lines are printed as typed: in the standard Helvetica while every letter is
-// one it has (Windows-1252), else in Noto fonts chosen per run of text (pdf-fonts.ts), embedded (only the glyphs
-// used). Embedding costs about ten times the time of a standard-font invoice, so only invoices that need it pay it.
+// of steady releases. Titles, names and lines are printed as typed, in Noto fonts chosen per run of text
+// (pdf-fonts.ts), embedded (only the glyphs used), as the PDF/A-3 it becomes (e-invoice.ts) requires.
 import type { BillingProfile, InvoiceDocument } from "@atelier/db";
 import {
   epcPayload,
@@ -13,10 +12,14 @@ import {
   invoiceBalance,
   invoiceTotals,
   lineAmounts,
+  lineVatCategory,
+  VAT_CATEGORY_FACTS,
+  type VatCategory,
+  vatNotes,
 } from "@atelier/domain";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
-import { fontBytes, STANDARD_FONT_TEXT, textWriter, UNICODE_BOLD, UNICODE_REGULAR } from "./pdf-fonts";
+import { fontBytes, textWriter, UNICODE_BOLD, UNICODE_REGULAR } from "./pdf-fonts";
 
 const MARGIN = 50;
 const INK = "#1f2328";
@@ -52,6 +55,17 @@ function paymentLines(studio: BillingProfile): string[] {
   );
 }
 
+/** A line's tax as its column shows it: the rate of a standard-rate line, else its category in a word or two. */
+function taxCell(line: { taxRateBp: number; taxCategory?: VatCategory }): string {
+  const category = lineVatCategory(line);
+  return category === "standard" || category === "zero" ? formatRate(line.taxRateBp) : VAT_CATEGORY_FACTS[category].label;
+}
+
+/** A row of the VAT breakdown under the lines: "VAT 19 %", or the category of lines that charge none. */
+function taxLabel(category: VatCategory, rateBp: number): string {
+  return category === "standard" ? `VAT ${formatRate(rateBp)}` : VAT_CATEGORY_FACTS[category].label;
+}
+
 export function invoicePdfFilename(invoice: { number: string }): string {
   return `${invoice.number}.pdf`;
 }
@@ -63,27 +77,11 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
     margin: MARGIN,
     info: { Title: `${title} ${invoice.number}`, Author: studio.legalName || "Atelier" },
   });
-  const typed = [
-    invoice.businessName,
-    ...Object.values(invoice.buyer),
-    invoice.projectTitle,
-    invoice.notes,
-    ...invoice.lines.map((l) => l.description),
-    studio.legalName,
-    studio.address,
-    studio.taxNumber,
-    studio.paymentTerms,
-    studio.bankDetails,
-    studio.city,
-    studio.postcode,
-    studio.paymentLink,
-    formatMoney(0, invoice.currency),
-  ];
-  const standard = typed.every((text) => STANDARD_FONT_TEXT.test(text ?? ""));
-  if (!standard) for (const [name, bytes] of Object.entries(fontBytes())) doc.registerFont(name, bytes);
-  const REGULAR = standard ? "Helvetica" : UNICODE_REGULAR;
-  const BOLD = standard ? "Helvetica-Bold" : UNICODE_BOLD;
-  const put = textWriter(doc, standard);
+  // PDF/A (the Factur-X PDF is one) allows no font that is not embedded: always the Noto fonts, only the glyphs used.
+  for (const [name, bytes] of Object.entries(fontBytes())) doc.registerFont(name, bytes);
+  const REGULAR = UNICODE_REGULAR;
+  const BOLD = UNICODE_BOLD;
+  const put = textWriter(doc, false);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -190,7 +188,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
         String(line.quantity),
         money(line.unitAmount),
         line.discountBp ? formatRate(line.discountBp) : "—",
-        formatRate(line.taxRateBp),
+        taxCell(line),
         money(amounts.net),
       ],
       y,
@@ -209,8 +207,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
     ...(totals.discount !== 0 ? [["Discounts", money(-totals.discount), false] as [string, string, boolean]] : []),
     ["Subtotal", money(totals.net), false],
     ...totals.taxes
-      .filter((t) => t.rateBp !== 0)
-      .map((t) => [`Tax ${formatRate(t.rateBp)} on ${money(t.net)}`, money(t.tax), false] as [string, string, boolean]),
+      .filter((t) => t.category !== "zero" || totals.taxes.length > 1)
+      .map((t) => [`${taxLabel(t.category, t.rateBp)} on ${money(t.net)}`, money(t.tax), false] as [string, string, boolean]),
     ["Total", money(totals.total), true],
     ...(invoice.kind === "invoice" && (paid > 0 || credited !== 0)
       ? [
@@ -233,6 +231,8 @@ export async function renderInvoicePdf(invoice: InvoiceDocument, studio: Billing
 
   // Notes, terms and how to pay.
   const blocks: [string, string][] = [
+    // The notes the law asks for a line that charges no VAT (reverse charge, exemption, intra-community supply).
+    ["VAT", vatNotes(invoice.lines.map(lineVatCategory)).join("\n")],
     ["Notes", invoice.notes?.trim() ?? ""],
     ["Payment terms", invoice.kind === "invoice" ? studio.paymentTerms.trim() : ""],
     // Headed even when the payment link is all there is: it follows as a link of its own.

@@ -60,6 +60,19 @@ describe("tenant isolation, procedure by procedure", () => {
   async function business(word: string) {
     const ids = {} as Ids;
     ids.business = (await as(staff).businesses.create({ name: `${word} Roastery` })).id;
+    // Its address as the buyer: an invoice is sent only with it.
+    await as(staff).businesses.update({
+      id: ids.business,
+      legal: {
+        legalName: "",
+        address: `1 ${word} Street`,
+        postcode: "1000",
+        city: "Brussels",
+        country: "BE",
+        vatId: "",
+        buyerReference: "",
+      },
+    });
     ids.user = (
       await as(staff).users.create({ email: `ana@${word}.test`, name: `${word} Client`, role: "client", businessId: ids.business })
     ).id;

@@ -331,7 +331,8 @@ const INVOICES: {
     dueInDays: 10,
     status: "sent",
     paid: 50_000,
-    lines: [{ description: "Logo refresh", quantity: 1, unitAmount: 120_000, taxRateBp: 1900 }],
+    // To a business in another EU country with a VAT ID: the customer accounts for the VAT (reverse charge).
+    lines: [{ description: "Logo refresh", quantity: 1, unitAmount: 120_000, taxCategory: "reverse_charge" }],
   },
   {
     business: "demo-globex",
@@ -339,7 +340,7 @@ const INVOICES: {
     daysAgo: 1,
     dueInDays: 30,
     status: "draft",
-    lines: [{ description: "Flyer design", quantity: 1, unitAmount: 25_000, taxRateBp: 1900, discountBp: 1000 }],
+    lines: [{ description: "Flyer design", quantity: 1, unitAmount: 25_000, taxCategory: "reverse_charge", discountBp: 1000 }],
   },
   {
     business: "demo-initech",

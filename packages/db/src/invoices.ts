@@ -1,6 +1,14 @@
 // Queries on invoices, credit notes, their lines and payments, and the studio's billing details;
 // every function takes the database handle (or the caller's transaction) first.
-import { type InvoiceKind, invoiceBalance, invoiceNumber, invoiceSeries, invoiceTotals } from "@atelier/domain";
+import {
+  defaultVatCategory,
+  type InvoiceKind,
+  invoiceBalance,
+  invoiceNumber,
+  invoiceSeries,
+  invoiceTotals,
+  type VatCategory,
+} from "@atelier/domain";
 import { sql } from "kysely";
 import type { BuyerDetails } from "./businesses";
 import type { Db } from "./create-db";
@@ -13,6 +21,7 @@ export interface NewInvoiceLine {
   unitAmount: number;
   discountBp?: number | undefined;
   taxRateBp?: number | undefined;
+  taxCategory?: VatCategory | undefined;
   projectId?: string | null | undefined;
 }
 
@@ -58,6 +67,7 @@ async function insertLines(trx: Db, invoiceId: string, lines: readonly NewInvoic
         unitAmount: line.unitAmount,
         discountBp: line.discountBp ?? 0,
         taxRateBp: line.taxRateBp ?? 0,
+        taxCategory: line.taxCategory ?? defaultVatCategory(line.taxRateBp ?? 0),
         projectId: line.projectId ?? null,
       })),
     )
@@ -102,14 +112,16 @@ export async function updateDraft(
   });
 }
 
-function linesOf(db: Db, invoiceIds: readonly string[]) {
-  return db
+/** The lines of the invoices, each with its VAT category (read by its rate when saved before categories). */
+async function linesOf(db: Db, invoiceIds: readonly string[]) {
+  const rows = await db
     .selectFrom("invoiceLines")
-    .select(["invoiceId", "description", "quantity", "unitAmount", "discountBp", "taxRateBp", "projectId"])
+    .select(["invoiceId", "description", "quantity", "unitAmount", "discountBp", "taxRateBp", "taxCategory", "projectId"])
     .where("invoiceId", "in", invoiceIds.length ? [...invoiceIds] : [""])
     .orderBy("invoiceId")
     .orderBy("position")
     .execute();
+  return rows.map((line) => ({ ...line, taxCategory: line.taxCategory ?? defaultVatCategory(line.taxRateBp) }));
 }
 
 const INVOICE_ORDER = "newest";
@@ -329,6 +341,7 @@ const EMPTY_BILLING_PROFILE: BillingProfile = {
   city: "",
   country: "",
   vatId: "",
+  email: "",
   iban: "",
   bic: "",
   paymentLink: "",

@@ -19,6 +19,7 @@ import {
   REVIEWER_ROLE_VALUES,
   ROLES,
   USER_KINDS,
+  VAT_CATEGORIES,
   VERIFICATION_METHOD_VALUES,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_FORMATS,
@@ -30,6 +31,7 @@ import { createTestDatabase, type TestDatabase } from "./testing";
 const DOMAIN_LISTS: Record<string, readonly string[]> = {
   "brand_files.kind": BRAND_FILE_KIND_VALUES,
   "comments.event": COMMENT_EVENTS,
+  "invoice_lines.tax_category": VAT_CATEGORIES,
   "invoices.kind": INVOICE_KINDS,
   "invoices.status": INVOICE_STATUSES,
   "media_probes.status": MEDIA_PROBE_STATUSES,

@@ -20,6 +20,7 @@ import type {
   Role,
   Shape,
   UserKind,
+  VatCategory,
   VerificationMethod,
   WebhookDeliveryStatus,
   WebhookFormat,
@@ -294,6 +295,8 @@ interface InvoiceLinesTable {
   projectId: string | null;
   discountBp: number;
   taxRateBp: number;
+  /** The line's VAT category; null on lines saved before categories, read by their rate (defaultVatCategory). */
+  taxCategory: ColumnType<VatCategory | null, VatCategory | null | undefined, VatCategory | null>;
 }
 
 interface InvoiceSequencesTable {
@@ -327,6 +330,8 @@ interface BillingProfileTable {
   country: Generated<string>;
   /** The VAT identifier, with its country's two letters (EN 16931 BT-31). */
   vatId: Generated<string>;
+  /** The studio's invoicing e-mail: its electronic address on e-invoices (EN 16931 BT-34) and their contact. */
+  email: Generated<string>;
   /** Where clients pay: a bank account (IBAN, BIC), or an https payment link. */
   iban: Generated<string>;
   bic: Generated<string>;

@@ -21,6 +21,7 @@ const DEMO_STUDIO: BillingProfile = {
   country: "BE",
   vatId: "BE0123456749",
   taxNumber: "",
+  email: "billing@atelier.local",
   iban: "BE71096123456769",
   bic: "GEBABEBB",
   paymentLink: "",

@@ -43,5 +43,6 @@ export * from "./storage-rules";
 export * from "./text-compare";
 export * from "./time-format";
 export * from "./user-rules";
+export * from "./vat";
 export * from "./webhooks";
 export * from "./workload";

@@ -145,7 +145,15 @@ describe("comments, proof notes and brand colours", () => {
 });
 
 describe("an invoice's lines as typed", () => {
-  const line = { description: " Flyer design ", quantity: "2", price: "1,250.50", discount: "", tax: "20", projectId: null };
+  const line = {
+    description: " Flyer design ",
+    quantity: "2",
+    price: "1,250.50",
+    discount: "",
+    vat: "" as "" | "exempt" | "reverse_charge" | "intra_community",
+    tax: "20",
+    projectId: null,
+  };
 
   it("reads each line into integer minor units and basis points of the invoice's currency", () => {
     expect(invoiceLineForm("USD").parse(line)).toEqual({
@@ -153,6 +161,7 @@ describe("an invoice's lines as typed", () => {
       quantity: 2,
       price: 125050,
       discount: 0,
+      vat: "",
       tax: 2000,
       projectId: null,
     });
@@ -172,6 +181,8 @@ describe("an invoice's lines as typed", () => {
     expect(issue({ price: "2000000" })).toBe("Keep a unit price to $1,000,000.00 at most.");
     expect(issue({ tax: "120" })).toBe("Give a percentage from 0 to 100, such as 20 or 7.5.");
     expect(issue({ discount: "abc" })).toBe("Give a percentage from 0 to 100, such as 20 or 7.5.");
+    expect(issue({ vat: "reverse_charge" })).toBe("Reverse charge lines carry no VAT: give them a 0 % rate.");
+    expect(invoiceLineForm("USD").parse({ ...line, vat: "exempt", tax: "0" })).toMatchObject({ vat: "exempt", tax: 0 });
   });
 
   it("needs one line and holds at most the limit", () => {

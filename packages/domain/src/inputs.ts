@@ -13,6 +13,7 @@ import { ID_MAX_LENGTH, PROJECT_TITLE_MAX_LENGTH } from "./projects";
 import { MAX_REVISION_ALLOWANCE } from "./proofs";
 import { ROLES } from "./roles";
 import { USER_NAME_MAX_LENGTH } from "./user-rules";
+import { vatLineRefusal } from "./vat";
 
 /** The longest e-mail address there is (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 320;
@@ -76,6 +77,13 @@ export const billingDetailsInput = z.object({
   vatId: vatIdInput.default(""),
   /** A national tax or company registration number, where there is no VAT ID or beside it (BT-32). */
   taxNumber: optionalText("The tax ID", 100),
+  /** Where clients and their accounting software reach the studio about invoices (EN 16931 BT-34, BT-43). */
+  email: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX_LENGTH, tooLong("The e-mail address", EMAIL_MAX_LENGTH))
+    .pipe(z.union([z.literal(""), z.email("Write an e-mail address such as name@example.com.")]))
+    .default(""),
   iban: ibanInput.default(""),
   bic: bicInput.default(""),
   paymentLink: paymentLinkInput.default(""),
@@ -168,39 +176,49 @@ const ratePercentText = z
  */
 export function invoiceLineForm(currency: string) {
   const example = minorDigits(currency) === 0 ? "8000" : "80.00";
-  return z.object({
-    description: invoiceLineDescriptionInput,
-    quantity: z
-      .string()
-      .trim()
-      .transform((text, ctx) => {
-        const quantity = Number(text);
-        if (text !== "" && Number.isInteger(quantity) && quantity >= 1 && quantity <= INVOICE_LINE_MAX_QUANTITY) return quantity;
-        ctx.addIssue({
-          code: "custom",
-          message: `Give a whole number from 1 to ${INVOICE_LINE_MAX_QUANTITY.toLocaleString("en-US")}.`,
-        });
-        return z.NEVER;
-      }),
-    price: z
-      .string()
-      .trim()
-      .transform((text, ctx) => {
-        const amount = parseMoney(text, currency);
-        if (amount === null) {
-          ctx.addIssue({ code: "custom", message: `Give a price such as ${example}.` });
+  return z
+    .object({
+      description: invoiceLineDescriptionInput,
+      quantity: z
+        .string()
+        .trim()
+        .transform((text, ctx) => {
+          const quantity = Number(text);
+          if (text !== "" && Number.isInteger(quantity) && quantity >= 1 && quantity <= INVOICE_LINE_MAX_QUANTITY) return quantity;
+          ctx.addIssue({
+            code: "custom",
+            message: `Give a whole number from 1 to ${INVOICE_LINE_MAX_QUANTITY.toLocaleString("en-US")}.`,
+          });
           return z.NEVER;
-        }
-        if (amount > INVOICE_LINE_MAX_UNIT_AMOUNT) {
-          ctx.addIssue({ code: "custom", message: `Keep a unit price to ${formatMoney(INVOICE_LINE_MAX_UNIT_AMOUNT, currency)} at most.` });
-          return z.NEVER;
-        }
-        return amount;
-      }),
-    discount: ratePercentText,
-    tax: ratePercentText,
-    projectId: z.string().nullable(),
-  });
+        }),
+      price: z
+        .string()
+        .trim()
+        .transform((text, ctx) => {
+          const amount = parseMoney(text, currency);
+          if (amount === null) {
+            ctx.addIssue({ code: "custom", message: `Give a price such as ${example}.` });
+            return z.NEVER;
+          }
+          if (amount > INVOICE_LINE_MAX_UNIT_AMOUNT) {
+            ctx.addIssue({
+              code: "custom",
+              message: `Keep a unit price to ${formatMoney(INVOICE_LINE_MAX_UNIT_AMOUNT, currency)} at most.`,
+            });
+            return z.NEVER;
+          }
+          return amount;
+        }),
+      discount: ratePercentText,
+      /** "" for a taxed line (standard rate, or zero rated at 0 %); else the category of a line that charges no VAT. */
+      vat: z.enum(["", "exempt", "reverse_charge", "intra_community"]),
+      tax: ratePercentText,
+      projectId: z.string().nullable(),
+    })
+    .superRefine((line, ctx) => {
+      if (line.vat !== "" && line.tax !== 0)
+        ctx.addIssue({ code: "custom", path: ["tax"], message: vatLineRefusal(line.vat, line.tax) ?? "" });
+    });
 }
 
 /** An invoice's lines as typed: at least one, at most INVOICE_MAX_LINES. */

@@ -91,41 +91,33 @@ describe("isOverdue", () => {
   });
 });
 
-describe("line amounts: discount, then tax on the discounted amount, each rounded half away from zero", () => {
+describe("line amounts: gross, then the discount rounded half away from zero, then net", () => {
   it.each([
-    // quantity, unit, discount bp, tax bp -> gross, discount, net, tax, total
-    [{ quantity: 3, unitAmount: 12_050 }, [36_150, 0, 36_150, 0, 36_150]],
-    [{ quantity: 1, unitAmount: 10_000, taxRateBp: 2000 }, [10_000, 0, 10_000, 2000, 12_000]],
-    [{ quantity: 1, unitAmount: 10_000, discountBp: 1000, taxRateBp: 2000 }, [10_000, 1000, 9000, 1800, 10_800]],
-    // 0.5 rounds away from zero: 25 × 10 % = 2.5 -> 3; 22 × 7.5 % = 1.65 -> 2
-    [{ quantity: 1, unitAmount: 25, discountBp: 1000, taxRateBp: 750 }, [25, 3, 22, 2, 24]],
-    // 105 × 5 % = 5.25 -> 5 (below half rounds down)
-    [{ quantity: 1, unitAmount: 105, taxRateBp: 500 }, [105, 0, 105, 5, 110]],
-    // 100 % discount leaves nothing to tax
-    [{ quantity: 2, unitAmount: 999, discountBp: 10_000, taxRateBp: 2000 }, [1998, 1998, 0, 0, 0]],
-  ] as const)("%j", (line, [gross, discount, net, tax, total]) => {
-    expect(lineAmounts(line)).toEqual({ gross, discount, net, tax, total });
+    // quantity, unit, discount bp -> gross, discount, net
+    [{ quantity: 3, unitAmount: 12_050 }, [36_150, 0, 36_150]],
+    [{ quantity: 1, unitAmount: 10_000, discountBp: 1000, taxRateBp: 2000 }, [10_000, 1000, 9000]],
+    // 0.5 rounds away from zero: 25 × 10 % = 2.5 -> 3
+    [{ quantity: 1, unitAmount: 25, discountBp: 1000, taxRateBp: 750 }, [25, 3, 22]],
+    // 100 % discount leaves nothing
+    [{ quantity: 2, unitAmount: 999, discountBp: 10_000, taxRateBp: 2000 }, [1998, 1998, 0]],
+  ] as const)("%j", (line, [gross, discount, net]) => {
+    expect(lineAmounts(line)).toEqual({ gross, discount, net });
   });
 
   it("stays exact where floating point would not: the largest line at the largest rate", () => {
     const line = { quantity: 100_000, unitAmount: 100_000_000, discountBp: 3333, taxRateBp: 2555 };
     // 10^13 × 33.33 % = 3_333_000_000_000; net 6_667_000_000_000; × 25.55 % = 1_703_418_500_000
-    expect(lineAmounts(line)).toEqual({
-      gross: 10_000_000_000_000,
-      discount: 3_333_000_000_000,
-      net: 6_667_000_000_000,
-      tax: 1_703_418_500_000,
-      total: 8_370_418_500_000,
-    });
+    expect(lineAmounts(line)).toEqual({ gross: 10_000_000_000_000, discount: 3_333_000_000_000, net: 6_667_000_000_000 });
+    expect(invoiceTotals([line]).tax).toBe(1_703_418_500_000);
   });
 
   it("counts a credit note's lines negative, exactly mirroring the invoice", () => {
     const line = { quantity: 1, unitAmount: 25, discountBp: 1000, taxRateBp: 750 };
-    expect(lineAmounts(line, "credit_note")).toEqual({ gross: -25, discount: -3, net: -22, tax: -2, total: -24 });
+    expect(lineAmounts(line, "credit_note")).toEqual({ gross: -25, discount: -3, net: -22 });
   });
 });
 
-describe("invoice totals: the sums of the rounded lines", () => {
+describe("invoice totals: rounded per line, then per VAT category, then summed (EN 16931)", () => {
   const lines = [
     { quantity: 1, unitAmount: 105, taxRateBp: 500 },
     { quantity: 1, unitAmount: 105, taxRateBp: 500 },
@@ -133,28 +125,44 @@ describe("invoice totals: the sums of the rounded lines", () => {
     { quantity: 1, unitAmount: 300 },
   ];
 
-  it("rounds tax per line, not on the sum, and groups it by rate", () => {
-    // Per line 5 + 5 = 10 at 5 %; on the sum it would have been 210 × 5 % = 10.5 -> 11.
+  it("rounds tax once per category and rate, on the sum of its lines' nets", () => {
+    // 210 × 5 % = 10.5 -> 11 on the sum; per line it would have been 5 + 5 = 10.
     expect(invoiceTotals(lines)).toEqual({
       gross: 2510,
       discount: 100,
       net: 2410,
-      tax: 390,
-      total: 2800,
+      tax: 391,
+      total: 2801,
       taxes: [
-        { rateBp: 0, net: 300, tax: 0 },
-        { rateBp: 500, net: 210, tax: 10 },
-        { rateBp: 2000, net: 1900, tax: 380 },
+        { category: "standard", rateBp: 500, net: 210, tax: 11 },
+        { category: "standard", rateBp: 2000, net: 1900, tax: 380 },
+        { category: "zero", rateBp: 0, net: 300, tax: 0 },
       ],
     });
-    expect(invoiceTotals(lines).total).toBe(2800);
+  });
+
+  it("keeps categories of the same rate apart, in the standard's order", () => {
+    const totals = invoiceTotals([
+      { quantity: 1, unitAmount: 500, taxCategory: "intra_community" },
+      { quantity: 1, unitAmount: 400, taxCategory: "exempt" },
+      { quantity: 1, unitAmount: 300, taxCategory: "reverse_charge" },
+      { quantity: 1, unitAmount: 200 },
+      { quantity: 2, unitAmount: 100, taxCategory: "exempt" },
+    ]);
+    expect(totals.taxes).toEqual([
+      { category: "zero", rateBp: 0, net: 200, tax: 0 },
+      { category: "exempt", rateBp: 0, net: 600, tax: 0 },
+      { category: "reverse_charge", rateBp: 0, net: 300, tax: 0 },
+      { category: "intra_community", rateBp: 0, net: 500, tax: 0 },
+    ]);
+    expect(totals.total).toBe(1600);
   });
 
   it("makes a credit note of the same lines the exact negative", () => {
     const credit = invoiceTotals(lines, "credit_note");
-    expect(credit.total).toBe(-2800);
-    expect(credit.tax).toBe(-390);
-    expect(credit.taxes.map((t) => t.tax)).toEqual([0, -10, -380]);
+    expect(credit.total).toBe(-2801);
+    expect(credit.tax).toBe(-391);
+    expect(credit.taxes.map((t) => t.tax)).toEqual([-11, -380, 0]);
   });
 
   it("is zero without lines", () => expect(invoiceTotals([])).toMatchObject({ total: 0, taxes: [] }));

@@ -2,6 +2,7 @@
 import { addDays } from "./calendar";
 import { applyRate } from "./money";
 import { isStaff, type Role } from "./roles";
+import { defaultVatCategory, VAT_CATEGORIES, type VatCategory } from "./vat";
 
 export const INVOICE_STATUSES = ["draft", "sent", "paid", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -59,6 +60,8 @@ export interface InvoiceLine {
   discountBp?: number;
   /** Tax on the line after its discount, in basis points (2000 is 20 %). */
   taxRateBp?: number;
+  /** The line's VAT category (vat.ts); without one, taxed lines are standard rate and untaxed ones zero rate. */
+  taxCategory?: VatCategory;
 }
 
 export const INVOICE_LINE_MAX_QUANTITY = 100_000;
@@ -68,18 +71,19 @@ export interface LineAmounts {
   gross: number;
   discount: number;
   net: number;
-  tax: number;
-  total: number;
 }
 
-/** One line's amounts, rounded as money.ts writes down; a credit note's lines count negative. */
+/** One line's amounts, rounded as money.ts writes down; a credit note's lines count negative. Its tax is its category's. */
 export function lineAmounts(line: InvoiceLine, kind: InvoiceKind = "invoice"): LineAmounts {
   const sign = kind === "credit_note" ? -1 : 1;
   const gross = sign * line.quantity * line.unitAmount;
   const discount = applyRate(gross, line.discountBp ?? 0);
-  const net = gross - discount;
-  const tax = applyRate(net, line.taxRateBp ?? 0);
-  return { gross, discount, net, tax, total: net + tax };
+  return { gross, discount, net: gross - discount };
+}
+
+/** The VAT category a line is in. */
+export function lineVatCategory(line: Pick<InvoiceLine, "taxCategory" | "taxRateBp">): VatCategory {
+  return line.taxCategory ?? defaultVatCategory(line.taxRateBp ?? 0);
 }
 
 export interface InvoiceTotals {
@@ -88,28 +92,37 @@ export interface InvoiceTotals {
   net: number;
   tax: number;
   total: number;
-  /** Net and tax per tax rate, lowest rate first: the summary printed under the lines. */
-  taxes: { rateBp: number; net: number; tax: number }[];
+  /** Net and tax per VAT category and rate (EN 16931 BG-23), in the order of VAT_CATEGORIES, lowest rate first. */
+  taxes: { category: VatCategory; rateBp: number; net: number; tax: number }[];
 }
 
-/** The invoice's totals: sums of the lines' rounded amounts, so they always agree with the lines. */
+/**
+ * The invoice's totals as EN 16931 rounds them: each line's net amount rounded, the tax of each category and rate
+ * rounded once on the sum of its lines' nets (BR-CO-17), and the document's tax the sum of those.
+ */
 export function invoiceTotals(lines: readonly InvoiceLine[], kind: InvoiceKind = "invoice"): InvoiceTotals {
   const totals: InvoiceTotals = { gross: 0, discount: 0, net: 0, tax: 0, total: 0, taxes: [] };
-  const byRate = new Map<number, { rateBp: number; net: number; tax: number }>();
+  const groups = new Map<string, { category: VatCategory; rateBp: number; net: number; tax: number }>();
   for (const line of lines) {
     const a = lineAmounts(line, kind);
     totals.gross += a.gross;
     totals.discount += a.discount;
     totals.net += a.net;
-    totals.tax += a.tax;
-    totals.total += a.total;
+    const category = lineVatCategory(line);
     const rateBp = line.taxRateBp ?? 0;
-    const group = byRate.get(rateBp) ?? { rateBp, net: 0, tax: 0 };
+    const key = `${category} ${rateBp}`;
+    const group = groups.get(key) ?? { category, rateBp, net: 0, tax: 0 };
     group.net += a.net;
-    group.tax += a.tax;
-    byRate.set(rateBp, group);
+    groups.set(key, group);
   }
-  totals.taxes = [...byRate.values()].sort((a, b) => a.rateBp - b.rateBp);
+  totals.taxes = [...groups.values()].sort(
+    (a, b) => VAT_CATEGORIES.indexOf(a.category) - VAT_CATEGORIES.indexOf(b.category) || a.rateBp - b.rateBp,
+  );
+  for (const group of totals.taxes) {
+    group.tax = applyRate(group.net, group.rateBp);
+    totals.tax += group.tax;
+  }
+  totals.total = totals.net + totals.tax;
   return totals;
 }
 

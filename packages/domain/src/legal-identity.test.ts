@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   bicInput,
+  buyerGapsMessage,
+  buyerLegalGaps,
   COUNTRY_CODES,
   countryInput,
   formatIban,
@@ -21,6 +23,7 @@ const complete: StudioLegalDetails = {
   country: "BE",
   taxNumber: "",
   vatId: "BE0123456749",
+  email: "billing@atelier.example",
   iban: "BE71096123456769",
   paymentLink: "",
 };
@@ -64,10 +67,35 @@ describe("the studio's legal details", () => {
     expect(studioLegalGaps({ ...complete, vatId: "", taxNumber: "0123.456.749" })).toEqual([]);
     expect(studioLegalGaps({ ...complete, iban: "", paymentLink: "https://pay.example.com" })).toEqual([]);
     const empty = Object.fromEntries(Object.keys(complete).map((k) => [k, " "])) as unknown as StudioLegalDetails;
-    expect(studioLegalGaps(empty)).toEqual(["legal name", "address", "country", "VAT or tax ID", "bank details (IBAN) or payment link"]);
+    expect(studioLegalGaps(empty)).toEqual([
+      "legal name",
+      "address",
+      "country",
+      "VAT or tax ID",
+      "invoicing e-mail",
+      "bank details (IBAN) or payment link",
+    ]);
     expect(legalGapsMessage(["country"])).toBe("An invoice is a legal document: add the studio's country on Billing before sending it.");
     expect(legalGapsMessage(["legal name", "country", "VAT or tax ID"])).toBe(
       "An invoice is a legal document: add the studio's legal name, country and VAT or tax ID on Billing before sending it.",
+    );
+  });
+
+  it("asks the studio's VAT ID itself, not a tax number, of an intra-community supply", () => {
+    const taxNumberOnly = { ...complete, vatId: "", taxNumber: "0123.456.749" };
+    expect(studioLegalGaps(taxNumberOnly, ["standard", "reverse_charge"])).toEqual([]);
+    expect(studioLegalGaps(taxNumberOnly, ["intra_community"])).toEqual(["VAT ID (an intra-community supply needs it)"]);
+  });
+
+  it("names what is missing of the buyer: address and country always, VAT ID where the category asks it", () => {
+    const buyer = { address: "Rue Haute 1", city: "Brussels", country: "BE", vatId: "" };
+    expect(buyerLegalGaps(buyer, ["standard", "exempt"])).toEqual([]);
+    expect(buyerLegalGaps({ ...buyer, city: " " }, [])).toEqual(["address"]);
+    expect(buyerLegalGaps({ ...buyer, address: "", country: "" }, ["standard"])).toEqual(["address", "country"]);
+    expect(buyerLegalGaps(buyer, ["standard", "reverse_charge"])).toEqual(["VAT ID (a reverse charge invoice needs it)"]);
+    expect(buyerLegalGaps({ ...buyer, vatId: "BE0123456749" }, ["intra_community"])).toEqual([]);
+    expect(buyerGapsMessage("Acme", ["address", "country"])).toBe(
+      "An invoice is a legal document: add Acme's address and country on its business page before sending it.",
     );
   });
 });

@@ -2,6 +2,7 @@
 // legal name, postal address and country, a tax or VAT identifier, and a way to be paid (a bank account by IBAN, or
 // a payment link). An invoice is not sent while any of these is missing: the refusal names what is.
 import { z } from "zod";
+import { VAT_CATEGORY_FACTS, type VatCategory } from "./vat";
 
 /** ISO 3166-1 alpha-2 country codes (EN 16931 BT-40, BT-55). */
 export const COUNTRY_CODES = (
@@ -74,24 +75,61 @@ export interface StudioLegalDetails {
   country: string;
   taxNumber: string;
   vatId: string;
+  email: string;
   iban: string;
   paymentLink: string;
 }
 
-/** What is missing of the studio's legal details for an invoice to be sent, as words for a sentence; none when complete. */
-export function studioLegalGaps(studio: StudioLegalDetails): string[] {
+/**
+ * What is missing of the studio's legal details for an invoice with lines in `categories` to be sent, as words for a
+ * sentence; none when complete. An intra-community supply needs the VAT ID itself, not a tax number (BR-IC-02).
+ */
+export function studioLegalGaps(studio: StudioLegalDetails, categories: Iterable<VatCategory> = []): string[] {
   const blank = (text: string) => text.trim() === "";
   const gaps: string[] = [];
   if (blank(studio.legalName)) gaps.push("legal name");
   if (blank(studio.address) || blank(studio.city)) gaps.push("address");
   if (blank(studio.country)) gaps.push("country");
   if (blank(studio.vatId) && blank(studio.taxNumber)) gaps.push("VAT or tax ID");
+  else if (blank(studio.vatId) && new Set(categories).has("intra_community")) gaps.push("VAT ID (an intra-community supply needs it)");
+  if (blank(studio.email)) gaps.push("invoicing e-mail");
   if (blank(studio.iban) && blank(studio.paymentLink)) gaps.push("bank details (IBAN) or payment link");
   return gaps;
 }
 
+/** What the business billed holds as the buyer (its legal details). */
+export interface BuyerLegalDetails {
+  address: string;
+  city: string;
+  country: string;
+  vatId: string;
+}
+
+/**
+ * What is missing of the buyer's legal details for an invoice with lines in `categories` to be sent: its address and
+ * country always (EN 16931 BR-10, BR-11), its VAT ID for reverse charge and intra-community lines (BR-AE-02, BR-IC-02).
+ * Its legal name falls back to the business's name, so it is never missing.
+ */
+export function buyerLegalGaps(buyer: BuyerLegalDetails, categories: Iterable<VatCategory>): string[] {
+  const blank = (text: string) => text.trim() === "";
+  const gaps: string[] = [];
+  if (blank(buyer.address) || blank(buyer.city)) gaps.push("address");
+  if (blank(buyer.country)) gaps.push("country");
+  const needing = [...new Set(categories)].filter((c) => VAT_CATEGORY_FACTS[c].needsBuyerVatId);
+  if (blank(buyer.vatId) && needing.length > 0) {
+    gaps.push(`VAT ID (a ${VAT_CATEGORY_FACTS[needing[0] as VatCategory].label.toLowerCase()} invoice needs it)`);
+  }
+  return gaps;
+}
+
+const listed = (gaps: readonly string[]) => (gaps.length <= 1 ? gaps.join("") : `${gaps.slice(0, -1).join(", ")} and ${gaps.at(-1)}`);
+
+/** The refusal of sending an invoice while its buyer's legal details have `gaps`. */
+export function buyerGapsMessage(business: string, gaps: readonly string[]): string {
+  return `An invoice is a legal document: add ${business}'s ${listed(gaps)} on its business page before sending it.`;
+}
+
 /** The refusal of sending an invoice while the studio's legal details have `gaps`. */
 export function legalGapsMessage(gaps: readonly string[]): string {
-  const list = gaps.length <= 1 ? gaps.join("") : `${gaps.slice(0, -1).join(", ")} and ${gaps.at(-1)}`;
-  return `An invoice is a legal document: add the studio's ${list} on Billing before sending it.`;
+  return `An invoice is a legal document: add the studio's ${listed(gaps)} on Billing before sending it.`;
 }

@@ -5,9 +5,11 @@
 // - Every rounding is half away from zero, so a credit note (the same lines, negated) rounds to
 //   exactly the negative of its invoice.
 // - Per line: gross = quantity × unit price (exact); discount = round(gross × discount rate);
-//   net = gross − discount; tax = round(net × tax rate); line total = net + tax.
-// - Per invoice: each total is the sum of the lines' rounded amounts (tax is rounded per line, never
-//   on the sum), so the lines on the page always add up to the totals printed under them.
+//   net = gross − discount (EN 16931 BT-131).
+// - Per VAT category and rate: net = the sum of its lines' nets; tax = round(net × rate), rounded once
+//   on the sum (EN 16931 BR-CO-17), never per line.
+// - Per invoice: net is the sum of the lines' nets, tax the sum of the categories' taxes, total their
+//   sum, so the lines on the page add up to the subtotal and the tax rows to the tax printed under them.
 
 /** ISO 4217 codes the studio bills in, with their minor digits. */
 const CURRENCIES = {

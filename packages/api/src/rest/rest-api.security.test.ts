@@ -65,6 +65,19 @@ describe("the REST API with tokens", () => {
   /** One business made through the API as the studio and its client would; every text carries `word`. */
   async function business(word: string) {
     const businessId = (await as(staff).businesses.create({ name: `${word} Roastery` })).id;
+    // Its address as the buyer: an invoice is sent only with it.
+    await as(staff).businesses.update({
+      id: businessId,
+      legal: {
+        legalName: "",
+        address: `1 ${word} Street`,
+        postcode: "1000",
+        city: "Brussels",
+        country: "BE",
+        vatId: "",
+        buyerReference: "",
+      },
+    });
     const userId = (await as(staff).users.create({ email: `ana@${word}.test`, name: `${word} Client`, role: "client", businessId })).id;
     const user = client(userId, businessId);
     const project = (await as(user).projects.create({ title: `${word} launch`, event: "flyer" })).id;

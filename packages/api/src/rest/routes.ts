@@ -137,7 +137,14 @@ export const REST_ROUTES: readonly RestRoute[] = [
     path: "/invoices/{id}/pdf",
     procedure: "invoices.pdfUrl",
     scope: "invoices:read",
-    summary: "A short-lived signed link to the invoice's PDF.",
+    summary: "A short-lived signed link to the invoice's PDF (a Factur-X PDF/A-3 once the legal details are complete).",
+  },
+  {
+    method: "GET",
+    path: "/invoices/{id}/xml",
+    procedure: "invoices.xmlUrl",
+    scope: "invoices:read",
+    summary: "A short-lived signed link to the invoice's EN 16931 XML; ?syntax=cii or ubl.",
   },
 ];
 

@@ -1,7 +1,7 @@
 // invoices.*: the studio bills businesses, designers drafting and admins sending; billing.* shows a client its own
 // business's invoices (never drafts).
 // Wire contract relied on by other internal apps: invoices.create ({id, number}), invoices.send,
-// invoices.pdfUrl ({url}) and billing.invoices.
+// invoices.pdfUrl ({url}), invoices.xmlUrl ({url}) and billing.invoices.
 import { randomUUID } from "node:crypto";
 import {
   createInvoice,
@@ -25,6 +25,7 @@ import {
   canChangeInvoiceStatus,
   canSeeInvoice,
   DomainError,
+  defaultVatCategory,
   INVOICE_LINE_MAX_QUANTITY,
   INVOICE_LINE_MAX_UNIT_AMOUNT,
   INVOICE_MAX_LINES,
@@ -42,9 +43,20 @@ import {
   requestIdInput,
   searchWords,
   utcDay,
+  VAT_CATEGORIES,
+  vatLineRefusal,
 } from "@atelier/domain";
 import { z } from "zod";
-import { invoicePdfUrl, recordPayment, sendInvoice, visibleInvoice, withBalance } from "../invoice-documents";
+import { E_INVOICE_SYNTAXES } from "../e-invoice";
+import {
+  checkInvoiceXml,
+  invoicePdfUrl,
+  invoiceXmlUrl,
+  recordPayment,
+  sendInvoice,
+  visibleInvoice,
+  withBalance,
+} from "../invoice-documents";
 import { listPageInput } from "../list-page-input";
 import { once } from "../request-once";
 import { adminProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
@@ -53,15 +65,25 @@ const id = idInput;
 const CLIENT_STATUSES = INVOICE_STATUSES.filter(isVisibleToClient);
 const rate = z.number().int().min(0).max(BASIS_POINTS);
 
-const line = z.object({
-  description: invoiceLineDescriptionInput,
-  quantity: z.number().int().min(1).max(INVOICE_LINE_MAX_QUANTITY),
-  unitAmount: z.number().int().min(0).max(INVOICE_LINE_MAX_UNIT_AMOUNT),
-  discountBp: rate.optional(),
-  taxRateBp: rate.optional(),
-  /** The project the line bills (a "line from a project"); it must be the business's. */
-  projectId: id.optional(),
-});
+const line = z
+  .object({
+    description: invoiceLineDescriptionInput,
+    quantity: z.number().int().min(1).max(INVOICE_LINE_MAX_QUANTITY),
+    unitAmount: z.number().int().min(0).max(INVOICE_LINE_MAX_UNIT_AMOUNT),
+    discountBp: rate.optional(),
+    taxRateBp: rate.optional(),
+    /**
+     * The line's VAT category (EN 16931 BT-151): standard (a rate above 0), zero, exempt, reverse_charge or
+     * intra_community (each at 0 %). Left out: standard when taxed, zero when not.
+     */
+    taxCategory: z.enum(VAT_CATEGORIES).optional(),
+    /** The project the line bills (a "line from a project"); it must be the business's. */
+    projectId: id.optional(),
+  })
+  .superRefine((l, ctx) => {
+    const refusal = vatLineRefusal(l.taxCategory ?? defaultVatCategory(l.taxRateBp ?? 0), l.taxRateBp ?? 0);
+    if (refusal) ctx.addIssue({ code: "custom", message: refusal, path: ["taxRateBp"] });
+  });
 const lines = z.array(line).min(1, "An invoice needs at least one line.").max(INVOICE_MAX_LINES);
 
 /** The invoice's project and each line's project must be the business's. */
@@ -212,15 +234,34 @@ export const invoicesRouter = router({
     return { id: credit.id, number };
   }),
 
-  /** A short-lived signed link answering the invoice's PDF: admins for any invoice, a client for its business's sent ones. */
+  /**
+   * A short-lived signed link answering the invoice's PDF: admins for any invoice, a client for its business's sent
+   * ones. Once the legal details are complete it is a Factur-X PDF/A-3 carrying the CII XML as factur-x.xml.
+   */
   pdfUrl: protectedProcedure.input(z.object({ id })).query(async ({ ctx, input }) => {
     const invoice = await visibleInvoice(ctx.db, ctx.user, input.id);
     return { url: invoicePdfUrl(ctx, invoice.id) };
   }),
 
+  /**
+   * A short-lived signed link answering the invoice's EN 16931 XML, in CII (the default) or UBL 2.1 syntax, for whoever
+   * may see the invoice. PRECONDITION_FAILED, naming what is missing, while a legal detail it must carry is not given.
+   */
+  xmlUrl: protectedProcedure.input(z.object({ id, syntax: z.enum(E_INVOICE_SYNTAXES).default("cii") })).query(async ({ ctx, input }) => {
+    const invoice = await visibleInvoice(ctx.db, ctx.user, input.id);
+    await checkInvoiceXml(ctx.db, invoice, input.syntax);
+    return { url: invoiceXmlUrl(ctx, invoice.id, input.syntax) };
+  }),
+
   /** The studio's billing details printed on every invoice, and the reminder schedule. */
   billingProfile: adminProcedure.query(({ ctx }) => getBillingProfile(ctx.db)),
 
+  /**
+   * The studio's legal details (billingDetailsInput): legalName; address (street lines), postcode, city, country (ISO
+   * 3166-1 alpha-2); vatId (with its country's letters) and/or taxNumber; email (the invoicing e-mail); iban and bic,
+   * and/or paymentLink (https); paymentTerms, bankDetails; logo (a data: URL) and reminderDays. An invoice is sent
+   * only when legal name, address, country, a VAT or tax ID, the e-mail and a way to pay are given.
+   */
   saveBillingProfile: adminProcedure.input(billingProfile).mutation(async ({ ctx, input }) => {
     await saveBillingProfile(ctx.db, input, ctx.now());
     return getBillingProfile(ctx.db);

@@ -90,7 +90,10 @@ function variants(schema: z.ZodType, field: string, at: string, pick: PickId, id
       const out = [first];
       for (const [key, values] of fields) for (const value of values.slice(1)) out.push({ ...first, [key]: value });
       // Absent fields are left out (nested objects were built the same way); dates stay dates.
-      return out.map((o) => Object.fromEntries(Object.entries(o).filter(([, value]) => value !== undefined)));
+      const built = out.map((o) => Object.fromEntries(Object.entries(o).filter(([, value]) => value !== undefined)));
+      // An object that checks its fields together (a VAT category and its rate) keeps the combinations it takes.
+      const taken = built.filter((o) => schema.safeParse(o).success);
+      return taken.length > 0 ? taken : built;
     }
     case "optional":
     case "default":

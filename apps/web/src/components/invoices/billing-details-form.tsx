@@ -144,6 +144,14 @@ function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
           >
             {(control) => <Input {...control} {...form.register("taxNumber")} />}
           </Field>
+          <Field
+            label="Invoicing e-mail"
+            hint="Where clients and their accounting software reach you about invoices; on every e-invoice."
+            className="sm:col-span-2"
+            error={fieldError(form, "email")}
+          >
+            {(control) => <Input {...control} type="email" autoComplete="email" {...form.register("email")} />}
+          </Field>
           <Field label="IBAN" error={fieldError(form, "iban")}>
             {(control) => <Input {...control} autoComplete="off" placeholder="BE71 0961 2345 6769" {...form.register("iban")} />}
           </Field>

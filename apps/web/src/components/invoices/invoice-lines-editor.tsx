@@ -12,11 +12,13 @@ import {
   invoiceNotesInput,
   invoiceTotals,
   toDecimalString,
+  VAT_CATEGORY_FACTS,
+  type VatCategory,
 } from "@atelier/domain";
 import { Button, Input, type UseZodFormReturn } from "@atelier/ui";
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { type FieldError, useFieldArray, useWatch } from "react-hook-form";
+import { Controller, type FieldError, useFieldArray, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { NativeSelect } from "~/components/common/native-select";
 
@@ -41,6 +43,7 @@ export const emptyLine = (change: Partial<LineFields> = {}): LineFields => ({
   quantity: "1",
   price: "",
   discount: "",
+  vat: "",
   tax: "0",
   projectId: null,
   ...change,
@@ -48,7 +51,15 @@ export const emptyLine = (change: Partial<LineFields> = {}): LineFields => ({
 
 /** A stored line back into the form. */
 export function toLineFields(
-  line: { description: string; quantity: number; unitAmount: number; discountBp: number; taxRateBp: number; projectId: string | null },
+  line: {
+    description: string;
+    quantity: number;
+    unitAmount: number;
+    discountBp: number;
+    taxRateBp: number;
+    taxCategory: VatCategory;
+    projectId: string | null;
+  },
   currency: string,
 ): LineFields {
   return emptyLine({
@@ -56,6 +67,7 @@ export function toLineFields(
     quantity: String(line.quantity),
     price: toDecimalString(line.unitAmount, currency),
     discount: line.discountBp ? formatRate(line.discountBp).replace("%", "") : "",
+    vat: line.taxCategory === "standard" || line.taxCategory === "zero" ? "" : line.taxCategory,
     tax: formatRate(line.taxRateBp).replace("%", ""),
     projectId: line.projectId,
   });
@@ -63,12 +75,13 @@ export function toLineFields(
 
 /** The form's lines as the API takes them. */
 export function toApiLines(lines: z.output<InvoiceForm>["lines"]) {
-  return lines.map(({ description, quantity, price, discount, tax, projectId }) => ({
+  return lines.map(({ description, quantity, price, discount, vat, tax, projectId }) => ({
     description,
     quantity,
     unitAmount: price,
     discountBp: discount,
     taxRateBp: tax,
+    ...(vat ? { taxCategory: vat } : {}),
     ...(projectId ? { projectId } : {}),
   }));
 }
@@ -78,7 +91,14 @@ const COLUMNS = [
   { name: "quantity", label: "quantity" },
   { name: "price", label: "unit price" },
   { name: "discount", label: "discount percent" },
+  { name: "vat", label: "VAT" },
   { name: "tax", label: "tax percent" },
+] as const;
+
+/** A line's VAT as chosen: taxed at the rate typed (0 % is zero rated), or one of the categories that charge none. */
+const VAT_CHOICES = [
+  ["", "Taxed"],
+  ...(["exempt", "reverse_charge", "intra_community"] as const).map((c) => [c, VAT_CATEGORY_FACTS[c].label] as const),
 ] as const;
 
 export function InvoiceLinesEditor({
@@ -100,7 +120,13 @@ export function InvoiceLinesEditor({
   const parsed = z.array(invoiceLineForm(currency)).safeParse(watched);
   const totals = parsed.success
     ? invoiceTotals(
-        parsed.data.map((l) => ({ quantity: l.quantity, unitAmount: l.price, discountBp: l.discount, taxRateBp: l.tax })),
+        parsed.data.map((l) => ({
+          quantity: l.quantity,
+          unitAmount: l.price,
+          discountBp: l.discount,
+          taxRateBp: l.tax,
+          ...(l.vat ? { taxCategory: l.vat } : {}),
+        })),
         kind,
       )
     : null;
@@ -111,11 +137,12 @@ export function InvoiceLinesEditor({
   return (
     <fieldset className="grid gap-3" aria-describedby={listError ? `${id}-lines-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">Lines</legend>
-      <div className="hidden grid-cols-[1fr_4.5rem_7rem_5rem_5rem_2.25rem] gap-2 text-xs text-muted-foreground md:grid">
+      <div className="hidden grid-cols-[1fr_4.5rem_7rem_5rem_8.5rem_4.5rem_2.25rem] gap-2 text-xs text-muted-foreground md:grid">
         <span>Description</span>
         <span>Qty</span>
         <span>Unit price ({currency})</span>
         <span>Discount %</span>
+        <span>VAT</span>
         <span>Tax %</span>
         <span />
       </div>
@@ -132,7 +159,7 @@ export function InvoiceLinesEditor({
           <div key={field.id} className="grid gap-1 rounded-lg border p-2 md:rounded-none md:border-0 md:p-0" data-testid="invoice-line">
             {/* On a phone: the description with its remove button, then two values a row, each captioned (the
                 desktop's column headings are hidden there); from md up, one row under the headings. */}
-            <div className="grid grid-cols-2 items-end gap-2 md:grid-cols-[1fr_4.5rem_7rem_5rem_5rem_2.25rem] md:items-center">
+            <div className="grid grid-cols-2 items-end gap-2 md:grid-cols-[1fr_4.5rem_7rem_5rem_8.5rem_4.5rem_2.25rem] md:items-center">
               <div className="col-span-2 flex items-center gap-2 md:contents">
                 <Input placeholder="Flyer design" {...control("description")} />
                 <Button
@@ -152,6 +179,7 @@ export function InvoiceLinesEditor({
                   ["quantity", "Quantity", { type: "number", min: 1, step: 1 }],
                   ["price", `Unit price (${currency})`, { inputMode: "decimal", placeholder: "0.00" }],
                   ["discount", "Discount %", { inputMode: "decimal", placeholder: "0" }],
+                  ["vat", "VAT", null],
                   ["tax", "Tax %", { inputMode: "decimal" }],
                 ] as const
               ).map(([name, caption, attributes]) => (
@@ -159,7 +187,31 @@ export function InvoiceLinesEditor({
                   <span aria-hidden className="text-xs text-muted-foreground md:hidden">
                     {caption}
                   </span>
-                  <Input {...attributes} {...control(name)} />
+                  {name === "vat" ? (
+                    <Controller
+                      control={form.control}
+                      name={`lines.${i}.vat`}
+                      render={({ field: vat }) => (
+                        <NativeSelect
+                          aria-label={`Line ${i + 1} VAT`}
+                          value={vat.value}
+                          onChange={(e) => {
+                            vat.onChange(e.target.value);
+                            // A line that charges no VAT has no rate to type.
+                            if (e.target.value) form.setValue(`lines.${i}.tax`, "0", { shouldValidate: true });
+                          }}
+                        >
+                          {VAT_CHOICES.map(([value, label]) => (
+                            <option key={value} value={value}>
+                              {label}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      )}
+                    />
+                  ) : (
+                    <Input {...attributes} {...control(name)} readOnly={name === "tax" && Boolean(watched[i]?.vat)} />
+                  )}
                 </div>
               ))}
             </div>

@@ -9,10 +9,14 @@ import {
   INVOICE_STATUS_LABELS,
   isOverdue,
   lineAmounts,
+  lineVatCategory,
   paymentAmountForm,
   paymentDateInput,
   paymentNoteInput,
   utcDay,
+  VAT_CATEGORY_FACTS,
+  type VatCategory,
+  vatNotes,
 } from "@atelier/domain";
 import {
   Badge,
@@ -39,7 +43,7 @@ import { EmptyState } from "~/components/common/empty-state";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
-import { DownloadPdfButton } from "./download-pdf-button";
+import { DownloadPdfButton, DownloadXmlMenu } from "./download-invoice";
 import { InvoiceActions } from "./invoice-actions";
 import { InvoiceLinesEditor, invoiceForm, toApiLines, toLineFields } from "./invoice-lines-editor";
 import { STATUS_STYLE } from "./invoice-table";
@@ -86,6 +90,7 @@ export function InvoiceView({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <DownloadPdfButton invoiceId={inv.id} />
+          {inv.status !== "draft" && <DownloadXmlMenu invoiceId={inv.id} />}
           {drafts && inv.status === "draft" && !editing && (
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
               Edit
@@ -104,6 +109,12 @@ export function InvoiceView({
       {inv.kind === "invoice" && inv.status !== "draft" && <Payments invoice={inv} admin={admin} />}
     </div>
   );
+}
+
+/** A line's tax in words: its rate, or the category of a line that charges none ("Reverse charge"). */
+function lineTax(line: { taxRateBp: number; taxCategory: VatCategory }, prefix = ""): string {
+  const rated = line.taxCategory === "standard" || line.taxCategory === "zero";
+  return rated ? `${prefix}${formatRate(line.taxRateBp)}` : VAT_CATEGORY_FACTS[line.taxCategory].label;
 }
 
 function Document({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: string) => string }) {
@@ -154,13 +165,13 @@ function Document({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: s
                   <td className="py-2">
                     {line.description}
                     <div className="text-xs text-muted-foreground sm:hidden">
-                      {line.quantity} × {money(line.unitAmount)} · tax {formatRate(line.taxRateBp)}
+                      {line.quantity} × {money(line.unitAmount)} · {lineTax(line, "tax ")}
                     </div>
                     {line.discountBp > 0 && <div className="text-xs text-muted-foreground">{formatRate(line.discountBp)} discount</div>}
                   </td>
                   <td className="hidden py-2 text-right tabular-nums sm:table-cell">{line.quantity}</td>
                   <td className="hidden py-2 text-right tabular-nums sm:table-cell">{money(line.unitAmount)}</td>
-                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">{formatRate(line.taxRateBp)}</td>
+                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">{lineTax(line)}</td>
                   <td className="py-2 text-right tabular-nums">{money(amounts.net)}</td>
                 </tr>
               );
@@ -177,10 +188,12 @@ function Document({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: s
           <dt className="text-muted-foreground">Subtotal</dt>
           <dd className="text-right">{money(inv.totals.net)}</dd>
           {inv.totals.taxes
-            .filter((t) => t.rateBp !== 0)
+            .filter((t) => t.category !== "zero" || inv.totals.taxes.length > 1)
             .map((t) => (
-              <div key={t.rateBp} className="contents">
-                <dt className="text-muted-foreground">Tax {formatRate(t.rateBp)}</dt>
+              <div key={`${t.category} ${t.rateBp}`} className="contents">
+                <dt className="text-muted-foreground">
+                  {t.category === "standard" ? `VAT ${formatRate(t.rateBp)}` : VAT_CATEGORY_FACTS[t.category].label} on {money(t.net)}
+                </dt>
                 <dd className="text-right">{money(t.tax)}</dd>
               </div>
             ))}
@@ -189,6 +202,11 @@ function Document({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: s
             {money(inv.totals.total)}
           </dd>
         </dl>
+        {vatNotes(inv.lines.map(lineVatCategory)).map((note) => (
+          <p key={note} className="text-sm text-muted-foreground" data-testid="vat-note">
+            {note}
+          </p>
+        ))}
         {inv.notes && <p className="whitespace-pre-wrap text-sm text-muted-foreground">{inv.notes}</p>}
         {inv.creditNotes.length > 0 && (
           <div className="text-sm">

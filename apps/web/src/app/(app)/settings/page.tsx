@@ -8,7 +8,7 @@ import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { BillingDetailsForm, BusinessCurrencies } from "~/components/invoices/billing-details-form";
-import { DownloadPdfButton } from "~/components/invoices/download-pdf-button";
+import { DownloadPdfButton } from "~/components/invoices/download-invoice";
 import { InvoiceList } from "~/components/invoices/invoice-list";
 import { InvoiceTable } from "~/components/invoices/invoice-table";
 import { useTRPC } from "~/trpc/react";
