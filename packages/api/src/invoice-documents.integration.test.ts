@@ -438,6 +438,32 @@ describe("invoices as documents", () => {
     await writeFile(join(ARTIFACTS, "invoice-scripts.pdf"), pdf);
   });
 
+  it("prints Arabic and Hebrew right to left, shaped, with numbers and Latin words in their own order", async () => {
+    const name = "مقهى النخيل";
+    const business = await as(admin).businesses.create({ name });
+    const lines = [
+      "تصميم قائمة الطعام 2026 (A5)",
+      "עיצוב לוגו — Logo",
+      // Long enough to wrap in its column: its lines in reading order, the first first.
+      "تصميم ملصق كبير للمقهى مع ثلاث جولات من التعديلات وطباعة تجريبية",
+    ];
+    const { id } = await as(admin).invoices.create({
+      businessId: business.id,
+      lines: lines.map((description) => ({ description, quantity: 1, unitAmount: 100 })),
+    });
+    const pdf = new Uint8Array(await (await fetchPdf((await as(admin).invoices.pdfUrl({ id })).url)).arrayBuffer());
+    const text = await pdfText(pdf);
+    await writeFile(join(ARTIFACTS, "invoice-right-to-left.pdf"), pdf);
+    // pdf.js reads an Arabic line back as typed; a line mixing directions as it is seen, left to right: the number
+    // and the Latin words (their own order kept, brackets the right way round) left of the right-to-left words.
+    expect(text).toContain(`BILL TO\n${name}\n`);
+    expect(text).toContain("(A5) 2026 تصميم قائمة الطعام 1 $1.00");
+    expect(text).toContain("Logo — עיצוב לוגו 1 $1.00");
+    // Wrapped in its column, its lines in reading order: the first words on the first line.
+    expect(text).toContain("تصميم ملصق كبير للمقهى مع ثلاث جولات\nمن التعديلات وطباعة تجريبية\n");
+    for (const lost of ["\0", "\ufffd", "□"]) expect(text).not.toContain(lost);
+  });
+
   it("sends nothing and keeps the draft when the business has no client to send it to", async () => {
     const { id } = await as(admin).invoices.create({
       businessId: (await as(admin).businesses.create({ name: "Nobody Inc" })).id,
