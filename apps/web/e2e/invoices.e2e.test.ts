@@ -245,6 +245,7 @@ describe("invoices as documents (PostgreSQL, SMTP, Chromium)", () => {
     await chooseOption(page.getByLabel("Line 1 VAT"), "Exempt");
     expect(await page.getByLabel("Line 1 tax percent").inputValue()).toBe("0");
     expect(await page.getByTestId("invoice-total").innerText()).toBe("$120.00");
+    await fitsPhone("invoice-editor");
     await page.getByRole("button", { name: "Save draft" }).click();
     await page.waitForURL(/\/invoices\/[^/]+$/);
     const heading = page.locator("h1").filter({ hasText: /INV-\d{4}-\d{4}/ });

@@ -13,6 +13,7 @@ const studio: BillingProfile = {
   country: "DE",
   vatId: "DE123456789",
   email: "rechnung@atelier.example",
+  telephone: "+49 30 1234567",
   taxNumber: "",
   iban: "DE89370400440532013000",
   bic: "COBADEFFXXX",
@@ -195,6 +196,18 @@ describe("EN 16931 e-invoices, validated with the official rules", () => {
     expect(ubl).toMatch(/<cbc:PayableAmount currencyID="EUR">71\.40<\/cbc:PayableAmount>/);
     const cii = await renderInvoiceXml(credit, studio, parties, "cii");
     expect(cii).toContain("<ram:TypeCode>381</ram:TypeCode>");
+  });
+
+  it("writes an XRechnung when the buyer gives a buyer reference, with the studio's telephone as its contact", async () => {
+    const document = KINDS.find(([name]) => name.includes("buyer reference"))![1];
+    for (const syntax of ["cii", "ubl"] as const) {
+      const xml = await renderInvoiceXml(document, studio, parties, syntax);
+      expect(xml).toContain("urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0");
+      expect(xml).toContain("04011000-12345-03");
+      expect(xml).toContain("+49 30 1234567");
+    }
+    const plain = await renderInvoiceXml(KINDS[0]![1], studio, parties, "ubl");
+    expect(plain).not.toContain("xrechnung");
   });
 
   it("refuses a currency of three decimals, which EN 16931 cannot write", () => {

@@ -102,7 +102,11 @@ export function eInvoiceData(invoice: InvoiceDocument, studio: BillingProfile, p
           "cac:PostalAddress": address(studio),
           ...(taxIds.length > 0 ? { "cac:PartyTaxScheme": taxIds as [] } : {}),
           "cac:PartyLegalEntity": { "cbc:RegistrationName": studio.legalName },
-          "cac:Contact": { "cbc:Name": studio.legalName, "cbc:ElectronicMail": studio.email },
+          "cac:Contact": {
+            "cbc:Name": studio.legalName,
+            ...(studio.telephone ? { "cbc:Telephone": studio.telephone } : {}),
+            "cbc:ElectronicMail": studio.email,
+          },
         },
       },
       "cac:AccountingCustomerParty": {
@@ -233,7 +237,13 @@ async function generate(data: Invoice, options: InvoiceServiceOptions): Promise<
   return formatter.generate(invoice, { ...options, format: factory.normalizeFormat(options.format) });
 }
 
-/** The invoice's XML in `syntax`, as EN 16931 (CII: the Factur-X EN 16931 profile's; UBL: 2.1, Invoice or CreditNote). */
+/** Whether the invoice's XML is an XRechnung: its buyer gives a buyer reference (a Leitweg-ID, BT-10). */
+export const isXRechnung = (invoice: Pick<InvoiceDocument, "buyer">) => invoice.buyer.buyerReference.trim() !== "";
+
+/**
+ * The invoice's XML in `syntax`, as EN 16931 (CII: the Factur-X EN 16931 profile's; UBL: 2.1, Invoice or CreditNote),
+ * as an XRechnung 3.0 (the same syntax, its customization) when the buyer gives a buyer reference.
+ */
 export async function renderInvoiceXml(
   invoice: InvoiceDocument,
   studio: BillingProfile,
@@ -241,7 +251,7 @@ export async function renderInvoiceXml(
   syntax: EInvoiceSyntax,
 ): Promise<string> {
   const xml = await generate(eInvoiceData(invoice, studio, parties), {
-    format: syntax === "cii" ? "CII" : "UBL",
+    format: `${isXRechnung(invoice) ? "XRECHNUNG-" : ""}${syntax.toUpperCase()}`,
     lang: "en",
     noWarnings: true,
   });

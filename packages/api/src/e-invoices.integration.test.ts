@@ -166,6 +166,48 @@ describe("EN 16931 e-invoices through the API", () => {
     expect((await fetchWith(xmlHandler, ciiUrl.href)).status).toBe(404);
   });
 
+  it("answers an XRechnung for a buyer with a buyer reference, refused while the studio gives no telephone", async () => {
+    const agency = (await as(admin).businesses.create({ name: "Stadtwerke Kiel" })).id;
+    await as(admin).users.create({ email: "einkauf@stadtwerke.test", role: "client", businessId: agency });
+    await as(admin).businesses.update({
+      id: agency,
+      legal: {
+        legalName: "",
+        address: "Uhlenkrog 32",
+        postcode: "24113",
+        city: "Kiel",
+        country: "DE",
+        vatId: "",
+        buyerReference: "991-01234-56",
+      },
+    });
+    const { id } = await as(admin).invoices.create({
+      businessId: agency,
+      lines: [{ description: "Annual report", quantity: 1, unitAmount: 480_000, taxRateBp: 2100 }],
+    });
+    await as(admin).invoices.send({ id });
+    const xml = await (
+      await fetchWith(
+        createInvoiceXmlHandler({ db: t.db, secret: files.secret, now: () => now }),
+        (
+          await as(admin).invoices.xmlUrl({ id, syntax: "ubl" })
+        ).url,
+      )
+    ).text();
+    expect(xml).toContain("xrechnung_3.0");
+    expect(xml).toContain("<cbc:BuyerReference>991-01234-56</cbc:BuyerReference>");
+    expect(failedAsserts(xml, "ubl").filter((f) => f.flag === "fatal")).toEqual([]);
+    const profile = await as(admin).invoices.billingProfile();
+    await as(admin).invoices.saveBillingProfile({ ...profile, telephone: "" });
+    try {
+      await expect(as(admin).invoices.xmlUrl({ id, syntax: "cii" })).rejects.toThrow(
+        "which names the studio's telephone: add it on Billing",
+      );
+    } finally {
+      await as(admin).invoices.saveBillingProfile(profile);
+    }
+  });
+
   it("answers NOT_FOUND to a client of another business, whatever it asks for", async () => {
     const { id } = await as(admin).invoices.create({
       businessId: DEMO_BUSINESS.id,

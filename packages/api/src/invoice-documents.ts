@@ -36,7 +36,7 @@ import {
 } from "@atelier/domain";
 import { invoiceMail, invoiceReminderMail, type Outbox } from "@atelier/mail";
 import { createSignedDownloadToken, verifySignedDownloadToken } from "@atelier/storage";
-import { canBeEInvoice, type EInvoiceSyntax, facturXPdf, renderInvoiceXml } from "./e-invoice";
+import { canBeEInvoice, type EInvoiceSyntax, facturXPdf, isXRechnung, renderInvoiceXml } from "./e-invoice";
 import { invoicePdfFilename, renderInvoicePdf } from "./invoice-pdf";
 import { runPeriodically } from "./periodic";
 import { postComment } from "./post-comment";
@@ -188,6 +188,12 @@ async function invoiceXml(db: Db, invoice: InvoiceDocument, syntax: EInvoiceSynt
   if (gaps.length > 0) throw new DomainError("PRECONDITION_FAILED", legalGapsMessage(gaps));
   const buyerGaps = buyerLegalGaps(invoice.buyer, categories);
   if (buyerGaps.length > 0) throw new DomainError("PRECONDITION_FAILED", buyerGapsMessage(invoice.businessName, buyerGaps));
+  if (isXRechnung(invoice) && !studio.telephone.trim()) {
+    throw new DomainError(
+      "PRECONDITION_FAILED",
+      `${invoice.businessName} gives a buyer reference, so its e-invoice is an XRechnung, which names the studio's telephone: add it on Billing.`,
+    );
+  }
   const [buyerEmail] = await billingContacts(db, invoice.businessId);
   if (!buyerEmail) {
     throw new DomainError(

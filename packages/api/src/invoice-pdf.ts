@@ -45,7 +45,11 @@ function addressLines(party: { address: string; postcode: string; city: string; 
 
 /** The studio's address and identifiers under its name. */
 function studioLines(studio: BillingProfile): string[] {
-  return [...addressLines(studio), studio.taxNumber ? `Tax ID: ${studio.taxNumber}` : ""].filter((line) => line !== "");
+  return [
+    ...addressLines(studio),
+    studio.taxNumber ? `Tax ID: ${studio.taxNumber}` : "",
+    [studio.telephone, studio.email].filter(Boolean).join(" · "),
+  ].filter((line) => line !== "");
 }
 
 /** Where to pay: the account (IBAN grouped by four, as printed on cards), the link, and anything else the studio adds. */

@@ -342,6 +342,7 @@ const EMPTY_BILLING_PROFILE: BillingProfile = {
   country: "",
   vatId: "",
   email: "",
+  telephone: "",
   iban: "",
   bic: "",
   paymentLink: "",

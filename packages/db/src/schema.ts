@@ -332,6 +332,8 @@ interface BillingProfileTable {
   vatId: Generated<string>;
   /** The studio's invoicing e-mail: its electronic address on e-invoices (EN 16931 BT-34) and their contact. */
   email: Generated<string>;
+  /** The studio's telephone number, as typed; the contact an XRechnung names (BR-DE-6). */
+  telephone: Generated<string>;
   /** Where clients pay: a bank account (IBAN, BIC), or an https payment link. */
   iban: Generated<string>;
   bic: Generated<string>;

@@ -22,6 +22,7 @@ const DEMO_STUDIO: BillingProfile = {
   vatId: "BE0123456749",
   taxNumber: "",
   email: "billing@atelier.local",
+  telephone: "+32 2 555 01 23",
   iban: "BE71096123456769",
   bic: "GEBABEBB",
   paymentLink: "",

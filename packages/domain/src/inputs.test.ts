@@ -102,6 +102,17 @@ describe("billing details", () => {
     expect(messageOf(billingDetailsInput.safeParse({ ...details, taxNumber: "x".repeat(101) }))).toBe(
       "The tax ID is too long: keep it to 100 characters.",
     );
+    // The invoicing e-mail and telephone: optional, checked when given.
+    expect(billingDetailsInput.parse({ ...details, email: " billing@studio.example ", telephone: "+49 (40) 123-456" })).toMatchObject({
+      email: "billing@studio.example",
+      telephone: "+49 (40) 123-456",
+    });
+    expect(messageOf(billingDetailsInput.safeParse({ ...details, email: "billing" }))).toBe(
+      "Write an e-mail address such as name@example.com.",
+    );
+    expect(messageOf(billingDetailsInput.safeParse({ ...details, telephone: "call me" }))).toBe(
+      "Write a telephone number with digits, spaces and + ( ) - . / only.",
+    );
   });
 
   it("takes as a data: URL exactly the logos the form lets through: PNG or JPEG, at most LOGO_MAX_BYTES", () => {

@@ -84,6 +84,13 @@ export const billingDetailsInput = z.object({
     .max(EMAIL_MAX_LENGTH, tooLong("The e-mail address", EMAIL_MAX_LENGTH))
     .pipe(z.union([z.literal(""), z.email("Write an e-mail address such as name@example.com.")]))
     .default(""),
+  /** The studio's telephone, as typed ("+49 40 1234567"): an XRechnung names it (BR-DE-6). */
+  telephone: z
+    .string()
+    .trim()
+    .max(50, tooLong("The telephone number", 50))
+    .regex(/^[+\d\s()./-]*$/, "Write a telephone number with digits, spaces and + ( ) - . / only.")
+    .default(""),
   iban: ibanInput.default(""),
   bic: bicInput.default(""),
   paymentLink: paymentLinkInput.default(""),

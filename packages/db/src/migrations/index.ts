@@ -45,6 +45,7 @@ import * as mediaProbes from "./2026-11-29-0900-media-probes";
 import * as legalDetails from "./2026-11-29-1000-legal-details";
 import * as buyerDetails from "./2026-11-29-1100-buyer-details";
 import * as eInvoices from "./2026-11-29-1200-e-invoices";
+import * as studioTelephone from "./2026-11-29-1300-studio-telephone";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-1000-legal-details": legalDetails,
   "2026-11-29-1100-buyer-details": buyerDetails,
   "2026-11-29-1200-e-invoices": eInvoices,
+  "2026-11-29-1300-studio-telephone": studioTelephone,
 };

@@ -152,6 +152,9 @@ function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
           >
             {(control) => <Input {...control} type="email" autoComplete="email" {...form.register("email")} />}
           </Field>
+          <Field label="Telephone" hint="On your invoices; an XRechnung must name it." error={fieldError(form, "telephone")}>
+            {(control) => <Input {...control} type="tel" autoComplete="tel" {...form.register("telephone")} />}
+          </Field>
           <Field label="IBAN" error={fieldError(form, "iban")}>
             {(control) => <Input {...control} autoComplete="off" placeholder="BE71 0961 2345 6769" {...form.register("iban")} />}
           </Field>
