@@ -142,7 +142,7 @@ const KINDS: [string, InvoiceDocument][] = [
     }),
   ],
 ];
-const parties = { buyerEmail: "accounts@acme.example" };
+const parties = { sellerEmail: "rechnung@atelier.example", buyerEmail: "accounts@acme.example" };
 const noAccount = { ...studio, iban: "", bic: "", paymentLink: "https://pay.example.com/atelier", paymentTerms: "" };
 
 describe("EN 16931 e-invoices, validated with the official rules", () => {

@@ -27,8 +27,9 @@ type Currency = Invoice["ubl:Invoice"]["cbc:DocumentCurrencyCode"];
 type Country =
   Invoice["ubl:Invoice"]["cac:AccountingSupplierParty"]["cac:Party"]["cac:PostalAddress"]["cac:Country"]["cbc:IdentificationCode"];
 
-/** Where the buyer is reached: the first address its invoices are mailed to (BT-49). */
+/** Where each party is reached: the studio's invoicing e-mail (BT-34), the buyer's first billing contact (BT-49). */
 export interface EInvoiceParties {
+  sellerEmail: string;
   buyerEmail: string;
 }
 
@@ -97,7 +98,7 @@ export function eInvoiceData(invoice: InvoiceDocument, studio: BillingProfile, p
         : {}),
       "cac:AccountingSupplierParty": {
         "cac:Party": {
-          "cbc:EndpointID": studio.email,
+          "cbc:EndpointID": parties.sellerEmail,
           "cbc:EndpointID@schemeID": "EM",
           "cac:PostalAddress": address(studio),
           ...(taxIds.length > 0 ? { "cac:PartyTaxScheme": taxIds as [] } : {}),
@@ -105,14 +106,14 @@ export function eInvoiceData(invoice: InvoiceDocument, studio: BillingProfile, p
           "cac:Contact": {
             "cbc:Name": studio.legalName,
             ...(studio.telephone ? { "cbc:Telephone": studio.telephone } : {}),
-            "cbc:ElectronicMail": studio.email,
+            "cbc:ElectronicMail": parties.sellerEmail,
           },
         },
       },
       "cac:AccountingCustomerParty": {
         "cac:Party": {
-          "cbc:EndpointID": parties.buyerEmail,
-          "cbc:EndpointID@schemeID": "EM",
+          // None on a draft's PDF while the business has nobody to mail it to (optional in EN 16931).
+          ...(parties.buyerEmail ? { "cbc:EndpointID": parties.buyerEmail, "cbc:EndpointID@schemeID": "EM" as const } : {}),
           ...(buyerName !== invoice.businessName ? { "cac:PartyName": { "cbc:Name": invoice.businessName } } : {}),
           "cac:PostalAddress": address(invoice.buyer),
           ...(invoice.buyer.vatId

@@ -203,6 +203,12 @@ describe("EN 16931 e-invoices through the API", () => {
       await expect(as(admin).invoices.xmlUrl({ id, syntax: "cii" })).rejects.toThrow(
         "which names the studio's telephone: add it on Billing",
       );
+      // Without an invoicing e-mail the studio is reached at its first admin's address.
+      expect(xml).toContain('<cbc:EndpointID schemeID="EM">billing@atelier.local</cbc:EndpointID>');
+      await as(admin).invoices.saveBillingProfile({ ...profile, email: "" });
+      const url = (await as(admin).invoices.xmlUrl({ id, syntax: "ubl" })).url;
+      const fallback = await (await fetchWith(createInvoiceXmlHandler({ db: t.db, secret: files.secret, now: () => now }), url)).text();
+      expect(fallback).toContain('<cbc:EndpointID schemeID="EM">admin@atelier.local</cbc:EndpointID>');
     } finally {
       await as(admin).invoices.saveBillingProfile(profile);
     }

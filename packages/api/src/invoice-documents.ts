@@ -14,6 +14,7 @@ import {
   loadInvoiceDocument,
   markInvoiceReminded,
   setInvoiceStatus,
+  studioInvoicingEmail,
 } from "@atelier/db";
 import {
   buyerGapsMessage,
@@ -93,7 +94,7 @@ export async function sendInvoice(ctx: Context & { user: SessionUser }, id: stri
   const at = ctx.now();
   const sent = { ...draft, status: "sent" as const, sentAt: at };
   const total = invoiceTotals(sent.lines, sent.kind).total;
-  const pdf = await invoicePdf(sent, studio, recipients);
+  const pdf = await invoicePdf(sent, studio, { seller: await studioInvoicingEmail(ctx.db, studio), contacts: recipients });
   const mail = ctx.mail;
   const send = async (trx: Db) => {
     if (sent.creditFor) {
@@ -172,12 +173,17 @@ export async function recordPayment(
  * buyer's legal details are complete, as they are for every invoice sent; a plain PDF before (a draft's preview),
  * or in a currency EN 16931 cannot write.
  */
-async function invoicePdf(invoice: InvoiceDocument, studio: BillingProfile, contacts: readonly string[]): Promise<Buffer> {
+async function invoicePdf(
+  invoice: InvoiceDocument,
+  studio: BillingProfile,
+  parties: { seller: string; contacts: readonly string[] },
+): Promise<Buffer> {
+  const { seller, contacts } = parties;
   const pdf = await renderInvoicePdf(invoice, studio);
   const categories = invoice.lines.map(lineVatCategory);
   const complete = studioLegalGaps(studio, categories).length === 0 && buyerLegalGaps(invoice.buyer, categories).length === 0;
-  if (!complete || !canBeEInvoice(invoice)) return pdf;
-  return facturXPdf(pdf, invoice, studio, { buyerEmail: contacts[0] ?? "" });
+  if (!complete || !canBeEInvoice(invoice) || !seller) return pdf;
+  return facturXPdf(pdf, invoice, studio, { sellerEmail: seller, buyerEmail: contacts[0] ?? "" });
 }
 
 /** The invoice's e-invoice XML in `syntax`, refused while a legal detail it must carry is missing. */
@@ -201,7 +207,10 @@ async function invoiceXml(db: Db, invoice: InvoiceDocument, syntax: EInvoiceSynt
       "An e-invoice names the buyer's e-mail: give the business a billing contact or a client first.",
     );
   }
-  return renderInvoiceXml(invoice, studio, { buyerEmail }, syntax);
+  const sellerEmail = await studioInvoicingEmail(db, studio);
+  if (!sellerEmail)
+    throw new DomainError("PRECONDITION_FAILED", "An e-invoice names the studio's e-mail: add the invoicing e-mail on Billing.");
+  return renderInvoiceXml(invoice, studio, { sellerEmail, buyerEmail }, syntax);
 }
 
 /** Answers, before a link is made, why the invoice's XML cannot be had; nothing when it can. */
@@ -277,7 +286,7 @@ export function createInvoicePdfHandler(options: { db: Db; secret: string; now?:
     if (!invoice || !viewer || !canSeeInvoice(viewer, invoice))
       return new Response("No such invoice.", { status: 404, headers: { "content-type": "text/plain" } });
     const [studio, contacts] = await Promise.all([getBillingProfile(options.db), billingContacts(options.db, invoice.businessId)]);
-    const pdf = await invoicePdf(invoice, studio, contacts);
+    const pdf = await invoicePdf(invoice, studio, { seller: await studioInvoicingEmail(options.db, studio), contacts });
     return new Response(new Uint8Array(pdf), {
       headers: {
         "content-type": "application/pdf",

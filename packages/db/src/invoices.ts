@@ -329,6 +329,25 @@ export async function billingContacts(db: Db, businessId: string): Promise<strin
   return rows.flatMap((r) => (r.email ? [r.email] : []));
 }
 
+/**
+ * The studio's address on its e-invoices (their electronic address and contact): its invoicing e-mail, else the
+ * first active admin's; "" when there is neither.
+ */
+export async function studioInvoicingEmail(db: Db, profile: Pick<BillingProfile, "email">): Promise<string> {
+  if (profile.email.trim()) return profile.email.trim();
+  const admin = await db
+    .selectFrom("users")
+    .select("email")
+    .where("role", "=", "admin")
+    .where("deactivatedAt", "is", null)
+    .where("email", "is not", null)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return admin?.email ?? "";
+}
+
 export function setBusinessCurrency(db: Db, businessId: string, currency: string) {
   return db.updateTable("businesses").set({ currency }).where("id", "=", businessId).returning(["id", "currency"]).executeTakeFirst();
 }

@@ -23,7 +23,6 @@ const complete: StudioLegalDetails = {
   country: "BE",
   taxNumber: "",
   vatId: "BE0123456749",
-  email: "billing@atelier.example",
   iban: "BE71096123456769",
   paymentLink: "",
 };
@@ -67,14 +66,7 @@ describe("the studio's legal details", () => {
     expect(studioLegalGaps({ ...complete, vatId: "", taxNumber: "0123.456.749" })).toEqual([]);
     expect(studioLegalGaps({ ...complete, iban: "", paymentLink: "https://pay.example.com" })).toEqual([]);
     const empty = Object.fromEntries(Object.keys(complete).map((k) => [k, " "])) as unknown as StudioLegalDetails;
-    expect(studioLegalGaps(empty)).toEqual([
-      "legal name",
-      "address",
-      "country",
-      "VAT or tax ID",
-      "invoicing e-mail",
-      "bank details (IBAN) or payment link",
-    ]);
+    expect(studioLegalGaps(empty)).toEqual(["legal name", "address", "country", "VAT or tax ID", "bank details (IBAN) or payment link"]);
     expect(legalGapsMessage(["country"])).toBe("An invoice is a legal document: add the studio's country on Billing before sending it.");
     expect(legalGapsMessage(["legal name", "country", "VAT or tax ID"])).toBe(
       "An invoice is a legal document: add the studio's legal name, country and VAT or tax ID on Billing before sending it.",

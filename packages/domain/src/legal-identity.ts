@@ -75,7 +75,6 @@ export interface StudioLegalDetails {
   country: string;
   taxNumber: string;
   vatId: string;
-  email: string;
   iban: string;
   paymentLink: string;
 }
@@ -92,7 +91,6 @@ export function studioLegalGaps(studio: StudioLegalDetails, categories: Iterable
   if (blank(studio.country)) gaps.push("country");
   if (blank(studio.vatId) && blank(studio.taxNumber)) gaps.push("VAT or tax ID");
   else if (blank(studio.vatId) && new Set(categories).has("intra_community")) gaps.push("VAT ID (an intra-community supply needs it)");
-  if (blank(studio.email)) gaps.push("invoicing e-mail");
   if (blank(studio.iban) && blank(studio.paymentLink)) gaps.push("bank details (IBAN) or payment link");
   return gaps;
 }

@@ -146,7 +146,7 @@ function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
           </Field>
           <Field
             label="Invoicing e-mail"
-            hint="Where clients and their accounting software reach you about invoices; on every e-invoice."
+            hint="Where clients and their accounting software reach you about invoices; on every e-invoice. Left empty: the first admin's address."
             className="sm:col-span-2"
             error={fieldError(form, "email")}
           >
