@@ -11,6 +11,7 @@ import { createFsStore } from "@atelier/storage";
 import { TRPCError } from "@trpc/server";
 import jsQR from "jsqr";
 import { PDFParse } from "pdf-parse";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createCaller } from "./index";
@@ -446,6 +447,8 @@ describe("invoices as documents", () => {
       "עיצוב לוגו — Logo",
       // Long enough to wrap in its column: its lines in reading order, the first first.
       "تصميم ملصق كبير للمقهى مع ثلاث جولات من التعديلات وطباعة تجريبية",
+      // A word wider than the column, beside Arabic: cut within the column, not run into the next.
+      `شعار ${"x".repeat(120)}`,
     ];
     const { id } = await as(admin).invoices.create({
       businessId: business.id,
@@ -454,14 +457,29 @@ describe("invoices as documents", () => {
     const pdf = new Uint8Array(await (await fetchPdf((await as(admin).invoices.pdfUrl({ id })).url)).arrayBuffer());
     const text = await pdfText(pdf);
     await writeFile(join(ARTIFACTS, "invoice-right-to-left.pdf"), pdf);
-    // pdf.js reads an Arabic line back as typed; a line mixing directions as it is seen, left to right: the number
-    // and the Latin words (their own order kept, brackets the right way round) left of the right-to-left words.
-    expect(text).toContain(`BILL TO\n${name}\n`);
+    // pdf.js reads an Arabic line back as typed, and a line mixing directions as it is seen, left to right: the
+    // number and the Latin words (their own order kept, brackets the right way round) left of the right-to-left words.
+    expect(text).toContain(`BILL TO\n${name}\nDescription`);
     expect(text).toContain("(A5) 2026 تصميم قائمة الطعام 1 $1.00");
     expect(text).toContain("Logo — עיצוב לוגו 1 $1.00");
-    // Wrapped in its column, its lines in reading order: the first words on the first line.
-    expect(text).toContain("تصميم ملصق كبير للمقهى مع ثلاث جولات\nمن التعديلات وطباعة تجريبية\n");
+    // Wrapped in its column, its lines in reading order: the first words on the first line. (pdf.js reads the
+    // letters of a ligature such as lam-alef back turned, so words without one are compared.)
+    const wrappedAt = text.indexOf("تصميم ملصق");
+    expect(wrappedAt).toBeGreaterThan(-1);
+    expect(text.indexOf("للمقهى مع", wrappedAt)).toBeGreaterThan(wrappedAt);
+    expect(text.indexOf("\n", wrappedAt)).toBeLessThan(text.indexOf("وطباعة تجريبية\n1 $1.00", wrappedAt));
     for (const lost of ["\0", "\ufffd", "□"]) expect(text).not.toContain(lost);
+    // The description column ends 330 points left of the right margin: no letter of the long word goes past it.
+    const doc = await getDocument({ data: pdf.slice() }).promise;
+    try {
+      const page = await doc.getPage(1);
+      const columnEnd = (page.view[2] ?? 0) - 50 - 330;
+      const items = (await page.getTextContent()).items.flatMap((item) => ("str" in item && item.str.includes("xxx") ? [item] : []));
+      expect(items.length).toBeGreaterThan(1);
+      for (const item of items) expect(item.transform[4] + item.width).toBeLessThanOrEqual(columnEnd + 0.5);
+    } finally {
+      await doc.destroy();
+    }
   });
 
   it("sends nothing and keeps the draft when the business has no client to send it to", async () => {

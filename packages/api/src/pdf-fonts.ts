@@ -1,8 +1,9 @@
 /// <reference path="./bidi-js.d.ts" />
 // The fonts of the PDFs drawn here (invoices, approval certificates): the standard Helvetica while every letter is one
 // it has; else Noto fonts, embedded (only the glyphs used), chosen per run of text along a chain: Noto Sans (Latin,
-// Greek, Cyrillic), Noto Sans Arabic, Noto Sans Hebrew, Noto Sans JP (Chinese and Japanese characters, kana), Noto
-// Emoji (drawn in outline). A letter none of them has prints as a visible □, never as a wrong one. Text with
+// Greek, Cyrillic), IBM Plex Sans Arabic (each letter one glyph, its dots included, so the PDF's text reads back
+// letter for letter; Noto's Arabic draws dots as glyphs of their own), Noto Sans Hebrew, Noto Sans JP (Chinese and
+// Japanese characters, kana), Noto Emoji (drawn in outline). A letter none of them has prints as a visible □, never as a wrong one. Text with
 // right-to-left letters is wrapped here and each line put in visual order by the Unicode Bidirectional Algorithm
 // (bidi-js): pdfkit draws left to right, and fontkit shapes Arabic and turns each right-to-left run it is given.
 import { readFileSync } from "node:fs";
@@ -44,8 +45,8 @@ function loaded() {
     const files: Record<string, string> = {
       [UNICODE_REGULAR]: require.resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf"),
       [UNICODE_BOLD]: require.resolve("@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf"),
-      Arabic: require.resolve("@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf"),
-      "Arabic-Bold": require.resolve("@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf"),
+      Arabic: require.resolve("@expo-google-fonts/ibm-plex-sans-arabic/400Regular/IBMPlexSansArabic_400Regular.ttf"),
+      "Arabic-Bold": require.resolve("@expo-google-fonts/ibm-plex-sans-arabic/700Bold/IBMPlexSansArabic_700Bold.ttf"),
       Hebrew: require.resolve("@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf"),
       "Hebrew-Bold": require.resolve("@expo-google-fonts/noto-sans-hebrew/700Bold/NotoSansHebrew_700Bold.ttf"),
       CJK: require.resolve("@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf"),
@@ -111,13 +112,15 @@ const bidi = bidiFactory();
 /** Whether `text` holds a right-to-left letter. */
 const hasRightToLeft = (text: string) => RIGHT_TO_LEFT.test(text);
 
+/** Whether a paragraph reads right to left: its first strong letter does (UAX #9, P2 and P3). */
+const readsRightToLeft = (paragraph: string) => (bidi.getEmbeddingLevels(paragraph, "auto").paragraphs[0]?.level ?? 0) % 2 === 1;
+
 /**
- * One line in visual order (left to right as drawn), with its brackets mirrored; each run of a right-to-left font is
- * then turned back, since fontkit turns it once more as it shapes it. Answers the runs and whether the line reads
- * right to left (its first strong letter is).
+ * One line of a paragraph reading `direction`, in visual order (left to right as drawn), its brackets mirrored; each
+ * run of a right-to-left font is then turned back, since fontkit turns it once more as it shapes it.
  */
-function visualRuns(line: string, base: string): { runs: TextRun[]; rightToLeft: boolean } {
-  const levels = bidi.getEmbeddingLevels(line, "auto");
+function visualRuns(line: string, base: string, direction: "ltr" | "rtl"): TextRun[] {
+  const levels = bidi.getEmbeddingLevels(line, direction);
   const chars = line.split("");
   for (const [index, mirror] of bidi.getMirroredCharactersMap(line, levels.levels)) chars[index] = mirror;
   for (const [start, end] of bidi.getReorderSegments(line, levels)) {
@@ -126,31 +129,55 @@ function visualRuns(line: string, base: string): { runs: TextRun[]; rightToLeft:
   }
   // A pair of UTF-16 halves turned with its line is put back in order.
   const visual = chars.join("").replace(/([\udc00-\udfff])([\ud800-\udbff])/g, "$2$1");
-  const runs = textRuns(visual, base).map((run) =>
+  return textRuns(visual, base).map((run) =>
     RIGHT_TO_LEFT_FONTS.has(run.font) ? { ...run, text: [...run.text].reverse().join("") } : run,
   );
-  return { runs, rightToLeft: (levels.paragraphs[0]?.level ?? 0) % 2 === 1 };
 }
 
-/** The width of `text` as the chain prints it, in the document's current size. */
+/**
+ * Features given (none beyond the script's defaults), pdfkit lays out each run whole, not word by word: fontkit shapes
+ * and turns a right-to-left run as one, its words and spaces in their places.
+ */
+const WHOLE: PDFKit.Mixins.OpenTypeFeatures[] = [];
+
+/** The width of `text` as the chain prints it, laid out as it is drawn, in the document's current size. */
 function widthOf(doc: PDFKit.PDFDocument, text: string, base: string): number {
-  return textRuns(text, base).reduce((sum, run) => sum + doc.font(run.font).widthOfString(run.text), 0);
+  return textRuns(text, base).reduce((sum, run) => sum + doc.font(run.font).widthOfString(run.text, { features: WHOLE }), 0);
 }
 
-/** `text` cut into lines of at most `width`, at spaces, in its logical order (a word longer than a line keeps its own). */
-function wrapped(doc: PDFKit.PDFDocument, text: string, base: string, width: number | undefined): string[] {
+/** `word` cut into pieces of at most `width` each, letter by letter, when it is wider than that. */
+function pieces(doc: PDFKit.PDFDocument, word: string, base: string, width: number): string[] {
+  if (widthOf(doc, word.trimEnd(), base) <= width) return [word];
+  const out: string[] = [];
+  let piece = "";
+  for (const char of word) {
+    if (piece !== "" && widthOf(doc, piece + char, base) > width) {
+      out.push(piece);
+      piece = "";
+    }
+    piece += char;
+  }
+  return [...out, piece];
+}
+
+/**
+ * `text` cut into lines of at most `width`, at spaces, in its logical order, each with the direction its paragraph
+ * reads in; a word wider than a line is cut too.
+ */
+function wrapped(doc: PDFKit.PDFDocument, text: string, base: string, width: number | undefined) {
   return text.split("\n").flatMap((paragraph) => {
-    if (width === undefined) return [paragraph];
+    const direction = readsRightToLeft(paragraph) ? ("rtl" as const) : ("ltr" as const);
+    if (width === undefined) return [{ line: paragraph, direction }];
     const lines: string[] = [];
     let line = "";
-    for (const word of paragraph.split(/(?<=\s)/u)) {
+    for (const word of paragraph.split(/(?<=\s)/u).flatMap((w) => pieces(doc, w, base, width))) {
       if (line !== "" && widthOf(doc, (line + word).trimEnd(), base) > width) {
         lines.push(line.trimEnd());
         line = word;
       } else line += word;
     }
     lines.push(line.trimEnd());
-    return lines;
+    return lines.map((l) => ({ line: l, direction }));
   });
 }
 
@@ -175,15 +202,18 @@ export function textWriter(doc: PDFKit.PDFDocument, standard: boolean) {
     }
     const left = x ?? doc.x;
     let top = y ?? doc.y;
-    for (const line of wrapped(doc, text, font, options.width)) {
-      const { runs, rightToLeft } = visualRuns(line, font);
-      // pdfkit aligns each run of a line on its own; a right-to-left line is moved right by what it leaves free.
-      const free = options.width !== undefined && (rightToLeft || options.align === "right") ? options.width - widthOf(doc, line, font) : 0;
-      // Features given, pdfkit lays out each run whole, not word by word: fontkit turns a right-to-left run as one,
-      // words and spaces in their places. Without glyph composition (ccmp), Noto Sans Arabic draws each letter as one
-      // glyph, not a base and dots apart, so the PDF's text reads back letter for letter.
-      const features = { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
-      write(runs, left + Math.max(0, free), top, { ...options, align: "left", width: undefined, lineBreak: false, features });
+    for (const { line, direction } of wrapped(doc, text, font, options.width)) {
+      // pdfkit aligns each run of a line on its own; a line of a right-to-left paragraph is moved right by what it
+      // leaves free.
+      const flushRight = direction === "rtl" || options.align === "right";
+      const free = options.width !== undefined && flushRight ? options.width - widthOf(doc, line, font) : 0;
+      write(visualRuns(line, font, direction), left + Math.max(0, free), top, {
+        ...options,
+        align: "left",
+        width: undefined,
+        lineBreak: false,
+        features: WHOLE,
+      });
       // Drawn without pdfkit's line breaking, which would move down: the next line goes a line lower.
       doc.font(font);
       top += doc.currentLineHeight(true) + (options.lineGap ?? 0);
