@@ -137,7 +137,7 @@ export function InvoiceLinesEditor({
   return (
     <fieldset className="grid gap-3" aria-describedby={listError ? `${id}-lines-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">Lines</legend>
-      <div className="hidden grid-cols-[1fr_4.5rem_7rem_5rem_8.5rem_4.5rem_2.25rem] gap-2 text-xs text-muted-foreground md:grid">
+      <div className="hidden grid-cols-[1fr_4.5rem_7rem_5rem_10.5rem_4.5rem_2.25rem] gap-2 text-xs text-muted-foreground md:grid">
         <span>Description</span>
         <span>Qty</span>
         <span>Unit price ({currency})</span>
@@ -159,7 +159,7 @@ export function InvoiceLinesEditor({
           <div key={field.id} className="grid gap-1 rounded-lg border p-2 md:rounded-none md:border-0 md:p-0" data-testid="invoice-line">
             {/* On a phone: the description with its remove button, then two values a row, each captioned (the
                 desktop's column headings are hidden there); from md up, one row under the headings. */}
-            <div className="grid grid-cols-2 items-end gap-2 md:grid-cols-[1fr_4.5rem_7rem_5rem_8.5rem_4.5rem_2.25rem] md:items-center">
+            <div className="grid grid-cols-2 items-end gap-2 md:grid-cols-[1fr_4.5rem_7rem_5rem_10.5rem_4.5rem_2.25rem] md:items-center">
               <div className="col-span-2 flex items-center gap-2 md:contents">
                 <Input placeholder="Flyer design" {...control("description")} />
                 <Button
@@ -210,7 +210,12 @@ export function InvoiceLinesEditor({
                       )}
                     />
                   ) : (
-                    <Input {...attributes} {...control(name)} readOnly={name === "tax" && Boolean(watched[i]?.vat)} />
+                    <Input
+                      {...attributes}
+                      {...control(name)}
+                      readOnly={name === "tax" && Boolean(watched[i]?.vat)}
+                      className="read-only:bg-muted read-only:text-muted-foreground"
+                    />
                   )}
                 </div>
               ))}

@@ -150,10 +150,10 @@ function Document({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: s
           <thead className="border-b text-left text-xs text-muted-foreground">
             <tr>
               <th className="py-2 font-medium">Description</th>
-              <th className="hidden py-2 text-right font-medium sm:table-cell">Qty</th>
-              <th className="hidden py-2 text-right font-medium sm:table-cell">Unit price</th>
-              <th className="hidden py-2 text-right font-medium sm:table-cell">Tax</th>
-              <th className="py-2 text-right font-medium">Amount</th>
+              <th className="hidden whitespace-nowrap py-2 pl-4 text-right font-medium sm:table-cell">Qty</th>
+              <th className="hidden whitespace-nowrap py-2 pl-4 text-right font-medium sm:table-cell">Unit price</th>
+              <th className="hidden whitespace-nowrap py-2 pl-4 text-right font-medium sm:table-cell">Tax</th>
+              <th className="whitespace-nowrap py-2 pl-4 text-right font-medium">Amount</th>
             </tr>
           </thead>
           <tbody>
@@ -162,17 +162,18 @@ function Document({ invoice: inv, hrefFor }: { invoice: Invoice; hrefFor: (id: s
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: the lines come in their stored order and never move
                 <tr key={i} className="border-b align-top last:border-0">
-                  <td className="py-2">
+                  {/* A long word breaks anywhere rather than squeeze the amounts beside it. */}
+                  <td className="py-2 [overflow-wrap:anywhere]">
                     {line.description}
                     <div className="text-xs text-muted-foreground sm:hidden">
                       {line.quantity} × {money(line.unitAmount)} · {lineTax(line, "tax ")}
                     </div>
                     {line.discountBp > 0 && <div className="text-xs text-muted-foreground">{formatRate(line.discountBp)} discount</div>}
                   </td>
-                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">{line.quantity}</td>
-                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">{money(line.unitAmount)}</td>
-                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">{lineTax(line)}</td>
-                  <td className="py-2 text-right tabular-nums">{money(amounts.net)}</td>
+                  <td className="hidden whitespace-nowrap py-2 pl-4 text-right tabular-nums sm:table-cell">{line.quantity}</td>
+                  <td className="hidden whitespace-nowrap py-2 pl-4 text-right tabular-nums sm:table-cell">{money(line.unitAmount)}</td>
+                  <td className="hidden whitespace-nowrap py-2 pl-4 text-right tabular-nums sm:table-cell">{lineTax(line)}</td>
+                  <td className="whitespace-nowrap py-2 pl-4 text-right tabular-nums">{money(amounts.net)}</td>
                 </tr>
               );
             })}
