@@ -61,3 +61,14 @@ export function dueWhen(dueOn: string, today: string): DueWhen {
   if (dueOn <= addDays(thisWeek.end, 7)) return "next_week";
   return "later";
 }
+
+/**
+ * "Friday 4 December": a deadline as mail and pages name it, the day itself (a calendar day has no zone). Here, with
+ * the other rules of due days, so the bell that shows it brings no form rules (zod) along.
+ */
+export function deadlineLabel(dueOn: string): string {
+  const [y = 0, m = 1, d = 1] = dueOn.split("-").map(Number);
+  return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}

@@ -12,6 +12,7 @@ import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "./posts";
 import { ID_MAX_LENGTH, PROJECT_TITLE_MAX_LENGTH } from "./projects";
 import { MAX_REVISION_ALLOWANCE } from "./proofs";
 import { ROLES } from "./roles";
+import { HOUR_CYCLES, knownTimeZone, UNKNOWN_TIME_ZONE_MESSAGE } from "./time-format";
 import { USER_NAME_MAX_LENGTH } from "./user-rules";
 import { vatLineRefusal } from "./vat";
 
@@ -286,3 +287,14 @@ export const requestIdInput = z
   .min(1)
   .max(REQUEST_ID_MAX_LENGTH, `A request id is at most ${REQUEST_ID_MAX_LENGTH} characters.`)
   .optional();
+
+/**
+ * A time zone from a form or an API call: an IANA name the server knows (store it as knownTimeZone spells it). Here,
+ * not beside the formatting in time-format.ts, so a page that shows a time brings no form rules (zod) along.
+ */
+export const timeZoneInput = z
+  .string()
+  .trim()
+  .refine((name) => knownTimeZone(name) !== null, { error: UNKNOWN_TIME_ZONE_MESSAGE });
+
+export const hourCycleInput = z.enum(HOUR_CYCLES, { error: "Choose a 12-hour or a 24-hour clock." });

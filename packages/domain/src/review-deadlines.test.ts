@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ChainReviewer } from "./approval-chains";
+import { deadlineLabel } from "./due-dates";
 import {
   dayIn,
-  deadlineLabel,
   deadlinePassed,
   deadlineRefusal,
   pendingDeciders,

@@ -6,6 +6,7 @@ import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { type ChainReviewer, chainState, hasChain, MAX_REVIEW_STEPS, reviewStepInput } from "./approval-chains";
 import { addDays } from "./calendar";
+import { deadlineLabel } from "./due-dates";
 import { dueDateInput } from "./inputs";
 
 export const REVIEW_REMINDERS = {
@@ -74,14 +75,6 @@ export function roundDueNow(reviewers: readonly ChainReviewer[], round: RoundDea
 /** Whether a deadline has passed on `today` (the studio's day): due today is not late yet. */
 export function deadlinePassed(dueOn: string | null, today: string): boolean {
   return dueOn !== null && dueOn < today;
-}
-
-/** "Friday 4 December": a deadline as mail and pages name it, the day itself (a calendar day has no zone). */
-export function deadlineLabel(dueOn: string): string {
-  const [y = 0, m = 1, d = 1] = dueOn.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
 }
 
 /** Why nobody may decide on a round that locks at its deadline once that has passed; null while it is open. */

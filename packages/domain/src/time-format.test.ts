@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { timeZoneInput } from "./inputs";
 import {
   formatDate,
   formatTime,
@@ -7,7 +8,6 @@ import {
   hourCycleOf,
   knownTimeZone,
   timePrefsOf,
-  timeZoneInput,
   UNKNOWN_TIME_ZONE_MESSAGE,
 } from "./time-format";
 

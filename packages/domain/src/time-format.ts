@@ -5,7 +5,6 @@
 
 import { TZDate, tzName } from "@date-fns/tz";
 import { format } from "date-fns";
-import { z } from "zod";
 
 /** A 12-hour clock (9:30 AM) or a 24-hour one (09:30), as Intl names them. */
 export const HOUR_CYCLES = ["h12", "h23"] as const;
@@ -58,14 +57,6 @@ export function knownTimeZone(name: string): string | null {
 }
 
 export const UNKNOWN_TIME_ZONE_MESSAGE = "Choose a time zone from the list, such as Europe/Paris.";
-
-/** A time zone from a form or an API call: an IANA name the server knows (store it as knownTimeZone spells it). */
-export const timeZoneInput = z
-  .string()
-  .trim()
-  .refine((name) => knownTimeZone(name) !== null, { error: UNKNOWN_TIME_ZONE_MESSAGE });
-
-export const hourCycleInput = z.enum(HOUR_CYCLES, { error: "Choose a 12-hour or a 24-hour clock." });
 
 function clock(hourCycle: HourCycle): string {
   return hourCycle === "h12" ? "h:mm a" : "HH:mm";

@@ -23,8 +23,8 @@ import {
   type UploadProgress,
 } from "@atelier/upload-engine";
 import { BasePlugin, type PluginOpts, type Uppy, type UppyFile } from "@uppy/core";
-import { isBrandAssetFile } from "./brand-library";
 import type { FileBody, FileMeta } from "./file-shapes";
+import { isBrandAssetFile } from "./file-shapes";
 import type { UploadPurpose, UploadServices } from "./services";
 import { createTicketKeeper, isTicketExpired } from "./ticket-keeper";
 import { continuesUpload, type FileIdentity, fileIdentity, type UnfinishedUploads, unfinishedUploads } from "./unfinished-uploads";

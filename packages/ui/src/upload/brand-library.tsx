@@ -10,7 +10,7 @@ import { useId, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { Button } from "../components/button";
 import { Checkbox } from "../components/checkbox";
-import type { FileBody, FileMeta } from "./file-shapes";
+import { ASSET_META, type FileBody, type FileMeta, isBrandAssetFile } from "./file-shapes";
 
 /** One asset of the business's brand library, as the tab lists it. */
 export interface BrandAssetOption {
@@ -34,13 +34,6 @@ export interface BrandLibrarySource {
 }
 
 const PLUGIN_ID = "BrandLibrary";
-/** What the plugin puts in a picked file's meta: the asset it stands for. */
-const ASSET_META = "brandAssetId";
-
-/** A file of the dialog that stands for a brand asset: the uploader leaves it to this plugin. */
-export function isBrandAssetFile(file: UppyFile<FileMeta, FileBody>): boolean {
-  return typeof file.meta[ASSET_META] === "string";
-}
 
 interface BrandLibraryPanelProps {
   /** Undefined while loading. */

@@ -2,8 +2,7 @@
 // files are on their way, whatever happens to the dialog, and tells the tray how each file is doing.
 import { addSample, type SentSample, secondsLeft } from "@atelier/upload-engine";
 import type { Uppy, UppyFile } from "@uppy/core";
-import { isBrandAssetFile } from "./brand-library";
-import type { FileBody, FileMeta } from "./file-shapes";
+import { type FileBody, type FileMeta, isBrandAssetFile } from "./file-shapes";
 
 type AnyUppy = Uppy<FileMeta, FileBody>;
 type AnyFile = UppyFile<FileMeta, FileBody>;

@@ -1,11 +1,11 @@
-import { ProjectList } from "~/components/projects/project-list";
+import { PrefetchedProjectList } from "~/components/projects/prefetched-project-list";
 import { StudioContacts } from "~/components/projects/studio-contacts";
 
-export default function ProjectsPage() {
+export default function ProjectsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   return (
     <>
       <StudioContacts />
-      <ProjectList archived={false} />
+      <PrefetchedProjectList archived={false} searchParams={searchParams} />
     </>
   );
 }

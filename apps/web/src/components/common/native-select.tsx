@@ -2,7 +2,8 @@
 // The app's select, with a native <select>'s props: forms keep writing <option>s and reading e.target.value, and
 // get the kit's Radix Select (or, for long lists, the filterable Combobox). The options are read from a hidden
 // native select rendering the same children, since they may come from components such as BusinessOptions.
-import { Combobox, cn, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@atelier/ui";
+import { cn, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@atelier/ui";
+import dynamic from "next/dynamic";
 import { type ChangeEvent, type ComponentProps, useLayoutEffect, useRef, useState } from "react";
 
 interface Option {
@@ -15,6 +16,11 @@ interface Option {
 const EMPTY = "\u0000empty";
 /** From this many options on, typing to filter beats scrolling. */
 const FILTER_FROM = 12;
+// The filterable list (cmdk) loads the first time a list that long is shown, not with every page that has a select.
+const Combobox = dynamic(() => import("@atelier/ui/combobox").then((m) => m.Combobox), {
+  ssr: false,
+  loading: () => <div className="h-9 w-full animate-pulse rounded-md border bg-muted max-sm:h-11" />,
+});
 
 const sameOptions = (a: Option[], b: Option[]) =>
   a.length === b.length && a.every((o, i) => o.value === b[i]!.value && o.label === b[i]!.label && o.disabled === b[i]!.disabled);

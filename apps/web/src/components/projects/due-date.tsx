@@ -1,37 +1,15 @@
 "use client";
-// A project's due date as people read it, with "Overdue" in words (not colour alone) once it has passed; on the
-// project page the studio sets, moves or clears it.
+// A project's due date as the studio sets, moves or clears it on the project page, and the date field the forms share
+// (the date as people read it is due-date-badge.tsx, apart, so the lists showing it take no form along).
 import { DUE_DATE_MAX, DUE_DATE_MIN, dueDateInput } from "@atelier/domain";
-import { Badge, Button, Field, type FieldControlProps, fieldError, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
+import { Button, Field, type FieldControlProps, fieldError, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
-import { CalendarClock } from "lucide-react";
 import { useEffect } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { z } from "zod";
 import { formatDay } from "~/components/common/format";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
-
-/** The overdue mark: a badge that says so, for lists, the project page and Workload. */
-export function OverdueBadge() {
-  return (
-    <Badge variant="destructive" data-testid="overdue-badge">
-      Overdue
-    </Badge>
-  );
-}
-
-/** "Due Dec 15, 2026", and the overdue mark when the server says it is late. */
-export function DueDate({ dueOn, overdue }: { dueOn: string | null; overdue: boolean }) {
-  if (dueOn === null) return null;
-  return (
-    <span className="inline-flex flex-wrap items-center gap-1" data-testid="project-due">
-      <CalendarClock className="size-3.5 shrink-0" aria-hidden />
-      <span className={overdue ? "font-medium text-destructive-text" : undefined}>Due {formatDay(dueOn)}</span>
-      {overdue && <OverdueBadge />}
-    </span>
-  );
-}
 
 /** The date field the forms share (a project's due date, a proof's answer-by day); `control` ties it to its Field. */
 export function DueDateInput({

@@ -21,7 +21,7 @@ import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { LoadMore } from "~/components/common/load-more";
 import { LocalDate } from "~/components/common/local-time";
 import { useTRPC } from "~/trpc/react";
-import { DueDate } from "./due-date";
+import { DueDate } from "./due-date-badge";
 import { ProjectFilters } from "./project-filters";
 import { StageBadge } from "./stage-badge";
 

@@ -1,24 +1,14 @@
 // The thread's comments a page at a time: the newest page first, older pages joining above it as the reader scrolls up
 // to them, or while a linked comment is still to be found.
-import { THREAD_PAGE_SIZE } from "@atelier/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTRPC } from "~/trpc/react";
+import { olderThreadPage } from "./thread-pages";
 import { useReaderMoved } from "./use-reader-moved";
 
 export function useThreadPages(projectId: string) {
   const trpc = useTRPC();
-  const pages = useInfiniteQuery(
-    trpc.comments.byProject.infiniteQueryOptions(
-      { projectId },
-      {
-        getNextPageParam: (page) => {
-          const oldest = page[0];
-          return oldest && page.length === THREAD_PAGE_SIZE ? { createdAt: oldest.createdAt, id: oldest.id } : undefined;
-        },
-      },
-    ),
-  );
+  const pages = useInfiniteQuery(trpc.comments.byProject.infiniteQueryOptions({ projectId }, { getNextPageParam: olderThreadPage }));
   const comments = useMemo(() => (pages.data ? [...pages.data.pages].reverse().flat() : undefined), [pages.data]);
   const olderRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetching, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pages;

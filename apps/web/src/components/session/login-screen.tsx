@@ -29,6 +29,9 @@ export function LoginScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [sent, setSent] = useState(false);
+  // The page is drawn on the server: until its script runs, the form would send itself the browser's way (a reload)
+  // and lose what was typed, so its field and button wait for it.
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     setWallpaper(wallpaperIndex(Math.random()) + 1);
@@ -39,6 +42,7 @@ export function LoginScreen() {
     if (params.get("check")) setSent(true);
     void getProviders().then((all) => setProviders(Object.values(all ?? {}).filter((p) => p.type === "oauth")));
     void getCsrfToken().then((token) => setCsrfToken(token ?? ""));
+    setReady(true);
   }, []);
 
   // The address is checked here first, with its message under the field; the server's refusal stays an alert
@@ -98,6 +102,8 @@ export function LoginScreen() {
                   {(control) => (
                     <Input
                       {...control}
+                      // Typed before the script runs, the address would be cleared as the form takes over.
+                      disabled={!ready}
                       type="email"
                       required
                       autoComplete="email"
@@ -106,7 +112,7 @@ export function LoginScreen() {
                     />
                   )}
                 </Field>
-                <Button type="submit" disabled={loading} aria-busy={loading}>
+                <Button type="submit" disabled={loading || !ready} aria-busy={loading}>
                   {loading ? "Sending link…" : "Send me a sign-in link"}
                 </Button>
               </form>

@@ -7,11 +7,12 @@ import { usePathname } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { type ReactNode, useEffect } from "react";
 import { LoadingScreen } from "./loading-screen";
-import { LoginScreen } from "./login-screen";
 import { useBrowserTimeZone } from "./use-browser-time-zone";
 
 // Seen once, by a new person: loaded then (with the avatar picker and its image editor), not with every page.
 const Onboarding = dynamic(() => import("./onboarding").then((m) => m.Onboarding), { ssr: false, loading: () => <LoadingScreen /> });
+// Seen by nobody signed in: its form (react-hook-form, the field rules) loads only for a visit without a session.
+const LoginScreen = dynamic(() => import("./login-screen").then((m) => m.LoginScreen), { loading: () => <LoadingScreen /> });
 
 export function SessionGate({ children }: { children: ReactNode }) {
   const { data, status } = useSession();

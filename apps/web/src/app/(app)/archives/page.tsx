@@ -1,5 +1,5 @@
-import { ProjectList } from "~/components/projects/project-list";
+import { PrefetchedProjectList } from "~/components/projects/prefetched-project-list";
 
-export default function ArchivePage() {
-  return <ProjectList archived />;
+export default function ArchivePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return <PrefetchedProjectList archived searchParams={searchParams} />;
 }

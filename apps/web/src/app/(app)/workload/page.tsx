@@ -11,7 +11,7 @@ import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { formatDay } from "~/components/common/format";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
-import { OverdueBadge } from "~/components/projects/due-date";
+import { OverdueBadge } from "~/components/projects/due-date-badge";
 import { WorkloadChart } from "~/components/workload/workload-chart";
 import { useTRPC } from "~/trpc/react";
 
