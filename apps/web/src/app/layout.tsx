@@ -11,6 +11,8 @@ import "./globals.css";
 
 export const metadata: Metadata = { title: PAGE_TITLE, description: "Design requests, files, feedback and invoices in one place." };
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+// Every page depends on the request's session: none is drawn at build time (nor is the server started for it then).
+export const dynamic = "force-dynamic";
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const session = await getServerSession((await getServer()).authOptions);

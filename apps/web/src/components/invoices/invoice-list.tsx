@@ -5,6 +5,7 @@ import { Skeleton } from "@atelier/ui";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { nextListPage } from "~/components/common/list-pages";
 import { ListSearch } from "~/components/common/list-search";
 import { LoadMore } from "~/components/common/load-more";
 import { useTRPC } from "~/trpc/react";
@@ -15,9 +16,7 @@ import { InvoiceTable } from "./invoice-table";
 export function InvoiceList({ title, description, admin }: { title: string; description: string; admin: boolean }) {
   const trpc = useTRPC();
   const [query, setQuery] = useState("");
-  const invoices = useInfiniteQuery(
-    trpc.invoices.list.infiniteQueryOptions(query ? { query } : {}, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
-  );
+  const invoices = useInfiniteQuery(trpc.invoices.list.infiniteQueryOptions(query ? { query } : {}, { getNextPageParam: nextListPage }));
   const shown = invoices.data?.pages.flatMap((page) => page.items);
   return (
     <>

@@ -1,6 +1,7 @@
 // The project list with its first page of projects (and, for the studio, the businesses its filter offers) fetched on
 // the server, by the same filter the address gives the list on the client (server/prefetch.tsx).
 import { isStaff, projectFilterFromParams } from "@atelier/domain";
+import { nextListPage } from "~/components/common/list-pages";
 import { Prefetched, serverQueries } from "~/server/prefetch";
 import { ProjectList } from "./project-list";
 
@@ -17,7 +18,7 @@ export async function PrefetchedProjectList({ archived, searchParams }: { archiv
   if (user && (isStaff(user.role) || user.businessId)) {
     await Promise.all([
       queryClient.prefetchInfiniteQuery(
-        trpc.projects.list.infiniteQueryOptions({ archived, ...filter }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
+        trpc.projects.list.infiniteQueryOptions({ archived, ...filter }, { getNextPageParam: nextListPage }),
       ),
       isStaff(user.role) ? queryClient.prefetchQuery(trpc.businesses.list.queryOptions()) : undefined,
     ]);

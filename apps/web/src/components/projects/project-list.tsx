@@ -18,6 +18,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { Suspense, useCallback } from "react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
+import { nextListPage } from "~/components/common/list-pages";
 import { LoadMore } from "~/components/common/load-more";
 import { LocalDate } from "~/components/common/local-time";
 import { useTRPC } from "~/trpc/react";
@@ -63,10 +64,7 @@ function ProjectPages({ archived }: { archived: boolean }) {
     [router, pathname],
   );
   const projects = useInfiniteQuery(
-    trpc.projects.list.infiniteQueryOptions(
-      { archived, ...filter },
-      { getNextPageParam: (page) => page.nextCursor ?? undefined, enabled: !unlinked },
-    ),
+    trpc.projects.list.infiniteQueryOptions({ archived, ...filter }, { getNextPageParam: nextListPage, enabled: !unlinked }),
   );
   const businesses = useQuery({ ...trpc.businesses.list.queryOptions(), enabled: staff });
   const shown = projects.data?.pages.flatMap((page) => page.items) ?? [];

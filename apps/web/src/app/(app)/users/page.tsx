@@ -7,6 +7,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions } from "~/components/common/form-parts";
+import { nextListPage } from "~/components/common/list-pages";
 import { ListSearch } from "~/components/common/list-search";
 import { LoadMore } from "~/components/common/load-more";
 import { NativeSelect } from "~/components/common/native-select";
@@ -17,9 +18,7 @@ import { useTRPC } from "~/trpc/react";
 export default function UsersPage() {
   const trpc = useTRPC();
   const [query, setQuery] = useState("");
-  const users = useInfiniteQuery(
-    trpc.users.list.infiniteQueryOptions(query ? { query } : {}, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
-  );
+  const users = useInfiniteQuery(trpc.users.list.infiniteQueryOptions(query ? { query } : {}, { getNextPageParam: nextListPage }));
   const businesses = useQuery(trpc.businesses.list.queryOptions());
   const setAccess = useMutation(
     trpc.users.setAccess.mutationOptions({
