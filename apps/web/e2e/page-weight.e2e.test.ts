@@ -17,7 +17,7 @@ const STILL_OVER: Record<string, number> = {
   "/invoices": 310_000,
   "/invoices/[id]": 338_000,
   "/invoices/create": 332_000,
-  "/projects/[id]": 488_000,
+  "/projects/[id]": 271_000,
   "/projects/create": 331_000,
   "/review/[token]": 349_000,
   "/settings": 338_000,

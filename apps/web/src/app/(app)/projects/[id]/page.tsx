@@ -1,6 +1,7 @@
-// A project's page: the project, its thread's newest comments, its rounds and pins fetched on the server for the first
-// paint (server/prefetch.tsx); the page itself is the client's (components/projects/project-page.tsx).
-import { ProjectPage } from "~/components/projects/project-page";
+// A project's page: the project, its thread's newest comments, its rounds and pins fetched on the server with the page
+// (server/prefetch.tsx), so the page draws from them as soon as its script runs; the page itself is drawn in the
+// browser only (components/projects/project-page-client.tsx says why).
+import { ProjectPageInBrowser } from "~/components/projects/project-page-client";
 import { olderThreadPage } from "~/components/projects/thread-pages";
 import { Prefetched, serverQueries } from "~/server/prefetch";
 
@@ -20,7 +21,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   }
   return (
     <Prefetched queries={queries}>
-      <ProjectPage />
+      <ProjectPageInBrowser />
     </Prefetched>
   );
 }
