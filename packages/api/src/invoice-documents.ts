@@ -82,11 +82,8 @@ export async function sendInvoice(ctx: Context & { user: SessionUser }, id: stri
   const draft = await requireInvoice(ctx.db, id);
   if (draft.status !== "draft") throw new DomainError("PRECONDITION_FAILED", "Only a draft can be sent.");
   const studio = await getBillingProfile(ctx.db);
-  const categories = draft.lines.map(lineVatCategory);
-  const gaps = studioLegalGaps(studio, categories);
-  if (gaps.length > 0) throw new DomainError("PRECONDITION_FAILED", legalGapsMessage(gaps));
-  const buyerGaps = buyerLegalGaps(draft.buyer, categories);
-  if (buyerGaps.length > 0) throw new DomainError("PRECONDITION_FAILED", buyerGapsMessage(draft.businessName, buyerGaps));
+  const refusal = legalRefusal(draft, studio);
+  if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
   const recipients = await billingContacts(ctx.db, draft.businessId);
   if (recipients.length === 0) {
     throw new DomainError("PRECONDITION_FAILED", "The business has no client to send it to: link one to it on the Users page.");
@@ -168,6 +165,15 @@ export async function recordPayment(
   return status;
 }
 
+/** Why the invoice may not go out (nor be an e-invoice) yet: the studio's or the buyer's legal details it lacks. */
+function legalRefusal(invoice: InvoiceDocument, studio: BillingProfile): string | null {
+  const categories = invoice.lines.map(lineVatCategory);
+  const gaps = studioLegalGaps(studio, categories);
+  if (gaps.length > 0) return legalGapsMessage(gaps);
+  const buyerGaps = buyerLegalGaps(invoice.buyer, categories);
+  return buyerGaps.length > 0 ? buyerGapsMessage(invoice.businessName, buyerGaps) : null;
+}
+
 /**
  * The invoice's PDF: a Factur-X one (PDF/A-3 with its EN 16931 XML inside, e-invoice.ts) once the studio's and the
  * buyer's legal details are complete, as they are for every invoice sent; a plain PDF before (a draft's preview),
@@ -180,20 +186,18 @@ async function invoicePdf(
 ): Promise<Buffer> {
   const { seller, contacts } = parties;
   const pdf = await renderInvoicePdf(invoice, studio);
-  const categories = invoice.lines.map(lineVatCategory);
-  const complete = studioLegalGaps(studio, categories).length === 0 && buyerLegalGaps(invoice.buyer, categories).length === 0;
-  if (!complete || !canBeEInvoice(invoice) || !seller) return pdf;
+  if (legalRefusal(invoice, studio) || !canBeEInvoice(invoice) || !seller) return pdf;
   return facturXPdf(pdf, invoice, studio, { sellerEmail: seller, buyerEmail: contacts[0] ?? "" });
 }
 
-/** The invoice's e-invoice XML in `syntax`, refused while a legal detail it must carry is missing. */
-async function invoiceXml(db: Db, invoice: InvoiceDocument, syntax: EInvoiceSyntax): Promise<string> {
+/**
+ * What the invoice's e-invoice needs besides itself: the studio's details and both parties' e-mail addresses; refused,
+ * naming what is missing, while a legal detail it must carry is not given.
+ */
+async function eInvoiceInputs(db: Db, invoice: InvoiceDocument) {
   const studio = await getBillingProfile(db);
-  const categories = invoice.lines.map(lineVatCategory);
-  const gaps = studioLegalGaps(studio, categories);
-  if (gaps.length > 0) throw new DomainError("PRECONDITION_FAILED", legalGapsMessage(gaps));
-  const buyerGaps = buyerLegalGaps(invoice.buyer, categories);
-  if (buyerGaps.length > 0) throw new DomainError("PRECONDITION_FAILED", buyerGapsMessage(invoice.businessName, buyerGaps));
+  const refusal = legalRefusal(invoice, studio);
+  if (refusal) throw new DomainError("PRECONDITION_FAILED", refusal);
   if (isXRechnung(invoice) && !studio.telephone.trim()) {
     throw new DomainError(
       "PRECONDITION_FAILED",
@@ -210,12 +214,12 @@ async function invoiceXml(db: Db, invoice: InvoiceDocument, syntax: EInvoiceSynt
   const sellerEmail = await studioInvoicingEmail(db, studio);
   if (!sellerEmail)
     throw new DomainError("PRECONDITION_FAILED", "An e-invoice names the studio's e-mail: add the invoicing e-mail on Billing.");
-  return renderInvoiceXml(invoice, studio, { sellerEmail, buyerEmail }, syntax);
+  return { studio, parties: { sellerEmail, buyerEmail } };
 }
 
-/** Answers, before a link is made, why the invoice's XML cannot be had; nothing when it can. */
-export async function checkInvoiceXml(db: Db, invoice: InvoiceDocument, syntax: EInvoiceSyntax): Promise<void> {
-  await invoiceXml(db, invoice, syntax);
+/** Answers, before a link is made, why the invoice's XML cannot be had; nothing when it can (the XML is not written). */
+export async function checkInvoiceXml(db: Db, invoice: InvoiceDocument): Promise<void> {
+  await eInvoiceInputs(db, invoice);
 }
 
 const INVOICE_PDF_PATH = "/api/invoices";
@@ -245,7 +249,8 @@ export function createInvoiceXmlHandler(options: { db: Db; secret: string; now?:
     if (!syntax || !invoice || !viewer || !canSeeInvoice(viewer, invoice))
       return new Response("No such invoice.", { status: 404, headers: { "content-type": "text/plain" } });
     try {
-      const xml = await invoiceXml(options.db, invoice, syntax);
+      const { studio, parties } = await eInvoiceInputs(options.db, invoice);
+      const xml = await renderInvoiceXml(invoice, studio, parties, syntax);
       return new Response(xml, {
         headers: {
           "content-type": "application/xml; charset=utf-8",

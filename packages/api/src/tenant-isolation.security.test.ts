@@ -24,6 +24,7 @@ import { brandFolder } from "@atelier/upload-engine";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, createCaller } from "./index";
+import { buyerDetails } from "./testing/buyer";
 import { ID_KINDS, type Ids, inputsFor, withIds } from "./testing/procedure-inputs";
 
 const REFUSED = ["NOT_FOUND", "FORBIDDEN", "UNAUTHORIZED"];
@@ -61,18 +62,7 @@ describe("tenant isolation, procedure by procedure", () => {
     const ids = {} as Ids;
     ids.business = (await as(staff).businesses.create({ name: `${word} Roastery` })).id;
     // Its address as the buyer: an invoice is sent only with it.
-    await as(staff).businesses.update({
-      id: ids.business,
-      legal: {
-        legalName: "",
-        address: `1 ${word} Street`,
-        postcode: "1000",
-        city: "Brussels",
-        country: "BE",
-        vatId: "",
-        buyerReference: "",
-      },
-    });
+    await as(staff).businesses.update({ id: ids.business, legal: buyerDetails(word) });
     ids.user = (
       await as(staff).users.create({ email: `ana@${word}.test`, name: `${word} Client`, role: "client", businessId: ids.business })
     ).id;

@@ -15,6 +15,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller } from "../root";
 import { signingKeyFromPem } from "../signing-key";
+import { buyerDetails } from "../testing/buyer";
 import { apiDocsPage } from "./docs-page";
 import { createRestHandler } from "./handler";
 import { openApiDocument } from "./openapi";
@@ -66,18 +67,7 @@ describe("the REST API with tokens", () => {
   async function business(word: string) {
     const businessId = (await as(staff).businesses.create({ name: `${word} Roastery` })).id;
     // Its address as the buyer: an invoice is sent only with it.
-    await as(staff).businesses.update({
-      id: businessId,
-      legal: {
-        legalName: "",
-        address: `1 ${word} Street`,
-        postcode: "1000",
-        city: "Brussels",
-        country: "BE",
-        vatId: "",
-        buyerReference: "",
-      },
-    });
+    await as(staff).businesses.update({ id: businessId, legal: buyerDetails(word) });
     const userId = (await as(staff).users.create({ email: `ana@${word}.test`, name: `${word} Client`, role: "client", businessId })).id;
     const user = client(userId, businessId);
     const project = (await as(user).projects.create({ title: `${word} launch`, event: "flyer" })).id;

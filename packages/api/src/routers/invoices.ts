@@ -249,7 +249,7 @@ export const invoicesRouter = router({
    */
   xmlUrl: protectedProcedure.input(z.object({ id, syntax: z.enum(E_INVOICE_SYNTAXES).default("cii") })).query(async ({ ctx, input }) => {
     const invoice = await visibleInvoice(ctx.db, ctx.user, input.id);
-    await checkInvoiceXml(ctx.db, invoice, input.syntax);
+    await checkInvoiceXml(ctx.db, invoice);
     return { url: invoiceXmlUrl(ctx, invoice.id, input.syntax) };
   }),
 
