@@ -4,7 +4,7 @@
 // native select rendering the same children, since they may come from components such as BusinessOptions.
 import { cn, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@atelier/ui";
 import dynamic from "next/dynamic";
-import { type ChangeEvent, type ComponentProps, useLayoutEffect, useRef, useState } from "react";
+import { type ChangeEvent, Children, type ComponentProps, isValidElement, type ReactNode, useLayoutEffect, useRef, useState } from "react";
 
 interface Option {
   value: string;
@@ -22,12 +22,28 @@ const Combobox = dynamic(() => import("@atelier/ui/combobox").then((m) => m.Comb
   loading: () => <div className="h-9 w-full animate-pulse rounded-md border bg-muted max-sm:h-11" />,
 });
 
+/**
+ * The options written as plain <option> elements, read without the DOM: a page drawn on the server shows the chosen
+ * value before the browser runs any script. Null when the children hold anything else (a component such as
+ * BusinessOptions), whose options are read from the hidden select once it is in the page.
+ */
+function plainOptions(children: ReactNode): Option[] | null {
+  const found: Option[] = [];
+  for (const child of Children.toArray(children)) {
+    if (!isValidElement<ComponentProps<"option">>(child) || child.type !== "option") return null;
+    const text = Children.toArray(child.props.children);
+    if (!text.every((part) => typeof part === "string" || typeof part === "number")) return null;
+    found.push({ value: String(child.props.value ?? text.join("")), label: text.join(""), disabled: Boolean(child.props.disabled) });
+  }
+  return found;
+}
+
 const sameOptions = (a: Option[], b: Option[]) =>
   a.length === b.length && a.every((o, i) => o.value === b[i]!.value && o.label === b[i]!.label && o.disabled === b[i]!.disabled);
 
 export function NativeSelect({ className, children, value, onChange, disabled, required, name, id, ...props }: ComponentProps<"select">) {
   const native = useRef<HTMLSelectElement>(null);
-  const [options, setOptions] = useState<Option[]>([]);
+  const [options, setOptions] = useState<Option[]>(() => plainOptions(children) ?? []);
   // After every render: the children may have changed (a list that loaded, a filter).
   useLayoutEffect(() => {
     const select = native.current;
@@ -79,7 +95,8 @@ export function NativeSelect({ className, children, value, onChange, disabled, r
       ) : (
         <Select value={selected} onValueChange={choose} disabled={disabled}>
           <SelectTrigger id={id} aria-label={props["aria-label"]} className={triggerClass}>
-            <SelectValue placeholder={prompt ?? "Choose…"} />
+            {/* Named here rather than left to Radix, which finds the label only in the browser. */}
+            <SelectValue placeholder={prompt ?? "Choose…"}>{choices.find((o) => o.value === selected)?.label}</SelectValue>
           </SelectTrigger>
           <SelectContent>
             {choices.map((o) => (
