@@ -23,6 +23,8 @@ export {
   CommandList,
   commandScore,
 } from "./components/command";
+export { DeferredMenu, type DeferredMenuProps } from "./components/deferred-menu";
+export { Toaster } from "./components/deferred-toaster";
 export {
   Dialog,
   DialogClose,
@@ -53,19 +55,20 @@ export { Input } from "./components/input";
 export { Label } from "./components/label";
 export { Markdown } from "./components/markdown";
 export { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./components/select";
+export { SELECT_TRIGGER_CLASS } from "./components/select-look";
 export {
   Sheet,
   SheetContent,
   SheetDescription,
   SheetHeader,
   SheetTitle,
-  SheetTrigger,
 } from "./components/sheet";
 export { Skeleton } from "./components/skeleton";
 export { Textarea } from "./components/textarea";
 export { ThemeProvider } from "./components/theme-provider";
 export { ThemeToggle } from "./components/theme-toggle";
-export { Toaster } from "./components/toaster";
+export { useIdle } from "./hooks/use-idle";
+export { useReturnFocus } from "./hooks/use-return-focus";
 export { toast } from "./hooks/use-toast";
 export { cn } from "./lib/cn";
 export type { BrandLibrarySource } from "./upload/brand-library";

@@ -2,7 +2,8 @@
 import { Command as CommandPrimitive, defaultFilter } from "cmdk";
 import { SearchIcon } from "lucide-react";
 // Filterable command list (cmdk) and the palette that shows it in a dialog.
-import { type ComponentProps, type ReactNode, useLayoutEffect, useRef } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { useReturnFocus } from "../hooks/use-return-focus";
 import { cn } from "../lib/cn";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "./dialog";
 
@@ -43,26 +44,11 @@ export function CommandDialog({
   shouldFilter,
   children,
 }: CommandDialogProps) {
-  // Opened by a shortcut or by state rather than a trigger, the dialog has no trigger to give focus back to: it goes
-  // back to whatever had it when the palette opened (read before the dialog moves focus inside).
-  const returnTo = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open]);
+  // Opened by a shortcut or by state rather than a trigger: focus goes back to whatever had it.
+  const returnFocus = useReturnFocus(open === true);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className={cn("overflow-hidden p-0", className)}
-        showCloseButton={false}
-        onCloseAutoFocus={(event) => {
-          const target = returnTo.current;
-          returnTo.current = null;
-          // Gone meanwhile (its page was left): focus is left where the new page puts it.
-          if (!target?.isConnected) return;
-          event.preventDefault();
-          target.focus();
-        }}
-      >
+      <DialogContent className={cn("overflow-hidden p-0", className)} showCloseButton={false} onCloseAutoFocus={returnFocus}>
         {/* The title must sit inside Content for Radix to label the dialog with it. */}
         <DialogTitle className="sr-only">{title}</DialogTitle>
         <DialogDescription className="sr-only">{description}</DialogDescription>

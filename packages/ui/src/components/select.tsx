@@ -4,6 +4,7 @@ import { CheckIcon, ChevronDownIcon } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "../lib/cn";
+import { SELECT_TRIGGER_CLASS } from "./select-look";
 
 export function Select(props: ComponentProps<typeof SelectPrimitive.Root>) {
   return <SelectPrimitive.Root data-slot="select" {...props} />;
@@ -15,16 +16,7 @@ export function SelectValue(props: ComponentProps<typeof SelectPrimitive.Value>)
 
 export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
-    <SelectPrimitive.Trigger
-      data-slot="select-trigger"
-      className={cn(
-        "flex h-9 w-full min-w-0 max-sm:h-11 items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm shadow-xs outline-none",
-        "focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive",
-        "data-[placeholder]:text-muted-foreground dark:bg-input/20 [&>span]:truncate",
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Trigger data-slot="select-trigger" className={cn(SELECT_TRIGGER_CLASS, className)} {...props}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDownIcon className="size-4 shrink-0 opacity-50" aria-hidden />

@@ -200,7 +200,7 @@ describe("the Brand library tab of the upload dialog", () => {
       ["notes.txt", "done", false],
     ]);
     render(<UploadTray manager={manager} />);
-    expect(screen.getByText("Added from the brand library · 39 KB")).toBeTruthy();
+    expect(await screen.findByText("Added from the brand library · 39 KB")).toBeTruthy();
     expect(screen.getByText("Uploaded · 5 B")).toBeTruthy();
   });
 

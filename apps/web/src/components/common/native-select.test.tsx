@@ -1,7 +1,9 @@
+// @vitest-environment happy-dom
 // A select drawn on the server shows the chosen option before the browser runs any script: a filtered list reloaded
-// on a phone says which filter it shows from its first paint.
+// on a phone says which filter it shows from its first paint. The list's code loads when the select is first pressed.
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { NativeSelect } from "./native-select";
 
 function BusinessOptions() {
@@ -38,5 +40,25 @@ describe("NativeSelect on the server", () => {
     );
     const trigger = html.slice(html.indexOf("<button"));
     expect(text(trigger.slice(0, trigger.indexOf("</button>")))).not.toContain("Bakery");
+  });
+});
+
+afterEach(cleanup);
+
+describe("NativeSelect in the browser", () => {
+  it("opens its list at the first press, loaded then, and hands the choice over as a change event", async () => {
+    const changed = vi.fn();
+    render(
+      <NativeSelect aria-label="Stage" value="all" onChange={(e) => changed(e.target.value)}>
+        <option value="all">All stages</option>
+        <option value="approved">Approved</option>
+      </NativeSelect>,
+    );
+    const trigger = screen.getByRole("combobox", { name: "Stage" });
+    expect(trigger.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.queryByRole("option")).toBeNull();
+    fireEvent.keyDown(trigger, { key: "Enter" });
+    fireEvent.click(await screen.findByRole("option", { name: "Approved" }));
+    expect(changed).toHaveBeenCalledWith("approved");
   });
 });

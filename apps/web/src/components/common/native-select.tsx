@@ -2,14 +2,72 @@
 // The app's select, with a native <select>'s props: forms keep writing <option>s and reading e.target.value, and
 // get the kit's Radix Select (or, for long lists, the filterable Combobox). The options are read from a hidden
 // native select rendering the same children, since they may come from components such as BusinessOptions.
-import { cn, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@atelier/ui";
+// Until a select is first pressed (or the page is quiet) it is a button looking like Radix's trigger: the list's code
+// (Radix Select and its positioning) is not part of the page's first load (docs/performance.md).
+import { cn, SELECT_TRIGGER_CLASS, useIdle } from "@atelier/ui";
+import { ChevronDownIcon } from "lucide-react";
 import dynamic from "next/dynamic";
-import { type ChangeEvent, Children, type ComponentProps, isValidElement, type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import {
+  type ChangeEvent,
+  Children,
+  type ComponentProps,
+  isValidElement,
+  type KeyboardEvent,
+  lazy,
+  type PointerEvent,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 
-interface Option {
-  value: string;
-  label: string;
-  disabled: boolean;
+import type { SelectChoice as Option, TriggerProps } from "./select-list";
+
+const loadList = () => import("./select-list");
+const SelectList = lazy(loadList);
+/** Keys that open a select from its trigger, as Radix's trigger has them. */
+const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
+
+/** Radix's trigger as it looks before the list's code is here; pressing it asks for the list, open. */
+function TriggerLook({
+  trigger,
+  label,
+  prompt,
+  onOpen,
+}: {
+  trigger: TriggerProps;
+  label: string | undefined;
+  prompt: string | undefined;
+  onOpen: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      role="combobox"
+      aria-controls={undefined}
+      aria-expanded={false}
+      aria-autocomplete="none"
+      data-placeholder={label === undefined ? "" : undefined}
+      {...trigger}
+      className={cn(SELECT_TRIGGER_CLASS, trigger.className)}
+      onPointerDown={(event: PointerEvent) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        onOpen();
+      }}
+      onClick={onOpen}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (!OPENING_KEYS.has(event.key)) return;
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      <span>{label ?? prompt ?? "Choose…"}</span>
+      <ChevronDownIcon className="size-4 shrink-0 opacity-50" aria-hidden />
+    </button>
+  );
 }
 
 // Radix keeps "" for "nothing chosen", so an option whose value is "" goes by this one.
@@ -43,12 +101,17 @@ const sameOptions = (a: Option[], b: Option[]) =>
 
 export function NativeSelect({ className, children, value, onChange, disabled, required, name, id, ...props }: ComponentProps<"select">) {
   const native = useRef<HTMLSelectElement>(null);
+  const [wanted, setWanted] = useState(false);
+  const idle = useIdle();
+  useEffect(() => {
+    if (idle) void loadList().catch(() => undefined);
+  }, [idle]);
   const [options, setOptions] = useState<Option[]>(() => plainOptions(children) ?? []);
   // After every render: the children may have changed (a list that loaded, a filter).
   useLayoutEffect(() => {
     const select = native.current;
     if (!select) return;
-    const next = [...select.options].map((o) => ({ value: o.value, label: o.label, disabled: o.disabled }));
+    const next = [...select.options].map((o) => ({ value: o.value, label: o.label || o.text, disabled: o.disabled }));
     setOptions((previous) => (sameOptions(previous, next) ? previous : next));
   });
 
@@ -64,6 +127,22 @@ export function NativeSelect({ className, children, value, onChange, disabled, r
   const choices = options.filter((o) => !(o.value === "" && o.disabled)).map((o) => (o.value === "" ? { ...o, value: EMPTY } : o));
   const selected = current === "" ? (choices.some((o) => o.value === EMPTY) ? EMPTY : "") : current;
   const triggerClass = cn("w-full", className);
+  const trigger: TriggerProps = {
+    id,
+    "aria-label": props["aria-label"],
+    "aria-describedby": props["aria-describedby"],
+    "aria-invalid": props["aria-invalid"],
+    className: triggerClass,
+    disabled,
+  };
+  const look = (
+    <TriggerLook
+      trigger={trigger}
+      label={choices.find((o) => o.value === selected)?.label}
+      prompt={prompt}
+      onOpen={() => setWanted(true)}
+    />
+  );
 
   return (
     <>
@@ -92,20 +171,12 @@ export function NativeSelect({ className, children, value, onChange, disabled, r
           placeholder={prompt}
           onValueChange={choose}
         />
+      ) : wanted ? (
+        <Suspense fallback={look}>
+          <SelectList trigger={trigger} choices={choices} selected={selected} prompt={prompt} onChoose={choose} defaultOpen />
+        </Suspense>
       ) : (
-        <Select value={selected} onValueChange={choose} disabled={disabled}>
-          <SelectTrigger id={id} aria-label={props["aria-label"]} className={triggerClass}>
-            {/* Named here rather than left to Radix, which finds the label only in the browser. */}
-            <SelectValue placeholder={prompt ?? "Choose…"}>{choices.find((o) => o.value === selected)?.label}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            {choices.map((o) => (
-              <SelectItem key={o.value} value={o.value} disabled={o.disabled}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        look
       )}
     </>
   );

@@ -1,35 +1,21 @@
 "use client";
 // The application shell: sidebar by role, mobile slide-over, command palette, theme toggle and the avatar menu.
-import { editProfileHref, isActiveNavItem, navItems, PRODUCT_NAME, type SessionUser } from "@atelier/domain";
-import {
-  Button,
-  cn,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-  ThemeToggle,
-  UserAvatar,
-} from "@atelier/ui";
-import { Archive, BookOpen, Building2, CreditCard, FolderKanban, Gauge, Menu, Receipt, Search, Users } from "lucide-react";
+import type { SessionUser } from "@atelier/domain";
+import { Button, DeferredMenu, ThemeToggle, UserAvatar, useIdle } from "@atelier/ui";
+import { Menu, Search } from "lucide-react";
 import dynamic from "next/dynamic";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { signOut } from "next-auth/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, useEffect, useState } from "react";
 import { useOpenedOnce } from "~/components/common/use-opened-once";
 import { NotificationBell } from "~/components/notifications/notification-bell";
+import type { AccountMenuActions } from "./account-menu";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
+import { Brand, NavList } from "./nav";
 
-// The palette and the account menu's dialogs load when first opened, not with every page (docs/performance.md).
+// The palette, the menus, the phone's navigation sheet and the account menu's dialogs load when first opened (or,
+// for the palette and the menus, once the page is quiet), not with every page (docs/performance.md).
+const loadAccountMenu = () => import("./account-menu");
+const AccountMenu = lazy(loadAccountMenu);
+const MobileNav = dynamic(() => import("./mobile-nav").then((m) => m.MobileNav), { ssr: false });
 const CommandPalette = dynamic(() => import("./command-palette").then((m) => m.CommandPalette), { ssr: false });
 const EmailNotificationsDialog = dynamic(
   () => import("~/components/notifications/email-notifications-dialog").then((m) => m.EmailNotificationsDialog),
@@ -39,105 +25,17 @@ const CalendarFeedDialog = dynamic(() => import("~/components/calendar/calendar-
   ssr: false,
 });
 
-/** Whether the page has had a quiet moment since it loaded (at the latest after 3 s): time to fetch what may be used. */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== "function") {
-      const timer = setTimeout(() => setIdle(true), 1000);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
-  return idle;
-}
-
-const ICONS: Record<string, typeof Archive> = {
-  "/": FolderKanban,
-  "/archives": Archive,
-  "/clients": Building2,
-  "/workload": Gauge,
-  "/users": Users,
-  "/invoices": Receipt,
-  "/settings": CreditCard,
-  "/blog": BookOpen,
-};
-
-function NavList({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
-  const pathname = usePathname();
+function UserMenu({ user, ...actions }: AccountMenuActions) {
   return (
-    <nav aria-label="Main" className="grid gap-1">
-      {navItems(user.role).map((item) => {
-        const Icon = ICONS[item.href] ?? FolderKanban;
-        const active = isActiveNavItem(pathname, item.href);
-        return (
-          <Link
-            key={item.href}
-            href={item.href}
-            onClick={onNavigate}
-            aria-current={active ? "page" : undefined}
-            className={cn(
-              "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-              active ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
-            )}
-          >
-            <Icon className="size-4" aria-hidden />
-            {item.label}
-          </Link>
-        );
-      })}
-    </nav>
-  );
-}
-
-function Brand() {
-  return (
-    <Link href="/" className="flex items-center gap-2 px-3 font-semibold tracking-tight">
-      <img src="/logo.svg" alt="" width={28} height={28} />
-      {PRODUCT_NAME}
-    </Link>
-  );
-}
-
-function UserMenu({
-  user,
-  onEmailNotifications,
-  onCalendarFeed,
-  onShortcuts,
-}: {
-  user: SessionUser;
-  onEmailNotifications: () => void;
-  onCalendarFeed: () => void;
-  onShortcuts: () => void;
-}) {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      menu={(props) => <AccountMenu {...props} user={user} {...actions} />}
+      preload={loadAccountMenu}
+      trigger={
         <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
           <UserAvatar name={user.name} src={user.image} size="sm" decorative />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel>
-          <div className="truncate" title={user.name ?? undefined}>
-            {user.name}
-          </div>
-          <div className="truncate text-xs font-normal text-muted-foreground" title={user.email ?? undefined}>
-            {user.email}
-          </div>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href={editProfileHref(user.id)}>Edit Profile</Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onEmailNotifications}>Email Notifications</DropdownMenuItem>
-        <DropdownMenuItem onSelect={onCalendarFeed}>Calendar feed</DropdownMenuItem>
-        <DropdownMenuItem onSelect={onShortcuts}>Keyboard shortcuts</DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void signOut({ callbackUrl: "/" })}>Sign out</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }
 
@@ -152,6 +50,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
   const paletteLoaded = useOpenedOnce(paletteOpen) || idle;
   const notificationsLoaded = useOpenedOnce(notificationsOpen);
   const calendarLoaded = useOpenedOnce(calendarOpen);
+  const mobileLoaded = useOpenedOnce(mobileOpen);
   // Ctrl+K (Cmd+K) opens and closes the palette, loaded or not yet.
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent) {
@@ -175,23 +74,17 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background/80 px-2 backdrop-blur sm:px-4">
-          <Sheet open={mobileOpen} onOpenChange={setMobileOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-                <Menu className="size-5" aria-hidden />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="left" className="w-72 p-4">
-              <SheetHeader>
-                <SheetTitle className="sr-only">Menu</SheetTitle>
-                <SheetDescription className="sr-only">Pages of {PRODUCT_NAME}</SheetDescription>
-              </SheetHeader>
-              <Brand />
-              <div className="mt-6">
-                <NavList user={user} onNavigate={() => setMobileOpen(false)} />
-              </div>
-            </SheetContent>
-          </Sheet>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+          >
+            <Menu className="size-5" aria-hidden />
+          </Button>
           {/* On a phone the search is an icon, so the bell and the account menu stay on screen. */}
           <Button
             variant="outline"
@@ -219,6 +112,7 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
         </header>
         <main className="min-w-0 flex-1 p-4 [overflow-wrap:anywhere] md:p-8">{children}</main>
       </div>
+      {mobileLoaded && <MobileNav user={user} open={mobileOpen} onOpenChange={setMobileOpen} />}
       {paletteLoaded && <CommandPalette role={user.role} open={paletteOpen} onOpenChange={setPaletteOpen} />}
       <KeyboardShortcuts open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
       {notificationsLoaded && (

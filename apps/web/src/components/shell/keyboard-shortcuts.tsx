@@ -2,27 +2,13 @@
 // The keys a studio uses all day, and the dialog that lists them (?). g then i opens the inbox, g then p the projects;
 // a and c open the approval and the request for changes of the proof waiting for an answer. Keys typed into a field,
 // with a modifier, or while a dialog is open are left alone: the viewer's own keys (j and k among them) work in it.
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@atelier/ui";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { Fragment, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
+import { useOpenedOnce } from "~/components/common/use-opened-once";
 
-const SHORTCUTS: { keys: string[][]; does: string }[] = [
-  {
-    keys: [
-      ["Ctrl", "Enter"],
-      ["⌘", "Enter"],
-    ],
-    does: "Post the comment or note you are writing",
-  },
-  { keys: [["Ctrl", "K"]], does: "Search, or go to a page" },
-  { keys: [["g", "i"]], does: "Open the inbox (unread notifications)" },
-  { keys: [["g", "p"]], does: "Go to the projects" },
-  { keys: [["a"]], does: "Approve the proof waiting for you (asks first)" },
-  { keys: [["c"]], does: "Ask for changes to the proof waiting for you" },
-  { keys: [["j"], ["k"]], does: "Next or previous pin, in the proof viewer" },
-  { keys: [["←"], ["→"]], does: "Previous or next file, in the viewer" },
-  { keys: [["?"]], does: "Show these shortcuts" },
-];
+// The list itself loads when first asked for, not with every page (docs/performance.md).
+const ShortcutsDialog = dynamic(() => import("./shortcuts-dialog"), { ssr: false });
 
 /** Whether a key was typed into something that takes text. */
 function intoField(target: EventTarget | null): boolean {
@@ -55,6 +41,7 @@ export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpe
   const router = useRouter();
   // "g" waits for the key after it: i or p go somewhere, any other key ends the wait.
   const afterG = useRef(false);
+  const shown = useOpenedOnce(open);
 
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
@@ -76,34 +63,5 @@ export function KeyboardShortcuts({ open, onOpenChange }: { open: boolean; onOpe
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [router, onOpenChange]);
 
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>Anywhere but while typing in a field; Ctrl+Enter works while typing a comment.</DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-4 gap-y-2 text-sm" data-testid="shortcut-list">
-          {SHORTCUTS.map((s) => (
-            <Fragment key={s.does}>
-              <dt className="flex flex-wrap gap-1 whitespace-nowrap">
-                {s.keys.map((combo, i) => (
-                  <Fragment key={combo.join("+")}>
-                    {i > 0 && <span className="text-muted-foreground">or</span>}
-                    {combo.map((key, j) => (
-                      <Fragment key={key}>
-                        {j > 0 && <span className="text-muted-foreground">{combo[0] === "g" ? "then" : "+"}</span>}
-                        <kbd className="rounded border bg-muted px-1.5 font-mono text-xs">{key}</kbd>
-                      </Fragment>
-                    ))}
-                  </Fragment>
-                ))}
-              </dt>
-              <dd>{s.does}</dd>
-            </Fragment>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
-  );
+  return shown ? <ShortcutsDialog open={open} onOpenChange={onOpenChange} /> : null;
 }
