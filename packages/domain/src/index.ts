@@ -20,6 +20,7 @@ export * from "./inputs";
 export * from "./internal-notes";
 export * from "./invoices";
 export * from "./legal-identity";
+export * from "./legal-inputs";
 export * from "./live-events";
 export * from "./mail-recipients";
 export * from "./media-time";

@@ -6,7 +6,7 @@ import { BUSINESS_NAME_MAX_LENGTH, normalizeHex } from "./businesses";
 import { COMMENT_BODY_MAX_LENGTH } from "./comments";
 import { DUE_DATE_MAX, DUE_DATE_MIN, isDueDateInRange } from "./due-dates";
 import { INVOICE_LINE_MAX_QUANTITY, INVOICE_LINE_MAX_UNIT_AMOUNT } from "./invoices";
-import { bicInput, countryInput, ibanInput, paymentLinkInput, vatIdInput } from "./legal-identity";
+import { bicInput, countryInput, ibanInput, paymentLinkInput, vatIdInput } from "./legal-inputs";
 import { formatMoney, minorDigits, parseMoney, parseRate } from "./money";
 import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "./posts";
 import { ID_MAX_LENGTH, PROJECT_TITLE_MAX_LENGTH } from "./projects";

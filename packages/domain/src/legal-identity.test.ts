@@ -1,19 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  bicInput,
   buyerGapsMessage,
   buyerLegalGaps,
   COUNTRY_CODES,
-  countryInput,
   formatIban,
-  ibanInput,
   isIban,
   legalGapsMessage,
-  paymentLinkInput,
   type StudioLegalDetails,
   studioLegalGaps,
-  vatIdInput,
 } from "./legal-identity";
+import { bicInput, countryInput, ibanInput, paymentLinkInput, vatIdInput } from "./legal-inputs";
 
 const complete: StudioLegalDetails = {
   legalName: "Atelier Studio SRL",

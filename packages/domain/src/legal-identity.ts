@@ -1,7 +1,6 @@
 // Who an invoice is from, in the words the law and EN 16931 use (docs/invoices.md, "Legal details"): the studio's
 // legal name, postal address and country, a tax or VAT identifier, and a way to be paid (a bank account by IBAN, or
 // a payment link). An invoice is not sent while any of these is missing: the refusal names what is.
-import { z } from "zod";
 import { VAT_CATEGORY_FACTS, type VatCategory } from "./vat";
 
 /** ISO 3166-1 alpha-2 country codes (EN 16931 BT-40, BT-55). */
@@ -15,14 +14,8 @@ export const COUNTRY_CODES = (
   "UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
 ).split(" ");
 
-/** A country as chosen from a list; "" while none is. */
-export const countryInput = z.union([
-  z.literal(""),
-  z.string().refine((c) => COUNTRY_CODES.includes(c), "Choose a country from the list."),
-]);
-
 /** Letters and digits only, upper case: how IBANs, BICs and VAT identifiers are compared and kept. */
-const compact = (text: string) => text.replace(/[\s.\-/]/g, "").toUpperCase();
+export const compact = (text: string) => text.replace(/[\s.\-/]/g, "").toUpperCase();
 
 /** Whether `iban` (compacted) is one: two letters, two check digits, the account; its check digits right (ISO 13616). */
 export function isIban(iban: string): boolean {
@@ -35,36 +28,6 @@ export function isIban(iban: string): boolean {
 
 /** An IBAN as printed and shown: in groups of four (it is kept compact). */
 export const formatIban = (iban: string): string => iban.replace(/(.{4})(?=.)/g, "$1 ");
-
-/** An IBAN as typed (spaces allowed), kept compact; "" for none. */
-export const ibanInput = z
-  .string()
-  .max(50)
-  .transform(compact)
-  .refine((v) => v === "" || isIban(v), "This is not an IBAN: check its letters and digits (its check digits do not match).");
-
-/** A BIC (SWIFT code): 8 or 11 letters and digits; "" for none. */
-export const bicInput = z
-  .string()
-  .max(20)
-  .transform(compact)
-  .refine(
-    (v) => v === "" || /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v),
-    "A BIC has 8 or 11 letters and digits, such as GEBABEBB.",
-  );
-
-/** A VAT identifier: its country's two letters (EL for Greece), then 2 to 13 letters and digits; "" for none. */
-export const vatIdInput = z
-  .string()
-  .max(30)
-  .transform(compact)
-  .refine((v) => v === "" || /^[A-Z]{2}[A-Z0-9+*]{2,13}$/.test(v), "A VAT ID starts with its country's two letters, such as BE0123456749.");
-
-/** Where clients pay online: an https address; "" for none. */
-export const paymentLinkInput = z.union([
-  z.literal(""),
-  z.url({ protocol: /^https$/, message: "The payment link must be an https:// address." }).max(2000),
-]);
 
 /** What the studio's legal details hold (the billing profile's). */
 export interface StudioLegalDetails {

@@ -1,20 +1,18 @@
 "use client";
 // Create Business: a new client of the studio.
-import { businessNameInput } from "@atelier/domain";
-import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
+import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, toast, useLazyZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { z } from "zod";
 import { PageHeader } from "~/components/common/empty-state";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { useTRPC } from "~/trpc/react";
 
-const createBusinessForm = z.object({ name: businessNameInput });
+const loadForm = () => import("~/components/businesses/forms").then((m) => m.createBusinessForm);
 
 export default function CreateBusinessPage() {
   const trpc = useTRPC();
   const router = useRouter();
-  const form = useZodForm(createBusinessForm, { defaultValues: { name: "" } });
+  const form = useLazyZodForm(loadForm, { defaultValues: { name: "" } });
   const create = useMutation(
     trpc.businesses.create.mutationOptions({
       onSuccess: (b) => {
