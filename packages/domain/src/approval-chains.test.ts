@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { reviewersInput } from "./approval-chain-inputs";
 import {
   CHAIN_APPROVAL_RULE,
   type ChainReviewer,
@@ -6,7 +7,6 @@ import {
   type Decision,
   decisionRefusal,
   hasChain,
-  reviewersInput,
   startedReviewers,
 } from "./approval-chains";
 

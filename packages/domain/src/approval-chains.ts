@@ -1,10 +1,7 @@
 // Approval chains (docs/approval-chains.md): a proof round names its reviewers, each an approver or a reviewer who
 // comments only, optionally in steps; their decisions combine into the round's status by the one rule below. A round
-// that names no approver keeps the single answer of the client's people.
-import { z } from "zod";
-import { COMMENT_BODY_MAX_LENGTH } from "./comments";
-import { guestEmailInput } from "./guest-review";
-import { EMAIL_MAX_LENGTH } from "./inputs";
+// that names no approver keeps the single answer of the client's people. The inputs are in approval-chain-inputs.ts:
+// apart, so a page that shows a round's reviewers does not load zod with them (docs/performance.md).
 
 export const REVIEWER_ROLES = {
   approver: "Approver",
@@ -37,36 +34,12 @@ export function approves(decision: Decision): boolean {
 
 export const MAX_REVIEWERS = 50;
 export const MAX_REVIEW_STEPS = 20;
-const DECISION_REASON_MAX_LENGTH = COMMENT_BODY_MAX_LENGTH;
 
 /** The rule as everyone on the round reads it; chainState is its one implementation. */
 export const CHAIN_APPROVAL_RULE =
   "Approvers decide step by step: a step starts when every approver of the step before has decided. " +
   "The round is approved when every approver has decided and none asked for changes (approved with changes counts as approved; " +
   "not relevant steps aside). It needs changes as soon as one approver asks for them. Reviewers comment and never hold the round up.";
-
-/** A step of a round's chain: 1 to MAX_REVIEW_STEPS. */
-export const reviewStepInput = z
-  .number("The step is a number.")
-  .int("The step is a whole number.")
-  .min(1, `A step is 1 to ${MAX_REVIEW_STEPS}.`)
-  .max(MAX_REVIEW_STEPS, `A step is 1 to ${MAX_REVIEW_STEPS}.`);
-
-const reviewerInput = z.object({
-  email: z.string().max(EMAIL_MAX_LENGTH).pipe(guestEmailInput),
-  role: z.enum(REVIEWER_ROLE_VALUES, "Choose approver or reviewer."),
-  step: reviewStepInput.default(1),
-});
-
-export const reviewersInput = z
-  .array(reviewerInput)
-  .max(MAX_REVIEWERS, `Name at most ${MAX_REVIEWERS} reviewers.`)
-  .refine((list) => new Set(list.map((r) => r.email)).size === list.length, "Each address may be named once.");
-
-export const decisionReasonInput = z
-  .string()
-  .trim()
-  .max(DECISION_REASON_MAX_LENGTH, `Keep the reason to ${DECISION_REASON_MAX_LENGTH.toLocaleString("en-US")} characters.`);
 
 export interface ChainReviewer {
   email: string;

@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   GUEST_SHARE_MAX_DAYS,
-  guestCodeInput,
   guestEmailAllowed,
   guestSessionExpiry,
   guestShareExpiry,
-  guestShareInput,
   guestShareRefusal,
-  guestTokenInput,
   overGuestLimit,
 } from "./guest-review";
+import { guestCodeInput, guestShareInput, guestTokenInput } from "./guest-review-inputs";
 
 const now = new Date("2026-11-28T09:00:00Z");
 const DAY = 24 * 60 * 60_000;

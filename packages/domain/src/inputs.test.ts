@@ -17,9 +17,6 @@ import {
   invoiceLineForm,
   invoiceLinesForm,
   invoiceNotesInput,
-  LOGO_MAX_BYTES,
-  LOGO_SIZE_MESSAGE,
-  LOGO_TYPE_MESSAGE,
   logoInput,
   optionalPersonNameInput,
   PAYMENT_NOTE_MAX_LENGTH,
@@ -35,6 +32,7 @@ import {
   roleInput,
 } from "./inputs";
 import { POST_TITLE_MAX_LENGTH } from "./posts";
+import { LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from "./studio-logo";
 import { USER_NAME_MAX_LENGTH } from "./user-rules";
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;

@@ -12,6 +12,7 @@ import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "./posts";
 import { ID_MAX_LENGTH, PROJECT_TITLE_MAX_LENGTH } from "./projects";
 import { MAX_REVISION_ALLOWANCE } from "./proofs";
 import { ROLES } from "./roles";
+import { LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from "./studio-logo";
 import { HOUR_CYCLES, knownTimeZone, UNKNOWN_TIME_ZONE_MESSAGE } from "./time-format";
 import { USER_NAME_MAX_LENGTH } from "./user-rules";
 import { vatLineRefusal } from "./vat";
@@ -111,12 +112,6 @@ export const buyerDetailsInput = z.object({
   /** The reference its accounts payable asks invoices to carry (a purchase order, a Leitweg-ID). */
   buyerReference: optionalText("The buyer reference", 200),
 });
-
-/** The studio's logo, printed on invoices: a PNG or JPEG of at most LOGO_MAX_BYTES, chosen on Billing. */
-export const LOGO_MAX_BYTES = 300_000;
-export const LOGO_TYPES: readonly string[] = ["image/png", "image/jpeg"];
-export const LOGO_TYPE_MESSAGE = "The logo must be a PNG or JPEG image.";
-export const LOGO_SIZE_MESSAGE = `The logo must be smaller than ${LOGO_MAX_BYTES / 1000} KB.`;
 
 // The logo travels as a data: URL; the longest one a logo within LOGO_MAX_BYTES makes is its prefix and the base64.
 const LOGO_DATA_URL_MAX_LENGTH = "data:image/jpeg;base64,".length + Math.ceil(LOGO_MAX_BYTES / 3) * 4;

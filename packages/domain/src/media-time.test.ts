@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  clockTime,
-  frameAt,
-  frameTime,
-  mediaLength,
-  mediaTimeInput,
-  momentRefusal,
-  parseTimecode,
-  timecode,
-  timelineFraction,
-} from "./media-time";
+import { clockTime, frameAt, frameTime, mediaLength, momentRefusal, parseTimecode, timecode, timelineFraction } from "./media-time";
+import { mediaTimeInput } from "./media-time-inputs";
 
 describe("frames and timecodes", () => {
   it("names frame 62 of a 25 fps video 00:00:02:12, from its first instant to its last", () => {

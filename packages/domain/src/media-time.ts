@@ -3,7 +3,6 @@
 // until (n + 1) / fps, so the viewer seeks to a frame's middle, where no rounding of the player's clock can show its
 // neighbour. Timecodes are SMPTE's HH:MM:SS:FF, non-drop-frame (29.97 fps counts 30 frames to its second, as editing
 // software shows it unless told otherwise).
-import { z } from "zod";
 import type { PreviewKind } from "./file-preview";
 
 /** Where the server's probe of a video or a sound stands: waiting (or to be tried again), done, given up. */
@@ -12,11 +11,6 @@ export type MediaProbeStatus = (typeof MEDIA_PROBE_STATUSES)[number];
 
 /** The frame rate assumed while a video's own is not known (its probe has not run, or found none). */
 export const MEDIA_DEFAULT_FPS = 25;
-/** The longest a proof's video or sound may run for a comment to be pinned in it: a day. */
-const MEDIA_MAX_SECONDS = 24 * 60 * 60;
-
-/** A moment of a video or sound, in seconds from its start. */
-export const mediaTimeInput = z.number().min(0).max(MEDIA_MAX_SECONDS);
 
 /** The frame shown at `seconds` (a small tolerance for clocks that land a hair before a frame's start). */
 export function frameAt(seconds: number, fps: number): number {

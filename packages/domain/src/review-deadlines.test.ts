@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ChainReviewer } from "./approval-chains";
 import { deadlineLabel } from "./due-dates";
-import {
-  dayIn,
-  deadlinePassed,
-  deadlineRefusal,
-  pendingDeciders,
-  reviewReminderDue,
-  roundDeadlinesInput,
-  roundDueNow,
-  stepDueOn,
-} from "./review-deadlines";
+import { roundDeadlinesInput } from "./review-deadline-inputs";
+import { dayIn, deadlinePassed, deadlineRefusal, pendingDeciders, reviewReminderDue, roundDueNow, stepDueOn } from "./review-deadlines";
 
 describe("dayIn", () => {
   it("reads one instant as each zone's own day", () => {

@@ -1,13 +1,12 @@
 // Review deadlines and their reminders (docs/approval-chains.md, "Deadlines"): the day a round, or each of its steps,
 // is to be decided by; who still owes it a decision; which reminder is due for them now, read in their own time zone;
 // and, for a round that locks at its deadline, when it stops taking decisions. A deadline is a calendar day, passed
-// once the studio's day (UTC, as every due date) is after it, the same day that makes it overdue.
+// once the studio's day (UTC, as every due date) is after it, the same day that makes it overdue. What staff set is
+// checked by review-deadline-inputs.ts: apart, so a page that shows a deadline does not load zod with it.
 import { TZDate } from "@date-fns/tz";
-import { z } from "zod";
-import { type ChainReviewer, chainState, hasChain, MAX_REVIEW_STEPS, reviewStepInput } from "./approval-chains";
+import { type ChainReviewer, chainState, hasChain } from "./approval-chains";
 import { addDays } from "./calendar";
 import { deadlineLabel } from "./due-dates";
-import { dueDateInput } from "./inputs";
 
 export const REVIEW_REMINDERS = {
   day_before: "the day before",
@@ -82,14 +81,3 @@ export function deadlineRefusal(round: { round: number; lockAtDeadline: boolean 
   if (!round.lockAtDeadline || dueNow === null || !deadlinePassed(dueNow, today)) return null;
   return `Round ${round.round} closed for decisions at its deadline, ${deadlineLabel(dueNow)}. Ask the studio to move the deadline.`;
 }
-
-/** What staff set: the round's day (or none), a day per step (steps without one follow the round's), and the lock. */
-export const roundDeadlinesInput = z.object({
-  dueOn: dueDateInput.nullable(),
-  steps: z
-    .array(z.object({ step: reviewStepInput, dueOn: dueDateInput }))
-    .max(MAX_REVIEW_STEPS)
-    .refine((list) => new Set(list.map((s) => s.step)).size === list.length, "Give each step one deadline.")
-    .default([]),
-  lockAtDeadline: z.boolean().default(false),
-});

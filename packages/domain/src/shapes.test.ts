@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { shapeInput } from "./shape-inputs";
+import { HIGHLIGHT_MAX_RECTS, HIGHLIGHT_QUOTE_MAX_LENGTH, SHAPE_MAX_POINTS } from "./shape-limits";
 import {
   AUTHOR_COLOURS,
   arrowHead,
   authorColour,
-  HIGHLIGHT_MAX_RECTS,
-  HIGHLIGHT_QUOTE_MAX_LENGTH,
   highlightBoxes,
   highlightQuote,
-  SHAPE_MAX_POINTS,
   type ShapePoint,
   shapeAnchor,
-  shapeInput,
   thinStroke,
 } from "./shapes";
 

@@ -3,52 +3,18 @@
 // any zoom and on any screen.
 // The geometry is ours and small (a stroke's thinning, an arrow's head); the smooth stroke's outline is drawn by
 // perfect-freehand in the viewer.
-import { z } from "zod";
+// The shape's input (and the Shape it parses to) is in shape-inputs.ts, the limits both keep in shape-limits.ts: a
+// page that draws shapes does not load zod with them (docs/performance.md).
+import type { Shape } from "./shape-inputs";
+import { HIGHLIGHT_MAX_RECTS, HIGHLIGHT_QUOTE_MAX_LENGTH, SHAPE_MAX_POINTS } from "./shape-limits";
 
 export type ShapePoint = [number, number];
 
-/** Points a stroke keeps at most, after thinning: enough for any hand-drawn mark on a page. */
-export const SHAPE_MAX_POINTS = 400;
 /** How far (as a fraction of the page) a stroke's kept line may stray from the points drawn. */
 const STROKE_TOLERANCE = 0.0015;
 
-const fraction = z.number().min(0, "A shape lies on the page.").max(1, "A shape lies on the page.");
-const point = z.tuple([fraction, fraction]);
-
-/** Boxes a highlight keeps at most: one per line of the text chosen, merged. */
-export const HIGHLIGHT_MAX_RECTS = 200;
-/** The quoted text a highlight keeps at most, in characters; a longer choice is cut with an ellipsis. */
-export const HIGHLIGHT_QUOTE_MAX_LENGTH = 1000;
-
 /** A box on the page [x, y, w, h]: its top left and size, all fractions of the page, inside it. */
-const box = z
-  .tuple([fraction, fraction, fraction, fraction])
-  .refine(([x, y, w, h]) => x + w <= 1.0001 && y + h <= 1.0001 && w > 0 && h > 0, "A highlight lies on the page.");
 export type HighlightBox = [number, number, number, number];
-
-export const shapeInput = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("arrow"), points: z.tuple([point, point]) }),
-  z.object({
-    kind: z.literal("freehand"),
-    points: z
-      .array(point)
-      .min(2, "A stroke has two points or more.")
-      .max(SHAPE_MAX_POINTS, `A stroke has at most ${SHAPE_MAX_POINTS} points.`),
-  }),
-  z.object({
-    kind: z.literal("highlight"),
-    /** The lines of text highlighted, top to bottom. */
-    rects: z.array(box).min(1, "A highlight covers some text.").max(HIGHLIGHT_MAX_RECTS, "That is more text than one highlight holds."),
-    /** The text highlighted, as the PDF gives it. */
-    quote: z
-      .string()
-      .trim()
-      .min(1, "A highlight covers some text.")
-      .max(HIGHLIGHT_QUOTE_MAX_LENGTH, `A highlight quotes at most ${HIGHLIGHT_QUOTE_MAX_LENGTH} characters.`),
-  }),
-]);
-
-export type Shape = z.infer<typeof shapeInput>;
 
 /** Where a shape is pinned (its number shows there): an arrow's tail, a stroke's first point, a highlight's first line. */
 export function shapeAnchor(shape: Shape): { x: number; y: number } {

@@ -1,6 +1,5 @@
 // Public surface of @atelier/ui: styled, accessible building blocks for the web app.
 
-export { ConfirmDialog } from "./components/alert-dialog";
 export { UserAvatar } from "./components/avatar";
 export { Badge } from "./components/badge";
 export { Button, type ButtonProps, buttonVariants } from "./components/button";
@@ -13,7 +12,6 @@ export {
   CardTitle,
 } from "./components/card";
 export { Checkbox } from "./components/checkbox";
-export { Combobox } from "./components/combobox";
 export {
   CommandDialog,
   CommandEmpty,
@@ -23,6 +21,7 @@ export {
   CommandList,
   commandScore,
 } from "./components/command";
+export { ConfirmDialog } from "./components/confirm-dialog";
 export { DeferredMenu, type DeferredMenuProps } from "./components/deferred-menu";
 export { Toaster } from "./components/deferred-toaster";
 export {
@@ -49,7 +48,6 @@ export {
   showServerFieldErrors,
   type UseZodFormReturn,
   useLazyZodForm,
-  useZodForm,
 } from "./components/form";
 export { Input } from "./components/input";
 export { Label } from "./components/label";
@@ -67,6 +65,7 @@ export { Skeleton } from "./components/skeleton";
 export { Textarea } from "./components/textarea";
 export { ThemeProvider } from "./components/theme-provider";
 export { ThemeToggle } from "./components/theme-toggle";
+export { useZodForm } from "./components/zod-form";
 export { useIdle } from "./hooks/use-idle";
 export { useReturnFocus } from "./hooks/use-return-focus";
 export { toast } from "./hooks/use-toast";

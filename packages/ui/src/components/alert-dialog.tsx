@@ -67,6 +67,8 @@ export interface ConfirmDialogProps {
   /** The action is running elsewhere (a mutation's pending flag): the dialog shows it as busy. */
   pending?: boolean;
   destructive?: boolean;
+  /** Open from the start: the deferred ConfirmDialog (confirm-dialog.tsx) draws it once its trigger was pressed. */
+  defaultOpen?: boolean;
 }
 
 /** Asks before an action that cannot be taken back. Escape and Cancel do nothing; Confirm runs the action once. */
@@ -80,8 +82,9 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   destructive = false,
+  defaultOpen = false,
 }: ConfirmDialogProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [running, setRunning] = useState(false);
   // A ref, not state: a double click lands before React re-renders the disabled button.
   const inFlight = useRef(false);

@@ -4,8 +4,9 @@ import { emailInput, personNameInput, USER_NAME_MAX_LENGTH } from "@atelier/doma
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { Field, fieldError, showServerFieldErrors, useZodForm } from "./form";
+import { Field, fieldError, showServerFieldErrors } from "./form";
 import { Input } from "./input";
+import { useZodForm } from "./zod-form";
 
 afterEach(cleanup);
 

@@ -1,7 +1,6 @@
 "use client";
 // Forms, one way across the app: react-hook-form with the zod schema of the fields (the API's own, from the domain),
 // checked when a field is left and on submit, and each message shown under its field in plain words.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useId } from "react";
 import { type FieldValues, type Path, type UseFormProps, type UseFormReturn, useForm } from "react-hook-form";
 import type { z } from "zod";
@@ -30,18 +29,6 @@ export function useLazyZodForm<Schema extends z.ZodType<FieldValues, FieldValues
       const [schema, { zodResolver: resolve }] = await Promise.all([load(), import("@hookform/resolvers/zod")]);
       return resolve(schema)(values, context, resolverOptions);
     },
-  });
-}
-
-/** A form whose values are checked by `schema`; `handleSubmit` hands over the parsed (trimmed, transformed) values. */
-export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
-  schema: Schema,
-  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, "resolver"> = {},
-): UseZodFormReturn<Schema> {
-  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    mode: "onTouched",
-    ...options,
-    resolver: zodResolver(schema),
   });
 }
 

@@ -2,7 +2,6 @@
 // was going and which group on the upload servers holds its parts, so that choosing the same file again resumes it.
 // Metadata only, in localStorage: a page cannot keep a file's bytes, nor reopen a file by itself.
 import { UNFINISHED_GROUP_TTL_MS } from "@atelier/upload-engine";
-import { z } from "zod";
 
 /** How a file is recognised when it is chosen again: what the person's disk says of it. */
 export interface FileIdentity {
@@ -33,23 +32,45 @@ const STORAGE_KEY = "atelier.unfinished-uploads.v1";
 /** A bound on what one browser keeps, whatever happens: the oldest go first. */
 export const MAX_UNFINISHED_UPLOADS = 50;
 
-const TEXT = z.string().min(1).max(2000);
-const recordSchema = z.object({
-  scope: TEXT,
-  name: TEXT,
-  size: z.number().int().positive(),
-  lastModified: z.number().int().nonnegative(),
-  urlPath: TEXT,
-  folder: TEXT,
-  groupId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
-  parts: z.number().int().min(2),
-  bytesHeld: z.number().int().nonnegative(),
-  firstPartSha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
-  updatedAt: z.number().int().nonnegative(),
-});
+// Checked by hand rather than with zod: this module is on every page that uploads, and zod is not (its forms load
+// it when first checked; docs/performance.md). The same rules as the record's type, field by field.
+const isText = (v: unknown): v is string => typeof v === "string" && v.length >= 1 && v.length <= 2000;
+const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
+
+/** A stored record as this browser wrote it, or undefined for anything else (storage is untrusted input). */
+function readRecord(item: unknown): UnfinishedUpload | undefined {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
+  const r = item as Record<string, unknown>;
+  const sha = r.firstPartSha256;
+  if (
+    !isText(r.scope) ||
+    !isText(r.name) ||
+    !isCount(r.size, 1) ||
+    !isCount(r.lastModified, 0) ||
+    !isText(r.urlPath) ||
+    !isText(r.folder) ||
+    typeof r.groupId !== "string" ||
+    !/^[A-Za-z0-9-]{1,64}$/.test(r.groupId) ||
+    !isCount(r.parts, 2) ||
+    !isCount(r.bytesHeld, 0) ||
+    !(sha === undefined || (typeof sha === "string" && /^[0-9a-f]{64}$/.test(sha))) ||
+    !isCount(r.updatedAt, 0)
+  )
+    return undefined;
+  return {
+    scope: r.scope,
+    name: r.name,
+    size: r.size,
+    lastModified: r.lastModified,
+    urlPath: r.urlPath,
+    folder: r.folder,
+    groupId: r.groupId,
+    parts: r.parts,
+    bytesHeld: r.bytesHeld,
+    ...(sha === undefined ? {} : { firstPartSha256: sha as string }),
+    updatedAt: r.updatedAt,
+  };
+}
 
 /** The part of the Web Storage API this needs; tests give a Map-backed one. */
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
@@ -106,8 +127,8 @@ export function createUnfinishedUploads(storage: KeyValueStorage | undefined, no
     if (!Array.isArray(raw)) return [];
     const oldest = now() - UNFINISHED_GROUP_TTL_MS;
     return raw.flatMap((item) => {
-      const parsed = recordSchema.safeParse(item);
-      return parsed.success && parsed.data.updatedAt > oldest ? [parsed.data] : [];
+      const record = readRecord(item);
+      return record && record.updatedAt > oldest ? [record] : [];
     });
   }
 
@@ -138,9 +159,9 @@ export function createUnfinishedUploads(storage: KeyValueStorage | undefined, no
     },
     find: (scope, file) => records.find((r) => r.scope === scope && sameFile(r, file)),
     remember(upload) {
-      const parsed = recordSchema.safeParse(upload);
-      if (!parsed.success) return;
-      write([parsed.data, ...records.filter((r) => !(r.scope === upload.scope && sameFile(r, upload)))]);
+      const record = readRecord(upload);
+      if (!record) return;
+      write([record, ...records.filter((r) => !(r.scope === upload.scope && sameFile(r, upload)))]);
     },
     forget(scope, file) {
       if (records.some((r) => r.scope === scope && sameFile(r, file))) {

@@ -1,7 +1,6 @@
 "use client";
 // Writing a post: Markdown on one side, the live preview (rendered as readers will see it) on the other.
 import type { RouterInputs } from "@atelier/api";
-import { postBodyInput, postTitleInput } from "@atelier/domain";
 import {
   Button,
   Card,
@@ -14,13 +13,12 @@ import {
   Input,
   Markdown,
   Textarea,
-  useZodForm,
+  useLazyZodForm,
 } from "@atelier/ui";
 import { useRef } from "react";
-import { z } from "zod";
 import { FormError } from "~/components/common/form-parts";
 
-const postForm = z.object({ title: postTitleInput, body: postBodyInput });
+const loadPostForm = () => import("./forms").then((m) => m.postForm);
 
 /** What posts.create and posts.update take of a post. */
 type PostDraft = RouterInputs["posts"]["create"];
@@ -43,7 +41,7 @@ export function PostEditor({
   onSave: (post: PostDraft) => void;
   onCancel?: () => void;
 }) {
-  const form = useZodForm(postForm, { defaultValues: initial });
+  const form = useLazyZodForm(loadPostForm, { defaultValues: initial });
   const body = form.watch("body");
   // Which of the two submit buttons sent the form.
   const publish = useRef(true);

@@ -1,15 +1,7 @@
 "use client";
 // A business's brand library: logos, fonts and guidelines in its BRAND folder, uploaded through the upload
 // dialog, and its colours as swatches. Its members and the studio add to it.
-import {
-  BRAND_FILE_KINDS,
-  type BrandFileKind,
-  brandColourHexInput,
-  brandColourNameInput,
-  canRemoveProjectFile,
-  normalizeHex,
-  swatchTextColour,
-} from "@atelier/domain";
+import { BRAND_FILE_KINDS, type BrandFileKind, canRemoveProjectFile, normalizeHex, swatchTextColour } from "@atelier/domain";
 import {
   Button,
   Card,
@@ -21,22 +13,25 @@ import {
   Input,
   showServerFieldErrors,
   toast,
-  UploadDialog,
   type UploadedFile,
-  useZodForm,
+  useLazyZodForm,
 } from "@atelier/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
-import { z } from "zod";
 import { RemoveButton } from "~/components/common/destructive-actions";
 import { formatBytes } from "~/components/common/format";
 import { toastError } from "~/components/common/toast-error";
+import { useOpenedOnce } from "~/components/common/use-opened-once";
 import { useUploadServices } from "~/components/uploads/use-upload-services";
 import { useTRPC } from "~/trpc/react";
 import type { BusinessPageData } from "./types";
+
+// The upload dialog (Uppy, its image editor) loads when first opened, not with the business's page.
+const UploadDialog = dynamic(() => import("@atelier/ui").then((m) => m.UploadDialog), { ssr: false });
 
 type BrandFile = BusinessPageData["brand"]["files"][number];
 
@@ -46,6 +41,7 @@ export function BrandLibrary({ business: b }: { business: BusinessPageData }) {
   const { data: session, status } = useSession();
   const [kind, setKind] = useState<BrandFileKind>("logo");
   const [dialogOpen, setDialogOpen] = useState(false);
+  const dialogLoaded = useOpenedOnce(dialogOpen);
   const services = useUploadServices(() => ({ businessId: b.id }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.businesses.byId.queryKey({ id: b.id }) });
   const addFiles = useMutation(
@@ -155,28 +151,30 @@ export function BrandLibrary({ business: b }: { business: BusinessPageData }) {
           );
         })}
       </div>
-      <UploadDialog
-        // Each kind its own dialog: files picked for logos never land among the fonts.
-        key={kind}
-        open={dialogOpen}
-        setModal={setDialogOpen}
-        setFiles={onUploaded}
-        purpose={{ type: "asset" }}
-        services={services}
-        showErrors={status === "authenticated"}
-        closeOnBrowserBack
-        note={`${b.name}: ${BRAND_FILE_KINDS.find((k) => k.value === kind)?.label ?? ""}`}
-      />
+      {dialogLoaded && (
+        <UploadDialog
+          // Each kind its own dialog: files picked for logos never land among the fonts.
+          key={kind}
+          open={dialogOpen}
+          setModal={setDialogOpen}
+          setFiles={onUploaded}
+          purpose={{ type: "asset" }}
+          services={services}
+          showErrors={status === "authenticated"}
+          closeOnBrowserBack
+          note={`${b.name}: ${BRAND_FILE_KINDS.find((k) => k.value === kind)?.label ?? ""}`}
+        />
+      )}
     </section>
   );
 }
 
-const colourForm = z.object({ name: brandColourNameInput, hex: brandColourHexInput });
+const loadColourForm = () => import("./forms").then((m) => m.colourForm);
 
 function Colours({ business: b }: { business: BusinessPageData }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useZodForm(colourForm, { defaultValues: { name: "", hex: "#1d4ed8" } });
+  const form = useLazyZodForm(loadColourForm, { defaultValues: { name: "", hex: "#1d4ed8" } });
   const hex = useWatch({ control: form.control, name: "hex" });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.businesses.byId.queryKey({ id: b.id }) });
   const add = useMutation(

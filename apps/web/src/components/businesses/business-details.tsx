@@ -1,7 +1,7 @@
 "use client";
 // A business's name, logo, currency and billing contacts; the studio edits them here, and only an admin
 // the currency and billing contacts (they decide where invoices and money go), so a designer sees those read-only.
-import { BILLING_CONTACTS_MAX, businessNameInput, buyerDetailsInput, CURRENCY_CODES, emailInput } from "@atelier/domain";
+import { BILLING_CONTACTS_MAX, CURRENCY_CODES } from "@atelier/domain";
 import {
   Button,
   Card,
@@ -16,27 +16,20 @@ import {
   Textarea,
   toast,
   UserAvatar,
-  useZodForm,
+  useLazyZodForm,
 } from "@atelier/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { CountrySelect } from "~/components/common/country-select";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { useTRPC } from "~/trpc/react";
+import type { detailsForm } from "./forms";
 import type { BusinessPageData } from "./types";
-
-/** One address a line (commas and spaces also separate them). */
-function parseEmails(text: string): string[] {
-  return text
-    .split(/[\s,;]+/)
-    .map((e) => e.trim())
-    .filter(Boolean);
-}
 
 export function BusinessDetails({ business: b }: { business: BusinessPageData }) {
   const trpc = useTRPC();
@@ -94,26 +87,14 @@ export function BusinessDetails({ business: b }: { business: BusinessPageData })
   );
 }
 
-const detailsForm = z.object({
-  name: businessNameInput,
-  currency: z.enum(CURRENCY_CODES, "Choose a currency."),
-  billingEmails: z.string().transform((text, ctx) => {
-    const emails = parseEmails(text);
-    const wrong = emails.find((e) => !emailInput.safeParse(e).success);
-    if (wrong) ctx.addIssue({ code: "custom", message: `“${wrong}” is not an e-mail address.` });
-    else if (emails.length > BILLING_CONTACTS_MAX)
-      ctx.addIssue({ code: "custom", message: `Give at most ${BILLING_CONTACTS_MAX} addresses.` });
-    return emails;
-  }),
-  legal: buyerDetailsInput,
-});
+const loadDetailsForm = () => import("./forms").then((m) => m.detailsForm);
 
 const NO_LEGAL = { legalName: "", address: "", postcode: "", city: "", country: "", vatId: "", buyerReference: "" };
 
 function DetailsForm({ business: b, onDone }: { business: BusinessPageData; onDone: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useZodForm(detailsForm, {
+  const form = useLazyZodForm(loadDetailsForm, {
     defaultValues: {
       name: b.name,
       currency: b.currency as (typeof CURRENCY_CODES)[number],

@@ -6,7 +6,6 @@
 // (Radix Select and its positioning) is not part of the page's first load (docs/performance.md).
 import { cn, SELECT_TRIGGER_CLASS, useIdle } from "@atelier/ui";
 import { ChevronDownIcon } from "lucide-react";
-import dynamic from "next/dynamic";
 import {
   type ChangeEvent,
   Children,
@@ -23,6 +22,7 @@ import {
   useState,
 } from "react";
 
+import { LazyCombobox } from "./lazy-combobox";
 import type { SelectChoice as Option, TriggerProps } from "./select-list";
 
 const loadList = () => import("./select-list");
@@ -74,11 +74,6 @@ function TriggerLook({
 const EMPTY = "\u0000empty";
 /** From this many options on, typing to filter beats scrolling. */
 const FILTER_FROM = 12;
-// The filterable list (cmdk) loads the first time a list that long is shown, not with every page that has a select.
-const Combobox = dynamic(() => import("@atelier/ui/combobox").then((m) => m.Combobox), {
-  ssr: false,
-  loading: () => <div className="h-9 w-full animate-pulse rounded-md border bg-muted max-sm:h-11" />,
-});
 
 /**
  * The options written as plain <option> elements, read without the DOM: a page drawn on the server shows the chosen
@@ -161,7 +156,7 @@ export function NativeSelect({ className, children, value, onChange, disabled, r
         {children}
       </select>
       {choices.length >= FILTER_FROM ? (
-        <Combobox
+        <LazyCombobox
           id={id}
           aria-label={props["aria-label"]}
           className={triggerClass}

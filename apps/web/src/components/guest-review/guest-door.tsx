@@ -2,7 +2,7 @@
 // The way into a shared round: the guest gives their name and address (and the link's password when it has one), a
 // code is mailed to them, and the right code, typed here, begins their guest session (docs/guest-review.md).
 import type { RouterOutputs } from "@atelier/api";
-import { GUEST_CODE_DIGITS, guestCodeInput, guestEmailInput, guestNameInput } from "@atelier/domain";
+import { GUEST_CODE_DIGITS } from "@atelier/domain";
 import {
   Button,
   Card,
@@ -14,24 +14,23 @@ import {
   fieldError,
   Input,
   showServerFieldErrors,
-  useZodForm,
+  useLazyZodForm,
 } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { useTRPC } from "~/trpc/react";
 
 type OpenLink = Extract<RouterOutputs["guest"]["link"], { open: true }>;
 
-const nameForm = z.object({ name: guestNameInput, email: guestEmailInput, password: z.string().max(200) });
-const codeForm = z.object({ code: guestCodeInput });
+const loadNameForm = () => import("./forms").then((m) => m.nameForm);
+const loadCodeForm = () => import("./forms").then((m) => m.codeForm);
 
 export function GuestDoor({ token, link, onIn }: { token: string; link: OpenLink; onIn: () => void }) {
   const trpc = useTRPC();
   const [sentTo, setSentTo] = useState<{ email: string; name: string; password: string } | null>(null);
-  const named = useZodForm(nameForm, { defaultValues: { name: "", email: "", password: "" } });
-  const coded = useZodForm(codeForm, { defaultValues: { code: "" } });
+  const named = useLazyZodForm(loadNameForm, { defaultValues: { name: "", email: "", password: "" } });
+  const coded = useLazyZodForm(loadCodeForm, { defaultValues: { code: "" } });
   const requestCode = useMutation(
     trpc.guest.requestCode.mutationOptions({
       onError: (error) => showServerFieldErrors(named, error),

@@ -6,12 +6,12 @@ import { PROOF_STATUSES, verificationLabel } from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from "@atelier/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { formatBytes, formatDay } from "~/components/common/format";
 import { LinkedText } from "~/components/common/linked-text";
 import { LocalDate } from "~/components/common/local-time";
 import { AnswerProof } from "~/components/proofs/answer-proof";
-import { ProofViewer } from "~/components/proofs/proof-viewer";
 import { RoundReviewers } from "~/components/proofs/round-reviewers";
 import { ZipLink } from "~/components/proofs/zip-link";
 import { MediaLength } from "~/components/viewer/media-length";
@@ -27,6 +27,9 @@ function Decision({ what, by }: { what: string; by: NonNullable<Round["approval"
     </p>
   );
 }
+
+// The viewer (pdf.js's engine, markup, media controls) loads when a file is first opened.
+const ProofViewer = dynamic(() => import("~/components/proofs/proof-viewer").then((m) => m.ProofViewer), { ssr: false });
 
 export function GuestRound({ round }: { round: Round }) {
   const trpc = useTRPC();

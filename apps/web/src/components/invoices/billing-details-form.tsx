@@ -3,7 +3,6 @@
 // schedule for overdue invoices and the currency each business is billed in.
 import type { RouterOutputs } from "@atelier/api";
 import {
-  billingDetailsInput,
   CURRENCY_CODES,
   type Currency,
   formatIban,
@@ -11,7 +10,6 @@ import {
   LOGO_SIZE_MESSAGE,
   LOGO_TYPE_MESSAGE,
   LOGO_TYPES,
-  reminderDaysInput,
   studioLegalGaps,
 } from "@atelier/domain";
 import {
@@ -30,12 +28,11 @@ import {
   showServerFieldErrors,
   Textarea,
   toast,
-  useZodForm,
+  useLazyZodForm,
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
-import { z } from "zod";
 import { CountrySelect } from "~/components/common/country-select";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
@@ -51,25 +48,13 @@ export function BillingDetailsForm() {
   return <BillingDetailsFields saved={profile.data} />;
 }
 
-const billingForm = billingDetailsInput.extend({
-  // Typed as text: empty is "never", anything else a whole number of days.
-  reminderDays: z
-    .string()
-    .trim()
-    .transform((text, ctx) => {
-      if (text === "") return null;
-      const days = reminderDaysInput.safeParse(Number(text));
-      if (days.success) return days.data;
-      ctx.addIssue({ code: "custom", message: days.error.issues[0]?.message ?? "Give a number of days." });
-      return z.NEVER;
-    }),
-});
+const loadBillingForm = () => import("./forms").then((m) => m.billingForm);
 
 // Filled from what is saved once it has loaded, so nothing typed is overwritten by a late answer.
 function BillingDetailsFields({ saved }: { saved: BillingProfile }) {
   const trpc = useTRPC();
   const { logo: savedLogo, reminderDays, ...text } = saved;
-  const form = useZodForm(billingForm, {
+  const form = useLazyZodForm(loadBillingForm, {
     // The IBAN as printed, by groups of four; it is kept compact.
     defaultValues: {
       ...text,

@@ -1,22 +1,18 @@
 "use client";
 // Downloading an invoice: its PDF (a Factur-X PDF/A-3 once sent), or its EN 16931 XML in CII or UBL for accounting
 // software. Each asks for a short-lived signed link and follows it; the browser saves the file.
-import {
-  Button,
-  type ButtonProps,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "@atelier/ui";
+import { Button, type ButtonProps, DeferredMenu } from "@atelier/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, Download, FileCode } from "lucide-react";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
 type Format = "pdf" | "cii" | "ubl";
+
+// The menu's code (Radix's menu and its positioning) loads when it is first pressed or the page is quiet.
+const loadXmlMenu = () => import("./e-invoice-menu");
+const XmlMenu = lazy(loadXmlMenu);
 
 function useDownload(invoiceId: string) {
   const trpc = useTRPC();
@@ -62,17 +58,14 @@ export function DownloadPdfButton({
 export function DownloadXmlMenu({ invoiceId }: { invoiceId: string }) {
   const { pending, download } = useDownload(invoiceId);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredMenu
+      menu={(props) => <XmlMenu {...props} onDownload={download} />}
+      preload={loadXmlMenu}
+      trigger={
         <Button size="sm" variant="outline" disabled={pending}>
           <FileCode className="size-4" aria-hidden /> E-invoice <ChevronDown className="size-3.5" aria-hidden />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel className="text-xs font-normal text-muted-foreground">EN 16931 XML</DropdownMenuLabel>
-        <DropdownMenuItem onSelect={() => download("cii")}>CII (Factur-X, ZUGFeRD)</DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => download("ubl")}>UBL (Peppol)</DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -4,7 +4,8 @@
 import { useZodForm } from "@atelier/ui";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { emptyLine, InvoiceLinesEditor, invoiceForm, toApiLines } from "./invoice-lines-editor";
+import { invoiceForm } from "./forms";
+import { emptyLine, InvoiceLinesEditor, toApiLines } from "./invoice-lines-editor";
 
 afterEach(cleanup);
 

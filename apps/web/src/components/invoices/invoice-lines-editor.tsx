@@ -6,10 +6,6 @@ import {
   formatMoney,
   formatRate,
   type InvoiceKind,
-  invoiceDueDateInput,
-  invoiceLineForm,
-  invoiceLinesForm,
-  invoiceNotesInput,
   invoiceTotals,
   toDecimalString,
   VAT_CATEGORY_FACTS,
@@ -17,21 +13,11 @@ import {
 } from "@atelier/domain";
 import { Button, Input, type UseZodFormReturn } from "@atelier/ui";
 import { Plus, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { Controller, type FieldError, useFieldArray, useWatch } from "react-hook-form";
-import { z } from "zod";
+import type { z } from "zod";
 import { NativeSelect } from "~/components/common/native-select";
-
-/** The invoice form's fields; the lines are read in the invoice's currency, so the schema is made for it. */
-export function invoiceForm(currency: string) {
-  return z.object({
-    businessId: z.string().min(1, "Choose a business."),
-    projectId: z.string(),
-    dueAt: z.union([z.literal(""), invoiceDueDateInput]),
-    notes: invoiceNotesInput,
-    lines: invoiceLinesForm(currency),
-  });
-}
+import type { invoiceForm, readInvoiceLines } from "./forms";
 
 type InvoiceForm = ReturnType<typeof invoiceForm>;
 type InvoiceFormValues = z.input<InvoiceForm>;
@@ -116,11 +102,22 @@ export function InvoiceLinesEditor({
   const id = useId();
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "lines" });
   const watched = useWatch({ control: form.control, name: "lines" });
-  // The total while typing: only once every line reads, by the same rule the form submits with.
-  const parsed = z.array(invoiceLineForm(currency)).safeParse(watched);
-  const totals = parsed.success
+  // The total while typing: only once every line reads, by the same rule the form submits with. That rule is zod's,
+  // loaded with the form's schemas once the editor is shown, not with the page.
+  const [readLines, setReadLines] = useState<{ read: typeof readInvoiceLines } | null>(null);
+  useEffect(() => {
+    let shown = true;
+    void import("./forms").then((m) => {
+      if (shown) setReadLines({ read: m.readInvoiceLines });
+    });
+    return () => {
+      shown = false;
+    };
+  }, []);
+  const parsed = readLines?.read(watched, currency) ?? null;
+  const totals = parsed
     ? invoiceTotals(
-        parsed.data.map((l) => ({
+        parsed.map((l) => ({
           quantity: l.quantity,
           unitAmount: l.price,
           discountBp: l.discount,

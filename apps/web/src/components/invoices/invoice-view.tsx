@@ -10,9 +10,6 @@ import {
   isOverdue,
   lineAmounts,
   lineVatCategory,
-  paymentAmountForm,
-  paymentDateInput,
-  paymentNoteInput,
   utcDay,
   VAT_CATEGORY_FACTS,
   type VatCategory,
@@ -32,20 +29,19 @@ import {
   showServerFieldErrors,
   Textarea,
   toast,
-  useZodForm,
+  useLazyZodForm,
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { z } from "zod";
 import { EmptyState } from "~/components/common/empty-state";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 import { DownloadPdfButton, DownloadXmlMenu } from "./download-invoice";
 import { InvoiceActions } from "./invoice-actions";
-import { InvoiceLinesEditor, invoiceForm, toApiLines, toLineFields } from "./invoice-lines-editor";
+import { InvoiceLinesEditor, toApiLines, toLineFields } from "./invoice-lines-editor";
 import { STATUS_STYLE } from "./invoice-table";
 
 type Invoice = RouterOutputs["invoices"]["byId"];
@@ -266,14 +262,11 @@ function Payments({ invoice: inv, admin }: { invoice: Invoice; admin: boolean })
   );
 }
 
-function paymentForm(currency: string) {
-  return z.object({ amount: paymentAmountForm(currency), paidOn: paymentDateInput, note: paymentNoteInput });
-}
-
 function PaymentForm({ invoice: inv }: { invoice: Invoice }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useZodForm(paymentForm(inv.currency), { defaultValues: { amount: "", paidOn: today(), note: "" } });
+  const loadForm = () => import("./forms").then((m) => m.paymentForm(inv.currency));
+  const form = useLazyZodForm(loadForm, { defaultValues: { amount: "", paidOn: today(), note: "" } });
   const record = useMutation(
     trpc.invoices.recordPayment.mutationOptions({
       onSuccess: ({ status }) => {
@@ -336,7 +329,8 @@ function DraftEditor({ invoice: inv, onDone }: { invoice: Invoice; onDone: () =>
   const queryClient = useQueryClient();
   // The business's newest projects, one page of them.
   const projects = useQuery(trpc.projects.list.queryOptions({ archived: false, businessId: inv.businessId }));
-  const form = useZodForm(invoiceForm(inv.currency), {
+  const loadForm = () => import("./forms").then((m) => m.invoiceForm(inv.currency));
+  const form = useLazyZodForm(loadForm, {
     defaultValues: {
       businessId: inv.businessId,
       projectId: inv.projectId ?? "",

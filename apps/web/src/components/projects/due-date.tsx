@@ -1,12 +1,11 @@
 "use client";
 // A project's due date as the studio sets, moves or clears it on the project page, and the date field the forms share
 // (the date as people read it is due-date-badge.tsx, apart, so the lists showing it take no form along).
-import { DUE_DATE_MAX, DUE_DATE_MIN, dueDateInput } from "@atelier/domain";
-import { Button, Field, type FieldControlProps, fieldError, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
+import { DUE_DATE_MAX, DUE_DATE_MIN } from "@atelier/domain";
+import { Button, Field, type FieldControlProps, fieldError, Input, showServerFieldErrors, toast, useLazyZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { z } from "zod";
 import { formatDay } from "~/components/common/format";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
@@ -32,12 +31,12 @@ export function DueDateInput({
   );
 }
 
-const dueDateForm = z.object({ dueOn: z.union([z.literal(""), dueDateInput]) });
+const loadDueDateForm = () => import("./forms").then((m) => m.dueDateForm);
 
 /** Staff set, move or clear a project's due date. */
 export function DueDateEditor({ projectId, dueOn }: { projectId: string; dueOn: string | null }) {
   const trpc = useTRPC();
-  const form = useZodForm(dueDateForm, { defaultValues: { dueOn: dueOn ?? "" } });
+  const form = useLazyZodForm(loadDueDateForm, { defaultValues: { dueOn: dueOn ?? "" } });
   // A date saved here or elsewhere becomes the one the field starts from.
   useEffect(() => form.reset({ dueOn: dueOn ?? "" }), [dueOn, form]);
   const value = useWatch({ control: form.control, name: "dueOn" });

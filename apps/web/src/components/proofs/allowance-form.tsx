@@ -1,20 +1,19 @@
 "use client";
-import { MAX_REVISION_ALLOWANCE, revisionAllowanceForm } from "@atelier/domain";
-import { Button, Field, fieldError, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
+import { MAX_REVISION_ALLOWANCE } from "@atelier/domain";
+import { Button, Field, fieldError, Input, showServerFieldErrors, toast, useLazyZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useWatch } from "react-hook-form";
-import { z } from "zod";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 import type { ProofsPanelProject } from "./types";
 
 /** Staff set how many change rounds the business's projects include; past them, requests are billed. */
-const allowanceForm = z.object({ allowance: revisionAllowanceForm });
+const loadAllowanceForm = () => import("./forms").then((m) => m.allowanceForm);
 
 export function AllowanceForm({ project, allowance, onSaved }: { project: ProofsPanelProject; allowance: number; onSaved: () => void }) {
   const trpc = useTRPC();
-  const form = useZodForm(allowanceForm, { defaultValues: { allowance: String(allowance) } });
+  const form = useLazyZodForm(loadAllowanceForm, { defaultValues: { allowance: String(allowance) } });
   // A number saved here or elsewhere becomes the one the field starts from.
   useEffect(() => form.reset({ allowance: String(allowance) }), [allowance, form]);
   const typed = useWatch({ control: form.control, name: "allowance" });

@@ -1,15 +1,13 @@
 "use client";
-import { commentBodyInput } from "@atelier/domain";
-import { Button, ConfirmDialog, cn, Field, fieldError, showServerFieldErrors, Textarea, toast, useZodForm } from "@atelier/ui";
+import { Button, ConfirmDialog, cn, Field, fieldError, showServerFieldErrors, Textarea, toast, useLazyZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { submitOnModEnter } from "~/components/common/submit-keys";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
 
-const changesForm = z.object({ body: commentBodyInput });
+const loadChangesForm = () => import("./forms").then((m) => m.changesForm);
 
 /** The client's answer to the latest round: approve it, or ask for changes (saying when that round is billed). */
 export function AnswerProof({
@@ -23,7 +21,7 @@ export function AnswerProof({
 }) {
   const trpc = useTRPC();
   const [asking, setAsking] = useState(false);
-  const form = useZodForm(changesForm, { defaultValues: { body: "" } });
+  const form = useLazyZodForm(loadChangesForm, { defaultValues: { body: "" } });
   const requestChanges = useMutation(
     trpc.proofs.requestChanges.mutationOptions({
       onSuccess: ({ revisionsUsed, allowance }) => {

@@ -8,7 +8,6 @@ import type { PreviewKind, SessionUser, Shape, ShapePoint } from "@atelier/domai
 import {
   authorColour,
   clockTime,
-  commentBodyInput,
   frameAt,
   frameTime,
   highlightBoxes,
@@ -20,12 +19,11 @@ import {
   thinStroke,
   timecode,
 } from "@atelier/domain";
-import { Button, ConfirmDialog, cn, Field, fieldError, showServerFieldErrors, Textarea, useZodForm } from "@atelier/ui";
+import { Button, ConfirmDialog, cn, Field, fieldError, showServerFieldErrors, Textarea, useLazyZodForm } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Hand, Highlighter, MapPin, MessageSquarePlus, MoveUpRight, PenLine } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useWatch } from "react-hook-form";
-import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { INTERNAL_COMPOSER_CLASS, InternalNoteToggle } from "~/components/common/internal-note-toggle";
 import { submitOnModEnter } from "~/components/common/submit-keys";
@@ -74,7 +72,7 @@ const HINTS: Record<PreviewKind, string> = {
   other: "Download it to open it.",
 };
 
-const pinForm = z.object({ body: commentBodyInput, internal: z.boolean() });
+const loadPinForm = () => import("./forms").then((m) => m.pinForm);
 
 // Below this much movement (as a fraction of the page) a drag is a click: a point, not a box.
 const MIN_BOX = 0.01;
@@ -114,7 +112,7 @@ export function ProofViewer({
   const [redrawing, setRedrawing] = useState<string | null>(null);
   const start = useRef<SurfacePoint | null>(null);
   const stroke = useRef<ShapePoint[]>([]);
-  const form = useZodForm(pinForm, { defaultValues: { body: "", internal: false } });
+  const form = useLazyZodForm(loadPinForm, { defaultValues: { body: "", internal: false } });
   const internal = useWatch({ control: form.control, name: "internal" });
   const [selected, setSelected] = useState<string | null>(initialPin ?? null);
 

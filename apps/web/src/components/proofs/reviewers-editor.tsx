@@ -2,18 +2,17 @@
 // Staff name a waiting round's reviewers (docs/approval-chains.md): each by address, approver or reviewer (comments
 // only), in a step; those whose step starts are mailed when saved. The list is checked by the domain's reviewersInput.
 import type { RouterOutputs } from "@atelier/api";
-import { MAX_REVIEW_STEPS, MAX_REVIEWERS, REVIEWER_ROLES, type ReviewerRole, reviewersInput } from "@atelier/domain";
-import { Button, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
+import { MAX_REVIEW_STEPS, MAX_REVIEWERS, REVIEWER_ROLES, type ReviewerRole } from "@atelier/domain";
+import { Button, Input, showServerFieldErrors, toast, useLazyZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { type FieldError, useFieldArray } from "react-hook-form";
-import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
 import { useTRPC } from "~/trpc/react";
 
-const reviewersForm = z.object({ reviewers: reviewersInput });
+const loadReviewersForm = () => import("./forms").then((m) => m.reviewersForm);
 type Reviewers = RouterOutputs["proofs"]["reviewers"]["reviewers"];
 
 const blank = (step: number) => ({ email: "", role: "approver" as ReviewerRole, step });
@@ -31,7 +30,7 @@ export function ReviewersEditor({
 }) {
   const trpc = useTRPC();
   const id = useId();
-  const form = useZodForm(reviewersForm, {
+  const form = useLazyZodForm(loadReviewersForm, {
     defaultValues: { reviewers: current.length ? current.map(({ email, role, step }) => ({ email, role, step })) : [blank(1)] },
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: "reviewers" });

@@ -2,11 +2,10 @@
 // A round's deadlines where people answer it (docs/approval-chains.md, "Deadlines"): the day it waits on now, whether
 // that passed, and whether the round closes then; staff set the round's day, a day per step of its chain, and the lock.
 import type { RouterOutputs } from "@atelier/api";
-import { deadlineLabel, roundDeadlinesInput } from "@atelier/domain";
-import { Badge, Button, Input, Label, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
+import { deadlineLabel } from "@atelier/domain";
+import { Badge, Button, Input, Label, showServerFieldErrors, toast, useLazyZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
-import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { useTRPC } from "~/trpc/react";
 
@@ -40,12 +39,10 @@ function deadlinesSavedText(deadlines: Chain["deadlines"]): string {
   return `Reminders go the day before and on ${deadlineLabel(deadlines.dueNow)} to whoever has not decided.`;
 }
 
-// The form keeps "" for a day left empty; the domain's input is built from it on submit.
-const deadlinesForm = z.object({
-  dueOn: z.string(),
-  steps: z.array(z.object({ step: z.number(), dueOn: z.string() })),
-  lockAtDeadline: z.boolean(),
-});
+// The form keeps "" for a day left empty; the domain's input is built from it on submit (both load with the form's
+// first check).
+const loadDeadlinesForm = () => import("./forms").then((m) => m.deadlinesForm);
+const loadDeadlinesInput = () => import("./forms").then((m) => m.roundDeadlinesInput);
 
 /** Staff set the round's day, each step's own day (steps left empty follow the round's), and the lock. */
 export function DeadlinesEditor({
@@ -63,7 +60,7 @@ export function DeadlinesEditor({
   const id = useId();
   const { deadlines } = chain;
   const steps = chain.steps.length > 1 ? chain.steps : [];
-  const form = useZodForm(deadlinesForm, {
+  const form = useLazyZodForm(loadDeadlinesForm, {
     defaultValues: {
       dueOn: deadlines.dueOn ?? "",
       steps: steps.map((step) => ({ step, dueOn: deadlines.steps.find((s) => s.step === step)?.dueOn ?? "" })),
@@ -82,7 +79,8 @@ export function DeadlinesEditor({
       onError: (error) => showServerFieldErrors(form, error),
     }),
   );
-  const submit = form.handleSubmit((values) => {
+  const submit = form.handleSubmit(async (values) => {
+    const roundDeadlinesInput = await loadDeadlinesInput();
     const parsed = roundDeadlinesInput.safeParse({
       dueOn: values.dueOn || null,
       steps: values.steps.filter((s) => s.dueOn),

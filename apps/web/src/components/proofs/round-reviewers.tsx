@@ -3,15 +3,7 @@
 // decisions and reasons, the step deciding now and the rule; the current step's approvers decide here; staff name
 // or change the reviewers while nobody has decided, and set its deadlines. A round without approvers shows `answer` (one client answer).
 import type { RouterOutputs } from "@atelier/api";
-import {
-  DECISIONS,
-  type Decision,
-  deadlineLabel,
-  decisionReasonInput,
-  REVIEWER_ROLES,
-  stepDueOn,
-  verificationLabel,
-} from "@atelier/domain";
+import { DECISIONS, type Decision, deadlineLabel, REVIEWER_ROLES, stepDueOn, verificationLabel } from "@atelier/domain";
 import { Badge, Button, cn, Label, Textarea, toast } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
@@ -199,8 +191,10 @@ function DecideForm({ proofId, onDone }: { proofId: string; onDone: () => void }
       },
     }),
   );
-  const submit = () => {
+  const submit = async () => {
     if (!decision) return setProblem("Choose a decision.");
+    // The reason's rule (and zod) loads with the first decision sent, not with the page (docs/performance.md).
+    const { decisionReasonInput } = await import("./forms");
     const parsed = decisionReasonInput.safeParse(reason);
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? "Check the reason.");
     if (decision === "changes_required" && !parsed.data) return setProblem("Say what should change.");
@@ -215,7 +209,7 @@ function DecideForm({ proofId, onDone }: { proofId: string; onDone: () => void }
       data-testid="decide-form"
       onSubmit={(e) => {
         e.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <fieldset className="grid gap-2">

@@ -1,12 +1,11 @@
 "use client";
 import type { RouterOutputs } from "@atelier/api";
-import { dueDateInput, FILE_KINDS, type FileKind, plural, proofNoteInput } from "@atelier/domain";
-import { Button, ConfirmDialog, Field, fieldError, showServerFieldErrors, Textarea, toast, useZodForm } from "@atelier/ui";
+import { FILE_KINDS, type FileKind, plural } from "@atelier/domain";
+import { Button, ConfirmDialog, Field, fieldError, showServerFieldErrors, Textarea, toast, useLazyZodForm } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { Upload } from "lucide-react";
 import { useState } from "react";
 import { Controller } from "react-hook-form";
-import { z } from "zod";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
 import { useRequestId } from "~/components/common/use-request-id";
@@ -15,7 +14,7 @@ import { useTRPC } from "~/trpc/react";
 import { ChecklistBeforeSending, useChecklist } from "./round-checklist";
 import type { ProofsPanelProject, UploadForProof } from "./types";
 
-const proofForm = z.object({ note: proofNoteInput, dueOn: z.union([z.literal(""), dueDateInput]) });
+const loadProofForm = () => import("./forms").then((m) => m.proofForm);
 
 /**
  * Staff send a round: files of the project (or new ones, uploaded here), a note and a date to answer by. The latest
@@ -37,7 +36,7 @@ export function SendProofForm({
   const trpc = useTRPC();
   const [chosen, setChosen] = useState<string[]>([]);
   const [uploadKind, setUploadKind] = useState<FileKind>("materials");
-  const form = useZodForm(proofForm, { defaultValues: { note: "", dueOn: "" } });
+  const form = useLazyZodForm(loadProofForm, { defaultValues: { note: "", dueOn: "" } });
   const requestId = useRequestId();
   const send = useMutation(
     trpc.proofs.create.mutationOptions({

@@ -1,6 +1,6 @@
 "use client";
 // First sign-in: ask for the name people will know you by (and recommend an avatar).
-import { personNameInput, type SessionUser } from "@atelier/domain";
+import type { SessionUser } from "@atelier/domain";
 import {
   Button,
   Card,
@@ -13,20 +13,19 @@ import {
   fieldError,
   Input,
   showServerFieldErrors,
-  useZodForm,
+  useLazyZodForm,
 } from "@atelier/ui";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { z } from "zod";
 import { FormError } from "~/components/common/form-parts";
 import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { useTRPC } from "~/trpc/react";
 
-const onboardingForm = z.object({ name: personNameInput });
+const loadOnboardingForm = () => import("./forms").then((m) => m.onboardingForm);
 
 export function Onboarding({ user }: { user: SessionUser }) {
   const trpc = useTRPC();
-  const form = useZodForm(onboardingForm, { defaultValues: { name: "" } });
+  const form = useLazyZodForm(loadOnboardingForm, { defaultValues: { name: "" } });
   const name = form.watch("name");
   const [image, setImage] = useState(user.image);
   const update = useMutation(

@@ -2,10 +2,11 @@
 // Edit Profile's time settings: the zone every time is shown in (pages and mail) and a 12- or 24-hour clock. Each is
 // saved when chosen. The zones are the browser's list of IANA names, searchable by city or region.
 import { HOUR_CYCLES, type HourCycle, zoneAbbreviation } from "@atelier/domain";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Combobox, Field, toast } from "@atelier/ui";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Field, toast } from "@atelier/ui";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useMemo } from "react";
+import { LazyCombobox } from "~/components/common/lazy-combobox";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
@@ -46,7 +47,7 @@ export function TimeZoneSettings({ user }: { user: { id: string; timeZone: strin
       <CardContent className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <Field label="Time zone" hint={user.timeZone ? undefined : "Not chosen yet: times are shown in UTC."}>
           {(control) => (
-            <Combobox
+            <LazyCombobox
               {...control}
               options={options}
               value={user.timeZone ?? undefined}

@@ -1,16 +1,23 @@
 "use client";
 // Blog: news the studio's designers and admins share with each other, written in Markdown; drafts stay with their author.
 import { canEditPost } from "@atelier/domain";
-import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Markdown, Skeleton, toast, UserAvatar } from "@atelier/ui";
+import { Badge, Button, Card, CardContent, CardHeader, CardTitle, Skeleton, toast, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useSession } from "next-auth/react";
 import { useState } from "react";
-import { PostEditor } from "~/components/blog/post-editor";
+import { PostBody } from "~/components/blog/post-body";
 import { ConfirmButton } from "~/components/common/confirm-button";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { LocalTime } from "~/components/common/local-time";
 import { toastError } from "~/components/common/toast-error";
 import { useTRPC } from "~/trpc/react";
+
+// The editor (its form, the Markdown preview) loads after the posts: most visits read (docs/performance.md).
+const PostEditor = dynamic(() => import("~/components/blog/post-editor").then((m) => m.PostEditor), {
+  ssr: false,
+  loading: () => <Skeleton className="h-72" />,
+});
 
 export default function BlogPage() {
   const trpc = useTRPC();
@@ -108,7 +115,7 @@ export default function BlogPage() {
                   )}
                 </CardHeader>
                 <CardContent>
-                  <Markdown>{post.body}</Markdown>
+                  <PostBody body={post.body} />
                 </CardContent>
               </Card>
             ),

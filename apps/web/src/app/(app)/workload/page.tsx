@@ -6,14 +6,21 @@ import type { RouterOutputs } from "@atelier/api";
 import { DUE_WHEN_LABELS, PROJECT_STAGES, RESPONSE_DAYS, ROLE_LABELS } from "@atelier/domain";
 import { Badge, Card, CardContent, CardHeader, CardTitle, Skeleton, UserAvatar } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { formatDay } from "~/components/common/format";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { OverdueBadge } from "~/components/projects/due-date-badge";
-import { WorkloadChart } from "~/components/workload/workload-chart";
 import { useTRPC } from "~/trpc/react";
+
+// The chart library (recharts, about 110 KB) loads beside the plan's data rather than with the page: the table below
+// it says the same (docs/performance.md).
+const WorkloadChart = dynamic(() => import("~/components/workload/workload-chart").then((m) => m.WorkloadChart), {
+  ssr: false,
+  loading: () => <div className="h-64 w-full animate-pulse rounded-md bg-muted" />,
+});
 
 type Plan = RouterOutputs["workload"]["plan"];
 type Row = Plan["unassigned"];

@@ -1,16 +1,27 @@
 "use client";
 // New invoice: a business, optionally its project, and the lines of work; saved as a draft in the business's currency.
 import { DEFAULT_CURRENCY } from "@atelier/domain";
-import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, Textarea, toast, useZodForm } from "@atelier/ui";
+import {
+  Card,
+  CardContent,
+  CardFooter,
+  Field,
+  fieldError,
+  Input,
+  showServerFieldErrors,
+  Textarea,
+  toast,
+  useLazyZodForm,
+} from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
 import { useRequestId } from "~/components/common/use-request-id";
-import { emptyLine, InvoiceLinesEditor, invoiceForm, toApiLines } from "~/components/invoices/invoice-lines-editor";
+import { emptyLine, InvoiceLinesEditor, toApiLines } from "~/components/invoices/invoice-lines-editor";
 import { useTRPC } from "~/trpc/react";
 
 export default function CreateInvoicePage() {
@@ -20,8 +31,8 @@ export default function CreateInvoicePage() {
   // The chosen business, kept here too: its currency (minor digits) is what the prices are read in.
   const [businessId, setBusinessId] = useState("");
   const currency = businesses.data?.find((b) => b.id === businessId)?.currency ?? DEFAULT_CURRENCY;
-  const schema = useMemo(() => invoiceForm(currency), [currency]);
-  const form = useZodForm(schema, { defaultValues: { businessId: "", projectId: "", dueAt: "", notes: "", lines: [emptyLine()] } });
+  const loadForm = () => import("~/components/invoices/forms").then((m) => m.invoiceForm(currency));
+  const form = useLazyZodForm(loadForm, { defaultValues: { businessId: "", projectId: "", dueAt: "", notes: "", lines: [emptyLine()] } });
   // The chosen business's newest projects, one page of them.
   const projects = useQuery({ ...trpc.projects.list.queryOptions({ archived: false, businessId }), enabled: businessId !== "" });
   const requestId = useRequestId();

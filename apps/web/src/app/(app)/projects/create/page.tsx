@@ -1,12 +1,11 @@
 "use client";
 // Create Project: a title and the kind of work; staff also choose the business it is for, and may set a due date.
-import { dueDateInput, isStaff, PROJECT_EVENT_VALUES, PROJECT_EVENTS, projectTitleInput } from "@atelier/domain";
-import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, useZodForm } from "@atelier/ui";
+import { isStaff, PROJECT_EVENTS } from "@atelier/domain";
+import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, useLazyZodForm } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { Controller } from "react-hook-form";
-import { z } from "zod";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
@@ -14,12 +13,7 @@ import { useRequestId } from "~/components/common/use-request-id";
 import { DueDateInput } from "~/components/projects/due-date";
 import { useTRPC } from "~/trpc/react";
 
-const projectForm = z.object({
-  title: projectTitleInput,
-  event: z.enum(PROJECT_EVENT_VALUES, "Choose the kind of work."),
-  businessId: z.string(),
-  dueOn: z.union([z.literal(""), dueDateInput]),
-});
+const loadProjectForm = () => import("~/components/projects/forms").then((m) => m.projectForm);
 
 export default function CreateProjectPage() {
   const trpc = useTRPC();
@@ -27,7 +21,7 @@ export default function CreateProjectPage() {
   const { data: session } = useSession();
   const staff = session ? isStaff(session.user.role) : false;
   const businesses = useQuery({ ...trpc.businesses.list.queryOptions(), enabled: staff });
-  const form = useZodForm(projectForm, { defaultValues: { title: "", event: "flyer", businessId: "", dueOn: "" } });
+  const form = useLazyZodForm(loadProjectForm, { defaultValues: { title: "", event: "flyer", businessId: "", dueOn: "" } });
   const requestId = useRequestId();
   const create = useMutation(
     trpc.projects.create.mutationOptions({

@@ -1,29 +1,23 @@
 "use client";
 // Create User: gives an e-mail address access; the person signs in with a magic link.
-import { emailInput, optionalPersonNameInput, ROLE_LABELS, ROLES, roleInput } from "@atelier/domain";
-import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, toast, useZodForm } from "@atelier/ui";
+import { ROLE_LABELS, ROLES } from "@atelier/domain";
+import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, toast, useLazyZodForm } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { Controller } from "react-hook-form";
-import { z } from "zod";
 import { PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
 import { NativeSelect } from "~/components/common/native-select";
 import { useRequestId } from "~/components/common/use-request-id";
 import { useTRPC } from "~/trpc/react";
 
-const createUserForm = z.object({
-  email: emailInput,
-  name: optionalPersonNameInput,
-  role: roleInput,
-  businessId: z.string().transform((id) => id || null),
-});
+const loadForm = () => import("~/components/users/forms").then((m) => m.createUserForm);
 
 export default function CreateUserPage() {
   const trpc = useTRPC();
   const router = useRouter();
   const businesses = useQuery(trpc.businesses.list.queryOptions());
-  const form = useZodForm(createUserForm, { defaultValues: { email: "", name: "", role: "client", businessId: "" } });
+  const form = useLazyZodForm(loadForm, { defaultValues: { email: "", name: "", role: "client", businessId: "" } });
   const requestId = useRequestId();
   const create = useMutation(
     trpc.users.create.mutationOptions({

@@ -1,6 +1,6 @@
 "use client";
 // Edit Profile: the name (and, for an admin, the e-mail address) of one user, and the time zone they read times in.
-import { emailInput, isAdmin, personNameInput } from "@atelier/domain";
+import { isAdmin } from "@atelier/domain";
 import {
   Card,
   CardContent,
@@ -13,12 +13,11 @@ import {
   Skeleton,
   showServerFieldErrors,
   toast,
-  useZodForm,
+  useLazyZodForm,
 } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useParams } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { z } from "zod";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { SubmitButton } from "~/components/common/form-parts";
 import { toastError } from "~/components/common/toast-error";
@@ -26,7 +25,7 @@ import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { TimeZoneSettings } from "~/components/users/time-zone-settings";
 import { useTRPC } from "~/trpc/react";
 
-const profileForm = z.object({ name: personNameInput, email: emailInput });
+const loadForm = () => import("~/components/users/forms").then((m) => m.profileForm);
 
 export default function EditProfilePage() {
   const { id } = useParams<{ id: string }>();
@@ -34,7 +33,7 @@ export default function EditProfilePage() {
   const { data: session, update: refreshSession } = useSession();
   const user = useQuery(trpc.users.byId.queryOptions({ id }));
   // Filled once the profile has loaded (and kept while the person types).
-  const form = useZodForm(profileForm, {
+  const form = useLazyZodForm(loadForm, {
     defaultValues: { name: "", email: "" },
     values: user.data ? { name: user.data.name ?? "", email: user.data.email ?? "" } : undefined,
     resetOptions: { keepDirtyValues: true },
