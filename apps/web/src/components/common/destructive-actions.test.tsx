@@ -8,6 +8,11 @@ import { ArchiveProjectButton, RemoveButton } from "./destructive-actions";
 afterEach(cleanup);
 
 const dialog = () => screen.queryByRole("alertdialog");
+/** Presses a button that asks first; the dialog's code loads then (ConfirmDialog), so it shows a moment later. */
+async function press(name: string) {
+  fireEvent.click(screen.getByRole("button", { name }));
+  await screen.findByRole("alertdialog");
+}
 
 describe("RemoveButton", () => {
   const renderRemove = (onConfirm: () => unknown = vi.fn()) => {
@@ -15,9 +20,9 @@ describe("RemoveButton", () => {
     return onConfirm;
   };
 
-  it("asks before removing, naming the file and where it goes from", () => {
+  it("asks before removing, naming the file and where it goes from", async () => {
     const onConfirm = renderRemove();
-    fireEvent.click(screen.getByRole("button", { name: "Remove poster.pdf" }));
+    await press("Remove poster.pdf");
     const asked = screen.getByRole("alertdialog", { name: "Remove poster.pdf from this project?" });
     expect(asked.textContent).toContain("Everyone loses the file.");
     expect(onConfirm).not.toHaveBeenCalled();
@@ -25,7 +30,7 @@ describe("RemoveButton", () => {
 
   it("Cancel keeps the file", async () => {
     const onConfirm = renderRemove();
-    fireEvent.click(screen.getByRole("button", { name: "Remove poster.pdf" }));
+    await press("Remove poster.pdf");
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(onConfirm).not.toHaveBeenCalled();
@@ -33,7 +38,7 @@ describe("RemoveButton", () => {
 
   it("Escape keeps the file", async () => {
     const onConfirm = renderRemove();
-    fireEvent.click(screen.getByRole("button", { name: "Remove poster.pdf" }));
+    await press("Remove poster.pdf");
     fireEvent.keyDown(screen.getByRole("alertdialog"), { key: "Escape" });
     await waitFor(() => expect(dialog()).toBeNull());
     expect(onConfirm).not.toHaveBeenCalled();
@@ -43,7 +48,7 @@ describe("RemoveButton", () => {
     let finish: () => void = () => undefined;
     const onConfirm = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     renderRemove(onConfirm);
-    fireEvent.click(screen.getByRole("button", { name: "Remove poster.pdf" }));
+    await press("Remove poster.pdf");
     const remove = screen.getByRole("button", { name: "Remove" });
     fireEvent.click(remove);
     fireEvent.click(remove);
@@ -58,7 +63,7 @@ describe("RemoveButton", () => {
   it("a failed removal leaves the dialog open to try again", async () => {
     const onConfirm = vi.fn(() => Promise.reject(new Error("offline")));
     renderRemove(onConfirm);
-    fireEvent.click(screen.getByRole("button", { name: "Remove poster.pdf" }));
+    await press("Remove poster.pdf");
     fireEvent.click(screen.getByRole("button", { name: "Remove" }));
     await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
     await screen.findByRole("button", { name: "Remove" });
@@ -70,7 +75,7 @@ describe("ArchiveProjectButton", () => {
   it("asks before archiving, and archives on Archive", async () => {
     const onChange = vi.fn();
     render(<ArchiveProjectButton archived={false} title="Spring poster" pending={false} onChange={onChange} />);
-    fireEvent.click(screen.getByRole("button", { name: "Archive" }));
+    await press("Archive");
     const asked = screen.getByRole("alertdialog", { name: "Archive Spring poster?" });
     expect(asked.textContent).toContain("reopen it");
     expect(onChange).not.toHaveBeenCalled();
@@ -83,7 +88,7 @@ describe("ArchiveProjectButton", () => {
   it("Cancel leaves the project where it is", async () => {
     const onChange = vi.fn();
     render(<ArchiveProjectButton archived={false} title="Spring poster" pending={false} onChange={onChange} />);
-    fireEvent.click(screen.getByRole("button", { name: "Archive" }));
+    await press("Archive");
     fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(dialog()).toBeNull());
     expect(onChange).not.toHaveBeenCalled();
