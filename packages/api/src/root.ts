@@ -12,6 +12,7 @@ import { projectsRouter } from "./routers/projects";
 import { annotationsRouter, proofsRouter } from "./routers/proofs";
 import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
+import { timeRouter } from "./routers/time";
 import { tokensRouter } from "./routers/tokens";
 import { uploadsRouter } from "./routers/uploads";
 import { usersRouter } from "./routers/users";
@@ -39,6 +40,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   tokens: tokensRouter,
   calendar: calendarRouter,
+  time: timeRouter,
 });
 
 export type AppRouter = typeof appRouter;

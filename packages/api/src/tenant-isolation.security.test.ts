@@ -85,6 +85,8 @@ describe("tenant isolation, procedure by procedure", () => {
     const lines = [{ description: `${word} line`, quantity: 1, unitAmount: 100 }];
     ids.invoice = (await as(staff).invoices.create({ businessId: ids.business, projectId: ids.project, notes: `${word} terms`, lines })).id;
     await as(staff).invoices.setStatus({ id: ids.invoice, status: "sent" });
+    // Time the studio spent on its project (time entries are the studio's; a client is refused them whatever the ids).
+    ids.timeEntry = (await as(staff).time.add({ projectId: ids.project, day: "2026-11-27", minutes: 30, note: `${word} time` })).id;
     ids.post = (await as(staff).posts.create({ title: `${word} post`, body: "Studio news" })).id;
     const brand = `http://127.0.0.1:9/files/${brandFolder({ id: ids.business, name: `${word} Roastery` })}/${word}-logo.png`;
     await own.businesses.addBrandFiles({
@@ -192,6 +194,7 @@ describe("tenant isolation, procedure by procedure", () => {
         sql`select * from annotations where proof_id in (select id from proofs where project_id in (${projects})) order by id`,
       ),
       allowance: await rows(sql`select revision_allowance from businesses where id = ${A.business}`),
+      time: await rows(sql`select * from time_entries where project_id in (${projects}) order by id`),
     };
   }
 

@@ -26,6 +26,7 @@ export * from "./search";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
 export * from "./shared-secrets";
 export * from "./stored-file-access";
+export * from "./time-entries";
 export * from "./users";
 export * from "./webhooks";
 export * from "./workload";

@@ -81,19 +81,28 @@ export async function createInvoice(
   /** Runs first in the invoice's transaction, knowing its number (the caller's idempotency record). */
   before?: (trx: Db, number: string) => Promise<void>,
 ): Promise<string> {
+  return db.transaction().execute((trx) => insertInvoice(trx, invoice, before));
+}
+
+/** `createInvoice` within the caller's transaction (which then holds the series' counter until it ends). */
+export async function insertInvoice(trx: Db, invoice: NewInvoice, before?: (trx: Db, number: string) => Promise<void>): Promise<string> {
   const kind = invoice.kind ?? "invoice";
   const year = invoice.createdAt.getUTCFullYear();
-  return db.transaction().execute(async (trx) => {
-    const number = invoiceNumber(year, await takeSequence(trx, invoiceSeries(kind), year), kind);
-    await before?.(trx, number);
-    const { lines, ...row } = invoice;
-    await trx
-      .insertInto("invoices")
-      .values({ ...row, kind, number })
-      .execute();
-    await insertLines(trx, invoice.id, lines);
-    return number;
-  });
+  const number = invoiceNumber(year, await takeSequence(trx, invoiceSeries(kind), year), kind);
+  await before?.(trx, number);
+  const { lines, ...row } = invoice;
+  await trx
+    .insertInto("invoices")
+    .values({ ...row, kind, number })
+    .execute();
+  await insertLines(trx, invoice.id, lines);
+  return number;
+}
+
+/** Deletes a draft (its lines with it; time it billed is unbilled again); false, deleting nothing, once it was sent. */
+export async function deleteDraft(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.deleteFrom("invoices").where("id", "=", id).where("status", "=", "draft").executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
 }
 
 /** Replaces a draft's terms and lines; answers false (changing nothing) once it is no longer a draft. */

@@ -48,6 +48,8 @@ interface UsersTable {
   hourCycle: ColumnType<HourCycle | null, HourCycle | null | undefined, HourCycle | null>;
   /** A person, or an app's account that owns API tokens (docs/api.md): no address, no sign-in, in no list of people. */
   kind: ColumnType<UserKind, UserKind | undefined, never>;
+  /** What an hour of the person's time is billed at, in minor units of the invoice's currency; 0 for not set. */
+  hourlyRate: ColumnType<number, number | undefined, number>;
 }
 
 interface BusinessesTable {
@@ -313,6 +315,21 @@ interface InvoicePaymentsTable {
   paidOn: string;
   note: string | null;
   recordedBy: string | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Time on a project (docs/time.md): running while `endedAt` is null; billed once `invoiceId` is set. */
+interface TimeEntriesTable {
+  id: string;
+  userId: string;
+  projectId: string;
+  startedAt: Date;
+  endedAt: Date | null;
+  minutes: number | null;
+  note: ColumnType<string, string | undefined, string>;
+  billable: ColumnType<boolean, boolean | undefined, boolean>;
+  rate: ColumnType<number, number | undefined, number>;
+  invoiceId: string | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
 }
 
@@ -696,6 +713,7 @@ export interface Database {
   reviewReminders: ReviewRemindersTable;
   proofReviewerChanges: ProofReviewerChangesTable;
   mediaProbes: MediaProbesTable;
+  timeEntries: TimeEntriesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,7 +11,6 @@ import {
   dueDateInput,
   EMAIL_MAX_LENGTH,
   emailInput,
-  INVOICE_LINE_DESCRIPTION_MAX_LENGTH,
   INVOICE_MAX_LINES,
   INVOICE_NOTES_MAX_LENGTH,
   invoiceLineForm,
@@ -31,6 +30,7 @@ import {
   revisionAllowanceInput,
   roleInput,
 } from "./inputs";
+import { INVOICE_LINE_DESCRIPTION_MAX_LENGTH } from "./invoices";
 import { POST_TITLE_MAX_LENGTH } from "./posts";
 import { LOGO_MAX_BYTES, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from "./studio-logo";
 import { USER_NAME_MAX_LENGTH } from "./user-rules";

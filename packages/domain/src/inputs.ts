@@ -5,7 +5,7 @@ import { z } from "zod";
 import { BUSINESS_NAME_MAX_LENGTH, normalizeHex } from "./businesses";
 import { COMMENT_BODY_MAX_LENGTH } from "./comments";
 import { DUE_DATE_MAX, DUE_DATE_MIN, isDueDateInRange } from "./due-dates";
-import { INVOICE_LINE_MAX_QUANTITY, INVOICE_LINE_MAX_UNIT_AMOUNT } from "./invoices";
+import { INVOICE_LINE_DESCRIPTION_MAX_LENGTH, INVOICE_LINE_MAX_QUANTITY, INVOICE_LINE_MAX_UNIT_AMOUNT } from "./invoices";
 import { bicInput, countryInput, ibanInput, paymentLinkInput, vatIdInput } from "./legal-inputs";
 import { formatMoney, minorDigits, parseMoney, parseRate } from "./money";
 import { POST_BODY_MAX_LENGTH, POST_TITLE_MAX_LENGTH } from "./posts";
@@ -149,7 +149,6 @@ export const brandColourHexInput = z
     return z.NEVER;
   });
 
-export const INVOICE_LINE_DESCRIPTION_MAX_LENGTH = 500;
 export const INVOICE_NOTES_MAX_LENGTH = 2000;
 export const INVOICE_MAX_LINES = 200;
 

@@ -64,6 +64,7 @@ export interface InvoiceLine {
   taxCategory?: VatCategory;
 }
 
+export const INVOICE_LINE_DESCRIPTION_MAX_LENGTH = 500;
 export const INVOICE_LINE_MAX_QUANTITY = 100_000;
 export const INVOICE_LINE_MAX_UNIT_AMOUNT = 100_000_000; // one million in cents
 

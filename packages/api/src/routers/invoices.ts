@@ -5,10 +5,12 @@
 import { randomUUID } from "node:crypto";
 import {
   createInvoice,
+  deleteDraft,
   findBusiness,
   findInvoice,
   findProject,
   getBillingProfile,
+  invoiceTime,
   listInvoiceLines,
   listInvoicePage,
   listInvoices,
@@ -42,6 +44,7 @@ import {
   reminderDaysInput,
   requestIdInput,
   searchWords,
+  TIME_GROUPINGS,
   utcDay,
   VAT_CATEGORIES,
   vatLineRefusal,
@@ -149,6 +152,70 @@ export const invoicesRouter = router({
         return { id: invoice.id, number };
       });
     }),
+
+  /**
+   * A draft billing a business's unbilled, billable time (docs/time.md): the given entries, or all of it; one line per
+   * project and person (and rate), or per entry; every line at `taxRateBp`. Each entry is billed once, whoever asks
+   * at the same moment: a second call finds nothing left and is refused. Refused while someone's time has no rate.
+   */
+  fromTime: adminProcedure
+    .input(
+      z.object({
+        businessId: id,
+        entryIds: z.array(id).min(1).max(2000).optional(),
+        grouping: z.enum(TIME_GROUPINGS).default("project-person"),
+        taxRateBp: rate.default(0),
+        dueAt: invoiceDueDateInput.optional(),
+        requestId: requestIdInput,
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const business = await findBusiness(ctx.db, input.businessId);
+      if (!business) throw new DomainError("NOT_FOUND", "No such business.");
+      const invoiceId = randomUUID();
+      return once(ctx, "invoices.fromTime", input.requestId, async (claim) => {
+        const made = await invoiceTime(ctx.db, {
+          invoice: {
+            id: invoiceId,
+            businessId: business.id,
+            projectId: null,
+            currency: business.currency,
+            dueAt: input.dueAt ?? null,
+            notes: null,
+            createdBy: ctx.user.id,
+            createdAt: ctx.now(),
+          },
+          entryIds: input.entryIds,
+          grouping: input.grouping,
+          timeZone: ctx.user.timeZone ?? "UTC",
+          taxRateBp: input.taxRateBp,
+          before: (trx, number) => claim(trx, { id: invoiceId, number }),
+        });
+        if (!made.ok && made.reason === "nothing") {
+          throw new DomainError(
+            "PRECONDITION_FAILED",
+            `${business.name} has no unbilled billable time${input.entryIds ? " among those entries" : ""}.`,
+          );
+        }
+        if (!made.ok) {
+          throw new DomainError(
+            "PRECONDITION_FAILED",
+            `Set an hourly rate for ${made.people.join(", ")} first: their time would be billed at nothing.`,
+          );
+        }
+        return { id: invoiceId, number: made.number, entries: made.entries };
+      });
+    }),
+
+  /** Deletes a draft; time it billed is unbilled again. A sent invoice stays (correct it with a credit note). */
+  deleteDraft: staffProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
+    const invoice = await findInvoice(ctx.db, input.id);
+    if (!invoice) throw new DomainError("NOT_FOUND", "No such invoice.");
+    if (!(await deleteDraft(ctx.db, invoice.id))) {
+      throw new DomainError("PRECONDITION_FAILED", "Only a draft can be deleted; correct a sent invoice with a credit note.");
+    }
+    return { id: invoice.id };
+  }),
 
   /** Rewrites a draft; a sent invoice is corrected by a credit note instead. */
   update: staffProcedure

@@ -17,6 +17,7 @@ export const ID_KINDS = [
   "proof",
   "annotation",
   "delivery",
+  "timeEntry",
 ] as const;
 type IdKind = (typeof ID_KINDS)[number];
 export type Ids = Record<IdKind, string>;
@@ -39,6 +40,7 @@ const ID_FIELDS: Record<string, IdKind> = {
   annotationId: "annotation",
   assetId: "brandFile",
   deliveryId: "delivery",
+  entryId: "timeEntry",
 };
 
 /** Fields named `…Id` that identify something outside the database (a VAT registration): plain text here. */

@@ -46,6 +46,7 @@ import * as legalDetails from "./2026-11-29-1000-legal-details";
 import * as buyerDetails from "./2026-11-29-1100-buyer-details";
 import * as eInvoices from "./2026-11-29-1200-e-invoices";
 import * as studioTelephone from "./2026-11-29-1300-studio-telephone";
+import * as timeEntries from "./2026-11-29-1400-time-entries";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-1100-buyer-details": buyerDetails,
   "2026-11-29-1200-e-invoices": eInvoices,
   "2026-11-29-1300-studio-telephone": studioTelephone,
+  "2026-11-29-1400-time-entries": timeEntries,
 };

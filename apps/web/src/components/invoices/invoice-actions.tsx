@@ -50,9 +50,21 @@ function question(invoice: Subject, status: InvoiceStatus) {
   }
 }
 
-export function InvoiceActions({ invoice }: { invoice: Subject }) {
+export function InvoiceActions({ invoice, onDeleted }: { invoice: Subject; onDeleted?: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  // A draft may be thrown away; time it billed (docs/time.md) is unbilled again.
+  const deleteDraft = useMutation(
+    trpc.invoices.deleteDraft.mutationOptions({
+      onSuccess: async () => {
+        toast({ title: `Draft ${invoice.number} deleted` });
+        onDeleted?.();
+        await queryClient.invalidateQueries(trpc.invoices.pathFilter());
+        await queryClient.invalidateQueries(trpc.time.pathFilter());
+      },
+      onError: toastError,
+    }),
+  );
   const setStatus = useMutation(
     trpc.invoices.setStatus.mutationOptions({
       onSuccess: ({ status }) => {
@@ -85,6 +97,17 @@ export function InvoiceActions({ invoice }: { invoice: Subject }) {
           onConfirm={() => setStatus.mutate({ id: invoice.id, status })}
         />
       ))}
+      {invoice.status === "draft" && (
+        <ConfirmButton
+          label="Delete draft"
+          title={`Delete draft ${invoice.number}?`}
+          description="The draft and its lines are removed; any time it billed can be billed again. This cannot be undone."
+          confirmLabel="Delete draft"
+          variant="ghost"
+          pending={deleteDraft.isPending}
+          onConfirm={() => deleteDraft.mutateAsync({ id: invoice.id })}
+        />
+      )}
     </div>
   );
 }

@@ -66,6 +66,7 @@ export function InvoiceView({
   hrefFor: (id: string) => string;
 }) {
   const invoice = useInvoice(id);
+  const router = useRouter();
   const [editing, setEditing] = useState(false);
   if (invoice.isPending) return <Skeleton className="h-96" />;
   if (!invoice.data) return <EmptyState title="No such invoice" description={invoice.error?.message ?? ""} />;
@@ -93,7 +94,7 @@ export function InvoiceView({
             </Button>
           )}
           {admin && <CreditNoteButton invoice={inv} hrefFor={hrefFor} />}
-          {admin && !editing && <InvoiceActions invoice={inv} />}
+          {admin && !editing && <InvoiceActions invoice={inv} onDeleted={() => router.push("/invoices")} />}
         </div>
       </header>
       {drafts && !admin && inv.status === "draft" && (

@@ -39,6 +39,7 @@ import { useLinkedFile } from "~/components/projects/use-linked-file";
 import { PinLink } from "~/components/proofs/pin-link";
 import { ProofsPanel } from "~/components/proofs/proofs-panel";
 import type { UploadForProof } from "~/components/proofs/types";
+import { ProjectTimer } from "~/components/time/project-timer";
 import { unfinishedUploadScope, useUploadServices } from "~/components/uploads/use-upload-services";
 import { FileViewer } from "~/components/viewer/file-viewer";
 import { MediaLength } from "~/components/viewer/media-length";
@@ -252,8 +253,9 @@ export function ProjectPage() {
             <DueDate dueOn={p.dueOn} overdue={p.overdue} />
           </p>
           {staffView && (
-            <div className="mt-3">
+            <div className="mt-3 grid gap-3">
               <DueDateEditor projectId={p.id} dueOn={p.dueOn} />
+              <ProjectTimer projectId={p.id} />
             </div>
           )}
         </div>

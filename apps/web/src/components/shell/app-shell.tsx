@@ -1,12 +1,13 @@
 "use client";
 // The application shell: sidebar by role, mobile slide-over, command palette, theme toggle and the avatar menu.
-import type { SessionUser } from "@atelier/domain";
+import { isStaff, type SessionUser } from "@atelier/domain";
 import { Button, DeferredMenu, ThemeToggle, UserAvatar, useIdle } from "@atelier/ui";
 import { Menu, Search } from "lucide-react";
 import dynamic from "next/dynamic";
 import { lazy, type ReactNode, useEffect, useState } from "react";
 import { useOpenedOnce } from "~/components/common/use-opened-once";
 import { NotificationBell } from "~/components/notifications/notification-bell";
+import { HeaderTimer } from "~/components/time/header-timer";
 import type { AccountMenuActions } from "./account-menu";
 import { KeyboardShortcuts } from "./keyboard-shortcuts";
 import { Brand, NavList } from "./nav";
@@ -99,7 +100,8 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
               Ctrl K
             </kbd>
           </Button>
-          <div className="ml-auto flex shrink-0 items-center gap-1">
+          <div className="ml-auto flex min-w-0 items-center gap-1">
+            {isStaff(user.role) && <HeaderTimer />}
             <NotificationBell user={user} />
             <ThemeToggle />
             <UserMenu

@@ -117,6 +117,7 @@ export default function WorkloadPage() {
       <PageHeader
         title="Workload"
         description={`Active projects by person. Overdue: a project past its due date, a proof past its answer-by date, or a brief or change request waiting on the studio for more than ${RESPONSE_DAYS} days. Weeks run Monday to Sunday, in UTC.`}
+        action={{ href: "/workload/time", label: "Timesheets" }}
       />
       {plan.isPending && <Skeleton className="h-40" />}
       {plan.error && <EmptyState title="Workload could not be loaded" description={plan.error.message} />}

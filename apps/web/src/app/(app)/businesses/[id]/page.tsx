@@ -2,12 +2,16 @@
 // A business's page: its details, people, projects, invoices (admins) and brand library.
 import { Skeleton } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useParams } from "next/navigation";
 import { BrandLibrary } from "~/components/businesses/brand-library";
 import { BusinessDetails } from "~/components/businesses/business-details";
 import { BusinessInvoices, BusinessMembers, BusinessProjects } from "~/components/businesses/business-lists";
 import { EmptyState } from "~/components/common/empty-state";
 import { useTRPC } from "~/trpc/react";
+
+// An admin's unbilled time (docs/time.md), loaded after the page.
+const UnbilledTime = dynamic(() => import("~/components/time/unbilled-time"), { ssr: false });
 
 export default function BusinessPage() {
   const { id } = useParams<{ id: string }>();
@@ -24,6 +28,7 @@ export default function BusinessPage() {
         <BusinessProjects projects={b.projects} />
       </div>
       {b.invoices && b.balances && <BusinessInvoices invoices={b.invoices} balances={b.balances} />}
+      {b.invoices && <UnbilledTime businessId={b.id} businessName={b.name} />}
       <BrandLibrary business={b} />
     </div>
   );

@@ -1,0 +1,225 @@
+// Time on projects (docs/time.md): a person's running timer (one at most, held by a partial unique index), stopped
+// and hand-added entries, a week of them, a business's unbilled billable time, and that time made into a draft
+// invoice in one transaction that bills each entry once however many ask at the same moment.
+import { type BillableTime, type TimeGrouping, timeInvoiceLines, unratedPeople } from "@atelier/domain";
+import { sql } from "kysely";
+import type { Db } from "./create-db";
+import { insertInvoice, type NewInvoice } from "./invoices";
+
+export interface TimeEntry {
+  id: string;
+  userId: string;
+  personName: string;
+  projectId: string;
+  projectTitle: string;
+  businessId: string;
+  businessName: string;
+  startedAt: Date;
+  endedAt: Date | null;
+  minutes: number | null;
+  note: string;
+  billable: boolean;
+  rate: number;
+  invoiceId: string | null;
+  invoiceNumber: string | null;
+}
+
+function entries(db: Db) {
+  return db
+    .selectFrom("timeEntries as t")
+    .innerJoin("projects as p", "p.id", "t.projectId")
+    .innerJoin("businesses as b", "b.id", "p.businessId")
+    .innerJoin("users as u", "u.id", "t.userId")
+    .leftJoin("invoices as i", "i.id", "t.invoiceId")
+    .select([
+      "t.id",
+      "t.userId",
+      sql<string>`coalesce(u.name, u.email, 'Someone')`.as("personName"),
+      "t.projectId",
+      "p.title as projectTitle",
+      "p.businessId",
+      "b.name as businessName",
+      "t.startedAt",
+      "t.endedAt",
+      "t.minutes",
+      "t.note",
+      "t.billable",
+      "t.rate",
+      "t.invoiceId",
+      "i.number as invoiceNumber",
+    ]);
+}
+
+export async function findTimeEntry(db: Db, id: string): Promise<TimeEntry | undefined> {
+  return entries(db).where("t.id", "=", id).executeTakeFirst();
+}
+
+/** The person's running timer, if any. */
+export async function runningTimer(db: Db, userId: string): Promise<TimeEntry | undefined> {
+  return entries(db).where("t.userId", "=", userId).where("t.endedAt", "is", null).executeTakeFirst();
+}
+
+/** Whole minutes from the start to `now`, as elapsedMinutes counts them, in SQL. */
+const minutesUntil = (now: Date) =>
+  sql<number>`least(1440, greatest(1, round(extract(epoch from (${now}::timestamptz - started_at)) / 60)))::int`;
+
+/** Stops the person's running timer at `now`; the stopped entry, or undefined when none ran. */
+export async function stopTimer(db: Db, userId: string, now: Date): Promise<{ id: string; minutes: number } | undefined> {
+  const row = await db
+    .updateTable("timeEntries")
+    .set({ endedAt: now, minutes: minutesUntil(now) })
+    .where("userId", "=", userId)
+    .where("endedAt", "is", null)
+    .returning(["id", "minutes"])
+    .executeTakeFirst();
+  return row ? { id: row.id, minutes: row.minutes ?? 0 } : undefined;
+}
+
+/** Starts a timer on a project, stopping the one running (one timer a person). */
+export async function startTimer(db: Db, entry: { id: string; userId: string; projectId: string; rate: number; now: Date }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await stopTimer(trx, entry.userId, entry.now);
+    await trx
+      .insertInto("timeEntries")
+      .values({ id: entry.id, userId: entry.userId, projectId: entry.projectId, startedAt: entry.now, rate: entry.rate })
+      .execute();
+  });
+}
+
+export async function addTimeEntry(
+  db: Db,
+  entry: { id: string; userId: string; projectId: string; startedAt: Date; minutes: number; note: string; billable: boolean; rate: number },
+): Promise<void> {
+  await db
+    .insertInto("timeEntries")
+    .values({ ...entry, endedAt: new Date(entry.startedAt.getTime() + entry.minutes * 60_000) })
+    .execute();
+}
+
+/** Changes an entry not billed yet; false, changing nothing, once it is on an invoice (or running, for its minutes). */
+export async function updateTimeEntry(
+  db: Db,
+  id: string,
+  changes: { projectId?: string; minutes?: number; note?: string; billable?: boolean; rate?: number },
+): Promise<boolean> {
+  const { minutes, ...rest } = changes;
+  let query = db.updateTable("timeEntries").where("id", "=", id).where("invoiceId", "is", null);
+  if (minutes !== undefined) {
+    query = query.where("endedAt", "is not", null);
+  }
+  const updated = await query
+    .set({
+      ...rest,
+      ...(minutes === undefined ? {} : { minutes, endedAt: sql<Date>`started_at + make_interval(mins => ${minutes})` }),
+    })
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** Deletes an entry not billed yet; false once it is on an invoice. */
+export async function deleteTimeEntry(db: Db, id: string): Promise<boolean> {
+  const deleted = await db.deleteFrom("timeEntries").where("id", "=", id).where("invoiceId", "is", null).executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}
+
+/** A person's entries that started in [from, to), oldest first. */
+export async function timeEntriesBetween(db: Db, userId: string, from: Date, to: Date): Promise<TimeEntry[]> {
+  return entries(db)
+    .where("t.userId", "=", userId)
+    .where("t.startedAt", ">=", from)
+    .where("t.startedAt", "<", to)
+    .orderBy("t.startedAt")
+    .orderBy("t.id")
+    .execute();
+}
+
+/** A business's stopped, billable time not on an invoice yet, as invoicing reads it. */
+export async function unbilledTime(db: Db, businessId: string): Promise<BillableTime[]> {
+  const rows = await entries(db)
+    .where("p.businessId", "=", businessId)
+    .where("t.invoiceId", "is", null)
+    .where("t.billable", "=", true)
+    .where("t.endedAt", "is not", null)
+    .orderBy("t.startedAt")
+    .execute();
+  return rows.map(toBillable);
+}
+
+const toBillable = (r: TimeEntry): BillableTime => ({
+  id: r.id,
+  projectId: r.projectId,
+  projectTitle: r.projectTitle,
+  userId: r.userId,
+  personName: r.personName,
+  minutes: r.minutes ?? 0,
+  rate: r.rate,
+  note: r.note,
+  startedAt: r.startedAt,
+});
+
+export type InvoiceTimeOutcome =
+  | { ok: true; number: string; entries: number }
+  | { ok: false; reason: "nothing" }
+  | { ok: false; reason: "unrated"; people: string[] };
+
+/**
+ * Makes `invoice` (its lines left empty here) a draft billing the business's unbilled time (those of `entryIds` when
+ * given), grouped as asked. The entries are locked for the transaction: a second call at the same moment waits, then
+ * finds them billed and makes nothing (`nothing`). Time of a person without a rate refuses the whole (`unrated`).
+ */
+export async function invoiceTime(
+  db: Db,
+  args: {
+    invoice: Omit<NewInvoice, "lines">;
+    entryIds?: readonly string[] | undefined;
+    grouping: TimeGrouping;
+    timeZone: string;
+    taxRateBp: number;
+    before?: (trx: Db, number: string) => Promise<void>;
+  },
+): Promise<InvoiceTimeOutcome> {
+  return db.transaction().execute(async (trx) => {
+    let locked = trx
+      .selectFrom("timeEntries as t")
+      .innerJoin("projects as p", "p.id", "t.projectId")
+      .select("t.id")
+      .where("p.businessId", "=", args.invoice.businessId)
+      .where("t.invoiceId", "is", null)
+      .where("t.billable", "=", true)
+      .where("t.endedAt", "is not", null)
+      .forUpdate("t");
+    if (args.entryIds) locked = locked.where("t.id", "in", args.entryIds.length ? [...args.entryIds] : [""]);
+    const ids = (await locked.execute()).map((r) => r.id);
+    if (ids.length === 0) return { ok: false, reason: "nothing" } as const;
+    const billable = (await entries(trx).where("t.id", "in", ids).execute()).map(toBillable);
+    const unrated = unratedPeople(billable);
+    if (unrated.length > 0) return { ok: false, reason: "unrated", people: unrated } as const;
+    const lines = timeInvoiceLines(billable, args.grouping, args.invoice.currency, args.timeZone);
+    const number = await insertInvoice(
+      trx,
+      {
+        ...args.invoice,
+        lines: lines.map((l) => ({
+          description: l.description,
+          quantity: l.quantity,
+          unitAmount: l.unitAmount,
+          projectId: l.projectId,
+          taxRateBp: args.taxRateBp,
+        })),
+      },
+      args.before,
+    );
+    await trx.updateTable("timeEntries").set({ invoiceId: args.invoice.id }).where("id", "in", ids).execute();
+    return { ok: true, number, entries: ids.length } as const;
+  });
+}
+
+export async function setHourlyRate(db: Db, userId: string, rate: number): Promise<boolean> {
+  const updated = await db.updateTable("users").set({ hourlyRate: rate }).where("id", "=", userId).executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+export async function hourlyRateOf(db: Db, userId: string): Promise<number> {
+  const row = await db.selectFrom("users").select("hourlyRate").where("id", "=", userId).executeTakeFirst();
+  return row?.hourlyRate ?? 0;
+}
