@@ -483,8 +483,9 @@ describe("guest review links", () => {
       colour: "demo-colour",
       proof: proofId,
       annotation: pin.id,
-      // Webhook deliveries are the studio's alone: a guest has none of its own.
+      // Webhook deliveries and time entries are the studio's alone: a guest has none of its own.
       delivery: randomUUID(),
+      timeEntry: randomUUID(),
     };
     const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[] } }>);
     const others = procedures.filter(([path]) => !GUEST_SCOPED.includes(path) && !LINK_PROCEDURES.includes(path));
