@@ -241,7 +241,8 @@ describe("projects and their files, per business", () => {
       smtp.mails.length = 0;
       const { acmeProject, requestId } = await conversation();
       // Nobody is assigned: the admins follow the project; the brief is a notice, sent at once.
-      const request = await smtp.waitFor("admin@atelier.local");
+      // The comments after it mail the admins too, and may arrive first: wait for the brief's own.
+      const request = await smtp.waitFor("admin@atelier.local", undefined, (m) => mailSubject(m.raw).startsWith("The brief for"));
       expect(mailSubject(request.raw)).toBe("The brief for “Summer party flyer” is complete — Atelier");
       expect(extractLink(request.raw)).toBe(`http://app.test/projects/${acmeProject}?id=${requestId}`);
       await smtp.waitFor("client@atelier.local");

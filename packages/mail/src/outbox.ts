@@ -102,10 +102,22 @@ export function createOutbox({
     return claimed.length;
   }
 
+  /** When the pending pass is due (ms since the epoch); a later one never replaces it. */
+  let timerDue = Number.POSITIVE_INFINITY;
+
   function schedule(delay: number): void {
     if (!started) return;
+    const due = Date.now() + delay;
+    // A kick that lands while a pass is finishing sets a pass for now; the finishing pass then asks for one a poll
+    // away, which must not push the kick's back (its mail would wait a whole poll).
+    if (timer !== undefined && timerDue <= due) return;
     clearTimeout(timer);
-    timer = setTimeout(pass, delay);
+    timerDue = due;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerDue = Number.POSITIVE_INFINITY;
+      pass();
+    }, delay);
     timer.unref();
   }
 
@@ -159,6 +171,8 @@ export function createOutbox({
     async stop() {
       started = false;
       clearTimeout(timer);
+      timer = undefined;
+      timerDue = Number.POSITIVE_INFINITY;
       await running;
     },
   };
