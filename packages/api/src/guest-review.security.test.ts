@@ -486,6 +486,7 @@ describe("guest review links", () => {
       // Webhook deliveries and time entries are the studio's alone: a guest has none of its own.
       delivery: randomUUID(),
       timeEntry: randomUUID(),
+      service: randomUUID(),
     };
     const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { inputs: unknown[] } }>);
     const others = procedures.filter(([path]) => !GUEST_SCOPED.includes(path) && !LINK_PROCEDURES.includes(path));

@@ -11,6 +11,7 @@ import { postsRouter } from "./routers/posts";
 import { projectsRouter } from "./routers/projects";
 import { annotationsRouter, proofsRouter } from "./routers/proofs";
 import { searchRouter } from "./routers/search";
+import { servicesRouter } from "./routers/services";
 import { settingsRouter } from "./routers/settings";
 import { timeRouter } from "./routers/time";
 import { tokensRouter } from "./routers/tokens";
@@ -41,6 +42,7 @@ export const appRouter = router({
   tokens: tokensRouter,
   calendar: calendarRouter,
   time: timeRouter,
+  services: servicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

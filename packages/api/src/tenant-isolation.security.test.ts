@@ -85,6 +85,19 @@ describe("tenant isolation, procedure by procedure", () => {
     const lines = [{ description: `${word} line`, quantity: 1, unitAmount: 100 }];
     ids.invoice = (await as(staff).invoices.create({ businessId: ids.business, projectId: ids.project, notes: `${word} terms`, lines })).id;
     await as(staff).invoices.setStatus({ id: ids.invoice, status: "sent" });
+    // A service the studio offers to A alone (docs/services.md): no other business sees or asks for it.
+    ids.service = (
+      await as(staff).services.create({
+        name: `${word} flyer`,
+        description: `${word} special`,
+        event: "flyer",
+        price: 35000,
+        currency: "EUR",
+        turnaroundDays: 3,
+        forAll: false,
+        businessIds: [ids.business],
+      })
+    ).id;
     // Time the studio spent on its project (time entries are the studio's; a client is refused them whatever the ids).
     ids.timeEntry = (await as(staff).time.add({ projectId: ids.project, day: "2026-11-27", minutes: 30, note: `${word} time` })).id;
     ids.post = (await as(staff).posts.create({ title: `${word} post`, body: "Studio news" })).id;
@@ -195,6 +208,8 @@ describe("tenant isolation, procedure by procedure", () => {
       ),
       allowance: await rows(sql`select revision_allowance from businesses where id = ${A.business}`),
       time: await rows(sql`select * from time_entries where project_id in (${projects}) order by id`),
+      services: await rows(sql`select * from services where id = ${A.service}`),
+      serviceBusinesses: await rows(sql`select * from service_businesses where business_id = ${A.business}`),
     };
   }
 

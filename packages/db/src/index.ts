@@ -24,6 +24,7 @@ export * from "./review-deadlines";
 export * from "./schema";
 export * from "./search";
 export { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
+export * from "./services";
 export * from "./shared-secrets";
 export * from "./stored-file-access";
 export * from "./time-entries";

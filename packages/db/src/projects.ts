@@ -93,6 +93,8 @@ const projectColumns = [
   "projects.createdAt",
   "projects.assigneeId",
   "projects.dueOn",
+  "projects.serviceId",
+  "projects.rush",
   "businesses.name as businessName",
   "assignee.name as assigneeName",
 ] as const;
@@ -208,6 +210,8 @@ export async function createProject(
     createdBy: string;
     createdAt: Date;
     dueOn?: string | null;
+    serviceId?: string | null;
+    rush?: boolean;
   },
 ) {
   await db.insertInto("projects").values(project).execute();

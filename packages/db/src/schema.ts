@@ -118,6 +118,47 @@ interface ProjectsTable {
   lastActivityAt: ColumnType<Date, never, never>;
   /** When it is due, a calendar day (YYYY-MM-DD); null when no date was set. */
   dueOn: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The service it was asked as (docs/services.md); null for a project started without one. */
+  serviceId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Asked as a rush: due by the service's rush turnaround. */
+  rush: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** What the studio sells (docs/services.md). */
+interface ServicesTable {
+  id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  event: string;
+  /** Minor units; null when quoted for each request. */
+  price: number | null;
+  currency: ColumnType<string, string | undefined, string>;
+  rounds: ColumnType<number, number | undefined, number>;
+  turnaroundDays: number;
+  rushDays: number | null;
+  rushPrice: number | null;
+  /** Shown to every business; otherwise only to those in service_businesses. */
+  forAll: ColumnType<boolean, boolean | undefined, boolean>;
+  position: ColumnType<number, number | undefined, number>;
+  archivedAt: Date | null;
+  createdAt: ColumnType<Date, Date | undefined, never>;
+}
+
+interface ServiceBusinessesTable {
+  serviceId: string;
+  businessId: string;
+}
+
+/** A calendar day (YYYY-MM-DD) the studio does not work. */
+interface StudioDaysOffTable {
+  day: string;
+  label: ColumnType<string, string | undefined, string>;
+}
+
+/** One row (id 1): the IANA zone the studio's working days are counted in. */
+interface StudioCalendarTable {
+  id: number;
+  timeZone: ColumnType<string, string | undefined, string>;
 }
 
 export interface ProjectFilesTable {
@@ -714,6 +755,10 @@ export interface Database {
   proofReviewerChanges: ProofReviewerChangesTable;
   mediaProbes: MediaProbesTable;
   timeEntries: TimeEntriesTable;
+  services: ServicesTable;
+  serviceBusinesses: ServiceBusinessesTable;
+  studioDaysOff: StudioDaysOffTable;
+  studioCalendar: StudioCalendarTable;
 }
 
 export type User = Selectable<UsersTable>;

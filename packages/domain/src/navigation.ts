@@ -72,6 +72,7 @@ export function commandPaletteItems(role: Role): NavLink[] {
 const ROUTE_AUDIENCES = [
   { href: "/invoices", audience: "staff" },
   { href: "/settings/webhooks", audience: "admin" },
+  { href: "/settings/services", audience: "staff" },
 ] as const satisfies readonly { href: string; audience: Audience }[];
 
 /**

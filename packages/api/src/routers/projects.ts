@@ -26,6 +26,7 @@ import {
   canSeeProject,
   DomainError,
   dueDateInput,
+  dueDateRefusal,
   FILE_KIND_VALUES,
   filesDeliveredNote,
   idInput,
@@ -35,10 +36,12 @@ import {
   PROJECT_EVENT_VALUES,
   PROJECT_SORT_VALUES,
   PROJECT_STAGE_VALUES,
+  type ProjectEvent,
   type ProjectStage,
   projectName,
   projectOpenedNote,
   projectTitleInput,
+  proposedDueOn,
   requestIdInput,
   searchWords,
   utcDay,
@@ -55,6 +58,7 @@ import { once } from "../request-once";
 import { deleteStoredFile } from "../stored-files";
 import { projectProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 import { filesAdded, projectCreated } from "../webhooks/events";
+import { offeredService } from "./services";
 
 const id = idInput;
 /** As many brand assets as one pick may attach: a library's worth. */
@@ -123,17 +127,31 @@ export const projectsRouter = router({
 
   create: protectedProcedure
     .input(
-      z.object({
-        title: projectTitleInput,
-        event: z.enum(PROJECT_EVENT_VALUES),
-        businessId: id.optional(),
-        /** Staff only: when the work is due. */
-        dueOn: dueDateInput.optional(),
-        requestId: requestIdInput,
-      }),
+      z
+        .object({
+          title: projectTitleInput,
+          /** The kind of work; taken from the service when one is given. */
+          event: z.enum(PROJECT_EVENT_VALUES).optional(),
+          businessId: id.optional(),
+          /**
+           * The service asked for (docs/services.md): the due date is then its turnaround in the studio's working days,
+           * or a later day asked for (`dueOn`), or its rush turnaround (`rush`).
+           */
+          serviceId: id.optional(),
+          rush: z.boolean().default(false),
+          /** When the work is due: the studio's to set, or with a service a client's later day. */
+          dueOn: dueDateInput.optional(),
+          requestId: requestIdInput,
+        })
+        .refine((p) => p.event !== undefined || p.serviceId !== undefined, { message: "Choose the kind of work.", path: ["event"] }),
     )
     .mutation(async ({ ctx, input }) => {
-      if (input.dueOn !== undefined && !isStaff(ctx.user.role)) throw new DomainError("FORBIDDEN", DUE_DATE_STAFF_ONLY);
+      if (input.dueOn !== undefined && !isStaff(ctx.user.role) && input.serviceId === undefined) {
+        throw new DomainError("FORBIDDEN", DUE_DATE_STAFF_ONLY);
+      }
+      // A service not offered to the client's business is none it can name (nor can a client without a business).
+      if (input.serviceId !== undefined && !isStaff(ctx.user.role))
+        await offeredService(ctx, ctx.user, input.serviceId, ctx.user.businessId ?? "");
       const businessId = input.businessId ?? ctx.user.businessId;
       if (!businessId) {
         throw new DomainError(
@@ -147,22 +165,35 @@ export const projectsRouter = router({
         throw new DomainError("FORBIDDEN", "You may only start projects for your own business.");
       if (!(await findBusiness(ctx.db, businessId))) throw new DomainError("NOT_FOUND", "No such business.");
       const now = ctx.now();
+      let fromService: { serviceId: string; event: string; dueOn: string | null; rush: boolean } | null = null;
+      if (input.serviceId !== undefined) {
+        const { service, calendar } = await offeredService(ctx, ctx.user, input.serviceId, businessId);
+        const rush = input.rush && service.rushDays !== null;
+        const proposed = proposedDueOn(service, { now, timeZone: calendar.timeZone, daysOff: calendar.daysOff.map((d) => d.day), rush });
+        // A client may ask for a later day, not a sooner one (that is a rush); the studio sets any.
+        const refusal = input.dueOn !== undefined && !isStaff(ctx.user.role) ? dueDateRefusal(input.dueOn, proposed) : null;
+        if (refusal) throw new DomainError("BAD_INPUT", refusal);
+        fromService = { serviceId: service.id, event: service.event, dueOn: input.dueOn ?? proposed, rush };
+      }
+      const event = (fromService?.event ?? input.event) as ProjectEvent;
       const project = {
         id: randomUUID(),
         businessId,
         name: projectName(now, input.title),
         title: input.title,
-        event: input.event,
+        event,
         createdBy: ctx.user.id,
         createdAt: now,
-        dueOn: input.dueOn ?? null,
+        dueOn: fromService?.dueOn ?? input.dueOn ?? null,
+        serviceId: fromService?.serviceId ?? null,
+        rush: fromService?.rush ?? false,
       };
       const result = { id: project.id, name: project.name };
       return once(ctx, "projects.create", input.requestId, async (claim) => {
         // The project opens its thread: everyone on it hears of it, the studio in the bell and by mail.
         await postComment(ctx, project, {
           event: null,
-          body: projectOpenedNote(input.title, input.event),
+          body: projectOpenedNote(input.title, event),
           startsProject: true,
           prepare: async (trx) => {
             await claim(trx, result);

@@ -18,6 +18,7 @@ export const ID_KINDS = [
   "annotation",
   "delivery",
   "timeEntry",
+  "service",
 ] as const;
 type IdKind = (typeof ID_KINDS)[number];
 export type Ids = Record<IdKind, string>;
@@ -41,6 +42,7 @@ const ID_FIELDS: Record<string, IdKind> = {
   assetId: "brandFile",
   deliveryId: "delivery",
   entryId: "timeEntry",
+  serviceId: "service",
 };
 
 /** Fields named `…Id` that identify something outside the database (a VAT registration): plain text here. */
@@ -89,7 +91,11 @@ function variants(schema: z.ZodType, field: string, at: string, pick: PickId, id
         ([key, s]) => [key, inner(s, key, `${at}.${key}`)] as const,
       );
       const first = Object.fromEntries(fields.map(([key, values]) => [key, values[0]]));
-      const out = [first];
+      // And the smallest input: every field that may be left out or null so (a service without a rush).
+      const smallest = Object.fromEntries(
+        fields.map(([key, values]) => [key, values.includes(undefined) ? undefined : values.includes(null) ? null : values[0]]),
+      );
+      const out = [first, smallest];
       for (const [key, values] of fields) for (const value of values.slice(1)) out.push({ ...first, [key]: value });
       // Absent fields are left out (nested objects were built the same way); dates stay dates.
       const built = out.map((o) => Object.fromEntries(Object.entries(o).filter(([, value]) => value !== undefined)));

@@ -47,6 +47,7 @@ import * as buyerDetails from "./2026-11-29-1100-buyer-details";
 import * as eInvoices from "./2026-11-29-1200-e-invoices";
 import * as studioTelephone from "./2026-11-29-1300-studio-telephone";
 import * as timeEntries from "./2026-11-29-1400-time-entries";
+import * as services from "./2026-11-29-1500-services";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-1200-e-invoices": eInvoices,
   "2026-11-29-1300-studio-telephone": studioTelephone,
   "2026-11-29-1400-time-entries": timeEntries,
+  "2026-11-29-1500-services": services,
 };

@@ -13,10 +13,15 @@ export const commentForm = z.object({
 /** A project's due date ("" for none). */
 export const dueDateForm = z.object({ dueOn: z.union([z.literal(""), dueDateInput]) });
 
-/** A new project: its title, the kind of work, the business it is for and its due date (staff choose those two). */
+/**
+ * A new project: its title, the service asked for ("" for none) or else the kind of work, the business it is for
+ * (staff choose it), a rush, and its due date (staff set any; a client asking for a service may ask for a later one).
+ */
 export const projectForm = z.object({
   title: projectTitleInput,
+  serviceId: z.string(),
   event: z.enum(PROJECT_EVENT_VALUES, "Choose the kind of work."),
   businessId: z.string(),
+  rush: z.boolean(),
   dueOn: z.union([z.literal(""), dueDateInput]),
 });

@@ -20,6 +20,11 @@ export default function BillingPage() {
     <>
       <Billing role={session.user.role} />
       <p className="mt-8 flex flex-wrap gap-x-6 text-sm">
+        {isStaff(session.user.role) && (
+          <Link className="inline-flex min-h-11 items-center underline underline-offset-4" href="/settings/services">
+            Services and the studio's calendar
+          </Link>
+        )}
         <Link className="inline-flex min-h-11 items-center underline underline-offset-4" href="/settings/tokens">
           API tokens for other apps
         </Link>

@@ -1,13 +1,16 @@
 "use client";
-// Create Project: a title and the kind of work; staff also choose the business it is for, and may set a due date.
-import { isStaff, PROJECT_EVENTS } from "@atelier/domain";
+// Create Project: a title and a service of the studio's (its due date then follows from the turnaround, docs/services.md)
+// or the kind of work; staff also choose the business it is for, and may set a due date; a client asking for a service
+// may ask for a later day, or a rush when the service offers one.
+import { isStaff, PROJECT_EVENTS, servicePriceLabel, turnaroundLabel } from "@atelier/domain";
 import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, useLazyZodForm } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { Controller } from "react-hook-form";
+import { Controller, useWatch } from "react-hook-form";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
+import { formatDay } from "~/components/common/format";
 import { NativeSelect } from "~/components/common/native-select";
 import { useRequestId } from "~/components/common/use-request-id";
 import { DueDateInput } from "~/components/projects/due-date";
@@ -21,7 +24,20 @@ export default function CreateProjectPage() {
   const { data: session } = useSession();
   const staff = session ? isStaff(session.user.role) : false;
   const businesses = useQuery({ ...trpc.businesses.list.queryOptions(), enabled: staff });
-  const form = useLazyZodForm(loadProjectForm, { defaultValues: { title: "", event: "flyer", businessId: "", dueOn: "" } });
+  const form = useLazyZodForm(loadProjectForm, {
+    defaultValues: { title: "", serviceId: "", event: "flyer", businessId: "", rush: false, dueOn: "" },
+  });
+  const [serviceId, businessId, rush] = useWatch({ control: form.control, name: ["serviceId", "businessId", "rush"] });
+  // The services offered to the client's business, or to the business the studio chose.
+  const services = useQuery({
+    ...trpc.services.list.queryOptions(staff ? { businessId, archived: false } : undefined),
+    enabled: !!session && (!staff || businessId !== ""),
+  });
+  const service = services.data?.find((s) => s.id === serviceId);
+  const quote = useQuery({
+    ...trpc.services.quote.queryOptions({ serviceId, rush, ...(staff ? { businessId } : {}) }),
+    enabled: service !== undefined,
+  });
   const requestId = useRequestId();
   const create = useMutation(
     trpc.projects.create.mutationOptions({
@@ -39,14 +55,14 @@ export default function CreateProjectPage() {
     );
   }
 
-  const onSubmit = form.handleSubmit(({ title, event, businessId, dueOn }) => {
+  const onSubmit = form.handleSubmit(({ title, serviceId, event, businessId, rush, dueOn }) => {
     // Whom the project is for is the studio's choice only, so only its form asks.
     if (staff && !businessId) return form.setError("businessId", { message: "Choose a business." }, { shouldFocus: true });
     create.mutate({
       title,
-      event,
+      ...(serviceId ? { serviceId, rush } : { event }),
       ...(staff ? { businessId } : {}),
-      ...(staff && dueOn ? { dueOn } : {}),
+      ...((staff || serviceId) && dueOn ? { dueOn } : {}),
       requestId: requestId.current(),
     });
   });
@@ -60,23 +76,89 @@ export default function CreateProjectPage() {
             <Field label="Title" error={fieldError(form, "title")}>
               {(control) => <Input {...control} placeholder="Summer party flyer" autoFocus {...form.register("title")} />}
             </Field>
-            <Field label="Kind of work" error={fieldError(form, "event")}>
-              {(control) => (
+            {(services.data?.length ?? 0) > 0 && (
+              <fieldset className="grid gap-2">
+                <legend className="mb-1 text-sm font-medium">Service</legend>
                 <Controller
                   control={form.control}
-                  name="event"
+                  name="serviceId"
                   render={({ field }) => (
-                    <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                      {PROJECT_EVENTS.map((e) => (
-                        <option key={e.value} value={e.value}>
-                          {e.label}
-                        </option>
+                    <div className="grid gap-2" data-testid="service-choice">
+                      {[...(services.data ?? []), null].map((s) => (
+                        <label
+                          key={s?.id ?? "none"}
+                          className="flex min-h-11 cursor-pointer gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent"
+                        >
+                          <input
+                            type="radio"
+                            name={field.name}
+                            className="mt-1 size-4 shrink-0 accent-primary"
+                            value={s?.id ?? ""}
+                            checked={field.value === (s?.id ?? "")}
+                            onChange={() => {
+                              field.onChange(s?.id ?? "");
+                              form.setValue("rush", false);
+                            }}
+                          />
+                          <span className="grid min-w-0 gap-0.5">
+                            <span className="font-medium wrap-anywhere">{s ? s.name : "Something else"}</span>
+                            <span className="text-muted-foreground">
+                              {s
+                                ? `${servicePriceLabel(s)} · ${turnaroundLabel(s.turnaroundDays)} · ${s.rounds} change round${s.rounds === 1 ? "" : "s"}`
+                                : "Describe it in the brief; the studio sets the date."}
+                            </span>
+                            {s?.description && (
+                              <span className="whitespace-pre-wrap wrap-anywhere text-muted-foreground">{s.description}</span>
+                            )}
+                          </span>
+                        </label>
                       ))}
-                    </NativeSelect>
+                    </div>
                   )}
                 />
-              )}
-            </Field>
+              </fieldset>
+            )}
+            {service && (
+              <div className="grid gap-2 rounded-md bg-muted p-3 text-sm" data-testid="service-quote" aria-live="polite">
+                <p>
+                  {quote.data ? (
+                    <>
+                      Due <strong>{formatDay(quote.data.dueOn)}</strong> (
+                      {turnaroundLabel(rush && service.rushDays !== null ? service.rushDays : service.turnaroundDays)})
+                      {quote.data.price !== null && <> · {servicePriceLabel({ price: quote.data.price, currency: quote.data.currency })}</>}
+                    </>
+                  ) : (
+                    "Working out the due date…"
+                  )}
+                </p>
+                {service.rushDays !== null && (
+                  <label className="flex min-h-11 items-center gap-2 sm:min-h-8">
+                    <input type="checkbox" className="size-4 accent-primary" {...form.register("rush")} />
+                    Rush: {turnaroundLabel(service.rushDays)}
+                    {service.rushPrice !== null && `, ${servicePriceLabel({ price: service.rushPrice, currency: service.currency })}`}
+                  </label>
+                )}
+              </div>
+            )}
+            {!service && (
+              <Field label="Kind of work" error={fieldError(form, "event")}>
+                {(control) => (
+                  <Controller
+                    control={form.control}
+                    name="event"
+                    render={({ field }) => (
+                      <NativeSelect {...control} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                        {PROJECT_EVENTS.map((e) => (
+                          <option key={e.value} value={e.value}>
+                            {e.label}
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    )}
+                  />
+                )}
+              </Field>
+            )}
             {staff && (
               <Field label="Business" error={fieldError(form, "businessId")}>
                 {(control) => (
@@ -102,8 +184,12 @@ export default function CreateProjectPage() {
                 )}
               </Field>
             )}
-            {staff && (
-              <Field label="Due date (optional)" error={fieldError(form, "dueOn")}>
+            {(staff || service) && (
+              <Field
+                label={staff ? "Due date (optional)" : "A later day (optional)"}
+                hint={!staff && quote.data ? `From ${formatDay(quote.data.dueOn)} on; sooner only as a rush.` : undefined}
+                error={fieldError(form, "dueOn")}
+              >
                 {(control) => (
                   <Controller
                     control={form.control}
