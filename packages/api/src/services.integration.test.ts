@@ -86,21 +86,25 @@ describe("the service catalogue", () => {
   it("starts a project as a service, due three working days on, weekend and day off skipped", async () => {
     const [service] = (await acme().services.list()).filter((s) => s.name === "A5 flyer");
     // Wednesday: Thursday is one, Friday the studio's day off, then Monday and Tuesday.
-    expect(await acme().services.quote({ serviceId: service!.id })).toMatchObject({ dueOn: "2026-12-01", price: 35000, rush: false });
+    expect(await acme().services.quote({ serviceId: service!.id })).toMatchObject({
+      dueOn: "2026-12-01",
+      price: 35000,
+      rush: false,
+    });
     expect(await acme().services.quote({ serviceId: service!.id, rush: true })).toMatchObject({
       dueOn: "2026-11-26",
       price: 50000,
       rush: true,
     });
-    const { id } = await acme().projects.create({ title: "Winter fair flyer", serviceId: service!.id });
+    const { id } = await acme().projects.create({ title: "Winter fair flyer", serviceId: service!.id, event: "other" });
     expect(await findProject(t.db, id)).toMatchObject({ event: "flyer", dueOn: "2026-12-01", serviceId: service!.id, rush: false });
 
     // A later day may be asked for; a sooner one only as the rush.
-    const later = await acme().projects.create({ title: "Spring fair flyer", serviceId: service!.id, dueOn: "2026-12-10" });
+    const later = await acme().projects.create({ title: "Spring fair flyer", serviceId: service!.id, event: "other", dueOn: "2026-12-10" });
     expect((await findProject(t.db, later.id))?.dueOn).toBe("2026-12-10");
-    const sooner = acme().projects.create({ title: "Too soon", serviceId: service!.id, dueOn: "2026-11-30" });
+    const sooner = acme().projects.create({ title: "Too soon", serviceId: service!.id, event: "other", dueOn: "2026-11-30" });
     expect(await codeOf(sooner)).toBe("BAD_REQUEST");
-    const rush = await acme().projects.create({ title: "Rush flyer", serviceId: service!.id, rush: true });
+    const rush = await acme().projects.create({ title: "Rush flyer", serviceId: service!.id, event: "other", rush: true });
     expect(await findProject(t.db, rush.id)).toMatchObject({ dueOn: "2026-11-26", rush: true });
     // Without a service, a client still does not set a date.
     expect(await codeOf(acme().projects.create({ title: "Plain", event: "flyer", dueOn: "2026-12-10" }))).toBe("FORBIDDEN");
@@ -108,11 +112,11 @@ describe("the service catalogue", () => {
 
   it("keeps an archived service on its projects, and offers it no more", async () => {
     const [service] = (await acme().services.list()).filter((s) => s.name === "A5 flyer");
-    const { id } = await acme().projects.create({ title: "Last flyer", serviceId: service!.id });
+    const { id } = await acme().projects.create({ title: "Last flyer", serviceId: service!.id, event: "other" });
     await designer().services.setArchived({ id: service!.id, archived: true });
     expect((await acme().services.list()).map((s) => s.name)).toEqual(["Logo"]);
     expect((await studio().services.list({ archived: true })).map((s) => s.name)).toContain("A5 flyer");
-    expect(await codeOf(acme().projects.create({ title: "One more", serviceId: service!.id }))).toBe("NOT_FOUND");
+    expect(await codeOf(acme().projects.create({ title: "One more", serviceId: service!.id, event: "other" }))).toBe("NOT_FOUND");
     expect((await findProject(t.db, id))?.serviceId).toBe(service!.id);
   });
 });

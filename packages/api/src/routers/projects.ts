@@ -127,23 +127,21 @@ export const projectsRouter = router({
 
   create: protectedProcedure
     .input(
-      z
-        .object({
-          title: projectTitleInput,
-          /** The kind of work; taken from the service when one is given. */
-          event: z.enum(PROJECT_EVENT_VALUES).optional(),
-          businessId: id.optional(),
-          /**
-           * The service asked for (docs/services.md): the due date is then its turnaround in the studio's working days,
-           * or a later day asked for (`dueOn`), or its rush turnaround (`rush`).
-           */
-          serviceId: id.optional(),
-          rush: z.boolean().default(false),
-          /** When the work is due: the studio's to set, or with a service a client's later day. */
-          dueOn: dueDateInput.optional(),
-          requestId: requestIdInput,
-        })
-        .refine((p) => p.event !== undefined || p.serviceId !== undefined, { message: "Choose the kind of work.", path: ["event"] }),
+      z.object({
+        title: projectTitleInput,
+        /** The kind of work; a service's own kind wins when one is given. */
+        event: z.enum(PROJECT_EVENT_VALUES),
+        businessId: id.optional(),
+        /**
+         * The service asked for (docs/services.md): the due date is then its turnaround in the studio's working days,
+         * or a later day asked for (`dueOn`), or its rush turnaround (`rush`).
+         */
+        serviceId: id.optional(),
+        rush: z.boolean().default(false),
+        /** When the work is due: the studio's to set, or with a service a client's later day. */
+        dueOn: dueDateInput.optional(),
+        requestId: requestIdInput,
+      }),
     )
     .mutation(async ({ ctx, input }) => {
       if (input.dueOn !== undefined && !isStaff(ctx.user.role) && input.serviceId === undefined) {
@@ -175,7 +173,7 @@ export const projectsRouter = router({
         if (refusal) throw new DomainError("BAD_INPUT", refusal);
         fromService = { serviceId: service.id, event: service.event, dueOn: input.dueOn ?? proposed, rush };
       }
-      const event = (fromService?.event ?? input.event) as ProjectEvent;
+      const event = (fromService?.event as ProjectEvent | undefined) ?? input.event;
       const project = {
         id: randomUUID(),
         businessId,

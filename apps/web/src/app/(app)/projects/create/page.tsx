@@ -60,7 +60,8 @@ export default function CreateProjectPage() {
     if (staff && !businessId) return form.setError("businessId", { message: "Choose a business." }, { shouldFocus: true });
     create.mutate({
       title,
-      ...(serviceId ? { serviceId, rush } : { event }),
+      event,
+      ...(serviceId ? { serviceId, rush } : {}),
       ...(staff ? { businessId } : {}),
       ...((staff || serviceId) && dueOn ? { dueOn } : {}),
       requestId: requestId.current(),
