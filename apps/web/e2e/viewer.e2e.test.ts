@@ -481,6 +481,8 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       // Named by the files' section, not a round; the PDF is not offered beside the images.
       expect(await dialog.getByLabel("Before", { exact: true }).textContent()).toBe("Materials");
       await dialog.getByLabel("Before, file").click();
+      // The list's code loads with the first press (NativeSelect): its options show a moment later.
+      await tab.getByRole("option").first().waitFor();
       expect(await tab.getByRole("option").allTextContents()).toEqual(["draft-a.png"]);
       await tab.keyboard.press("Escape");
       await dialog.getByRole("button", { name: "Differences" }).click();
@@ -513,6 +515,8 @@ describe("the file viewer (PostgreSQL, real upload servers, Chromium)", () => {
       await dialog.getByText("version-a.png → version-b.png").waitFor();
       expect(await dialog.getByLabel("Before, file").textContent()).toBe("version-a.png");
       await dialog.getByLabel("Before, file").click();
+      // The list's code loads with the first press (NativeSelect): its options show a moment later.
+      await tab.getByRole("option").first().waitFor();
       expect(await tab.getByRole("option").allTextContents()).toEqual(["version-a.png"]);
       await tab.keyboard.press("Escape");
       await dialog.getByRole("button", { name: "Differences" }).click();

@@ -97,7 +97,8 @@ export function InvoiceActions({ invoice, onDeleted }: { invoice: Subject; onDel
           onConfirm={() => setStatus.mutate({ id: invoice.id, status })}
         />
       ))}
-      {invoice.status === "draft" && (
+      {/* On the invoice's own page (which says where to go after), not on every row of a list. */}
+      {invoice.status === "draft" && onDeleted && (
         <ConfirmButton
           label="Delete draft"
           title={`Delete draft ${invoice.number}?`}
