@@ -86,6 +86,8 @@ describe("proofs, pins and approval in two browsers (PostgreSQL, real upload ser
       // The kit's Select lists its options only while open.
       const kindOptions = async () => {
         await kinds.click();
+        // The list's code loads with the first press (NativeSelect): its options show a moment later.
+        await client.getByRole("option").first().waitFor();
         const texts = await client.getByRole("option").allInnerTexts();
         await client.keyboard.press("Escape");
         await client.getByRole("listbox").waitFor({ state: "detached" });
