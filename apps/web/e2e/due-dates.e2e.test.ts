@@ -1,17 +1,11 @@
-// Due dates in Chromium: the studio starts a project due on a day long gone and moves another's date on its page;
-// the first shows Overdue (in words) on its page, in the list and on Workload; the list's overdue filter and
-// due-soonest order live in the address and survive a reload; the client sees the date but cannot change it.
-// A client's calendar feed carries its business's due dates. Each page is looked at as a phone (390x844) and a desktop
-// (1280x800).
-import { join } from "node:path";
 import { DEMO_BUSINESS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import { addDays, utcDay } from "@atelier/domain";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  ARTIFACTS_DIR,
   chooseOption,
+  fitsBoth,
   keepScreenshot,
   launchBrowser,
   type RunningApp,
@@ -48,19 +42,6 @@ describe("due dates (PostgreSQL, Chromium)", () => {
 
   const signInAs = (email: string) => signInWithSession(t.db, context, app.url, email);
 
-  /** The page as a phone shows it: nothing wider than the screen; then as a desktop. Both kept as screenshots. */
-  async function fitsBoth(name: string): Promise<void> {
-    for (const [width, height, kind] of [
-      [390, 844, "phone"],
-      [1280, 800, "desktop"],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(ARTIFACTS_DIR, `due-${name}-${kind}.png`), fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} as a ${kind}`).toBeLessThanOrEqual(width);
-    }
-  }
-
   async function createProject(title: string, dueOn?: string): Promise<void> {
     await page.goto(`${app.url}/projects/create`);
     await page.getByLabel("Title").fill(title);
@@ -77,7 +58,7 @@ describe("due dates (PostgreSQL, Chromium)", () => {
     // Due on a day long before any run of this test.
     await createProject("Overdue poster", "2024-03-01");
     await page.getByTestId("project-due").filter({ hasText: "Due Mar 1, 2024" }).getByText("Overdue").waitFor();
-    await fitsBoth("project-page");
+    await fitsBoth(page, "due-project-page");
 
     // Another project, dated later from its own page: due, not overdue.
     await createProject("Calm flyer");
@@ -106,7 +87,7 @@ describe("due dates (PostgreSQL, Chromium)", () => {
     await page.getByLabel("Overdue only").and(page.locator(":checked")).waitFor();
     expect(await card("Calm flyer").count()).toBe(0);
     expect(new URL(page.url()).searchParams.get("overdue")).toBe("1");
-    await fitsBoth("project-list-overdue");
+    await fitsBoth(page, "due-project-list-overdue");
 
     // Workload: waiting unassigned, overdue; handed to the designer from there, still overdue, linked to its project.
     await page.goto(`${app.url}/workload`);
@@ -120,7 +101,7 @@ describe("due dates (PostgreSQL, Chromium)", () => {
     await dora.getByText("1 overdue").waitFor();
     const doraRow = page.getByTestId("workload-table").getByRole("row").filter({ hasText: "Dora Designer" });
     expect((await doraRow.getByRole("cell").allInnerTexts()).map((c) => c.trim())).toEqual(["Dora Designer", "1", "0", "0", "1", "0"]);
-    await fitsBoth("workload");
+    await fitsBoth(page, "due-workload");
     await dora.getByTestId("workload-due").filter({ hasText: "Project due Mar 1, 2024" }).click();
     await page.getByRole("heading", { name: "Overdue poster" }).waitFor();
   });
@@ -136,7 +117,7 @@ describe("due dates (PostgreSQL, Chromium)", () => {
     await page.getByTestId("project-due").filter({ hasText: "Due Feb 1, 2024" }).getByText("Overdue").waitFor();
     expect(await page.getByRole("button", { name: "Save date" }).count()).toBe(0);
     expect(await page.getByLabel("Due date", { exact: true }).count()).toBe(0);
-    await fitsBoth("client-project-page");
+    await fitsBoth(page, "due-client-project-page");
   });
 
   it("a client subscribes a calendar to its business's due dates from the account menu, and turns it off", async () => {
@@ -155,7 +136,7 @@ describe("due dates (PostgreSQL, Chromium)", () => {
     await dialog.getByRole("button", { name: "Make an address" }).click();
     const address = await dialog.getByLabel("Calendar address").inputValue();
     expect(address).toMatch(new RegExp(`^${app.url}/api/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
-    await fitsBoth("calendar-feed-dialog");
+    await fitsBoth(page, "due-calendar-feed-dialog");
 
     // A calendar app reads it with no session: the project's day, as an all-day event that links to the project.
     const calendar = await fetch(address);

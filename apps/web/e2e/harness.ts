@@ -353,6 +353,23 @@ export async function chooseOption(trigger: Locator, label: string): Promise<voi
 }
 
 /**
+ * The page as a phone (390 x 844) and a desktop (1280 x 800) show it, each kept as a screenshot named
+ * `<name>-phone.png` and `<name>-desktop.png`: nothing wider than the screen.
+ */
+export async function fitsBoth(page: Page, name: string): Promise<void> {
+  for (const [width, height, kind] of [
+    [390, 844, "phone"],
+    [1280, 800, "desktop"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-${kind}.png`), fullPage: true });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > width) throw new Error(`${name} as a ${kind}: ${scrollWidth} px wide, wider than ${width}`);
+  }
+}
+
+/**
  * Runs `use` in a tab of a new browser context signed in as `email`, on a 1280 x 800 screen or a 390 x 844 phone;
  * the context is closed whatever happens.
  */

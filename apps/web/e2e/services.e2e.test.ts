@@ -1,14 +1,9 @@
-// The service catalogue in Chromium (docs/services.md): a designer adds "A5 flyer" (350.00, three working days, a
-// one-day rush) and a day off on the studio's calendar; the client starts a project by picking it, is shown the due
-// date three working days away (the day off skipped), and the project opens due then. Each page looked at as a phone
-// (390x844) and a desktop (1280x800).
-import { join } from "node:path";
 import { seedDemo } from "@atelier/db";
 import { createTestDatabase, type TestDatabase } from "@atelier/db/testing";
 import { addWorkingDays, formatInvoiceDate, utcDay } from "@atelier/domain";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTIFACTS_DIR, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp, startTogether } from "./harness";
+import { fitsBoth, keepScreenshot, launchBrowser, type RunningApp, signInWithSession, startApp, startTogether } from "./harness";
 
 describe("services (PostgreSQL, Chromium)", () => {
   let t: TestDatabase;
@@ -38,18 +33,6 @@ describe("services (PostgreSQL, Chromium)", () => {
 
   const signInAs = (email: string) => signInWithSession(t.db, context, app.url, email);
 
-  async function fitsBoth(name: string): Promise<void> {
-    for (const [width, height, kind] of [
-      [390, 844, "phone"],
-      [1280, 800, "desktop"],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(ARTIFACTS_DIR, `services-${name}-${kind}.png`), fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} as a ${kind}`).toBeLessThanOrEqual(width);
-    }
-  }
-
   it("a designer offers A5 flyer; the client picks it and the project is due three working days away", async () => {
     // The first working day from today is the studio's day off: the due date moves by one.
     const dayOff = addWorkingDays(utcDay(new Date()), 1);
@@ -69,7 +52,7 @@ describe("services (PostgreSQL, Chromium)", () => {
     await page.getByLabel("What it is").fill("Studio outing");
     await page.getByRole("button", { name: "Add day off" }).click();
     await page.getByTestId("days-off").getByText("Studio outing").waitFor();
-    await fitsBoth("settings");
+    await fitsBoth(page, "services-settings");
 
     const expected = addWorkingDays(utcDay(new Date()), 3, [dayOff]);
     expect(expected).not.toBe(addWorkingDays(utcDay(new Date()), 3));
@@ -84,7 +67,7 @@ describe("services (PostgreSQL, Chromium)", () => {
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByText(/The earliest this can be due is/).waitFor();
     await page.getByLabel("A later day (optional)").fill("");
-    await fitsBoth("create-project");
+    await fitsBoth(page, "services-create-project");
     await page.getByRole("button", { name: "Create Project" }).click();
     await page.getByRole("heading", { name: "Winter market flyer" }).waitFor();
     expect(await page.getByTestId("project-due").innerText()).toBe(`Due ${formatInvoiceDate(expected)}`);

@@ -1,15 +1,10 @@
-// Time on projects in Chromium (docs/time.md): a designer starts a timer on a project's page, reloads, and finds it
-// still running in the header; stops it; logs time by hand on the timesheet (a duration refused in plain words
-// first); an admin sets the rate and turns the week's time into a draft whose total matches the entries, then
-// deletes the draft and the time is unbilled again. Each page looked at as a phone (390x844) and a desktop (1280x800).
-import { join } from "node:path";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "@atelier/db";
 import { createTestDatabase, makeProject, type TestDatabase } from "@atelier/db/testing";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  ARTIFACTS_DIR,
   chooseOption,
+  fitsBoth,
   keepScreenshot,
   launchBrowser,
   type RunningApp,
@@ -53,18 +48,6 @@ describe("time on projects (PostgreSQL, Chromium)", () => {
 
   const signInAs = (email: string) => signInWithSession(t.db, context, app.url, email);
 
-  async function fitsBoth(name: string): Promise<void> {
-    for (const [width, height, kind] of [
-      [390, 844, "phone"],
-      [1280, 800, "desktop"],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: join(ARTIFACTS_DIR, `time-${name}-${kind}.png`), fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} as a ${kind}`).toBeLessThanOrEqual(width);
-    }
-  }
-
   it("a designer's timer survives a reload and shows in the header; time logged by hand joins the week", async () => {
     await signInAs("designer@atelier.local");
     await page.goto(`${app.url}/projects/${projectId}`);
@@ -75,7 +58,7 @@ describe("time on projects (PostgreSQL, Chromium)", () => {
     await timer.waitFor();
     expect(await timer.innerText()).toContain("1 min");
     await page.getByRole("button", { name: /Stop timer/ }).waitFor();
-    await fitsBoth("project-running");
+    await fitsBoth(page, "time-project-running");
     await timer.getByRole("button", { name: "Stop the timer on Harvest fair poster" }).click();
     await timer.waitFor({ state: "detached" });
 
@@ -89,7 +72,7 @@ describe("time on projects (PostgreSQL, Chromium)", () => {
     await page.getByRole("button", { name: "Log time" }).click();
     await page.getByTestId("time-entry").filter({ hasText: "Layout, second pass" }).waitFor();
     await expect.poll(() => page.getByTestId("week-total").innerText()).toMatch(/^1 h 31 min this week/);
-    await fitsBoth("timesheet");
+    await fitsBoth(page, "time-timesheet");
   });
 
   it("an admin sets a rate and turns the unbilled time into a draft whose total matches the entries", async () => {
@@ -109,14 +92,14 @@ describe("time on projects (PostgreSQL, Chromium)", () => {
     await page.goto(`${app.url}/businesses/${DEMO_BUSINESS.id}`);
     const unbilled = page.getByTestId("unbilled-time");
     await unbilled.getByTestId("unbilled-summary").filter({ hasText: "1 h 31 min in 2 entries, $91.00" }).waitFor();
-    await fitsBoth("business-unbilled");
+    await fitsBoth(page, "time-business-unbilled");
     await chooseOption(unbilled.getByLabel("Invoice lines"), "One line per entry");
     await unbilled.getByRole("button", { name: "Make a draft invoice" }).click();
     await page.waitForURL(/\/invoices\/[^/]+$/);
     await page.getByText("Harvest fair poster: Dora Designer", { exact: false }).first().waitFor();
     // 1 minute and 90 minutes at 60.00: 1.00 and 90.00.
     await page.getByText("$91.00").first().waitFor();
-    await fitsBoth("draft-from-time");
+    await fitsBoth(page, "time-draft-from-time");
 
     await page.getByRole("button", { name: "Delete draft" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete draft" }).click();

@@ -1,7 +1,7 @@
 // Time on projects (docs/time.md): a person's running timer (one at most, held by a partial unique index), stopped
 // and hand-added entries, a week of them, a business's unbilled billable time, and that time made into a draft
 // invoice in one transaction that bills each entry once however many ask at the same moment.
-import { type BillableTime, type TimeGrouping, timeInvoiceLines, unratedPeople } from "@atelier/domain";
+import { type BillableTime, elapsedMinutes, type TimeGrouping, timeInvoiceLines, unratedPeople } from "@atelier/domain";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
 import { insertInvoice, type NewInvoice } from "./invoices";
@@ -59,20 +59,24 @@ export async function runningTimer(db: Db, userId: string): Promise<TimeEntry | 
   return entries(db).where("t.userId", "=", userId).where("t.endedAt", "is", null).executeTakeFirst();
 }
 
-/** Whole minutes from the start to `now`, as elapsedMinutes counts them, in SQL. */
-const minutesUntil = (now: Date) =>
-  sql<number>`least(1440, greatest(1, round(extract(epoch from (${now}::timestamptz - started_at)) / 60)))::int`;
-
-/** Stops the person's running timer at `now`; the stopped entry, or undefined when none ran. */
+/** Stops the person's running timer at `now`, its whole minutes by elapsedMinutes; undefined when none ran. */
 export async function stopTimer(db: Db, userId: string, now: Date): Promise<{ id: string; minutes: number } | undefined> {
-  const row = await db
-    .updateTable("timeEntries")
-    .set({ endedAt: now, minutes: minutesUntil(now) })
+  const running = await db
+    .selectFrom("timeEntries")
+    .select(["id", "startedAt"])
     .where("userId", "=", userId)
     .where("endedAt", "is", null)
-    .returning(["id", "minutes"])
     .executeTakeFirst();
-  return row ? { id: row.id, minutes: row.minutes ?? 0 } : undefined;
+  if (!running) return undefined;
+  const minutes = elapsedMinutes(running.startedAt, now);
+  // Stopped meanwhile (another tab): nothing left to stop.
+  const stopped = await db
+    .updateTable("timeEntries")
+    .set({ endedAt: now, minutes })
+    .where("id", "=", running.id)
+    .where("endedAt", "is", null)
+    .executeTakeFirst();
+  return stopped.numUpdatedRows > 0n ? { id: running.id, minutes } : undefined;
 }
 
 /** Starts a timer on a project, stopping the one running (one timer a person). */
@@ -179,19 +183,16 @@ export async function invoiceTime(
   },
 ): Promise<InvoiceTimeOutcome> {
   return db.transaction().execute(async (trx) => {
-    let locked = trx
-      .selectFrom("timeEntries as t")
-      .innerJoin("projects as p", "p.id", "t.projectId")
-      .select("t.id")
+    let locked = entries(trx)
       .where("p.businessId", "=", args.invoice.businessId)
       .where("t.invoiceId", "is", null)
       .where("t.billable", "=", true)
       .where("t.endedAt", "is not", null)
       .forUpdate("t");
     if (args.entryIds) locked = locked.where("t.id", "in", args.entryIds.length ? [...args.entryIds] : [""]);
-    const ids = (await locked.execute()).map((r) => r.id);
-    if (ids.length === 0) return { ok: false, reason: "nothing" } as const;
-    const billable = (await entries(trx).where("t.id", "in", ids).execute()).map(toBillable);
+    const billable = (await locked.execute()).map(toBillable);
+    if (billable.length === 0) return { ok: false, reason: "nothing" } as const;
+    const ids = billable.map((e) => e.id);
     const unrated = unratedPeople(billable);
     if (unrated.length > 0) return { ok: false, reason: "unrated", people: unrated } as const;
     const lines = timeInvoiceLines(billable, args.grouping, args.invoice.currency, args.timeZone);
@@ -217,6 +218,17 @@ export async function invoiceTime(
 export async function setHourlyRate(db: Db, userId: string, rate: number): Promise<boolean> {
   const updated = await db.updateTable("users").set({ hourlyRate: rate }).where("id", "=", userId).executeTakeFirst();
   return updated.numUpdatedRows > 0n;
+}
+
+/** The hourly rates of these people, by id (0 for none set), in one query. */
+export async function hourlyRatesOf(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "hourlyRate"])
+    .where("id", "in", [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.hourlyRate]));
 }
 
 export async function hourlyRateOf(db: Db, userId: string): Promise<number> {

@@ -66,7 +66,7 @@ export { Textarea } from "./components/textarea";
 export { ThemeProvider } from "./components/theme-provider";
 export { ThemeToggle } from "./components/theme-toggle";
 export { useZodForm } from "./components/zod-form";
-export { useIdle } from "./hooks/use-idle";
+export { useIdle, usePreloadWhenIdle } from "./hooks/use-idle";
 export { useReturnFocus } from "./hooks/use-return-focus";
 export { toast } from "./hooks/use-toast";
 export { cn } from "./lib/cn";

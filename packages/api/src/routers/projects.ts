@@ -148,8 +148,10 @@ export const projectsRouter = router({
         throw new DomainError("FORBIDDEN", DUE_DATE_STAFF_ONLY);
       }
       // A service not offered to the client's business is none it can name (nor can a client without a business).
-      if (input.serviceId !== undefined && !isStaff(ctx.user.role))
-        await offeredService(ctx, ctx.user, input.serviceId, ctx.user.businessId ?? "");
+      let offered =
+        input.serviceId !== undefined && !isStaff(ctx.user.role)
+          ? await offeredService(ctx, ctx.user, input.serviceId, ctx.user.businessId ?? "")
+          : undefined;
       const businessId = input.businessId ?? ctx.user.businessId;
       if (!businessId) {
         throw new DomainError(
@@ -165,7 +167,9 @@ export const projectsRouter = router({
       const now = ctx.now();
       let fromService: { serviceId: string; event: string; dueOn: string | null; rush: boolean } | null = null;
       if (input.serviceId !== undefined) {
-        const { service, calendar } = await offeredService(ctx, ctx.user, input.serviceId, businessId);
+        // A client's was checked above, for its own business: the only one it may start projects for.
+        offered ??= await offeredService(ctx, ctx.user, input.serviceId, businessId);
+        const { service, calendar } = offered;
         const rush = input.rush && service.rushDays !== null;
         const proposed = proposedDueOn(service, { now, timeZone: calendar.timeZone, daysOff: calendar.daysOff.map((d) => d.day), rush });
         // A client may ask for a later day, not a sooner one (that is a rush); the studio sets any.

@@ -11,6 +11,7 @@ import {
   findTimeEntry,
   findUserById,
   hourlyRateOf,
+  hourlyRatesOf,
   runningTimer,
   setHourlyRate,
   startTimer,
@@ -188,8 +189,11 @@ export const timeRouter = router({
   /** The studio's people with their hourly rates, for an admin. */
   people: adminProcedure.query(async ({ ctx }) => {
     const people = await activeStaff(ctx.db);
-    const rates = await Promise.all(people.map((p) => hourlyRateOf(ctx.db, p.id)));
-    return people.map((p, i) => ({ id: p.id, name: p.name ?? p.email ?? "Someone", role: p.role, hourlyRate: rates[i] ?? 0 }));
+    const rates = await hourlyRatesOf(
+      ctx.db,
+      people.map((p) => p.id),
+    );
+    return people.map((p) => ({ id: p.id, name: p.name ?? p.email ?? "Someone", role: p.role, hourlyRate: rates.get(p.id) ?? 0 }));
   }),
 
   /** Sets a person's hourly rate (minor units of the invoice's currency); their entries from now on carry it. */

@@ -2,8 +2,8 @@
 // The confirmation as pages use it: its trigger alone until pressed (or the page is quiet), then the AlertDialog
 // (Radix's dialog, its focus trap and scroll lock) drawn open around it. A list with a Delete on every row no longer
 // carries the dialog's code in its first load (docs/performance.md).
-import { cloneElement, lazy, type MouseEvent, type ReactElement, Suspense, useEffect, useState } from "react";
-import { useIdle } from "../hooks/use-idle";
+import { cloneElement, lazy, type MouseEvent, type ReactElement, Suspense, useState } from "react";
+import { usePreloadWhenIdle } from "../hooks/use-idle";
 import type { ConfirmDialogProps } from "./alert-dialog";
 
 const loadView = () => import("./alert-dialog");
@@ -15,10 +15,7 @@ export function ConfirmDialog({
   ...props
 }: Omit<ConfirmDialogProps, "trigger" | "defaultOpen"> & { trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }> }) {
   const [wanted, setWanted] = useState(false);
-  const idle = useIdle();
-  useEffect(() => {
-    if (idle) void loadView().catch(() => undefined);
-  }, [idle]);
+  usePreloadWhenIdle(loadView);
   if (wanted) {
     return (
       <Suspense fallback={trigger}>

@@ -2,17 +2,8 @@
 // A menu button whose menu (Radix's DropdownMenu, its positioning and focus handling) is fetched once the page is
 // quiet or when first pressed, not with the page: the shell's account and theme menus stay out of every page's first
 // load (docs/performance.md). Until then the button is drawn alone, looking and answering as the menu's trigger does.
-import {
-  cloneElement,
-  type KeyboardEvent,
-  type PointerEvent,
-  type ReactElement,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useState,
-} from "react";
-import { useIdle } from "../hooks/use-idle";
+import { cloneElement, type KeyboardEvent, type PointerEvent, type ReactElement, type ReactNode, Suspense, useState } from "react";
+import { usePreloadWhenIdle } from "../hooks/use-idle";
 
 /** What a deferred menu component takes: the trigger to wrap (asChild) and whether it opens at once. */
 export interface DeferredMenuProps {
@@ -43,10 +34,7 @@ export function DeferredMenu({
   preload: () => Promise<unknown>;
 }) {
   const [wanted, setWanted] = useState(false);
-  const idle = useIdle();
-  useEffect(() => {
-    if (idle) void preload().catch(() => undefined);
-  }, [idle, preload]);
+  usePreloadWhenIdle(preload);
 
   if (wanted) {
     return <Suspense fallback={trigger}>{menu({ trigger, defaultOpen: true })}</Suspense>;

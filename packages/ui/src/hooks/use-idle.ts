@@ -14,3 +14,11 @@ export function useIdle(): boolean {
   }, []);
   return idle;
 }
+
+/** Fetches code that may be used soon (an `import()`) once the page is quiet; a failure waits for the real use. */
+export function usePreloadWhenIdle(load: () => Promise<unknown>): void {
+  const idle = useIdle();
+  useEffect(() => {
+    if (idle) void load().catch(() => undefined);
+  }, [idle, load]);
+}

@@ -4,7 +4,7 @@
 // native select rendering the same children, since they may come from components such as BusinessOptions.
 // Until a select is first pressed (or the page is quiet) it is a button looking like Radix's trigger: the list's code
 // (Radix Select and its positioning) is not part of the page's first load (docs/performance.md).
-import { cn, SELECT_TRIGGER_CLASS, useIdle } from "@atelier/ui";
+import { cn, SELECT_TRIGGER_CLASS, usePreloadWhenIdle } from "@atelier/ui";
 import { ChevronDownIcon } from "lucide-react";
 import {
   type ChangeEvent,
@@ -16,7 +16,6 @@ import {
   type PointerEvent,
   type ReactNode,
   Suspense,
-  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -97,10 +96,7 @@ const sameOptions = (a: Option[], b: Option[]) =>
 export function NativeSelect({ className, children, value, onChange, disabled, required, name, id, ...props }: ComponentProps<"select">) {
   const native = useRef<HTMLSelectElement>(null);
   const [wanted, setWanted] = useState(false);
-  const idle = useIdle();
-  useEffect(() => {
-    if (idle) void loadList().catch(() => undefined);
-  }, [idle]);
+  usePreloadWhenIdle(loadList);
   const [options, setOptions] = useState<Option[]>(() => plainOptions(children) ?? []);
   // After every render: the children may have changed (a list that loaded, a filter).
   useLayoutEffect(() => {

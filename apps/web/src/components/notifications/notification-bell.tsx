@@ -3,7 +3,7 @@
 // stream that refreshes comments and projects. Its side sheet (notification-sheet.tsx) is fetched when the page is
 // quiet or the bell is first pressed, not with the page (docs/performance.md).
 import type { SessionUser } from "@atelier/domain";
-import { Button, useIdle } from "@atelier/ui";
+import { Button, usePreloadWhenIdle } from "@atelier/ui";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell } from "lucide-react";
 import dynamic from "next/dynamic";
@@ -23,10 +23,7 @@ export function NotificationBell({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const loaded = useOpenedOnce(open);
-  const idle = useIdle();
-  useEffect(() => {
-    if (idle) void loadSheet().catch(() => undefined);
-  }, [idle]);
+  usePreloadWhenIdle(loadSheet);
   const unreadCount = useQuery({ ...trpc.comments.unreadCount.queryOptions(), refetchInterval: NOTIFICATION_POLL_MS });
   const overdue = useQuery({ ...trpc.proofs.overdue.queryOptions(), refetchInterval: NOTIFICATION_POLL_MS });
   const late = overdue.data ?? [];
