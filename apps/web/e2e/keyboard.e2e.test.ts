@@ -146,6 +146,9 @@ describe.each(VIEWPORTS)("the keyboard alone at $width px (PostgreSQL, Chromium)
   async function open(path: string): Promise<void> {
     await page.goto(`${app.url}${path}`);
     await page.locator("h1").first().waitFor();
+    // A page drawn on the server keeps its fields disabled until its script runs (a project page's follows the load
+    // event): a keyboard reaches them from then on.
+    await page.waitForFunction(() => !document.querySelector("fieldset[disabled]"));
     await page.evaluate(() => document.fonts.ready);
   }
 

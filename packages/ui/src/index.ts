@@ -66,6 +66,7 @@ export { Textarea } from "./components/textarea";
 export { ThemeProvider } from "./components/theme-provider";
 export { ThemeToggle } from "./components/theme-toggle";
 export { useZodForm } from "./components/zod-form";
+export { useHydrated } from "./hooks/use-hydrated";
 export { useIdle, usePreloadWhenIdle } from "./hooks/use-idle";
 export { useReturnFocus } from "./hooks/use-return-focus";
 export { toast } from "./hooks/use-toast";

@@ -17,6 +17,7 @@ import {
   UnfinishedUploadsNotice,
   UploadDialog,
   type UploadedFile,
+  useHydrated,
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, GitCompareArrows, Upload } from "lucide-react";
@@ -178,6 +179,9 @@ export function ProjectPage() {
     [project.data],
   );
   const closeLinkedFile = useLinkedFile(project.data?.files, openFile);
+  // Drawn on the server: its fields and buttons wait for the script (project-page-client.tsx), so nothing typed or
+  // pressed before it runs is lost.
+  const hydrated = useHydrated();
 
   if (project.isPending) return <Skeleton className="h-96" />;
   if (project.error) return <EmptyState title="Project not found" description="It does not exist, or it belongs to another business." />;
@@ -237,7 +241,7 @@ export function ProjectPage() {
   }
 
   return (
-    <>
+    <fieldset disabled={!hydrated} className="m-0 min-w-0 border-0 p-0">
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">{p.title}</h1>
@@ -383,6 +387,6 @@ export function ProjectPage() {
         note={FILE_KINDS.find((k) => k.value === kind)?.label}
         brandLibrary={brandLibrary(kind)}
       />
-    </>
+    </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 // A project's page: the project, its thread's newest comments, its rounds and pins fetched on the server with the page
-// (server/prefetch.tsx), so the page draws from them as soon as its script runs; the page itself is drawn in the
-// browser only (components/projects/project-page-client.tsx says why).
+// (server/prefetch.tsx) and drawn into its HTML; the page's own code follows the load event
+// (components/projects/project-page-client.tsx says why).
 import { ProjectPageInBrowser } from "~/components/projects/project-page-client";
 import { olderThreadPage } from "~/components/projects/thread-pages";
 import { Prefetched, serverQueries } from "~/server/prefetch";
