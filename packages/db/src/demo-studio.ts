@@ -14,6 +14,7 @@ import { createPost } from "./posts";
 import { addProjectFiles, createBusiness, createProject, setProjectArchived, setProjectAssignee, setProjectDueOn } from "./projects";
 import { createAnnotation, createProof, recordApproval, recordChangesRequested } from "./proofs";
 import { DEMO_BUSINESS, DEMO_USERS, seedDemo } from "./seed";
+import { createService, type ServiceFields } from "./services";
 import { createUser, setUserRoleAndBusiness } from "./users";
 
 const [ADMIN, DESIGNER, CLIENT] = DEMO_USERS;
@@ -414,6 +415,98 @@ async function render(name: string, content: DemoContent) {
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 /** Fills the demo studio in; call it only right after seedDemo wrote the demo users into an empty database. */
+const DEMO_SERVICES: { id: string; fields: ServiceFields }[] = [
+  {
+    id: "demo-service-a5-flyer",
+    fields: {
+      name: "A5 flyer",
+      description: "One or two sides, print-ready PDF with bleed.",
+      event: "flyer",
+      price: 35000,
+      currency: "USD",
+      rounds: 2,
+      turnaroundDays: 3,
+      rushDays: 1,
+      rushPrice: 50000,
+      forAll: true,
+      businessIds: [],
+      intakeForm: [
+        {
+          id: "headline",
+          kind: "text",
+          label: "Headline",
+          help: "The words people read first.",
+          required: true,
+          unit: "",
+          options: [],
+          multiple: false,
+        },
+        {
+          id: "copy",
+          kind: "longText",
+          label: "Other text",
+          help: "Dates, prices, address.",
+          required: false,
+          unit: "",
+          options: [],
+          multiple: false,
+        },
+        { id: "size", kind: "size", label: "Size", help: "A5 is 148 x 210 mm.", required: false, unit: "mm", options: [], multiple: false },
+        {
+          id: "sides",
+          kind: "choice",
+          label: "Printed on",
+          help: "",
+          required: true,
+          unit: "",
+          options: ["One side", "Both sides"],
+          multiple: false,
+        },
+        { id: "copies", kind: "number", label: "Copies", help: "", required: false, unit: "copies", options: [], multiple: false },
+        {
+          id: "logo",
+          kind: "file",
+          label: "Logo and photos",
+          help: "Vector logos (SVG, PDF) print best.",
+          required: false,
+          unit: "",
+          options: [],
+          multiple: false,
+        },
+      ],
+    },
+  },
+  {
+    id: "demo-service-logo",
+    fields: {
+      name: "Logo",
+      description: "Three directions, then one refined.",
+      event: "branding",
+      price: null,
+      currency: "USD",
+      rounds: 3,
+      turnaroundDays: 10,
+      rushDays: null,
+      rushPrice: null,
+      forAll: true,
+      businessIds: [],
+      intakeForm: [
+        { id: "name", kind: "text", label: "Name in the logo", help: "", required: true, unit: "", options: [], multiple: false },
+        {
+          id: "colour",
+          kind: "colour",
+          label: "A colour to start from",
+          help: "",
+          required: false,
+          unit: "",
+          options: [],
+          multiple: false,
+        },
+      ],
+    },
+  },
+];
+
 async function seedDemoStudio(db: Db, now: Date, store: DemoFileStore | undefined): Promise<void> {
   const at = (daysAgo: number, minutes = 0) => new Date(now.getTime() - daysAgo * DAY_MS + minutes * 60_000);
   const people = { client: CLIENT.id, designer: DESIGNER.id, admin: ADMIN.id, milo: SECOND_DESIGNER.id } as Record<Line["by"], string>;
@@ -432,6 +525,8 @@ async function seedDemoStudio(db: Db, now: Date, store: DemoFileStore | undefine
   await setUserRoleAndBusiness(db, CLIENT.id, { businessId: DEMO_BUSINESS.id });
   await addBrandColour(db, { id: "demo-colour-1", businessId: DEMO_BUSINESS.id, name: "Roast brown", hex: "#6b4f2a" });
   await addBrandColour(db, { id: "demo-colour-2", businessId: DEMO_BUSINESS.id, name: "Crema", hex: "#f3e3c3" });
+  // What the studio sells (docs/services.md): a flyer with its intake form, and a logo quoted for each request.
+  for (const service of DEMO_SERVICES) await createService(db, service.id, service.fields);
 
   const projectIds: Record<string, string> = {};
   for (const p of PROJECTS) {

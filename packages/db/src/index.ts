@@ -3,6 +3,7 @@
 export { sql } from "kysely";
 export * from "./api-tokens";
 export * from "./approval-certificates";
+export * from "./briefs";
 export * from "./businesses";
 export * from "./calendar-feeds";
 export * from "./comments";

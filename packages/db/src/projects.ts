@@ -1,6 +1,6 @@
 // Queries on businesses, projects and their files; every function takes the database handle first.
 
-import { NOT_DUE_STAGES, type ProjectSort, type ProjectStage, STAFF_ROLES } from "@atelier/domain";
+import { type Brief, NOT_DUE_STAGES, type ProjectSort, type ProjectStage, STAFF_ROLES } from "@atelier/domain";
 import type { Insertable } from "kysely";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
@@ -212,9 +212,15 @@ export async function createProject(
     dueOn?: string | null;
     serviceId?: string | null;
     rush?: boolean;
+    /** The brief it is asked with (docs/services.md). */
+    brief?: Brief | null;
   },
 ) {
-  await db.insertInto("projects").values(project).execute();
+  const { brief, ...row } = project;
+  await db
+    .insertInto("projects")
+    .values({ ...row, ...(brief ? { brief: JSON.stringify(brief) } : {}) })
+    .execute();
 }
 
 /** Sets or clears (null) a project's due date. */

@@ -3,10 +3,13 @@
 // tested against the same lists (schema.integration.test.ts).
 import type {
   BrandFileKind,
+  Brief,
+  BriefChange,
   CommentEvent,
   Decision,
   FileKind,
   HourCycle,
+  IntakeField,
   InvoiceKind,
   InvoiceStatus,
   MailPreference,
@@ -122,6 +125,17 @@ interface ProjectsTable {
   serviceId: ColumnType<string | null, string | null | undefined, string | null>;
   /** Asked as a rush: due by the service's rush turnaround. */
   rush: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The brief it was asked with: its service's form as answered, and the answers (JSON); null without one. */
+  brief: ColumnType<Brief | null, string | null | undefined, string | null>;
+}
+
+/** A change the studio made to a project's brief: who, when, and what (each field's answer before and after). */
+interface ProjectBriefEditsTable {
+  id: string;
+  projectId: string;
+  editedBy: string | null;
+  editedAt: ColumnType<Date, Date | undefined, never>;
+  changes: ColumnType<BriefChange[], string, never>;
 }
 
 /** What the studio sells (docs/services.md). */
@@ -142,6 +156,8 @@ interface ServicesTable {
   position: ColumnType<number, number | undefined, number>;
   archivedAt: Date | null;
   createdAt: ColumnType<Date, Date | undefined, never>;
+  /** The questions a request for it asks (JSON list of fields). */
+  intakeForm: ColumnType<IntakeField[], string | undefined, string>;
 }
 
 interface ServiceBusinessesTable {
@@ -756,6 +772,7 @@ export interface Database {
   mediaProbes: MediaProbesTable;
   timeEntries: TimeEntriesTable;
   services: ServicesTable;
+  projectBriefEdits: ProjectBriefEditsTable;
   serviceBusinesses: ServiceBusinessesTable;
   studioDaysOff: StudioDaysOffTable;
   studioCalendar: StudioCalendarTable;

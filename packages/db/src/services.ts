@@ -1,5 +1,6 @@
 // The studio's services (docs/services.md): listed in the studio's order, to a business only those shown to all or to
 // it, archived ones kept for the projects that name them; and the studio's calendar, its days off and time zone.
+import type { IntakeField } from "@atelier/domain";
 import { sql } from "kysely";
 import type { Db } from "./create-db";
 
@@ -19,6 +20,8 @@ export interface ServiceRow {
   archivedAt: Date | null;
   /** The businesses it is shown to when not to all. */
   businessIds: string[];
+  /** The questions a request for it asks. */
+  intakeForm: IntakeField[];
 }
 
 export type ServiceFields = Omit<ServiceRow, "id" | "position" | "archivedAt">;
@@ -40,6 +43,7 @@ function services(db: Db) {
       "s.forAll",
       "s.position",
       "s.archivedAt",
+      "s.intakeForm",
       sql<
         string[]
       >`coalesce((select array_agg(sb.business_id order by sb.business_id) from service_businesses sb where sb.service_id = s.id), '{}')`.as(
@@ -100,7 +104,8 @@ async function setBusinesses(trx: Db, serviceId: string, businessIds: readonly s
 
 /** A new service, last in the order. */
 export async function createService(db: Db, id: string, fields: ServiceFields): Promise<void> {
-  const { businessIds, ...row } = fields;
+  const { businessIds, intakeForm, ...terms } = fields;
+  const row = { ...terms, intakeForm: JSON.stringify(intakeForm) };
   await db.transaction().execute(async (trx) => {
     const last = await trx.selectFrom("services").select(sql<number>`coalesce(max(position), -1)`.as("last")).executeTakeFirstOrThrow();
     await trx
@@ -111,9 +116,10 @@ export async function createService(db: Db, id: string, fields: ServiceFields): 
   });
 }
 
-/** Rewrites a service's terms; projects asked as it keep their own due dates and answers. */
+/** Rewrites a service's terms and form; projects asked as it keep their own due dates and briefs. */
 export async function updateService(db: Db, id: string, fields: ServiceFields): Promise<boolean> {
-  const { businessIds, ...row } = fields;
+  const { businessIds, intakeForm, ...terms } = fields;
+  const row = { ...terms, intakeForm: JSON.stringify(intakeForm) };
   return db.transaction().execute(async (trx) => {
     const updated = await trx.updateTable("services").set(row).where("id", "=", id).executeTakeFirst();
     if (updated.numUpdatedRows === 0n) return false;

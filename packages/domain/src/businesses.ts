@@ -13,6 +13,9 @@ export const BRAND_FILE_KIND_VALUES = BRAND_FILE_KINDS.map((k) => k.value) as [B
 /** The folder of a business's brand assets, beside its projects' folders. */
 export const BRAND_FOLDER = "BRAND";
 
+/** The folder files given with a request's intake form are uploaded to before its project exists (docs/services.md). */
+export const INTAKE_FOLDER = "INTAKE";
+
 export const BUSINESS_NAME_MAX_LENGTH = 100;
 export const BILLING_CONTACTS_MAX = 10;
 

@@ -19,6 +19,8 @@ export * from "./guest-review";
 export * from "./guest-review-inputs";
 export * from "./image-compare";
 export * from "./inputs";
+export * from "./intake";
+export * from "./intake-inputs";
 export * from "./internal-notes";
 export * from "./invoices";
 export * from "./legal-identity";

@@ -2,6 +2,7 @@
 // services does not load zod with them (docs/performance.md).
 import { z } from "zod";
 import { timeZoneInput } from "./inputs";
+import { intakeFormInput } from "./intake-inputs";
 import { CURRENCY_CODES } from "./money";
 import { PROJECT_EVENT_VALUES } from "./projects";
 import {
@@ -47,6 +48,8 @@ export const serviceInput = z
     /** Shown to every business; otherwise to `businessIds` only. */
     forAll: z.boolean().default(true),
     businessIds: z.array(z.string().min(1).max(200)).max(500).default([]),
+    /** The questions a request for it asks (intake.ts). */
+    intakeForm: intakeFormInput.default([]),
   })
   .superRefine((s, ctx) => {
     if (s.rushDays !== null && s.rushDays >= s.turnaroundDays) {

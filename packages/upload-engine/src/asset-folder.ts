@@ -1,5 +1,5 @@
 // Storage paths for project assets and avatars (docs/upload-protocol.md, "Names and folders").
-import { BRAND_FOLDER, fileKindFolder } from "@atelier/domain";
+import { BRAND_FOLDER, fileKindFolder, INTAKE_FOLDER } from "@atelier/domain";
 import { sanitizeSegment } from "./sanitize-segment";
 
 export interface AssetFolderInput {
@@ -47,6 +47,14 @@ export function assetFolder(input: AssetFolderInput): string {
 /** `CLIENT-clientId/BRAND`: a business's brand library, beside its projects' folders. */
 export function brandFolder(business: { name: string; id: string }): string {
   return `${labelled(business.name, business.id)}/${BRAND_FOLDER}`;
+}
+
+/**
+ * `CLIENT-clientId/INTAKE/userId-intakeId`: the files one person gives with one request's form before the project
+ * exists, apart from everyone else's; the project then keeps them as its briefing files.
+ */
+export function intakeFolder(business: { name: string; id: string }, userId: string, intakeId: string): string {
+  return `${labelled(business.name, business.id)}/${INTAKE_FOLDER}/${sanitizeSegment(`${userId}-${intakeId}`)}`;
 }
 
 /** The subfolder alone, in the order of docs/upload-protocol.md, "Names and folders". */

@@ -8,6 +8,7 @@ export {
   assetSubfolder,
   avatarPath,
   brandFolder,
+  intakeFolder,
 } from "./asset-folder";
 export { type Base64Encoder, Base64Error, base64Length, decodeBase64, encodeBase64, encodeBase64Into } from "./base64";
 export { canThumbnail, mediaType, THUMBNAIL_TYPES } from "./can-thumbnail";

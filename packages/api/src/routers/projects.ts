@@ -13,6 +13,7 @@ import {
   listBrandFiles,
   listProjectFiles,
   listProjectPage,
+  projectBrief,
   removeProjectFile,
   setProjectArchived,
   setProjectAssignee,
@@ -20,16 +21,20 @@ import {
   workload,
 } from "@atelier/db";
 import {
+  briefText,
   canArchiveProject,
   canCreateProjectFor,
   canRemoveProjectFile,
   canSeeProject,
+  clipCommentBody,
   DomainError,
   dueDateInput,
   dueDateRefusal,
   FILE_KIND_VALUES,
   filesDeliveredNote,
   idInput,
+  intakeAnswerInput,
+  intakeFieldIdInput,
   isProjectOverdue,
   isStaff,
   LIST_PAGE_SIZE,
@@ -46,7 +51,9 @@ import {
   searchWords,
   utcDay,
 } from "@atelier/domain";
+import { intakeFolder } from "@atelier/upload-engine";
 import { z } from "zod";
+import { briefFromAnswers, editBrief, intakeIdInput, sentAnswersInput } from "../briefs";
 import { fileDownloadUrl } from "../file-downloads";
 import { filesInFolder, uploadedFileColumns, uploadedFileInput } from "../file-input";
 import { pageFields } from "../list-page-input";
@@ -111,12 +118,17 @@ export const projectsRouter = router({
 
   byId: projectProcedure(z.object({ id })).query(async ({ ctx }) => {
     const { project } = ctx;
-    const [files, printCheck] = await Promise.all([
+    const [files, printCheck, brief] = await Promise.all([
       listProjectFiles(ctx.db, project.id).then((listed) => withMedia(ctx.db, listed)),
       printReadyCheck(ctx, project.id),
+      projectBrief(ctx.db, project.id),
     ]);
     return {
       ...withOverdue(project, utcDay(ctx.now())),
+      // Its service (docs/services.md), and the brief it was asked with and the studio's edits of it.
+      service: brief.service,
+      brief: brief.brief,
+      briefEdits: brief.edits,
       files: files.map(({ key: _key, ...f }) => ({
         ...f,
         downloadUrl: fileDownloadUrl(ctx.mail?.appUrl, { scope: "project", fileId: f.id }),
@@ -140,6 +152,12 @@ export const projectsRouter = router({
         rush: z.boolean().default(false),
         /** When the work is due: the studio's to set, or with a service a client's later day. */
         dueOn: dueDateInput.optional(),
+        /**
+         * The answers to the service's intake form (docs/services.md), by field id; a file field's are the files
+         * uploaded for it to the intake folder `intakeId` names (uploads.intakeTicket).
+         */
+        answers: sentAnswersInput.optional(),
+        intakeId: intakeIdInput.optional(),
         requestId: requestIdInput,
       }),
     )
@@ -163,7 +181,8 @@ export const projectsRouter = router({
       }
       if (!canCreateProjectFor(ctx.user, businessId))
         throw new DomainError("FORBIDDEN", "You may only start projects for your own business.");
-      if (!(await findBusiness(ctx.db, businessId))) throw new DomainError("NOT_FOUND", "No such business.");
+      const business = await findBusiness(ctx.db, businessId);
+      if (!business) throw new DomainError("NOT_FOUND", "No such business.");
       const now = ctx.now();
       let fromService: { serviceId: string; event: string; dueOn: string | null; rush: boolean } | null = null;
       if (input.serviceId !== undefined) {
@@ -177,6 +196,12 @@ export const projectsRouter = router({
         if (refusal) throw new DomainError("BAD_INPUT", refusal);
         fromService = { serviceId: service.id, event: service.event, dueOn: input.dueOn ?? proposed, rush };
       }
+      // The brief: the service's questions as answered, its files given from the caller's intake folder.
+      const intake = offered
+        ? briefFromAnswers(offered.service.intakeForm, input.answers ?? {}, {
+            folder: input.intakeId ? intakeFolder(business, ctx.user.id, input.intakeId) : null,
+          })
+        : null;
       const event = (fromService?.event as ProjectEvent | undefined) ?? input.event;
       const project = {
         id: randomUUID(),
@@ -189,18 +214,31 @@ export const projectsRouter = router({
         dueOn: fromService?.dueOn ?? input.dueOn ?? null,
         serviceId: fromService?.serviceId ?? null,
         rush: fromService?.rush ?? false,
+        brief: intake?.brief ?? null,
       };
       const result = { id: project.id, name: project.name };
+      const briefingFiles = (intake?.briefingFiles ?? []).map((f) => ({
+        ...f,
+        projectId: project.id,
+        kind: "briefing" as const,
+        uploadedBy: ctx.user.id,
+      }));
+      const opened = projectOpenedNote(input.title, event);
       return once(ctx, "projects.create", input.requestId, async (claim) => {
         // The project opens its thread: everyone on it hears of it, the studio in the bell and by mail.
         await postComment(ctx, project, {
           event: null,
-          body: projectOpenedNote(input.title, event),
+          // The brief goes with it, so the studio reads it in the thread and in the mail.
+          body: clipCommentBody(intake ? `${opened}\n\n${briefText(intake.brief)}` : opened),
           startsProject: true,
           prepare: async (trx) => {
             await claim(trx, result);
             await createProject(trx, project);
             await projectCreated(trx, ctx, project);
+            if (briefingFiles.length > 0) {
+              await addProjectFiles(trx, briefingFiles);
+              await filesAdded(trx, ctx, project, "briefing", briefingFiles);
+            }
           },
         });
         return result;
@@ -215,6 +253,22 @@ export const projectsRouter = router({
   }),
 
   /** Staff set when a project is due, or clear it (null); its client sees the date but does not set it. */
+  /**
+   * The studio edits a project's brief (docs/services.md): the answers to the form it was asked with, a file answer
+   * kept as it was; each edit is recorded with what it changed. Answers left out are cleared.
+   */
+  updateBrief: projectProcedure(z.object({ id, answers: z.record(intakeFieldIdInput, intakeAnswerInput) }), staffProcedure).mutation(
+    async ({ ctx, input }) => {
+      const changes = await editBrief(ctx.db, {
+        projectId: ctx.project.id,
+        editedBy: ctx.user.id,
+        editedAt: ctx.now(),
+        sent: input.answers,
+      });
+      return { id: ctx.project.id, changes };
+    },
+  ),
+
   setDueOn: projectProcedure(z.object({ id, dueOn: dueDateInput.nullable() }), staffProcedure).mutation(async ({ ctx, input }) => {
     await setProjectDueOn(ctx.db, ctx.project.id, input.dueOn);
     return { id: ctx.project.id, dueOn: input.dueOn };

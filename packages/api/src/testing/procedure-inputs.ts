@@ -45,8 +45,11 @@ const ID_FIELDS: Record<string, IdKind> = {
   serviceId: "service",
 };
 
-/** Fields named `…Id` that identify something outside the database (a VAT registration): plain text here. */
-const OUTSIDE_IDS = new Set(["vatId"]);
+/**
+ * Fields named `…Id` that identify something outside the database (a VAT registration, a request's intake folder on
+ * the upload servers): plain text here.
+ */
+const OUTSIDE_IDS = new Set(["vatId", "intakeId"]);
 
 /** Values for other text fields: each field takes the first its schema accepts. */
 const SAMPLE_TEXTS = [
@@ -140,6 +143,11 @@ function variants(schema: z.ZodType, field: string, at: string, pick: PickId, id
     }
     case "union":
       return (def.options as z.ZodType[]).flatMap((option) => inner(option));
+    case "record": {
+      // None, and one entry of each kind of value (an intake form's answers by field id).
+      const [key] = inner(def.keyType, "key", `${at}{key}`);
+      return [{}, ...inner(def.valueType, field, `${at}{}`).map((value) => ({ [key as string]: value }))];
+    }
     case "enum":
       return Object.values(def.entries);
     case "literal":

@@ -48,6 +48,7 @@ import * as eInvoices from "./2026-11-29-1200-e-invoices";
 import * as studioTelephone from "./2026-11-29-1300-studio-telephone";
 import * as timeEntries from "./2026-11-29-1400-time-entries";
 import * as services from "./2026-11-29-1500-services";
+import * as intakeForms from "./2026-11-29-1600-intake-forms";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-1300-studio-telephone": studioTelephone,
   "2026-11-29-1400-time-entries": timeEntries,
   "2026-11-29-1500-services": services,
+  "2026-11-29-1600-intake-forms": intakeForms,
 };

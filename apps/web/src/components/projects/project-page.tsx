@@ -32,6 +32,7 @@ import { LocalDate } from "~/components/common/local-time";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { comparison, type Round } from "~/components/compare/comparable";
+import { BriefCard } from "~/components/intake/brief-card";
 import { DueDateEditor } from "~/components/projects/due-date";
 import { DueDate } from "~/components/projects/due-date-badge";
 import { ProjectThread } from "~/components/projects/project-thread";
@@ -248,6 +249,12 @@ export function ProjectPage() {
           <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span>{p.businessName}</span>
             <Badge variant="secondary">{PROJECT_EVENTS.find((e) => e.value === p.event)?.label ?? p.event}</Badge>
+            {p.service && (
+              <span className="wrap-anywhere" data-testid="project-service">
+                {p.service.name}
+                {p.rush && " · rush"}
+              </span>
+            )}
             <StageBadge stage={p.stage} />
             <span>
               Started <LocalDate at={p.createdAt} />
@@ -288,6 +295,7 @@ export function ProjectPage() {
         )}
       </div>
       <div className="grid gap-6">
+        <BriefCard project={p} canEdit={staffView} />
         {session && <ProofsPanel project={p} user={session.user} uploadNew={uploadForProof} />}
         {session && (
           <ProjectThread

@@ -26,6 +26,7 @@ import { FormError, SubmitButton } from "~/components/common/form-parts";
 import { LazyCombobox } from "~/components/common/lazy-combobox";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
+import { builtForm, IntakeFormBuilder } from "~/components/services/intake-form-builder";
 import { useTRPC } from "~/trpc/react";
 
 type Service = RouterOutputs["services"]["list"][number];
@@ -96,6 +97,11 @@ export function ServicesSettings() {
                           <span>
                             Rush: {turnaroundLabel(s.rushDays)}
                             {s.rushPrice !== null && `, ${servicePriceLabel({ price: s.rushPrice, currency: s.currency })}`}
+                          </span>
+                        )}
+                        {s.intakeForm.length > 0 && (
+                          <span>
+                            {s.intakeForm.length} question{s.intakeForm.length === 1 ? "" : "s"}
                           </span>
                         )}
                         <span>
@@ -170,6 +176,7 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: () => voi
   const [rushPrice, setRushPrice] = useState(moneyText(service?.rushPrice ?? null));
   const [forAll, setForAll] = useState(service?.forAll ?? true);
   const [chosen, setChosen] = useState<string[]>(service?.businessIds ?? []);
+  const [intakeForm, setIntakeForm] = useState(service?.intakeForm ?? []);
   const [problem, setProblem] = useState<string | null>(null);
   const done = async (title: string) => {
     toast({ title });
@@ -193,6 +200,7 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: () => voi
       rushPrice: readMoney(rushPrice),
       forAll,
       businessIds: forAll ? [] : chosen,
+      intakeForm: builtForm(intakeForm),
     };
     if ([fields.price, fields.rushPrice].some((v) => v !== null && Number.isNaN(v)))
       return setProblem("Write prices as numbers, such as 350 or 350.50.");
@@ -327,6 +335,9 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: () => voi
               </ul>
             )}
           </fieldset>
+          <div className="sm:col-span-2">
+            <IntakeFormBuilder fields={intakeForm} onChange={setIntakeForm} />
+          </div>
           <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
             <SubmitButton pending={pending} pendingLabel="Saving…">
               {service ? "Save service" : "Add service"}

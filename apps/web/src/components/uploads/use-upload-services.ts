@@ -29,17 +29,22 @@ export function unfinishedUploadScope(userId: string, target: { projectId: strin
   return "projectId" in target ? `${userId}|project|${target.projectId}|${target.kind}` : `${userId}|brand|${target.businessId}`;
 }
 
+/** The files given with one request's intake form, before its project exists (for the studio, the business named). */
+export type IntakeTarget = { intakeId: string; forBusinessId?: string };
+
 /**
- * `ticketScope` names the project and kind of file asset uploads are for, or the business whose brand library
- * they go to (tickets are limited to that folder); avatar uploads need none. Each target gets services of its own,
+ * `ticketScope` names the project and kind of file asset uploads are for, the business whose brand library they go
+ * to, or a request's intake folder (tickets are limited to that folder); avatar uploads need none. Each target gets services of its own,
  * fixed to it: uploads outlive the page, and a retry after the user moved on must still go to the first folder.
  */
 export function useUploadServices(
-  ticketScope?: () => { projectId: string; kind: FileKind } | { businessId: string } | null,
+  ticketScope?: () => { projectId: string; kind: FileKind } | { businessId: string } | IntakeTarget | null,
 ): UploadServices {
   const client = useTRPCClient();
   const userId = useSession().data?.user.id;
   const target = ticketScope?.() ?? null;
+  const intakeId = target && "intakeId" in target ? target.intakeId : undefined;
+  const forBusinessId = target && "intakeId" in target ? target.forBusinessId : undefined;
   const projectId = target && "projectId" in target ? target.projectId : undefined;
   const kind = target && "kind" in target ? target.kind : undefined;
   const businessId = target && "businessId" in target ? target.businessId : undefined;
@@ -48,6 +53,7 @@ export function useUploadServices(
       storageBase: typeof window === "undefined" ? "" : window.location.origin,
       placeholderUrl: "/placeholder.svg",
       uploadTicket: async () => {
+        if (intakeId) return client.uploads.intakeTicket.query({ intakeId, ...(forBusinessId ? { businessId: forBusinessId } : {}) });
         if (businessId) return client.businesses.brandTicket.query({ businessId });
         if (!projectId || !kind) throw new Error("Files are uploaded to a project.");
         return client.uploads.ticket.query({ projectId, kind });
@@ -65,6 +71,6 @@ export function useUploadServices(
       ...(userId && projectId && kind ? { unfinishedScope: unfinishedUploadScope(userId, { projectId, kind }) } : {}),
       ...(userId && businessId ? { unfinishedScope: unfinishedUploadScope(userId, { businessId }) } : {}),
     }),
-    [client, projectId, kind, businessId, userId],
+    [client, projectId, kind, businessId, userId, intakeId, forBusinessId],
   );
 }

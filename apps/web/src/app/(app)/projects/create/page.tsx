@@ -1,22 +1,28 @@
 "use client";
 // Create Project: a title and a service of the studio's (its due date then follows from the turnaround, docs/services.md)
 // or the kind of work; staff also choose the business it is for, and may set a due date; a client asking for a service
-// may ask for a later day, or a rush when the service offers one.
-import { isStaff, PROJECT_EVENTS, servicePriceLabel, turnaroundLabel } from "@atelier/domain";
+// may ask for a later day, or a rush when the service offers one, and answers the service's intake form: its brief.
+import { checkAnswers, isStaff, PROJECT_EVENTS, servicePriceLabel, turnaroundLabel } from "@atelier/domain";
 import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFieldErrors, useLazyZodForm } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
+import { useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
 import { formatDay } from "~/components/common/format";
 import { NativeSelect } from "~/components/common/native-select";
 import { useRequestId } from "~/components/common/use-request-id";
+import { type Draft, type DraftAnswer, IntakeFields, sentAnswers } from "~/components/intake/intake-fields";
+import { type GivenFile, IntakeFiles } from "~/components/intake/intake-files";
 import { DueDateInput } from "~/components/projects/due-date";
 import { useTRPC } from "~/trpc/react";
 
 const loadProjectForm = () => import("~/components/projects/forms").then((m) => m.projectForm);
+
+/** 128 random bits in hex: this request's intake folder (crypto.randomUUID needs a secure context). */
+const newIntakeId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 export default function CreateProjectPage() {
   const trpc = useTRPC();
@@ -38,6 +44,16 @@ export default function CreateProjectPage() {
     ...trpc.services.quote.queryOptions({ serviceId, rush, ...(staff ? { businessId } : {}) }),
     enabled: service !== undefined,
   });
+  const intakeForm = service?.intakeForm ?? [];
+  // The brief as typed, and the problems the shared rule found in it when sent.
+  const [intakeId] = useState(newIntakeId);
+  const [draft, setDraft] = useState<Draft>({});
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const answer = (fieldId: string, value: DraftAnswer) => {
+    setDraft((now) => ({ ...now, [fieldId]: value }));
+    setProblems(({ [fieldId]: _, ...rest }) => rest);
+  };
+  const filesOf = (fieldId: string) => (draft[fieldId] as GivenFile[] | undefined) ?? [];
   const requestId = useRequestId();
   const create = useMutation(
     trpc.projects.create.mutationOptions({
@@ -58,10 +74,21 @@ export default function CreateProjectPage() {
   const onSubmit = form.handleSubmit(({ title, serviceId, event, businessId, rush, dueOn }) => {
     // Whom the project is for is the studio's choice only, so only its form asks.
     if (staff && !businessId) return form.setError("businessId", { message: "Choose a business." }, { shouldFocus: true });
+    const answers = serviceId ? sentAnswers(intakeForm, draft) : {};
+    const found = checkAnswers(intakeForm, answers).problems;
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      // The first question at fault, once its problem is drawn.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>("[data-problem] :is(input, textarea, button):not([disabled])")?.focus(),
+      );
+      return;
+    }
     create.mutate({
       title,
       event,
       ...(serviceId ? { serviceId, rush } : {}),
+      ...(intakeForm.length > 0 ? { answers: answers as never, intakeId } : {}),
       ...(staff ? { businessId } : {}),
       ...((staff || serviceId) && dueOn ? { dueOn } : {}),
       requestId: requestId.current(),
@@ -140,6 +167,36 @@ export default function CreateProjectPage() {
                   </label>
                 )}
               </div>
+            )}
+            {intakeForm.length > 0 && (
+              <section className="grid gap-3 rounded-md border p-3" aria-labelledby="brief-heading" data-testid="intake-form">
+                <h2 id="brief-heading" className="text-sm font-semibold">
+                  The brief
+                </h2>
+                <IntakeFields
+                  fields={intakeForm}
+                  draft={draft}
+                  onChange={answer}
+                  problems={problems}
+                  files={(field) => (
+                    <IntakeFiles
+                      field={field}
+                      target={{ intakeId, ...(staff && businessId ? { forBusinessId: businessId } : {}) }}
+                      files={filesOf(field.id)}
+                      onAdd={(added) => {
+                        setDraft((now) => ({ ...now, [field.id]: [...((now[field.id] as GivenFile[] | undefined) ?? []), ...added] }));
+                        setProblems(({ [field.id]: _, ...rest }) => rest);
+                      }}
+                      onRemove={(id) =>
+                        setDraft((now) => ({
+                          ...now,
+                          [field.id]: ((now[field.id] as GivenFile[] | undefined) ?? []).filter((f) => f.id !== id),
+                        }))
+                      }
+                    />
+                  )}
+                />
+              </section>
             )}
             {!service && (
               <Field label="Kind of work" error={fieldError(form, "event")}>
