@@ -10,6 +10,7 @@ import { mailRouter } from "./routers/mail";
 import { postsRouter } from "./routers/posts";
 import { projectsRouter } from "./routers/projects";
 import { annotationsRouter, proofsRouter } from "./routers/proofs";
+import { retainersRouter } from "./routers/retainers";
 import { searchRouter } from "./routers/search";
 import { servicesRouter } from "./routers/services";
 import { settingsRouter } from "./routers/settings";
@@ -43,6 +44,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   time: timeRouter,
   services: servicesRouter,
+  retainers: retainersRouter,
 });
 
 export type AppRouter = typeof appRouter;

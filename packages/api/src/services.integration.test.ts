@@ -119,4 +119,23 @@ describe("the service catalogue", () => {
     expect(await codeOf(acme().projects.create({ title: "One more", serviceId: service!.id, event: "other" }))).toBe("NOT_FOUND");
     expect((await findProject(t.db, id))?.serviceId).toBe(service!.id);
   });
+
+  it("bills a person's time on a service's projects at their rate for it, set by an admin only", async () => {
+    const [logo] = (await acme().services.list()).filter((s) => s.name === "Logo");
+    const { id: projectId } = await acme().projects.create({ title: "New mark", serviceId: logo!.id, event: "other" });
+    const { id: plainId } = await acme().projects.create({ title: "Plain poster", event: "poster" });
+    await studio().time.setRate({ userId: creative.id, rate: 6000 });
+    expect(await codeOf(designer().services.setRate({ serviceId: logo!.id, userId: creative.id, rate: 9000 }))).toBe("FORBIDDEN");
+    expect(await codeOf(studio().services.setRate({ serviceId: logo!.id, userId: client.id, rate: 9000 }))).toBe("NOT_FOUND");
+    await studio().services.setRate({ serviceId: logo!.id, userId: creative.id, rate: 9000 });
+    const rates = await studio().services.rates({ serviceId: logo!.id });
+    expect(rates.find((r) => r.userId === creative.id)).toMatchObject({ hourlyRate: 6000, serviceRate: 9000 });
+    await designer().time.add({ projectId, day: "2026-11-25", minutes: 60 });
+    await designer().time.add({ projectId: plainId, day: "2026-11-25", minutes: 60 });
+    const entries = await t.db.selectFrom("timeEntries").select(["projectId", "rate"]).where("userId", "=", creative.id).execute();
+    expect(Object.fromEntries(entries.map((e) => [e.projectId, e.rate]))).toEqual({ [projectId]: 9000, [plainId]: 6000 });
+    // Removed, the person's own rate applies again.
+    await studio().services.setRate({ serviceId: logo!.id, userId: creative.id, rate: null });
+    expect((await studio().services.rates({ serviceId: logo!.id })).find((r) => r.userId === creative.id)?.serviceRate).toBeNull();
+  });
 });

@@ -430,6 +430,7 @@ const DEMO_SERVICES: { id: string; fields: ServiceFields }[] = [
       rushPrice: 50000,
       forAll: true,
       businessIds: [],
+      estimateMinutes: 6 * 60,
       intakeForm: [
         {
           id: "headline",
@@ -490,6 +491,7 @@ const DEMO_SERVICES: { id: string; fields: ServiceFields }[] = [
       rushPrice: null,
       forAll: true,
       businessIds: [],
+      estimateMinutes: 20 * 60,
       intakeForm: [
         { id: "name", kind: "text", label: "Name in the logo", help: "", required: true, unit: "", options: [], multiple: false },
         {

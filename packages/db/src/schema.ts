@@ -17,6 +17,8 @@ import type {
   OutboxStatus,
   ProjectStage,
   ProofStatus,
+  RetainerRollover,
+  RetainerUnit,
   ReviewerChange,
   ReviewerRole,
   ReviewReminder,
@@ -53,6 +55,8 @@ interface UsersTable {
   kind: ColumnType<UserKind, UserKind | undefined, never>;
   /** What an hour of the person's time is billed at, in minor units of the invoice's currency; 0 for not set. */
   hourlyRate: ColumnType<number, number | undefined, number>;
+  /** Minutes a week this person works (docs/workload.md, "Hours"); 40 hours unless set. */
+  weeklyCapacity: ColumnType<number, number | undefined, number>;
 }
 
 interface BusinessesTable {
@@ -127,6 +131,36 @@ interface ProjectsTable {
   rush: ColumnType<boolean, boolean | undefined, boolean>;
   /** The brief it was asked with: its service's form as answered, and the answers (JSON); null without one. */
   brief: ColumnType<Brief | null, string | null | undefined, string | null>;
+  /** The invoice that billed it at its service's price (docs/services.md); null while unbilled. */
+  invoiceId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A person's hourly rate for one service, over their own (docs/time.md). */
+interface ServiceRatesTable {
+  serviceId: string;
+  userId: string;
+  rate: number;
+}
+
+/** A business's monthly allowance of requests or hours (docs/retainers.md); one per business. */
+interface RetainersTable {
+  businessId: string;
+  unit: RetainerUnit;
+  /** Requests, or minutes for hours. */
+  allowance: number;
+  startsOn: string;
+  rollover: RetainerRollover;
+  rate: number;
+  monthlyFee: ColumnType<number, number | undefined, number>;
+  currency: string;
+  updatedAt: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The invoice that billed a month of a business's retainer: one a month. */
+interface RetainerInvoicesTable {
+  businessId: string;
+  month: string;
+  invoiceId: string;
 }
 
 /** A change the studio made to a project's brief: who, when, and what (each field's answer before and after). */
@@ -158,6 +192,8 @@ interface ServicesTable {
   createdAt: ColumnType<Date, Date | undefined, never>;
   /** The questions a request for it asks (JSON list of fields). */
   intakeForm: ColumnType<IntakeField[], string | undefined, string>;
+  /** Minutes a request for it is expected to take (0: not estimated). */
+  estimateMinutes: ColumnType<number, number | undefined, number>;
 }
 
 interface ServiceBusinessesTable {
@@ -773,6 +809,9 @@ export interface Database {
   timeEntries: TimeEntriesTable;
   services: ServicesTable;
   projectBriefEdits: ProjectBriefEditsTable;
+  retainers: RetainersTable;
+  serviceRates: ServiceRatesTable;
+  retainerInvoices: RetainerInvoicesTable;
   serviceBusinesses: ServiceBusinessesTable;
   studioDaysOff: StudioDaysOffTable;
   studioCalendar: StudioCalendarTable;

@@ -22,6 +22,8 @@ export interface ServiceRow {
   businessIds: string[];
   /** The questions a request for it asks. */
   intakeForm: IntakeField[];
+  /** Minutes a request for it is expected to take (0: not estimated). */
+  estimateMinutes: number;
 }
 
 export type ServiceFields = Omit<ServiceRow, "id" | "position" | "archivedAt">;
@@ -44,6 +46,7 @@ function services(db: Db) {
       "s.position",
       "s.archivedAt",
       "s.intakeForm",
+      "s.estimateMinutes",
       sql<
         string[]
       >`coalesce((select array_agg(sb.business_id order by sb.business_id) from service_businesses sb where sb.service_id = s.id), '{}')`.as(

@@ -179,6 +179,8 @@ export async function invoiceTime(
     grouping: TimeGrouping;
     timeZone: string;
     taxRateBp: number;
+    /** Time from this day on (in the studio's zone) is billed by the business's hours retainer instead. */
+    coveredFrom?: { day: string; timeZone: string } | undefined;
     before?: (trx: Db, number: string) => Promise<void>;
   },
 ): Promise<InvoiceTimeOutcome> {
@@ -190,6 +192,13 @@ export async function invoiceTime(
       .where("t.endedAt", "is not", null)
       .forUpdate("t");
     if (args.entryIds) locked = locked.where("t.id", "in", args.entryIds.length ? [...args.entryIds] : [""]);
+    if (args.coveredFrom) {
+      locked = locked.where(
+        "t.startedAt",
+        "<",
+        sql<Date>`(${args.coveredFrom.day}::date)::timestamp at time zone ${args.coveredFrom.timeZone}`,
+      );
+    }
     const billable = (await locked.execute()).map(toBillable);
     if (billable.length === 0) return { ok: false, reason: "nothing" } as const;
     const ids = billable.map((e) => e.id);
@@ -231,7 +240,40 @@ export async function hourlyRatesOf(db: Db, userIds: readonly string[]): Promise
   return new Map(rows.map((r) => [r.id, r.hourlyRate]));
 }
 
-export async function hourlyRateOf(db: Db, userId: string): Promise<number> {
-  const row = await db.selectFrom("users").select("hourlyRate").where("id", "=", userId).executeTakeFirst();
-  return row?.hourlyRate ?? 0;
+/** A person's hourly rate on a project: their rate for the project's service when one is set, else their own. */
+export async function hourlyRateOf(db: Db, userId: string, projectId: string): Promise<number> {
+  const row = await db
+    .selectFrom("users as u")
+    .select((eb) => [
+      "u.hourlyRate",
+      eb
+        .selectFrom("serviceRates as r")
+        .innerJoin("projects as p", "p.serviceId", "r.serviceId")
+        .whereRef("r.userId", "=", "u.id")
+        .where("p.id", "=", projectId)
+        .select("r.rate")
+        .as("serviceRate"),
+    ])
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  return row?.serviceRate ?? row?.hourlyRate ?? 0;
+}
+
+/** The rates people have for one service, over their own, by person. */
+export async function serviceRates(db: Db, serviceId: string): Promise<Map<string, number>> {
+  const rows = await db.selectFrom("serviceRates").select(["userId", "rate"]).where("serviceId", "=", serviceId).execute();
+  return new Map(rows.map((r) => [r.userId, r.rate]));
+}
+
+/** Sets a person's rate for a service, or removes it (null: their own rate applies). */
+export async function setServiceRate(db: Db, q: { serviceId: string; userId: string; rate: number | null }): Promise<void> {
+  if (q.rate === null) {
+    await db.deleteFrom("serviceRates").where("serviceId", "=", q.serviceId).where("userId", "=", q.userId).execute();
+    return;
+  }
+  await db
+    .insertInto("serviceRates")
+    .values({ serviceId: q.serviceId, userId: q.userId, rate: q.rate })
+    .onConflict((oc) => oc.columns(["serviceId", "userId"]).doUpdateSet({ rate: q.rate as number }))
+    .execute();
 }

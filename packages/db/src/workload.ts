@@ -97,3 +97,82 @@ export async function workloadProjects(db: Db) {
     proofs: (byProject.get(row.id) ?? []).map(({ projectId: _, ...proof }) => proof),
   }));
 }
+
+/** Each person's hours a week (minutes), for the studio's active people. */
+export async function weeklyCapacities(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "weeklyCapacity"])
+    .where("role", "in", STAFF_ROLES)
+    .where("deactivatedAt", "is", null)
+    .where("kind", "=", "person")
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.weeklyCapacity]));
+}
+
+export async function setWeeklyCapacity(db: Db, userId: string, minutes: number): Promise<boolean> {
+  const updated = await db
+    .updateTable("users")
+    .set({ weeklyCapacity: minutes })
+    .where("id", "=", userId)
+    .where("role", "in", STAFF_ROLES)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/**
+ * Stopped time logged from `fromDay` to before `toDay` (days in `timeZone`), by person and by the week (its Monday) each
+ * entry started in.
+ */
+export async function loggedByWeek(
+  db: Db,
+  q: { fromDay: string; toDay: string; timeZone: string },
+): Promise<Map<string, Map<string, number>>> {
+  const at = (day: string) => sql<Date>`(${day}::date)::timestamp at time zone ${q.timeZone}`;
+  const rows = await db
+    .selectFrom("timeEntries")
+    .select([
+      "userId",
+      sql<string>`to_char(date_trunc('week', started_at at time zone ${q.timeZone}), 'YYYY-MM-DD')`.as("week"),
+      sql<number>`coalesce(sum(minutes), 0)`.as("minutes"),
+    ])
+    .where("endedAt", "is not", null)
+    .where("startedAt", ">=", at(q.fromDay))
+    .where("startedAt", "<", at(q.toDay))
+    .groupBy(["userId", sql`2`])
+    .execute();
+  const byPerson = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const weeks = byPerson.get(r.userId) ?? new Map<string, number>();
+    weeks.set(r.week, Number(r.minutes));
+    byPerson.set(r.userId, weeks);
+  }
+  return byPerson;
+}
+
+/**
+ * The open projects whose service estimates their time (not archived, not delivered), with who has them, the time
+ * logged on them so far, the day they started in `timeZone`, and their due date.
+ */
+export async function estimatedProjects(db: Db, timeZone: string) {
+  const rows = await db
+    .selectFrom("projects as p")
+    .innerJoin("services as s", "s.id", "p.serviceId")
+    .select((eb) => [
+      "p.assigneeId",
+      "s.estimateMinutes",
+      "p.dueOn",
+      sql<string>`to_char(p.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`.as("startDay"),
+      eb
+        .selectFrom("timeEntries as t")
+        .whereRef("t.projectId", "=", "p.id")
+        .where("t.endedAt", "is not", null)
+        .select(sql<number>`coalesce(sum(t.minutes), 0)`.as("m"))
+        .as("loggedMinutes"),
+    ])
+    .where("p.archived", "=", false)
+    .where("p.stage", "!=", "delivered")
+    .where("s.estimateMinutes", ">", 0)
+    .execute();
+  return rows.map((r) => ({ ...r, loggedMinutes: Number(r.loggedMinutes ?? 0) }));
+}

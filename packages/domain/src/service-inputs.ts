@@ -1,6 +1,7 @@
 // What the services' and the studio calendar's fields accept (services.ts has the rules): apart, so a page that lists
 // services does not load zod with them (docs/performance.md).
 import { z } from "zod";
+import { ESTIMATE_MAX_MINUTES } from "./capacity";
 import { timeZoneInput } from "./inputs";
 import { intakeFormInput } from "./intake-inputs";
 import { CURRENCY_CODES } from "./money";
@@ -50,6 +51,13 @@ export const serviceInput = z
     businessIds: z.array(z.string().min(1).max(200)).max(500).default([]),
     /** The questions a request for it asks (intake.ts). */
     intakeForm: intakeFormInput.default([]),
+    /** Minutes a request for it is expected to take, for the workload (capacity.ts); 0 for none. */
+    estimateMinutes: z
+      .number()
+      .int("The estimate is in whole minutes.")
+      .min(0, "The estimate cannot be negative.")
+      .max(ESTIMATE_MAX_MINUTES, `At most ${ESTIMATE_MAX_MINUTES / 60} hours.`)
+      .default(0),
   })
   .superRefine((s, ctx) => {
     if (s.rushDays !== null && s.rushDays >= s.turnaroundDays) {

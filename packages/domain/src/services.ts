@@ -49,3 +49,23 @@ export function proposedDueOn(
 export function dueDateRefusal(asked: string, proposed: string): string | null {
   return asked < proposed ? `The earliest this can be due is ${proposed}; ask for a rush if the service offers one.` : null;
 }
+
+/** What a request for a service is billed: its rush price when asked as a rush and the service prices one, else its price (null: quoted). */
+export function requestPrice(service: Pick<ServiceTerms, "price" | "rushPrice">, rush: boolean): number | null {
+  return rush && service.rushPrice !== null ? service.rushPrice : service.price;
+}
+
+/** A billed request's invoice line: "A5 flyer (rush): Winter market flyer", once, at its price. */
+export function requestInvoiceLine(request: { serviceName: string; title: string; rush: boolean; price: number; projectId: string }): {
+  description: string;
+  quantity: number;
+  unitAmount: number;
+  projectId: string;
+} {
+  return {
+    description: `${request.serviceName}${request.rush ? " (rush)" : ""}: ${request.title}`,
+    quantity: 1,
+    unitAmount: request.price,
+    projectId: request.projectId,
+  };
+}

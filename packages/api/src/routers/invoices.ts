@@ -9,7 +9,10 @@ import {
   findBusiness,
   findInvoice,
   findProject,
+  findRetainer,
   getBillingProfile,
+  invoiceRequests,
+  invoiceRetainerMonth,
   invoiceTime,
   listInvoiceLines,
   listInvoicePage,
@@ -18,6 +21,8 @@ import {
   saveBillingProfile,
   setBusinessCurrency,
   setInvoiceStatus,
+  studioCalendar,
+  unbilledRequests,
   updateDraft,
 } from "@atelier/db";
 import {
@@ -43,6 +48,9 @@ import {
   paymentNoteInput,
   reminderDaysInput,
   requestIdInput,
+  retainerInvoiceLines,
+  retainerMonthInput,
+  retainerMonths,
   searchWords,
   TIME_GROUPINGS,
   utcDay,
@@ -67,6 +75,12 @@ import { adminProcedure, protectedProcedure, router, staffProcedure } from "../t
 const id = idInput;
 const CLIENT_STATUSES = INVOICE_STATUSES.filter(isVisibleToClient);
 const rate = z.number().int().min(0).max(BASIS_POINTS);
+
+/** From when a business's requests retainer covers its requests (they are billed with its months), if it has one. */
+async function requestsCoveredFrom(ctx: { db: Parameters<typeof findRetainer>[0] }, businessId: string) {
+  const retainer = await findRetainer(ctx.db, businessId);
+  return retainer?.unit === "requests" ? { day: retainer.startsOn, timeZone: (await studioCalendar(ctx.db)).timeZone } : undefined;
+}
 
 const line = z
   .object({
@@ -173,6 +187,10 @@ export const invoicesRouter = router({
       const business = await findBusiness(ctx.db, input.businessId);
       if (!business) throw new DomainError("NOT_FOUND", "No such business.");
       const invoiceId = randomUUID();
+      // Time from the start of an hours retainer is billed with its months (invoices.fromRetainer).
+      const retainer = await findRetainer(ctx.db, business.id);
+      const coveredFrom =
+        retainer?.unit === "hours" ? { day: retainer.startsOn, timeZone: (await studioCalendar(ctx.db)).timeZone } : undefined;
       return once(ctx, "invoices.fromTime", input.requestId, async (claim) => {
         const made = await invoiceTime(ctx.db, {
           invoice: {
@@ -189,12 +207,13 @@ export const invoicesRouter = router({
           grouping: input.grouping,
           timeZone: ctx.user.timeZone ?? "UTC",
           taxRateBp: input.taxRateBp,
+          coveredFrom,
           before: (trx, number) => claim(trx, { id: invoiceId, number }),
         });
         if (!made.ok && made.reason === "nothing") {
           throw new DomainError(
             "PRECONDITION_FAILED",
-            `${business.name} has no unbilled billable time${input.entryIds ? " among those entries" : ""}.`,
+            `${business.name} has no unbilled billable time${input.entryIds ? " among those entries" : ""}${coveredFrom ? " before its hours retainer" : ""}.`,
           );
         }
         if (!made.ok) {
@@ -202,6 +221,95 @@ export const invoicesRouter = router({
             "PRECONDITION_FAILED",
             `Set an hourly rate for ${made.people.join(", ")} first: their time would be billed at nothing.`,
           );
+        }
+        return { id: invoiceId, number: made.number, entries: made.entries };
+      });
+    }),
+
+  /**
+   * A business's requests not billed yet at their service's price (docs/services.md, "Billing requests"): asked as a
+   * service priced in its currency, started before its requests retainer if it has one.
+   */
+  unbilledRequests: adminProcedure.input(z.object({ businessId: id })).query(async ({ ctx, input }) => {
+    const business = await findBusiness(ctx.db, input.businessId);
+    if (!business) throw new DomainError("NOT_FOUND", "No such business.");
+    const requests = await unbilledRequests(ctx.db, {
+      businessId: business.id,
+      currency: business.currency,
+      coveredFrom: await requestsCoveredFrom(ctx, business.id),
+    });
+    return { currency: business.currency, requests, total: requests.reduce((sum, r) => sum + r.price, 0) };
+  }),
+
+  /** A draft invoice of those requests, one line each at its price (its rush price when asked as a rush); each billed once. */
+  fromRequests: adminProcedure
+    .input(z.object({ businessId: id, taxRateBp: rate.default(0), requestId: requestIdInput }))
+    .mutation(async ({ ctx, input }) => {
+      const business = await findBusiness(ctx.db, input.businessId);
+      if (!business) throw new DomainError("NOT_FOUND", "No such business.");
+      const coveredFrom = await requestsCoveredFrom(ctx, business.id);
+      const invoiceId = randomUUID();
+      return once(ctx, "invoices.fromRequests", input.requestId, async (claim) => {
+        const made = await invoiceRequests(ctx.db, {
+          invoice: {
+            id: invoiceId,
+            businessId: business.id,
+            projectId: null,
+            currency: business.currency,
+            dueAt: null,
+            notes: null,
+            createdBy: ctx.user.id,
+            createdAt: ctx.now(),
+          },
+          coveredFrom,
+          taxRateBp: input.taxRateBp,
+          before: (trx, number) => claim(trx, { id: invoiceId, number }),
+        });
+        if (!made.ok) throw new DomainError("PRECONDITION_FAILED", `${business.name} has no unbilled requests at a price.`);
+        return { id: invoiceId, number: made.number, requests: made.requests };
+      });
+    }),
+
+  /**
+   * A draft invoice for one month of a business's retainer (docs/retainers.md): its fee, and what went over at the
+   * agreed rate; an hours retainer's time of that month is marked billed by it. Each month is billed once, however many
+   * ask at once; deleting the draft frees the month.
+   */
+  fromRetainer: adminProcedure
+    .input(z.object({ businessId: id, month: retainerMonthInput, taxRateBp: rate.default(0), requestId: requestIdInput }))
+    .mutation(async ({ ctx, input }) => {
+      const business = await findBusiness(ctx.db, input.businessId);
+      if (!business) throw new DomainError("NOT_FOUND", "No such business.");
+      const { timeZone } = await studioCalendar(ctx.db);
+      const invoiceId = randomUUID();
+      return once(ctx, "invoices.fromRetainer", input.requestId, async (claim) => {
+        const made = await invoiceRetainerMonth(ctx.db, {
+          invoice: {
+            id: invoiceId,
+            projectId: null,
+            currency: business.currency,
+            dueAt: null,
+            notes: null,
+            createdBy: ctx.user.id,
+            createdAt: ctx.now(),
+          },
+          businessId: business.id,
+          month: input.month,
+          timeZone,
+          linesFor: (terms, usage) => {
+            const month = retainerMonths(terms, usage, input.month).find((m) => m.month === input.month);
+            if (!month) return [];
+            return retainerInvoiceLines(terms, month).map((l) => ({ ...l, projectId: null, taxRateBp: input.taxRateBp }));
+          },
+          before: (trx, number) => claim(trx, { id: invoiceId, number }),
+        });
+        if (!made.ok) {
+          const why = {
+            "no-retainer": `${business.name} has no retainer.`,
+            billed: `That month of ${business.name}'s retainer is billed already: delete its draft to bill it again.`,
+            nothing: `Nothing to bill for that month: no fee, nothing over the allowance, or before the retainer started.`,
+          }[made.reason];
+          throw new DomainError(made.reason === "billed" ? "CONFLICT" : "PRECONDITION_FAILED", why);
         }
         return { id: invoiceId, number: made.number, entries: made.entries };
       });

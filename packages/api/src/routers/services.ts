@@ -3,22 +3,35 @@
 // offered to its business and is quoted a due date for one. projects.create takes a service.
 import { randomUUID } from "node:crypto";
 import {
+  activeStaff,
   findBusiness,
   findService,
+  hourlyRatesOf,
   listServices,
   reorderServices,
   updateService as rewriteService,
   saveStudioCalendar,
   serviceIds,
   serviceOffered,
+  serviceRates,
   setServiceArchived,
+  setServiceRate,
   studioCalendar,
   createService as writeService,
 } from "@atelier/db";
-import { DomainError, idInput, isStaff, proposedDueOn, type SessionUser, serviceInput, studioCalendarInput } from "@atelier/domain";
+import {
+  DomainError,
+  hourlyRateInput,
+  idInput,
+  isStaff,
+  proposedDueOn,
+  type SessionUser,
+  serviceInput,
+  studioCalendarInput,
+} from "@atelier/domain";
 import { z } from "zod";
 import type { Context } from "../trpc";
-import { protectedProcedure, router, staffProcedure } from "../trpc";
+import { adminProcedure, protectedProcedure, router, staffProcedure } from "../trpc";
 
 const id = idInput;
 
@@ -103,6 +116,36 @@ export const servicesRouter = router({
     await reorderServices(ctx.db, input.ids);
     return { ids: input.ids };
   }),
+
+  /** For an admin: each person of the studio's own hourly rate and their rate for this service, if one is set. */
+  rates: adminProcedure.input(z.object({ serviceId: id })).query(async ({ ctx, input }) => {
+    if (!(await findService(ctx.db, input.serviceId))) throw new DomainError("NOT_FOUND", "No such service.");
+    const people = await activeStaff(ctx.db);
+    const [own, forService] = await Promise.all([
+      hourlyRatesOf(
+        ctx.db,
+        people.map((p) => p.id),
+      ),
+      serviceRates(ctx.db, input.serviceId),
+    ]);
+    return people.map((p) => ({
+      userId: p.id,
+      name: p.name ?? p.email ?? "Someone",
+      hourlyRate: own.get(p.id) ?? 0,
+      serviceRate: forService.get(p.id) ?? null,
+    }));
+  }),
+
+  /** Sets a person's hourly rate for a service (time on its projects from now on carries it), or removes it (null). */
+  setRate: adminProcedure
+    .input(z.object({ serviceId: id, userId: id, rate: hourlyRateInput.nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await findService(ctx.db, input.serviceId))) throw new DomainError("NOT_FOUND", "No such service.");
+      const staff = await activeStaff(ctx.db);
+      if (!staff.some((p) => p.id === input.userId)) throw new DomainError("NOT_FOUND", "No such person in the studio.");
+      await setServiceRate(ctx.db, input);
+      return { serviceId: input.serviceId, userId: input.userId, rate: input.rate };
+    }),
 
   /** The studio's calendar: the zone its working days are counted in, and its days off. */
   calendar: staffProcedure.query(({ ctx }) => studioCalendar(ctx.db)),

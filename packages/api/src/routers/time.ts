@@ -74,7 +74,7 @@ export const timeRouter = router({
   start: staffProcedure.input(z.object({ projectId: id })).mutation(async ({ ctx, input }) => {
     await loggableProject(ctx.db, input.projectId);
     const entryId = randomUUID();
-    const rate = await hourlyRateOf(ctx.db, ctx.user.id);
+    const rate = await hourlyRateOf(ctx.db, ctx.user.id, input.projectId);
     try {
       await startTimer(ctx.db, { id: entryId, userId: ctx.user.id, projectId: input.projectId, rate, now: ctx.now() });
     } catch (error) {
@@ -104,7 +104,7 @@ export const timeRouter = router({
     .mutation(async ({ ctx, input }) => {
       await loggableProject(ctx.db, input.projectId);
       const entryId = randomUUID();
-      const rate = await hourlyRateOf(ctx.db, ctx.user.id);
+      const rate = await hourlyRateOf(ctx.db, ctx.user.id, input.projectId);
       return once(ctx, "time.add", input.requestId, async (claim) => {
         await ctx.db.transaction().execute(async (trx) => {
           await claim(trx, { id: entryId });

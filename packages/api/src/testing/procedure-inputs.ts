@@ -55,6 +55,8 @@ const OUTSIDE_IDS = new Set(["vatId", "intakeId"]);
 const SAMPLE_TEXTS = [
   "Sample text",
   "2026-12-01",
+  // A month (a retainer's).
+  "2026-12",
   "sample@example.test",
   "http://127.0.0.1:9/files/sample.pdf",
   "/placeholder.png",

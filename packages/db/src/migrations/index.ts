@@ -49,6 +49,9 @@ import * as studioTelephone from "./2026-11-29-1300-studio-telephone";
 import * as timeEntries from "./2026-11-29-1400-time-entries";
 import * as services from "./2026-11-29-1500-services";
 import * as intakeForms from "./2026-11-29-1600-intake-forms";
+import * as retainers from "./2026-11-29-1700-retainers";
+import * as capacity from "./2026-11-29-1800-capacity";
+import * as requestBilling from "./2026-11-29-1900-request-billing";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -100,4 +103,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-1400-time-entries": timeEntries,
   "2026-11-29-1500-services": services,
   "2026-11-29-1600-intake-forms": intakeForms,
+  "2026-11-29-1700-retainers": retainers,
+  "2026-11-29-1800-capacity": capacity,
+  "2026-11-29-1900-request-billing": requestBilling,
 };

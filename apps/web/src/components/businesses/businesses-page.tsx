@@ -3,12 +3,16 @@
 import { plural } from "@atelier/domain";
 import { Badge, Card, CardHeader, CardTitle, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { LocalDate } from "~/components/common/local-time";
 import { toastError } from "~/components/common/toast-error";
 import { AvatarPicker } from "~/components/uploads/avatar-picker";
 import { useTRPC } from "~/trpc/react";
+
+// Who is over their retainer this month (docs/retainers.md), loaded after the page.
+const RetainerStanding = dynamic(() => import("~/components/retainers/retainer-standing"), { ssr: false });
 
 export function BusinessesPage() {
   const trpc = useTRPC();
@@ -55,6 +59,7 @@ export function BusinessesPage() {
                   <p className="text-sm text-muted-foreground" data-testid="business-counts">
                     {plural(b.activeProjects, "active project")} · {b.archivedProjects} archived · {plural(b.people, "person", "people")}
                   </p>
+                  <RetainerStanding businessId={b.id} />
                   {(b.openInvoices ?? 0) > 0 && (
                     <Link href="/invoices" className="flex min-h-11 flex-wrap items-center gap-1 sm:min-h-0">
                       <span className="sr-only">{b.name}: </span>

@@ -2,7 +2,7 @@
 // The studio's service catalogue (docs/services.md): each service's terms, who it is shown to, its place in the order,
 // archived or offered; and the studio's calendar, the time zone and days off its working days are counted with.
 import type { RouterOutputs } from "@atelier/api";
-import { PROJECT_EVENTS, servicePriceLabel, turnaroundLabel } from "@atelier/domain";
+import { isAdmin, PROJECT_EVENTS, servicePriceLabel, turnaroundLabel } from "@atelier/domain";
 import {
   Badge,
   Button,
@@ -20,6 +20,7 @@ import {
 } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowDown, ArrowUp } from "lucide-react";
+import { useSession } from "next-auth/react";
 import { useId, useState } from "react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { FormError, SubmitButton } from "~/components/common/form-parts";
@@ -27,6 +28,7 @@ import { LazyCombobox } from "~/components/common/lazy-combobox";
 import { NativeSelect } from "~/components/common/native-select";
 import { toastError } from "~/components/common/toast-error";
 import { builtForm, IntakeFormBuilder } from "~/components/services/intake-form-builder";
+import { ServiceRates } from "~/components/services/service-rates";
 import { useTRPC } from "~/trpc/react";
 
 type Service = RouterOutputs["services"]["list"][number];
@@ -162,6 +164,7 @@ export function ServicesSettings() {
 
 function ServiceForm({ service, onDone }: { service?: Service; onDone: () => void }) {
   const trpc = useTRPC();
+  const admin = isAdmin(useSession().data?.user.role ?? "client");
   const queryClient = useQueryClient();
   const id = useId();
   const businesses = useQuery(trpc.businesses.list.queryOptions());
@@ -177,6 +180,7 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: () => voi
   const [forAll, setForAll] = useState(service?.forAll ?? true);
   const [chosen, setChosen] = useState<string[]>(service?.businessIds ?? []);
   const [intakeForm, setIntakeForm] = useState(service?.intakeForm ?? []);
+  const [estimate, setEstimate] = useState(service?.estimateMinutes ? String(service.estimateMinutes / 60) : "");
   const [problem, setProblem] = useState<string | null>(null);
   const done = async (title: string) => {
     toast({ title });
@@ -201,7 +205,10 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: () => voi
       forAll,
       businessIds: forAll ? [] : chosen,
       intakeForm: builtForm(intakeForm),
+      estimateMinutes: estimate.trim() === "" ? 0 : Math.round(Number(estimate.trim().replace(",", ".")) * 60),
     };
+    if (Number.isNaN(fields.estimateMinutes) || fields.estimateMinutes < 0)
+      return setProblem("Write the estimate in hours, such as 6 or 1.5.");
     if ([fields.price, fields.rushPrice].some((v) => v !== null && Number.isNaN(v)))
       return setProblem("Write prices as numbers, such as 350 or 350.50.");
     if ([fields.rounds, fields.turnaroundDays, fields.rushDays].some((v) => v !== null && Number.isNaN(v))) {
@@ -312,6 +319,16 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: () => voi
               onChange={(e) => setRushPrice(e.target.value)}
             />
           </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={field("estimate")}>Estimated hours a request (for the workload)</Label>
+            <Input
+              id={field("estimate")}
+              inputMode="decimal"
+              className="h-11 sm:h-9"
+              value={estimate}
+              onChange={(e) => setEstimate(e.target.value)}
+            />
+          </div>
           <fieldset className="grid gap-2 sm:col-span-2">
             <legend className="mb-1 text-sm font-medium">Shown to</legend>
             <div className="flex items-center gap-2">
@@ -338,6 +355,11 @@ function ServiceForm({ service, onDone }: { service?: Service; onDone: () => voi
           <div className="sm:col-span-2">
             <IntakeFormBuilder fields={intakeForm} onChange={setIntakeForm} />
           </div>
+          {service && admin && (
+            <div className="sm:col-span-2">
+              <ServiceRates serviceId={service.id} serviceName={service.name} currency={service.currency} />
+            </div>
+          )}
           <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
             <SubmitButton pending={pending} pendingLabel="Saving…">
               {service ? "Save service" : "Add service"}

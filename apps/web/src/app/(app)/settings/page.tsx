@@ -4,6 +4,7 @@
 import { formatMoney, isAdmin, isStaff, type Role } from "@atelier/domain";
 import { Skeleton } from "@atelier/ui";
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useSession } from "next-auth/react";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
@@ -12,6 +13,9 @@ import { DownloadPdfButton } from "~/components/invoices/download-invoice";
 import { InvoiceList } from "~/components/invoices/invoice-list";
 import { InvoiceTable } from "~/components/invoices/invoice-table";
 import { useTRPC } from "~/trpc/react";
+
+// The business's retainer (docs/retainers.md), loaded after the page.
+const RetainerCard = dynamic(() => import("~/components/retainers/retainer-card"), { ssr: false });
 
 export default function BillingPage() {
   const { data: session } = useSession();
@@ -68,12 +72,18 @@ function Billing({ role }: { role: Role }) {
 
 function ClientBilling() {
   const trpc = useTRPC();
+  const businessId = useSession().data?.user.businessId;
   const invoices = useQuery(trpc.billing.invoices.queryOptions());
   const rows = invoices.data ?? [];
   const outstanding = rows.reduce((sum, i) => sum + i.balance, 0);
   return (
     <>
       <PageHeader title="Billing" description="Invoices from the studio to your business." />
+      {businessId && (
+        <div className="mb-6">
+          <RetainerCard businessId={businessId} currency="" />
+        </div>
+      )}
       {invoices.isPending && <Skeleton className="h-40" />}
       {invoices.data?.length === 0 && (
         <EmptyState title="No invoices yet" description="Invoices from the studio will appear here once they are sent." />

@@ -22,6 +22,9 @@ const WorkloadChart = dynamic(() => import("~/components/workload/workload-chart
   loading: () => <div className="h-64 w-full animate-pulse rounded-md bg-muted" />,
 });
 
+// Hours by person and week (docs/workload.md, "Hours"), loaded after the page.
+const WorkloadHours = dynamic(() => import("~/components/workload/workload-hours"), { ssr: false });
+
 type Plan = RouterOutputs["workload"]["plan"];
 type Row = Plan["unassigned"];
 type PlannedProject = Row["projects"][number];
@@ -137,6 +140,7 @@ export default function WorkloadPage() {
               />
             </CardContent>
           </Card>
+          <WorkloadHours />
           <div className="overflow-x-auto rounded-xl border">
             <table
               className="w-full text-sm [&_td]:px-1.5 sm:[&_td]:px-3 [&_th]:px-1.5 [&_th]:align-bottom [&_th]:text-xs [&_th]:[overflow-wrap:normal] sm:[&_th]:whitespace-nowrap sm:[&_th]:px-3 sm:[&_th]:text-sm"

@@ -10,8 +10,8 @@ import { BusinessInvoices, BusinessMembers, BusinessProjects } from "~/component
 import { EmptyState } from "~/components/common/empty-state";
 import { useTRPC } from "~/trpc/react";
 
-// An admin's unbilled time (docs/time.md), loaded after the page.
-const UnbilledTime = dynamic(() => import("~/components/time/unbilled-time"), { ssr: false });
+// Its retainer, and an admin's unbilled requests and time, loaded after the page.
+const BusinessBilling = dynamic(() => import("~/components/businesses/business-billing"), { ssr: false });
 
 export default function BusinessPage() {
   const { id } = useParams<{ id: string }>();
@@ -28,7 +28,7 @@ export default function BusinessPage() {
         <BusinessProjects projects={b.projects} />
       </div>
       {b.invoices && b.balances && <BusinessInvoices invoices={b.invoices} balances={b.balances} />}
-      {b.invoices && <UnbilledTime businessId={b.id} businessName={b.name} />}
+      <BusinessBilling business={b} />
       <BrandLibrary business={b} />
     </div>
   );
