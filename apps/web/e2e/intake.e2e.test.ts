@@ -77,7 +77,8 @@ describe("intake forms (PostgreSQL, real upload servers, Chromium)", () => {
     await page.getByRole("button", { name: "Create Project" }).click();
     await brief.getByText("Headline: this is required.").waitFor();
     await brief.getByText("Logo: this is required.").waitFor();
-    expect(await brief.getByLabel(/^Headline/).evaluate((e) => e === document.activeElement)).toBe(true);
+    // Focus moves to the first question at fault once its problem is drawn.
+    await expect.poll(() => brief.getByLabel(/^Headline/).evaluate((e) => e === document.activeElement)).toBe(true);
 
     await brief.getByLabel(/^Headline/).fill("Mulled wine & gingerbread, Saturday 12–6");
     await brief.getByLabel("Size: width").fill("148");

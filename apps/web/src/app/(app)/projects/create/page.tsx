@@ -7,7 +7,7 @@ import { Card, CardContent, CardFooter, Field, fieldError, Input, showServerFiel
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { EmptyState, PageHeader } from "~/components/common/empty-state";
 import { BusinessOptions, FormError, SubmitButton } from "~/components/common/form-parts";
@@ -49,6 +49,11 @@ export default function CreateProjectPage() {
   const [intakeId] = useState(newIntakeId);
   const [draft, setDraft] = useState<Draft>({});
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // Counts refused sends: after each, focus goes to the first question at fault, once its problem is drawn.
+  const [focusProblem, setFocusProblem] = useState(0);
+  useEffect(() => {
+    if (focusProblem > 0) document.querySelector<HTMLElement>("[data-problem] :is(input, textarea, button):not([disabled])")?.focus();
+  }, [focusProblem]);
   const answer = (fieldId: string, value: DraftAnswer) => {
     setDraft((now) => ({ ...now, [fieldId]: value }));
     setProblems(({ [fieldId]: _, ...rest }) => rest);
@@ -78,10 +83,7 @@ export default function CreateProjectPage() {
     const found = checkAnswers(intakeForm, answers).problems;
     setProblems(found);
     if (Object.keys(found).length > 0) {
-      // The first question at fault, once its problem is drawn.
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>("[data-problem] :is(input, textarea, button):not([disabled])")?.focus(),
-      );
+      setFocusProblem((n) => n + 1);
       return;
     }
     create.mutate({
