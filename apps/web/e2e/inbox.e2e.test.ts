@@ -190,6 +190,8 @@ describe("the inbox in Chromium (PostgreSQL)", () => {
     const cursorsAsked = threadCursorsAsked();
     await page.goto(`${app.url}/projects/${loyaltyCard}`);
     await page.getByText("Question 136", { exact: true }).waitFor();
+    // The page has arrived once its own code has taken over the server's HTML (its fields are enabled then).
+    await page.waitForFunction(() => !document.querySelector("fieldset[disabled]"));
     // Below the project's header, the row that loads older comments is in view as the page opens...
     const older = page.getByRole("button", { name: /older comments/ });
     expect(await inViewport(older), "the older comments' row is in view on arrival").toBe(true);
