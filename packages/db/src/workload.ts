@@ -8,7 +8,7 @@ import type { Db } from "./create-db";
 export function activeStaff(db: Db) {
   return db
     .selectFrom("users")
-    .select(["id", "name", "email", "image", "role"])
+    .select(["id", "name", "email", "image", "role", "weeklyCapacity"])
     .where("role", "in", STAFF_ROLES)
     .where("deactivatedAt", "is", null)
     .where("kind", "=", "person")
@@ -96,18 +96,6 @@ export async function workloadProjects(db: Db) {
     latestRound: latestRound ?? null,
     proofs: (byProject.get(row.id) ?? []).map(({ projectId: _, ...proof }) => proof),
   }));
-}
-
-/** Each person's hours a week (minutes), for the studio's active people. */
-export async function weeklyCapacities(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom("users")
-    .select(["id", "weeklyCapacity"])
-    .where("role", "in", STAFF_ROLES)
-    .where("deactivatedAt", "is", null)
-    .where("kind", "=", "person")
-    .execute();
-  return new Map(rows.map((r) => [r.id, r.weeklyCapacity]));
 }
 
 export async function setWeeklyCapacity(db: Db, userId: string, minutes: number): Promise<boolean> {

@@ -6,8 +6,6 @@ import { addDays } from "./calendar";
 import { weekOf } from "./due-dates";
 import { isWeekend, nextDay } from "./working-days";
 
-/** A person's hours a week unless set: 40 hours, in minutes. */
-export const WEEKLY_CAPACITY_DEFAULT = 40 * 60;
 /** Minutes in a week: no one has more. */
 export const WEEKLY_CAPACITY_MAX = 7 * 24 * 60;
 /** A service's estimate at most: 1000 hours. */

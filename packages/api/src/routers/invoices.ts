@@ -76,10 +76,13 @@ const id = idInput;
 const CLIENT_STATUSES = INVOICE_STATUSES.filter(isVisibleToClient);
 const rate = z.number().int().min(0).max(BASIS_POINTS);
 
-/** From when a business's requests retainer covers its requests (they are billed with its months), if it has one. */
-async function requestsCoveredFrom(ctx: { db: Parameters<typeof findRetainer>[0] }, businessId: string) {
-  const retainer = await findRetainer(ctx.db, businessId);
-  return retainer?.unit === "requests" ? { day: retainer.startsOn, timeZone: (await studioCalendar(ctx.db)).timeZone } : undefined;
+/**
+ * From when a business's retainer counted in `unit` covers its requests or time (they are billed with its months),
+ * as a day in the studio's zone; undefined without such a retainer.
+ */
+async function retainerCoversFrom(db: Parameters<typeof findRetainer>[0], businessId: string, unit: "requests" | "hours") {
+  const retainer = await findRetainer(db, businessId);
+  return retainer?.unit === unit ? { day: retainer.startsOn, timeZone: (await studioCalendar(db)).timeZone } : undefined;
 }
 
 const line = z
@@ -188,9 +191,7 @@ export const invoicesRouter = router({
       if (!business) throw new DomainError("NOT_FOUND", "No such business.");
       const invoiceId = randomUUID();
       // Time from the start of an hours retainer is billed with its months (invoices.fromRetainer).
-      const retainer = await findRetainer(ctx.db, business.id);
-      const coveredFrom =
-        retainer?.unit === "hours" ? { day: retainer.startsOn, timeZone: (await studioCalendar(ctx.db)).timeZone } : undefined;
+      const coveredFrom = await retainerCoversFrom(ctx.db, business.id, "hours");
       return once(ctx, "invoices.fromTime", input.requestId, async (claim) => {
         const made = await invoiceTime(ctx.db, {
           invoice: {
@@ -236,7 +237,7 @@ export const invoicesRouter = router({
     const requests = await unbilledRequests(ctx.db, {
       businessId: business.id,
       currency: business.currency,
-      coveredFrom: await requestsCoveredFrom(ctx, business.id),
+      coveredFrom: await retainerCoversFrom(ctx.db, business.id, "requests"),
     });
     return { currency: business.currency, requests, total: requests.reduce((sum, r) => sum + r.price, 0) };
   }),
@@ -247,7 +248,7 @@ export const invoicesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const business = await findBusiness(ctx.db, input.businessId);
       if (!business) throw new DomainError("NOT_FOUND", "No such business.");
-      const coveredFrom = await requestsCoveredFrom(ctx, business.id);
+      const coveredFrom = await retainerCoversFrom(ctx.db, business.id, "requests");
       const invoiceId = randomUUID();
       return once(ctx, "invoices.fromRequests", input.requestId, async (claim) => {
         const made = await invoiceRequests(ctx.db, {

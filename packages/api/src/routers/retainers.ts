@@ -20,14 +20,13 @@ import { router, staffProcedure } from "../trpc";
 /** How many months back a retainer's history shows. */
 const HISTORY_MONTHS = 12;
 
-/** A retainer's months through the current one in the studio's zone, newest first, with the zone they were read in. */
-async function retainerState(ctx: Pick<Context, "db" | "now">, retainer: RetainerRow) {
-  const { timeZone } = await studioCalendar(ctx.db);
+/** A retainer's months through the current one in the studio's zone (`timeZone`), newest first. */
+async function retainerState(ctx: Pick<Context, "db" | "now">, retainer: RetainerRow, timeZone: string) {
   const thisMonth = dayIn(ctx.now(), timeZone).slice(0, 7);
   const usage = await retainerUsage(ctx.db, { businessId: retainer.businessId, unit: retainer.unit, fromDay: retainer.startsOn, timeZone });
   const months = retainerMonths(retainer, usage, thisMonth);
   const current: RetainerMonth | null = months.at(-1)?.month === thisMonth ? months.at(-1)! : null;
-  return { timeZone, thisMonth, current, months: months.slice(-HISTORY_MONTHS).reverse() };
+  return { thisMonth, current, months: months.slice(-HISTORY_MONTHS).reverse() };
 }
 
 export const retainersRouter = router({
@@ -35,7 +34,8 @@ export const retainersRouter = router({
   get: businessProcedure(z.object({ businessId: idInput })).query(async ({ ctx }) => {
     const retainer = await findRetainer(ctx.db, ctx.business.id);
     if (!retainer) return null;
-    const [state, billed] = await Promise.all([retainerState(ctx, retainer), billedRetainerMonths(ctx.db, retainer.businessId)]);
+    const { timeZone } = await studioCalendar(ctx.db);
+    const [state, billed] = await Promise.all([retainerState(ctx, retainer, timeZone), billedRetainerMonths(ctx.db, retainer.businessId)]);
     const { businessId: _b, updatedAt: _u, ...terms } = retainer;
     return {
       terms,
@@ -59,10 +59,10 @@ export const retainersRouter = router({
 
   /** Every business on a retainer with this month's standing: who is over, and by how much. */
   overview: staffProcedure.query(async ({ ctx }) => {
-    const retainers = await listRetainers(ctx.db);
+    const [retainers, { timeZone }] = await Promise.all([listRetainers(ctx.db), studioCalendar(ctx.db)]);
     return Promise.all(
       retainers.map(async (r) => {
-        const state = await retainerState(ctx, r);
+        const state = await retainerState(ctx, r, timeZone);
         return { businessId: r.businessId, businessName: r.businessName, unit: r.unit, allowance: r.allowance, current: state.current };
       }),
     );

@@ -1,26 +1,8 @@
 // workload.*: the studio's plan, person by person: active projects, overdue ones, rounds of changes; and its hours
 // (docs/workload.md, "Hours"): by person and week, time logged and time the open projects' services still imply,
 // against each person's hours a week.
-import {
-  activeStaff,
-  estimatedProjects,
-  loggedByWeek,
-  setWeeklyCapacity,
-  studioCalendar,
-  weeklyCapacities,
-  workloadProjects,
-} from "@atelier/db";
-import {
-  addDays,
-  capacityPlan,
-  DomainError,
-  dayIn,
-  idInput,
-  WEEKLY_CAPACITY_DEFAULT,
-  WEEKLY_CAPACITY_MAX,
-  weeksFrom,
-  workloadPlan,
-} from "@atelier/domain";
+import { activeStaff, estimatedProjects, loggedByWeek, setWeeklyCapacity, studioCalendar, workloadProjects } from "@atelier/db";
+import { addDays, capacityPlan, DomainError, dayIn, idInput, WEEKLY_CAPACITY_MAX, weeksFrom, workloadPlan } from "@atelier/domain";
 import { z } from "zod";
 import { adminProcedure, router, staffProcedure } from "../trpc";
 
@@ -45,20 +27,12 @@ export const workloadRouter = router({
     const today = dayIn(ctx.now(), calendar.timeZone);
     const weeks = weeksFrom(addDays(today, -7), WEEKS);
     const daysOff = calendar.daysOff.map((d) => d.day);
-    const [people, capacities, logged, projects] = await Promise.all([
+    const [people, logged, projects] = await Promise.all([
       activeStaff(ctx.db),
-      weeklyCapacities(ctx.db),
       loggedByWeek(ctx.db, { fromDay: weeks[0]!, toDay: addDays(weeks.at(-1)!, 7), timeZone: calendar.timeZone }),
       estimatedProjects(ctx.db, calendar.timeZone),
     ]);
-    const plan = capacityPlan(
-      people.map((p) => ({ id: p.id, weeklyCapacity: capacities.get(p.id) ?? WEEKLY_CAPACITY_DEFAULT })),
-      logged,
-      projects,
-      weeks,
-      today,
-      daysOff,
-    );
+    const plan = capacityPlan(people, logged, projects, weeks, today, daysOff);
     return {
       weeks,
       thisWeek: weeks[1]!,

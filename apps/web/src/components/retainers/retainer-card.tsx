@@ -7,6 +7,7 @@ import {
   formatMinutes,
   formatMoney,
   monthLabel,
+  parseMoney,
   RETAINER_ROLLOVERS,
   RETAINER_UNITS,
   type RetainerRollover,
@@ -14,6 +15,7 @@ import {
   type RetainerUnit,
   retainerAllowanceLabel,
   retainerAmount,
+  toDecimalString,
 } from "@atelier/domain";
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Input, Label, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -190,13 +192,8 @@ function History({
   );
 }
 
-/** Money as typed ("350", "350.50", "350,50") into minor units; NaN when unreadable. */
-const readMoney = (text: string) => {
-  const t = text.trim().replace(",", ".");
-  if (t === "") return 0;
-  return /^\d{1,7}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
-};
-const moneyText = (minor: number | undefined) => (minor ? (minor / 100).toFixed(2) : "");
+/** A typed amount in the currency's minor units (parseMoney); empty is none (0); NaN when unreadable. */
+const readMoney = (text: string, currency: string) => (text.trim() === "" ? 0 : (parseMoney(text, currency) ?? Number.NaN));
 
 function RetainerForm({
   businessId,
@@ -216,8 +213,8 @@ function RetainerForm({
   const [allowance, setAllowance] = useState(terms ? String(terms.unit === "hours" ? terms.allowance / 60 : terms.allowance) : "");
   const [startsOn, setStartsOn] = useState(terms?.startsOn ?? new Date().toISOString().slice(0, 8).concat("01"));
   const [rollover, setRollover] = useState<RetainerRollover>(terms?.rollover ?? "none");
-  const [rate, setRate] = useState(moneyText(terms?.rate));
-  const [fee, setFee] = useState(moneyText(terms?.monthlyFee));
+  const [rate, setRate] = useState(terms?.rate ? toDecimalString(terms.rate, currency) : "");
+  const [fee, setFee] = useState(terms?.monthlyFee ? toDecimalString(terms.monthlyFee, currency) : "");
   const [problem, setProblem] = useState<string | null>(null);
   const done = async (title: string) => {
     toast({ title });
@@ -230,7 +227,7 @@ function RetainerForm({
   const at = (suffix: string) => `${id}-${suffix}`;
   const submit = () => {
     const amount = Number(allowance.trim().replace(",", "."));
-    const minor = { rate: readMoney(rate), monthlyFee: readMoney(fee) };
+    const minor = { rate: readMoney(rate, currency), monthlyFee: readMoney(fee, currency) };
     if (!Number.isFinite(amount) || amount <= 0) return setProblem("Give the allowance as a number more than 0.");
     if (unit === "requests" && !Number.isInteger(amount)) return setProblem("Requests are whole numbers.");
     if (Number.isNaN(minor.rate) || Number.isNaN(minor.monthlyFee)) return setProblem("Write amounts as numbers, such as 350 or 350.50.");

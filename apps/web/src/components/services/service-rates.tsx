@@ -1,7 +1,7 @@
 "use client";
 // For an admin, in a service's editor: each person's hourly rate for this service, over their own (docs/time.md).
 // Time on the service's projects logged from then on carries it.
-import { formatMoney } from "@atelier/domain";
+import { formatMoney, parseMoney, toDecimalString } from "@atelier/domain";
 import { Button, Input, Label, Skeleton, toast } from "@atelier/ui";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
@@ -37,7 +37,7 @@ function RateRow({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
-  const [text, setText] = useState(person.serviceRate === null ? "" : (person.serviceRate / 100).toFixed(2));
+  const [text, setText] = useState(person.serviceRate === null ? "" : toDecimalString(person.serviceRate, currency));
   const save = useMutation(
     trpc.services.setRate.mutationOptions({
       onSuccess: async ({ rate }) => {
@@ -47,8 +47,8 @@ function RateRow({
       onError: toastError,
     }),
   );
-  const t = text.trim().replace(",", ".");
-  const minor = t === "" ? null : /^\d{1,6}(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
+  // A typed rate in the currency's minor units (parseMoney); empty: the person's own rate.
+  const minor = text.trim() === "" ? null : (parseMoney(text, currency) ?? Number.NaN);
   return (
     <li className="grid gap-1 sm:grid-cols-[1fr_auto] sm:items-end">
       <Label htmlFor={id} className="wrap-anywhere">
