@@ -8,6 +8,9 @@ import { join } from "node:path";
 export interface PostgresServer {
   url: string;
   stop(): void;
+  /** Stops the server, keeping its data and port, as an outage does; `resume` starts it again. */
+  pause(): void;
+  resume(): void;
 }
 
 function findPostgresBin(): string | undefined {
@@ -49,24 +52,35 @@ export async function startPostgres(): Promise<PostgresServer> {
   const data = join(dir, "data");
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
   const port = await freePort();
-  run("pg_ctl", [
-    "-D",
-    data,
-    "-w",
-    "-l",
-    join(dir, "log"),
-    "-o",
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-    "start",
-  ]);
+  const start = () =>
+    run("pg_ctl", [
+      "-D",
+      data,
+      "-w",
+      "-l",
+      join(dir, "log"),
+      "-o",
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      "start",
+    ]);
+  start();
   let stopped = false;
+  let paused = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause() {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      paused = true;
+    },
+    resume() {
+      start();
+      paused = false;
+    },
     stop() {
       if (stopped) return;
       stopped = true;
       try {
-        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+        if (!paused) run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

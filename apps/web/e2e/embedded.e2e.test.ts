@@ -22,6 +22,17 @@ describe("the embedded run", () => {
     expect(Object.keys((await res.json()) as object)).toEqual(["email"]);
   });
 
+  it("answers /healthz and /readyz without a session: alive, and every check ok", async () => {
+    const health = await fetch(`${app.url}/healthz`);
+    expect([health.status, await health.json()]).toEqual([200, { status: "ok" }]);
+    const ready = await fetch(`${app.url}/readyz`);
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    expect([ready.status, await ready.json()]).toEqual([
+      200,
+      { status: "ok", checks: { database: "ok", migrations: "ok", mail: "ok", storage: "ok" } },
+    ]);
+  });
+
   it("signs the demo client in through the dev mailbox", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     try {

@@ -5,6 +5,7 @@ export { createCalendarFeedHandler } from "./calendar-feed";
 export { createFileDownloadHandler } from "./file-downloads";
 export { guestCookieValue, guestOfCookie } from "./guest-review";
 export { createTrpcHandler, refuseCrossSite } from "./handler";
+export { readiness } from "./health";
 export { imageQuota } from "./image-quota";
 export { createInvoicePdfHandler, createInvoiceXmlHandler, startInvoiceReminders } from "./invoice-documents";
 export { findFfmpeg } from "./media/ffmpeg";

@@ -49,6 +49,13 @@ export function createMigrator(db: Kysely<any>): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
 
+/** The migrations this release has that the database has not run yet (none: the schema is current). */
+// biome-ignore lint/suspicious/noExplicitAny: any schema may be read
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const known = await createMigrator(db).getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 /** Brings the schema to the newest migration; throws with the failing migration's name. */
 // biome-ignore lint/suspicious/noExplicitAny: any schema may be migrated
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -51,6 +51,8 @@ export interface Outbox {
   immediate(kind: string): Mailer;
   start(): void;
   stop(): Promise<void>;
+  /** Whether this instance's worker delivers mail (started, not stopped). */
+  running(): boolean;
 }
 
 export interface OutboxConfig {
@@ -168,6 +170,7 @@ export function createOutbox({
       started = true;
       schedule(0);
     },
+    running: () => started,
     async stop() {
       started = false;
       clearTimeout(timer);
