@@ -62,28 +62,44 @@ async function main() {
   // The bundled servers run on plain node: without a TypeScript loader they need about half the memory.
   const uploadMain = join(ROOT, "apps/upload-server/dist/main.js");
   const uploadArgs = (args: string[]) => [uploadMain, ...args, "--web-origin", config.origin];
-  const node = (name: string, args: string[], cwd = ROOT): ChildSpec => ({ name, command: process.execPath, args, env, cwd });
+  const probeHost = ["0.0.0.0", "::"].includes(config.HOST) ? "127.0.0.1" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  const webUrl = `http://${probeHost}:${port}`;
+  const balancerUrl = `http://127.0.0.1:${balancerPort}`;
+  // Each child's /healthz is its liveness: one that stops answering is killed and started again.
+  const node = (name: string, args: string[], base: string, cwd = ROOT): ChildSpec => ({
+    name,
+    command: process.execPath,
+    args,
+    env,
+    cwd,
+    health: `${base}/healthz`,
+  });
   const supervisor = supervise([
     // The web app's own server binds HOST (loopback unless configured) and keeps the dev mailbox to this machine.
-    node("web", [join(ROOT, "apps/web/dist/serve.js")], join(ROOT, "apps/web")),
+    node("web", [join(ROOT, "apps/web/dist/serve.js")], webUrl, join(ROOT, "apps/web")),
     node(
       "balancer",
       uploadArgs(["--role", "balancer", "--port", String(balancerPort), "--host", "127.0.0.1", "--servers", serverUrls.join(",")]),
+      balancerUrl,
     ),
     ...serverUrls.map((url, i) =>
-      node(`upload-server ${i + 1}`, [
-        ...UPLOAD_SERVER_NODE_FLAGS,
-        ...uploadArgs([
-          "--role",
-          "server",
-          "--port",
-          new URL(url).port,
-          "--store",
-          join(env.DATA_DIR as string, "uploads"),
-          "--public-url",
-          url,
-        ]),
-      ]),
+      node(
+        `upload-server ${i + 1}`,
+        [
+          ...UPLOAD_SERVER_NODE_FLAGS,
+          ...uploadArgs([
+            "--role",
+            "server",
+            "--port",
+            new URL(url).port,
+            "--store",
+            join(env.DATA_DIR as string, "uploads"),
+            "--public-url",
+            url,
+          ]),
+        ],
+        url,
+      ),
     ),
   ]);
   let stopping = false;
@@ -102,12 +118,8 @@ async function main() {
   // Killed outright, npm cannot pass anything on: notice its death and take everything down.
   whenAncestorDies(() => stop(1));
 
-  const probeHost = ["0.0.0.0", "::"].includes(config.HOST) ? "127.0.0.1" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
-  // Said to be running once the site and the uploads both answer: a file chosen at once must have somewhere to go.
-  const up = await Promise.all([
-    waitFor(`http://${probeHost}:${port}/api/auth/providers`, 120_000),
-    waitFor(`http://127.0.0.1:${balancerPort}/`, 120_000),
-  ]);
+  // Said to be running once the site and the uploads are both ready: a file chosen at once must have somewhere to go.
+  const up = await Promise.all([waitFor(`${webUrl}/readyz`, 120_000), waitFor(`${balancerUrl}/readyz`, 120_000)]);
   if (up.every(Boolean)) {
     const mailbox = config.devMailbox ? `\n  Dev mailbox: ${config.APP_URL}/dev/mailbox (sign-in links arrive here)` : "";
     const demo = config.seedDemo ? `\n  Demo users: ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}` : "";

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -35,6 +36,15 @@ const node = (name: string, script: string) => ({
   env: process.env,
   cwd: process.cwd(),
 });
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 const forever = `process.on("disconnect", () => process.exit(0)); setInterval(() => {}, 1000);`;
 
 describe("supervise", () => {
@@ -66,6 +76,34 @@ describe("supervise", () => {
     process.kill(pid, "SIGKILL");
     await until(() => supervisor?.starts("victim") === 2);
     expect(lines).toContain("[victim] exited (signal SIGKILL); restarting in 0.01 s");
+  });
+
+  it("kills and restarts a child that answered its liveness URL and then stopped answering", async () => {
+    const port = await freePort();
+    // Answers /healthz once, then hangs in a busy loop: alive to the kernel, dead to its users.
+    const hangs = `require("node:http").createServer((q, r) => { r.end("ok"); setTimeout(() => { for (;;) {} }, 10); }).listen(${port}, "127.0.0.1"); process.on("disconnect", () => process.exit(0));`;
+    const lines: string[] = [];
+    supervisor = supervise([{ ...node("hangs", hangs), health: `http://127.0.0.1:${port}/healthz` }], {
+      delaysMs: [10],
+      health: { intervalMs: 50, timeoutMs: 100, failures: 3 },
+      log: (line) => lines.push(line),
+    });
+    const first = await until(() => supervisor?.current("hangs")?.pid);
+    await until(() => supervisor?.starts("hangs") === 2, 15_000);
+    expect(alive(first)).toBe(false);
+    expect(lines).toContain(`[hangs] did not answer http://127.0.0.1:${port}/healthz 3 times in a row; killing it`);
+    expect(lines).toContain("[hangs] exited (signal SIGKILL); restarting in 0.01 s");
+  }, 30_000);
+
+  it("leaves a child alone while it has not yet answered its liveness URL", async () => {
+    const port = await freePort();
+    supervisor = supervise([{ ...node("slow", forever), health: `http://127.0.0.1:${port}/healthz` }], {
+      delaysMs: [10],
+      health: { intervalMs: 20, timeoutMs: 50, failures: 2 },
+    });
+    await until(() => supervisor?.current("slow")?.pid);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(supervisor.starts("slow")).toBe(1);
   });
 
   it("stops every child and restarts none", async () => {

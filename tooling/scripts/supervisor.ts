@@ -11,6 +11,12 @@ export interface ChildSpec {
   args: string[];
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /**
+   * The child's liveness URL (`/healthz`). Once it has answered, a child whose URL then fails
+   * `HEALTH_FAILURES` times in a row (no answer within the probe's timeout, or not 2xx) is hung:
+   * it is killed and started again like one that died.
+   */
+  health?: string;
 }
 
 /** Waits before the first, second, third and every later restart of a child that keeps dying. */
@@ -19,11 +25,16 @@ const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 const STABLE_AFTER_MS = 30_000;
 /** How long children get to finish after SIGTERM before they are killed. */
 const STOP_TIMEOUT_MS = 5_000;
+/** How often a child's liveness URL is asked, how long it has to answer, and how many misses in a row mean hung. */
+const HEALTH_INTERVAL_MS = 10_000;
+const HEALTH_TIMEOUT_MS = 5_000;
+const HEALTH_FAILURES = 3;
 
 export interface SupervisorOptions {
   delaysMs?: readonly number[];
   stableAfterMs?: number;
   stopTimeoutMs?: number;
+  health?: { intervalMs: number; timeoutMs: number; failures: number };
   log?: (line: string) => void;
 }
 
@@ -64,7 +75,9 @@ export function supervise(specs: readonly ChildSpec[], options: SupervisorOption
     prefixLines(child, `[${spec.name}]`);
     if (child.pid !== undefined) log(`[${spec.name}] started (pid ${child.pid})`);
     child.on("error", (error) => log(`[${spec.name}] could not start: ${error.message}`));
+    const stopProbing = spec.health ? probe(spec, child) : () => undefined;
     child.on("exit", (code, signal) => {
+      stopProbing();
       running.delete(spec.name);
       if (stopping) return;
       const next = Date.now() - startedAt >= stableAfter ? 0 : failures;
@@ -76,6 +89,41 @@ export function supervise(specs: readonly ChildSpec[], options: SupervisorOption
       }, delay);
       timers.add(timer);
     });
+  }
+
+  /** Asks the child's liveness URL on an interval; kills the child once it stops answering after having answered. */
+  function probe(spec: ChildSpec & { health?: string }, child: ChildProcess): () => void {
+    const { intervalMs, timeoutMs, failures } = options.health ?? {
+      intervalMs: HEALTH_INTERVAL_MS,
+      timeoutMs: HEALTH_TIMEOUT_MS,
+      failures: HEALTH_FAILURES,
+    };
+    let answered = false;
+    let misses = 0;
+    let asking = false;
+    const timer = setInterval(async () => {
+      if (asking || stopping) return;
+      asking = true;
+      const ok = await fetch(spec.health as string, { signal: AbortSignal.timeout(timeoutMs) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      asking = false;
+      if (ok) {
+        answered = true;
+        misses = 0;
+        return;
+      }
+      // Still starting (a build's first request, migrations): not hung until it has answered once.
+      if (!answered || stopping || running.get(spec.name) !== child) return;
+      misses += 1;
+      if (misses < failures) return;
+      log(`[${spec.name}] did not answer ${spec.health} ${misses} times in a row; killing it`);
+      clearInterval(timer);
+      signalGroup(child, "SIGKILL");
+    }, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   for (const spec of specs) launch(spec, 0);

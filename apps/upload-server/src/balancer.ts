@@ -1,6 +1,6 @@
 // The balancer: GET / answers {url} of a healthy upload server, least loaded first.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { messages } from "@atelier/domain";
+import { messages, runReadinessChecks } from "@atelier/domain";
 import { clientAddressOf, ERRORS, parseTrustedProxies } from "@atelier/storage";
 import {
   type BalancerAnswer,
@@ -20,8 +20,10 @@ import {
   firstHeader,
   type HttpServer,
   handlePreflight,
+  PROBE_PATHS,
   sendError,
   sendJson,
+  sendReadiness,
 } from "./http";
 
 const balancerSettingsSchema = z.object({
@@ -176,6 +178,16 @@ export function createBalancer(config: BalancerConfig): HttpServer {
   async function route(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): Promise<void> {
     capBody(req, CONTROL_BODY_BYTES);
     const path = (req.url ?? "/").split("?")[0];
+    if (path === PROBE_PATHS.alive) {
+      sendJson(res, 200, { status: "ok" }, cors);
+      return;
+    }
+    if (path === PROBE_PATHS.ready) {
+      // Ready while it has an upload server to hand out; which ones is /health's to say.
+      const servers = () => backends.some((b) => b.healthy);
+      sendReadiness(res, await runReadinessChecks({ servers }, (m) => console.error(`[balancer] ${m}`)), cors);
+      return;
+    }
     if (path === WIRE_PATHS.health) {
       sendJson(res, 200, { status: "ok", healthy: backends.filter((b) => b.healthy).map((b) => b.url) }, cors);
       return;

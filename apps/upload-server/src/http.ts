@@ -1,16 +1,26 @@
 // node:http plumbing shared by both roles: timeouts, JSON answers, error rendering, CORS, body caps, and TLS with HTTP/2.
+
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse, type Http2Session } from "node:http2";
 import type { Server as NetServer, Socket } from "node:net";
 import { type Readable, Transform } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { TLSSocket } from "node:tls";
+import type { Readiness } from "@atelier/domain";
 import { ERRORS, errorBody, toHttpError } from "@atelier/storage";
 import { CORS_REQUEST_HEADERS } from "@atelier/upload-engine";
 import { z } from "zod";
 import { bodyBytesReceived } from "./young-garbage";
 
 const ALLOWED_REQUEST_HEADERS = CORS_REQUEST_HEADERS.join(", ");
+
+/** Each process's probes (README, "Monitoring"): alive, and able to serve. `/health` is the balancer's richer view. */
+export const PROBE_PATHS = { alive: "/healthz", ready: "/readyz" } as const;
+
+/** Answers a probe: 200 with every check ok, else 503; each check says only ok or failing. */
+export function sendReadiness(res: ServerResponse, readiness: Readiness, headers: Record<string, string> = {}): void {
+  sendJson(res, readiness.ready ? 200 : 503, { status: readiness.ready ? "ok" : "failing", checks: readiness.checks }, headers);
+}
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   if (res.headersSent) {

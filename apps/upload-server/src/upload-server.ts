@@ -1,9 +1,21 @@
 // The upload server: routes single and chunked uploads (base64 or binary), resume status, downloads and health over node:http.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { runReadinessChecks } from "@atelier/domain";
 import { ERRORS, isHttpError } from "@atelier/storage";
 import { type HealthAnswer, storedFilePath, WIRE_PATHS } from "@atelier/upload-engine";
 import { sweepExpiredGroups } from "./groups";
-import { CONTROL_BODY_BYTES, capBody, corsHeaders, createHttpServer, type HttpServer, handlePreflight, sendError, sendJson } from "./http";
+import {
+  CONTROL_BODY_BYTES,
+  capBody,
+  corsHeaders,
+  createHttpServer,
+  type HttpServer,
+  handlePreflight,
+  PROBE_PATHS,
+  sendError,
+  sendJson,
+  sendReadiness,
+} from "./http";
 import { deleteFile } from "./routes/delete-file";
 import { getFile } from "./routes/get-file";
 import { getGroupStatus } from "./routes/get-group-status";
@@ -37,7 +49,18 @@ async function route(ctx: UploadContext, req: IncomingMessage, res: ServerRespon
   const only = (allowed: string) => {
     if (!allowed.split(", ").includes(method)) throw ERRORS.MethodNotAllowed(allowed);
   };
-  if (path === WIRE_PATHS.health) {
+  if (path === PROBE_PATHS.alive) {
+    only("GET");
+    sendJson(res, 200, { status: "ok" }, cors);
+  } else if (path === PROBE_PATHS.ready) {
+    only("GET");
+    // A key that never exists: a store that answers at all (none) is reachable.
+    const storage = async () => {
+      await ctx.store.stat("readiness/probe");
+      return true;
+    };
+    sendReadiness(res, await runReadinessChecks({ storage }, (m) => console.error(`[upload-server] ${m}`)), cors);
+  } else if (path === WIRE_PATHS.health) {
     only("GET");
     const health: HealthAnswer = {
       status: "ok",

@@ -1,5 +1,6 @@
 import type { LiveEvent } from "@atelier/domain";
 import { afterAll, describe, expect, it } from "vitest";
+import { startPostgres } from "../../../tooling/scripts/postgres";
 import { createLiveBus, type LiveBus } from "./live-bus";
 import { requireDatabaseUrl } from "./testing";
 
@@ -41,4 +42,35 @@ describe("live bus", () => {
     await bus.publish({ ...event, commentId: "c2" });
     expect(seen).toEqual([event]);
   });
+
+  it("hears the other instances again after PostgreSQL restarts", async () => {
+    const pg = await startPostgres();
+    const errors: unknown[] = [];
+    const [a, b] = await Promise.all([
+      createLiveBus({ databaseUrl: pg.url, onError: (e) => errors.push(e) }),
+      createLiveBus({ databaseUrl: pg.url, onError: (e) => errors.push(e) }),
+    ]);
+    try {
+      pg.pause();
+      await waitFor(() => !a.connected() && !b.connected());
+      // While it is down, this instance's own pages still hear what it publishes.
+      const own = next(a);
+      await a.publish({ ...event, commentId: "during" });
+      expect((await own).commentId).toBe("during");
+      pg.resume();
+      await waitFor(() => a.connected() && b.connected());
+      const onB = next(b);
+      await a.publish({ ...event, commentId: "after" });
+      expect((await onB).commentId).toBe("after");
+      expect(errors.length).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      pg.stop();
+    }
+  }, 60_000);
 });
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(condition()).toBe(true);
+}

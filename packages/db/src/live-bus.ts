@@ -3,11 +3,15 @@ import { EventEmitter } from "node:events";
 import { type LiveEvent, parseLiveEvent } from "@atelier/domain";
 
 const LIVE_CHANNEL = "atelier_live";
+const RECONNECT_MS = 250;
+const RECONNECT_MAX_MS = 5000;
 
 export interface LiveBus {
   publish(event: LiveEvent): Promise<void>;
   /** Calls `listener` for every event from any instance; answers the unsubscribe function. */
   subscribe(listener: (event: LiveEvent) => void): () => void;
+  /** Whether events reach the other instances now (always, in memory). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -25,25 +29,76 @@ export async function createLiveBus(
     return {
       publish: async (event) => void emitter.emit("event", event),
       subscribe,
+      connected: () => true,
       close: async () => void emitter.removeAllListeners(),
     };
   }
   const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: options.databaseUrl });
-  client.on("error", (error) => options.onError?.(error));
-  client.on("notification", (message) => {
-    const event = message.channel === LIVE_CHANNEL && message.payload ? parseLiveEvent(message.payload) : null;
-    if (event) emitter.emit("event", event);
-  });
-  await client.connect();
-  await client.query(`listen ${LIVE_CHANNEL}`);
+  // One LISTEN connection, opened again (after RECONNECT_MS, doubling to RECONNECT_MAX_MS) whenever the server drops it:
+  // a PostgreSQL restart must not leave this instance deaf to the others for the rest of its life. While it is down,
+  // an event published here still reaches this instance's own listeners.
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let closed = false;
+  let delay = RECONNECT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const reconnect = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      open().catch(() => undefined);
+    }, delay);
+    delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+  };
+  const open = async () => {
+    const next = new pg.Client({ connectionString: options.databaseUrl });
+    let lost = false;
+    const drop = (error?: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      if (error) options.onError?.(error);
+      next.end().catch(() => undefined);
+      reconnect();
+    };
+    next.on("error", drop);
+    next.on("end", () => drop());
+    next.on("notification", (message) => {
+      const event = message.channel === LIVE_CHANNEL && message.payload ? parseLiveEvent(message.payload) : null;
+      if (event) emitter.emit("event", event);
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${LIVE_CHANNEL}`);
+    } catch (error) {
+      drop(error);
+      throw error;
+    }
+    if (closed) {
+      await next.end();
+      return;
+    }
+    client = next;
+    delay = RECONNECT_MS;
+  };
+  await open();
   return {
     // The notification comes back to this instance's LISTEN too, so it is not also emitted here.
-    publish: async (event) => void (await client.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify(event)])),
+    publish: async (event) => {
+      if (!client) {
+        emitter.emit("event", event);
+        return;
+      }
+      await client.query("select pg_notify($1, $2)", [LIVE_CHANNEL, JSON.stringify(event)]);
+    },
     subscribe,
+    connected: () => client !== null,
     close: async () => {
+      closed = true;
+      clearTimeout(timer);
       emitter.removeAllListeners();
-      await client.end();
+      const last = client;
+      client = null;
+      await last?.end();
     },
   };
 }

@@ -41,6 +41,14 @@ export function preparingPool(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX): Pos
   return {
     async connect() {
       const client = await pool.connect();
+      // The pool listens for a connection's errors only while it is idle. A connection lost while checked out (the
+      // server restarting under a query) would otherwise throw from an 'error' event with no listener and end the
+      // process; its query fails on its own, and the connection is thrown away rather than returned to the pool.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on("error", onError);
       const query = async <R>(text: string, values: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
         // Statements in a transaction (writes, migrations) run unnamed: there a stale plan would fail the transaction.
         const name = values.length > 0 && client.getTransactionStatus() === "I" ? nameOf(text) : undefined;
@@ -58,7 +66,10 @@ export function preparingPool(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX): Pos
       const preparing = {
         query: (textOrCursor: string | PostgresCursor<unknown>, values?: ReadonlyArray<unknown>) =>
           typeof textOrCursor === "string" ? query(textOrCursor, values ?? []) : client.query(textOrCursor as never),
-        release: () => client.release(),
+        release: () => {
+          client.removeListener("error", onError);
+          client.release(lost);
+        },
       };
       return preparing as PostgresPoolClient;
     },

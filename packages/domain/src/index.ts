@@ -41,6 +41,7 @@ export * from "./project-name";
 export * from "./projects";
 export * from "./proof-audit";
 export * from "./proofs";
+export * from "./readiness";
 export * from "./retainer-inputs";
 export * from "./retainers";
 export * from "./review-deadline-inputs";
