@@ -13,8 +13,9 @@ const config: NextConfig = {
     "@atelier/ui",
     "@atelier/upload-engine",
     "@atelier/storage",
+    "@atelier/observability",
   ],
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "pdfkit", "@ffmpeg-installer/ffmpeg"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "pdfkit", "@ffmpeg-installer/ffmpeg", "prom-client"],
   // The type check is a step of its own (`npm run typecheck`, the first step of `npm test`); the build does not
   // repeat it.
   typescript: { ignoreBuildErrors: true },

@@ -1,6 +1,7 @@
 // The balancer: GET / answers {url} of a healthy upload server, least loaded first.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { messages, runReadinessChecks } from "@atelier/domain";
+import { counter, gauge, METRICS_PATH, observeRequest, serveMetrics } from "@atelier/observability";
 import { clientAddressOf, ERRORS, parseTrustedProxies } from "@atelier/storage";
 import {
   type BalancerAnswer,
@@ -25,6 +26,7 @@ import {
   sendJson,
   sendReadiness,
 } from "./http";
+import { uploadRouteOf } from "./metrics";
 
 const balancerSettingsSchema = z.object({
   servers: z.array(z.url()).min(1),
@@ -52,6 +54,8 @@ const balancerSettingsSchema = z.object({
 });
 
 export interface BalancerConfig extends z.input<typeof balancerSettingsSchema> {
+  /** When set, /metrics answers whoever sends it as a bearer token; otherwise only this machine (README, "Monitoring"). */
+  metricsToken?: string | undefined;
   fetch?: typeof fetch;
   now?: () => number;
 }
@@ -94,6 +98,24 @@ export function createBalancer(config: BalancerConfig): HttpServer {
     encodings: [BODY_ENCODINGS.base64],
   }));
   let turn = 0;
+  // The balancer's view of each server, read when Prometheus scrapes.
+  gauge({
+    name: "atelier_balancer_server_up",
+    help: "1 while the balancer hands the upload server out, 0 while it counts it down",
+    labelNames: ["server"] as const,
+    read: () => backends.map((b) => [{ server: b.url }, b.healthy ? 1 : 0]),
+  });
+  gauge({
+    name: "atelier_balancer_server_load",
+    help: "Requests the upload server reported in flight at its last check, plus parts handed to it since",
+    labelNames: ["server"] as const,
+    read: () => backends.map((b) => [{ server: b.url }, b.inFlight + b.handedOut]),
+  });
+  const handedOut = counter({
+    name: "atelier_balancer_handed_out_total",
+    help: "Answers naming an upload server",
+    labelNames: ["server"] as const,
+  });
 
   // One health request; a timeout is told apart from a refusal or a bad answer.
   async function probe(
@@ -202,11 +224,18 @@ export function createBalancer(config: BalancerConfig): HttpServer {
     const chosen = pick();
     if (!chosen) throw ERRORS.ServiceUnavailable(messages.noServers());
     chosen.handedOut += 1;
+    handedOut.inc({ server: chosen.url });
     const answer: BalancerAnswer = { url: chosen.url, encodings: chosen.encodings };
     sendJson(res, 200, answer, cors);
   }
 
   const server = createHttpServer(settings, (req, res) => {
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    if (path === METRICS_PATH) {
+      serveMetrics(req, res, config.metricsToken).catch(() => res.destroy());
+      return;
+    }
+    observeRequest(req, res, [uploadRouteOf(path)]);
     if (handlePreflight(req, res, settings.webOrigin)) return;
     const cors = corsHeaders(req, settings.webOrigin);
     route(req, res, cors).catch((error: unknown) => sendError(req, res, error, cors).catch(() => res.destroy()));

@@ -13,6 +13,8 @@ const common = {
   // PEM files of a certificate chain and its key: the role then serves TLS, HTTP/2 and HTTP/1.1 on its port.
   tlsCert: z.string().min(1).optional(),
   tlsKey: z.string().min(1).optional(),
+  // A bearer token for /metrics from other machines (README, "Monitoring"); without it only this machine may read them.
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
 };
 
 const bothOrNeitherTls = (config: { tlsCert?: string | undefined; tlsKey?: string | undefined }) =>
@@ -88,6 +90,7 @@ export function parseCli(argv: string[], env: Record<string, string | undefined>
     servers: get(values.servers, "UPLOAD_SERVERS"),
     trustedProxies: get(values["trusted-proxies"], "TRUSTED_PROXIES"),
     UPLOAD_SECRET: blankToUndefined(env.UPLOAD_SECRET),
+    METRICS_TOKEN: blankToUndefined(env.METRICS_TOKEN),
     store,
     publicUrl: get(values["public-url"], "UPLOAD_PUBLIC_URL"),
     binaryParts: get(values["binary-parts"], "UPLOAD_BINARY_PARTS"),

@@ -21,6 +21,7 @@ async function build(config: CliConfig): Promise<HttpServer> {
       servers: config.servers,
       webOrigin: config.webOrigin,
       trustedProxies: config.trustedProxies,
+      metricsToken: config.METRICS_TOKEN,
       ...tlsFor(config),
     });
   }
@@ -31,6 +32,7 @@ async function build(config: CliConfig): Promise<HttpServer> {
     webOrigin: config.webOrigin,
     publicUrl: config.publicUrl,
     binaryParts: config.binaryParts,
+    metricsToken: config.METRICS_TOKEN,
     ...tlsFor(config),
     onError: (error) => console.error("[upload-server]", error),
   });

@@ -53,6 +53,8 @@ export type UploadServerSettings = z.infer<typeof uploadServerSettingsSchema>;
 export interface UploadServerConfig extends z.input<typeof uploadServerSettingsSchema> {
   store: ObjectStore;
   now?: () => number;
+  /** When set, /metrics answers whoever sends it as a bearer token; otherwise only this machine (README, "Monitoring"). */
+  metricsToken?: string | undefined;
   // Sees the real cause of every 500, which the client never does.
   onError?: (error: unknown) => void;
 }

@@ -1,6 +1,7 @@
 // The upload server: routes single and chunked uploads (base64 or binary), resume status, downloads and health over node:http.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { runReadinessChecks } from "@atelier/domain";
+import { METRICS_PATH, observeRequest, serveMetrics } from "@atelier/observability";
 import { ERRORS, isHttpError } from "@atelier/storage";
 import { type HealthAnswer, storedFilePath, WIRE_PATHS } from "@atelier/upload-engine";
 import { sweepExpiredGroups } from "./groups";
@@ -16,6 +17,7 @@ import {
   sendJson,
   sendReadiness,
 } from "./http";
+import { failureReason, uploadMetrics, uploadRouteOf } from "./metrics";
 import { deleteFile } from "./routes/delete-file";
 import { getFile } from "./routes/get-file";
 import { getGroupStatus } from "./routes/get-group-status";
@@ -103,6 +105,12 @@ export function createUploadServer(config: UploadServerConfig): HttpServer {
   };
 
   const server = createHttpServer(settings, (req, res) => {
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    if (path === METRICS_PATH) {
+      serveMetrics(req, res, config.metricsToken).catch((error: unknown) => config.onError?.(error));
+      return;
+    }
+    observeRequest(req, res, [uploadRouteOf(path)]);
     if (handlePreflight(req, res, settings.webOrigin)) return;
     // The balancer reads this count to send new parts to the least busy server.
     if (req.url?.startsWith("/api/")) {
@@ -113,6 +121,7 @@ export function createUploadServer(config: UploadServerConfig): HttpServer {
     }
     const cors = corsHeaders(req, settings.webOrigin);
     route(ctx, req, res, cors, counters).catch(async (error: unknown) => {
+      if (req.method === "POST") uploadMetrics.failures().inc({ reason: failureReason(error, req.destroyed && !res.writableEnded) });
       if (!isHttpError(error)) config.onError?.(error);
       await sendError(req, res, error, cors).catch(() => res.destroy());
     });

@@ -1,6 +1,7 @@
 // The newcomer's path: embedded PGlite, demo users, and the dev mailbox instead of SMTP.
 import { readFile } from "node:fs/promises";
 import { DEMO_BUSINESS } from "@atelier/db";
+import { parsePrometheusText, sampleOf } from "@atelier/observability/testing";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepScreenshot, launchBrowser, type RunningApp, signInByMail, startApp, startTogether } from "./harness";
@@ -118,6 +119,43 @@ describe("the embedded run", () => {
     } finally {
       await page.close();
     }
+  });
+
+  it("serves /metrics to this machine: Prometheus text whose figures move with the traffic", async () => {
+    const read = async () => {
+      const answer = await fetch(`${app.url}/metrics`);
+      expect(answer.status).toBe(200);
+      return parsePrometheusText(await answer.text());
+    };
+    const before = await read();
+    for (let i = 0; i < 3; i++) expect((await fetch(`${app.url}/login`)).status).toBe(200);
+    // A page drawn on the server calls tRPC procedures in process: they are timed too.
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+      await signInByMail(page, app.url, "admin@atelier.local");
+      await page.goto(`${app.url}/clients`);
+      await page.getByRole("heading", { name: "Businesses" }).first().waitFor();
+    } finally {
+      await page.close();
+    }
+    const after = await read();
+    const moved = (name: string, labels: Record<string, string> = {}) => sampleOf(after, name, labels) - sampleOf(before, name, labels);
+    expect(moved("atelier_http_request_duration_seconds_count", { route: "/login", method: "GET", status: "200" })).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(moved("atelier_http_request_duration_seconds_count", { route: "/clients", status: "200" })).toBeGreaterThanOrEqual(1);
+    expect(moved("atelier_trpc_procedure_duration_seconds_count", { code: "OK" })).toBeGreaterThan(0);
+    // Routes by pattern only: no raw path (and so no ID) is ever a label.
+    expect(after.samples.every((s) => s.labels.route === undefined || !/\/[0-9a-f-]{20,}/.test(s.labels.route))).toBe(true);
+    for (const name of [
+      "atelier_mail_outbox_pending",
+      "atelier_mail_outbox_overdue_seconds",
+      "atelier_live_streams",
+      "process_cpu_seconds_total",
+    ])
+      expect(after.types.has(name)).toBe(true);
+    // A caller that came through a proxy is not this machine's, whatever the socket says.
+    expect((await fetch(`${app.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(403);
   });
 
   it("stops with a clear message on an invalid environment", async () => {

@@ -68,6 +68,8 @@ const schema = z
       }
     }),
     UPLOAD_SECRET: optional(uploadSecretSchema),
+    // A bearer token for /metrics from other machines (README, "Monitoring"); without it only this machine may read them.
+    METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     // How long an upload ticket lets its holder write and read a folder; the upload dialog renews it while it works.
     UPLOAD_TICKET_TTL_S: optional(
       z.coerce

@@ -1,13 +1,16 @@
 // The web app's HTTP server (`npm start`): the built Next app behind a few rules that must hold before Next sees a request.
 // It binds to HOST (loopback unless configured), records each request's socket address for the routes, keeps the
-// dev mailbox to this machine, sets the security headers on every response, and sends the API's answers whole.
+// dev mailbox to this machine, sets the security headers on every response, sends the API's answers whole, times
+// every request by its route and serves /metrics (README, "Monitoring").
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
+import { METRICS_PATH, observeRequest, serveMetrics } from "@atelier/observability";
 import { clientAddressOf } from "@atelier/storage/client-address";
 import next from "next";
 import { type Config, EnvError, loadServerConfig } from "./env";
 import { CLIENT_ADDRESS_HEADER } from "./server/client-address";
 import { DEV_MAIL_VERDICT_HEADER, devMailVerdictFor, isDevMailPath, isNormalTarget, mayReadDevMail } from "./server/dev-mailbox-gate";
+import { buildRouteLabeller } from "./server/route-label";
 import { SECURITY_HEADERS } from "./server/security-headers";
 import { shutDown } from "./server/shutdown";
 import { sendWholeAnswer } from "./server/whole-answers";
@@ -26,7 +29,18 @@ await app.prepare();
 
 devMailVerdictFor(false);
 
+const routeOf = buildRouteLabeller(fileURLToPath(new URL("../.next", import.meta.url)));
+
 const server = createServer((req, res) => {
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  if (path === METRICS_PATH) {
+    serveMetrics(req, res, config.METRICS_TOKEN).catch((error: unknown) => {
+      console.error("metrics failed:", error);
+      res.destroy();
+    });
+    return;
+  }
+  observeRequest(req, res, [routeOf(path)]);
   // Whatever a client sends under these names, the routes see what this server decided.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, req.headers, config.trustedProxies);
   delete req.headers[DEV_MAIL_VERDICT_HEADER];

@@ -2,6 +2,7 @@
 import { type Db, findProject, type LiveBus } from "@atelier/db";
 import { canSeeProject, DomainError, isAdmin, isStaff, type SessionUser } from "@atelier/domain";
 import type { Outbox } from "@atelier/mail";
+import { histogram } from "@atelier/observability";
 import type { ObjectStore } from "@atelier/storage";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
@@ -79,8 +80,28 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+// Every call's duration by procedure and outcome, for Prometheus (README, "Monitoring"): the path is the router's, so
+// the series are bounded whatever a caller asks for.
+const timed = t.middleware(async ({ path, type, next }) => {
+  const started = process.hrtime.bigint();
+  const result = await next();
+  procedureDurations().observe(
+    { procedure: path, type, code: result.ok ? "OK" : result.error.code },
+    Number(process.hrtime.bigint() - started) / 1e9,
+  );
+  return result;
+});
+
+const procedureDurations = () =>
+  histogram({
+    name: "atelier_trpc_procedure_duration_seconds",
+    help: "tRPC calls (over HTTP, the REST API and the server's own prefetches) by procedure, type and outcome code",
+    labelNames: ["procedure", "type", "code"] as const,
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+
 // 3. Procedures.
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(timed).use(mapErrors);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });

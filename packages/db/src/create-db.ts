@@ -15,6 +15,15 @@ export interface DbConfig {
   dataDir?: string | undefined;
 }
 
+/** The PostgreSQL pool behind each database made here (none for PGlite), for its figures. */
+const pools = new WeakMap<Db, { totalCount: number; idleCount: number; waitingCount: number }>();
+
+/** Connections the pool has open, how many of them are busy, and calls waiting for one; null for PGlite. */
+export function poolStats(db: Db): { open: number; inUse: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 export async function createDb(config: DbConfig = {}): Promise<Db> {
   const plugins = [new CamelCasePlugin()];
   if (config.databaseUrl) {
@@ -34,7 +43,9 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
     pool.on("error", (error: Error & { code?: string }) => {
       if (error.code !== "57P01") console.warn(`PostgreSQL connection lost: ${error.message}`);
     });
-    return new Kysely<Database>({ dialect: new InlineLimitsDialect({ pool: preparingPool(pool) }), plugins });
+    const db = new Kysely<Database>({ dialect: new InlineLimitsDialect({ pool: preparingPool(pool) }), plugins });
+    pools.set(db, pool);
+    return db;
   }
   const { PGlite } = await import("@electric-sql/pglite");
   // int8 as a JS number, as on PostgreSQL above.

@@ -12,6 +12,8 @@ export interface LiveBus {
   subscribe(listener: (event: LiveEvent) => void): () => void;
   /** Whether events reach the other instances now (always, in memory). */
   connected(): boolean;
+  /** How many subscribers (open live streams) this instance has. */
+  subscribers(): number;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function createLiveBus(
       publish: async (event) => void emitter.emit("event", event),
       subscribe,
       connected: () => true,
+      subscribers: () => emitter.listenerCount("event"),
       close: async () => void emitter.removeAllListeners(),
     };
   }
@@ -92,6 +95,7 @@ export async function createLiveBus(
     },
     subscribe,
     connected: () => client !== null,
+    subscribers: () => emitter.listenerCount("event"),
     close: async () => {
       closed = true;
       clearTimeout(timer);

@@ -199,3 +199,21 @@ export async function pendingMailSummary(db: Db): Promise<{ count: number; oldes
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
 }
+
+/**
+ * The outbox as an operator watches it: mail waiting to go (digests gathering included), how long the most overdue of
+ * them has been due (0 when none is), and mail that failed for good.
+ */
+export async function outboxBacklog(db: Db, now: Date): Promise<{ pending: number; overdueSeconds: number; failed: number }> {
+  const row = await db
+    .selectFrom("outbox")
+    .select([
+      sql<number>`count(*) filter (where status = 'pending')`.as("pending"),
+      sql<Date | null>`min(next_attempt_at) filter (where status = 'pending')`.as("firstDue"),
+      sql<number>`count(*) filter (where status = 'failed')`.as("failed"),
+    ])
+    .where("status", "in", ["pending", "failed"])
+    .executeTakeFirstOrThrow();
+  const firstDue = row.firstDue ? new Date(row.firstDue).getTime() : now.getTime();
+  return { pending: Number(row.pending), overdueSeconds: Math.max(0, (now.getTime() - firstDue) / 1000), failed: Number(row.failed) };
+}

@@ -1,7 +1,7 @@
 // Readiness, as every process answers it at /readyz (README, "Monitoring"): a set of named checks, each bounded in
 // time, each saying only ok or failing. What failed, and why, goes to the process's log, not to an anonymous caller.
 
-export type CheckState = "ok" | "failing";
+type CheckState = "ok" | "failing";
 
 export interface Readiness {
   ready: boolean;
@@ -9,7 +9,7 @@ export interface Readiness {
 }
 
 /** How long one check may take before it counts as failing. */
-export const READINESS_CHECK_TIMEOUT_MS = 2000;
+const READINESS_CHECK_TIMEOUT_MS = 2000;
 
 async function bounded(name: string, check: () => Promise<boolean> | boolean, log: (message: string) => void, timeoutMs: number) {
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -22,6 +22,7 @@ import {
   writeManifest,
 } from "../groups";
 import { discardBody, firstHeader, sendJson } from "../http";
+import { uploadMetrics } from "../metrics";
 import { authenticate, authorizePath, baseUrl, decodedBody, positiveInt, storedContentType, type UploadContext } from "../upload-context";
 import { fileUrl, normaliseUrlPath } from "../url-path";
 
@@ -135,15 +136,19 @@ async function storePartInPlace(ctx: UploadContext, req: IncomingMessage, manife
     }
   }
   await markPart(ctx.store, manifest.id, part, size);
+  uploadMetrics.parts().inc();
+  uploadMetrics.bytes().inc(size);
   if (part === 1 && stored.partSize !== undefined && stored.parts > 1) follow(ctx, { ...stored, partSize: stored.partSize });
   else ctx.hashers.get(manifest.id)?.notify();
   return stored;
 }
 
 async function storePartAsObject(ctx: UploadContext, req: IncomingMessage, manifest: GroupManifest, part: number) {
-  await ctx.store.put(partKey(manifest.id, part), decodedBody(ctx, req, ctx.settings.maxPartBytes), {
+  const { size } = await ctx.store.put(partKey(manifest.id, part), decodedBody(ctx, req, ctx.settings.maxPartBytes), {
     contentType: "application/octet-stream",
   });
+  uploadMetrics.parts().inc();
+  uploadMetrics.bytes().inc(size);
   return manifest;
 }
 

@@ -20,6 +20,7 @@ import { s3StoreOptions } from "@atelier/storage/settings";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadServerConfig } from "../env";
 import { demoUploadStore } from "./demo-files";
+import { registerServerMetrics } from "./metrics";
 import { embeddedSecret, sharedSigningKey } from "./secrets";
 import { onShutdown } from "./shutdown";
 
@@ -100,6 +101,7 @@ async function createServer(): Promise<Server> {
   const signInLink = (target: Db, email: string) =>
     createSignInLink(target, { email, secret: authSecret, appUrl: config.APP_URL, now: new Date(), maxAgeS: INVITATION_MAX_AGE_S });
   const signing = signingKeyFromPem(config.SIGNING_KEY ?? (await sharedSigningKey(db, dataDir)));
+  registerServerMetrics({ db, live });
   return { config, db, outbox, authOptions, signInLink, files, live, webhooks, signing };
 }
 

@@ -1,0 +1,3 @@
+export { METRICS_PATH, serveMetrics } from "./access";
+export { observeRequest } from "./http";
+export { counter, gauge, histogram } from "./registry";
