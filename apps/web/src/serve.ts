@@ -2,12 +2,13 @@
 // It binds to HOST (loopback unless configured), records each request's socket address for the routes, keeps the
 // dev mailbox to this machine, sets the security headers on every response, sends the API's answers whole, times
 // every request by its route and serves /metrics (README, "Monitoring").
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
-import { METRICS_PATH, observeRequest, serveMetrics } from "@atelier/observability";
+import { fromThisMachine, METRICS_PATH, observeRequest, serveMetrics } from "@atelier/observability";
 import { clientAddressOf } from "@atelier/storage/client-address";
 import next from "next";
 import { type Config, EnvError, loadServerConfig } from "./env";
+import { BACKUP_PATH, offeredBackup } from "./server/backup-source";
 import { CLIENT_ADDRESS_HEADER } from "./server/client-address";
 import { DEV_MAIL_VERDICT_HEADER, devMailVerdictFor, isDevMailPath, isNormalTarget, mayReadDevMail } from "./server/dev-mailbox-gate";
 import { buildRouteLabeller } from "./server/route-label";
@@ -40,6 +41,10 @@ const server = createServer((req, res) => {
     });
     return;
   }
+  if (path === BACKUP_PATH) {
+    void sendBackup(req, res);
+    return;
+  }
   observeRequest(req, res, [routeOf(path)]);
   // Whatever a client sends under these names, the routes see what this server decided.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, req.headers, config.trustedProxies);
@@ -65,6 +70,29 @@ const server = createServer((req, res) => {
     else res.destroy();
   });
 });
+
+/** GET /ops/backup: the embedded run's archive (README, "Backups"), to this machine only, as `npm run backup` asks. */
+async function sendBackup(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const write = offeredBackup();
+  const text = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+  if (req.method !== "GET" || !fromThisMachine(req.socket.remoteAddress, req.headers) || !write) {
+    res.writeHead(404, text).end("Not found");
+    return;
+  }
+  const name = `atelier-${new Date().toISOString().replace(/[:.]/g, "-")}.tar`;
+  res.writeHead(200, {
+    "Content-Type": "application/x-tar",
+    "Content-Disposition": `attachment; filename="${name}"`,
+    "Cache-Control": "no-store",
+  });
+  try {
+    await write(res);
+  } catch (error) {
+    // Cut off mid-stream: the reader sees the answer end early, and the archive has no manifest to pass for whole.
+    console.error("backup failed:", error);
+    res.destroy();
+  }
+}
 
 server.on("error", (error) => {
   console.error(`The web server cannot listen on ${config.HOST}:${config.PORT}:`, error.message);

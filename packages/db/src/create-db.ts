@@ -13,6 +13,8 @@ export interface DbConfig {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; absent means in memory. Ignored with databaseUrl. */
   dataDir?: string | undefined;
+  /** A dump (`dumpEmbeddedDatabase`) to start an empty PGlite data directory from: a restore. */
+  loadDataDir?: Blob | undefined;
 }
 
 /** The PostgreSQL pool behind each database made here (none for PGlite), for its figures. */
@@ -22,6 +24,18 @@ const pools = new WeakMap<Db, { totalCount: number; idleCount: number; waitingCo
 export function poolStats(db: Db): { open: number; inUse: number; waiting: number } | null {
   const pool = pools.get(db);
   return pool ? { open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
+/** The PGlite instance behind each embedded database made here. */
+const embedded = new WeakMap<Db, { dumpDataDir(compression?: "gzip" | "none" | "auto"): Promise<Blob> }>();
+
+/**
+ * The embedded database's whole data directory as a gzipped tarball (PGlite's dump, taken between queries, so
+ * consistent), which `createDb`'s `loadDataDir` brings back; null for PostgreSQL, whose backups are pg_dump's.
+ */
+export async function dumpEmbeddedDatabase(db: Db): Promise<Blob | null> {
+  const pglite = embedded.get(db);
+  return pglite ? pglite.dumpDataDir("gzip") : null;
 }
 
 export async function createDb(config: DbConfig = {}): Promise<Db> {
@@ -49,10 +63,15 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
   }
   const { PGlite } = await import("@electric-sql/pglite");
   // int8 as a JS number, as on PostgreSQL above.
-  const options = { parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value } };
+  const options = {
+    parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
+    ...(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {}),
+  };
   const pglite = config.dataDir ? new PGlite(config.dataDir, options) : new PGlite(options);
   await pglite.waitReady;
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
+  embedded.set(db, pglite);
+  return db;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any schema may be migrated

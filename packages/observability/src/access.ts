@@ -19,7 +19,12 @@ export function mayReadMetrics(request: {
     const b = Buffer.from(request.token);
     return a.length === b.length && timingSafeEqual(a, b);
   }
-  return LOOPBACK.test(request.remoteAddress ?? "") && !FORWARDING.some((name) => request.headers[name] !== undefined);
+  return fromThisMachine(request.remoteAddress, request.headers);
+}
+
+/** A caller on this machine that came straight to the socket: a proxy's forwarding headers say someone else sent it. */
+export function fromThisMachine(remoteAddress: string | undefined, headers: IncomingHttpHeaders): boolean {
+  return LOOPBACK.test(remoteAddress ?? "") && !FORWARDING.some((name) => headers[name] !== undefined);
 }
 
 /** The path every process serves its metrics at. */

@@ -14,11 +14,13 @@ import {
 } from "@atelier/api";
 import { createAuthOptions, createSignInLink, INVITATION_MAX_AGE_S } from "@atelier/auth";
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedLivingDemo } from "@atelier/db";
+import { embeddedBackupSource, writeBackup } from "@atelier/db/backup";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import { s3StoreOptions } from "@atelier/storage/settings";
 import type { AuthOptions } from "next-auth";
 import { type Config, loadServerConfig } from "../env";
+import { offerBackup } from "./backup-source";
 import { demoUploadStore } from "./demo-files";
 import { registerServerMetrics } from "./metrics";
 import { embeddedSecret, sharedSigningKey } from "./secrets";
@@ -102,6 +104,11 @@ async function createServer(): Promise<Server> {
     createSignInLink(target, { email, secret: authSecret, appUrl: config.APP_URL, now: new Date(), maxAgeS: INVITATION_MAX_AGE_S });
   const signing = signingKeyFromPem(config.SIGNING_KEY ?? (await sharedSigningKey(db, dataDir)));
   registerServerMetrics({ db, live });
+  // The embedded run backs itself up through this process, the only one that may have its database open.
+  if (!config.DATABASE_URL) {
+    const source = embeddedBackupSource(db, dataDir);
+    offerBackup(async (out) => writeBackup(out, await source()));
+  }
   return { config, db, outbox, authOptions, signInLink, files, live, webhooks, signing };
 }
 
