@@ -1,8 +1,9 @@
 // Fresh, migrated databases for integration tests on the PostgreSQL server named by DATABASE_URL.
 import { randomBytes } from "node:crypto";
 import { projectName } from "@atelier/domain";
-import { sql } from "kysely";
-import { createDb, type Db, migrateToLatest } from "./create-db";
+import { Migrator, NO_MIGRATIONS, sql } from "kysely";
+import { createDb, createMigrator, type Db, migrateToLatest } from "./create-db";
+import { migrations } from "./migrations";
 import type { NewUser, User } from "./schema";
 
 export interface TestDatabase {
@@ -127,4 +128,19 @@ export async function createPlanReader(url: string): Promise<PlanReader> {
     },
     close: () => client.end(),
   };
+}
+
+/** Takes the database down to empty, then runs exactly the named migrations, as an earlier release (which had only those) did. */
+export async function migrateOnly(db: Db, names: readonly string[]): Promise<void> {
+  const down = await createMigrator(db).migrateTo(NO_MIGRATIONS);
+  if (down.error) throw down.error;
+  const chosen = Object.fromEntries(
+    names.map((name) => {
+      const migration = migrations[name];
+      if (!migration) throw new Error(`no migration named ${name}`);
+      return [name, migration];
+    }),
+  );
+  const { error } = await new Migrator({ db, provider: { getMigrations: async () => chosen } }).migrateToLatest();
+  if (error) throw error;
 }
