@@ -23,8 +23,8 @@ export interface ChildSpec {
 const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** A child that ran this long before it died starts again from the first delay. */
 const STABLE_AFTER_MS = 30_000;
-/** How long children get to finish after SIGTERM before they are killed. */
-const STOP_TIMEOUT_MS = 5_000;
+/** How long children get to finish after SIGTERM before they are killed: longer than their own grace (web 10 s, upload servers 25 s). */
+const STOP_TIMEOUT_MS = 30_000;
 /** How often a child's liveness URL is asked, how long it has to answer, and how many misses in a row mean hung. */
 const HEALTH_INTERVAL_MS = 10_000;
 const HEALTH_TIMEOUT_MS = 5_000;

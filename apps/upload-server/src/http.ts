@@ -91,7 +91,38 @@ export const connectionSettingsSchema = z.object({
 export type ConnectionSettings = z.infer<typeof connectionSettingsSchema>;
 
 /** What both roles hand back, over plain HTTP/1.1 or over TLS: a server that listens, and closes every connection on request. */
-export type HttpServer = NetServer & { closeAllConnections(): void; requestTimeout: number; timeout: number };
+export type BaseHttpServer = NetServer & { closeAllConnections(): void; requestTimeout: number; timeout: number };
+
+export type HttpServer = BaseHttpServer & {
+  /**
+   * A graceful stop (SIGTERM): takes no new connection, answers a request that arrives on a kept-alive one with
+   * `Connection: close`, lets the requests in flight (a part half received) finish, and then closes what is left;
+   * after `graceMs` whatever still runs is cut off. Resolves once closed.
+   */
+  drain(graceMs: number): Promise<void>;
+};
+
+/** Counts the requests in flight and gives the server its drain. */
+function withDrain(server: BaseHttpServer, state: { inFlight: number; draining: boolean; idle: () => void }): HttpServer {
+  const drained = server as HttpServer;
+  drained.drain = (graceMs) =>
+    new Promise<void>((resolve) => {
+      state.draining = true;
+      server.close(() => resolve());
+      const closeIdle = () => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+      closeIdle();
+      state.idle = () => {
+        if (state.inFlight === 0) {
+          closeIdle();
+          // HTTP/2 sessions and connections that Node does not count as idle: nothing runs on them any more.
+          server.closeAllConnections();
+        }
+      };
+      state.idle();
+      setTimeout(() => server.closeAllConnections(), graceMs).unref();
+    });
+  return drained;
+}
 
 interface BodyState {
   cap: number;
@@ -131,14 +162,21 @@ export function admitBody(req: IncomingMessage): void {
  * sending, the connection (an HTTP/2 stream) is closed instead of read to the end.
  */
 export function createHttpServer(settings: ConnectionSettings, handler: (req: IncomingMessage, res: ServerResponse) => void): HttpServer {
+  const state = { inFlight: 0, draining: false, idle: () => {} };
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    state.inFlight += 1;
+    res.once("close", () => {
+      state.inFlight -= 1;
+      state.idle();
+    });
+    if (state.draining && req.httpVersionMajor === 1) res.setHeader("Connection", "close");
     res.once("finish", () => {
       // On HTTP/2 the request's socket stands for its stream: this resets one stream, not the connection.
       if (!req.complete) req.socket.destroy();
     });
     handler(req, res);
   };
-  if (settings.tls) return createTlsServer(settings, settings.tls, onRequest);
+  if (settings.tls) return withDrain(createTlsServer(settings, settings.tls, onRequest), state);
   const server = createServer(
     {
       // Idle-based rather than total-duration-based: see idleTimeoutMs.
@@ -151,7 +189,7 @@ export function createHttpServer(settings: ConnectionSettings, handler: (req: In
   );
   server.timeout = settings.idleTimeoutMs;
   server.keepAliveTimeout = settings.keepAliveTimeoutMs;
-  return server;
+  return withDrain(server, state);
 }
 
 const CONNECTION_WINDOW_BYTES = 8 * 1024 * 1024;
@@ -160,7 +198,7 @@ function createTlsServer(
   settings: ConnectionSettings,
   tls: TlsSettings,
   onRequest: (req: IncomingMessage, res: ServerResponse) => void,
-): HttpServer {
+): BaseHttpServer {
   // HTTP/2's compatibility objects stand in for node:http's for everything the routes use (url, method, headers,
   // the body as a stream, complete, aborted and close, writeHead and end); connection headers are dropped on HTTP/2.
   const server = createSecureServer(

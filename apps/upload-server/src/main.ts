@@ -56,9 +56,16 @@ server.listen(config.port, config.host, () => {
   console.log(JSON.stringify({ role: config.role, url: `${scheme}://${config.host}:${port}` }));
 });
 
+/** How long a stopping server lets the requests in flight finish: a 10 MiB part on a slow line, with room to spare. */
+const SHUTDOWN_GRACE_MS = 25_000;
+let stopping = false;
+
+// A graceful stop: parts being received are received and answered, new ones go to the other servers (the client
+// asks the balancer again when a connection is refused).
 function shutdown(): void {
-  server.close(() => process.exit(0));
-  server.closeAllConnections();
+  if (stopping) return;
+  stopping = true;
+  void server.drain(SHUTDOWN_GRACE_MS).then(() => process.exit(0));
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, shutdown);
 // Started by `npm start`'s supervisor: its channel closes when the supervisor is gone, however it ended.

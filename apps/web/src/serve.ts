@@ -13,7 +13,7 @@ import { CLIENT_ADDRESS_HEADER } from "./server/client-address";
 import { DEV_MAIL_VERDICT_HEADER, devMailVerdictFor, isDevMailPath, isNormalTarget, mayReadDevMail } from "./server/dev-mailbox-gate";
 import { buildRouteLabeller } from "./server/route-label";
 import { SECURITY_HEADERS } from "./server/security-headers";
-import { shutDown } from "./server/shutdown";
+import { endLiveStreams, shutDown } from "./server/shutdown";
 import { sendWholeAnswer } from "./server/whole-answers";
 
 let config: Config;
@@ -32,7 +32,18 @@ devMailVerdictFor(false);
 
 const routeOf = buildRouteLabeller(fileURLToPath(new URL("../.next", import.meta.url)));
 
+// Requests being answered, so that a stop lets them finish (see shutdown below).
+let inFlight = 0;
+let draining = false;
+let drained: () => void = () => {};
+
 const server = createServer((req, res) => {
+  inFlight += 1;
+  res.once("close", () => {
+    inFlight -= 1;
+    if (inFlight === 0) drained();
+  });
+  if (draining) res.setHeader("Connection", "close");
   const path = (req.url ?? "/").split("?")[0] ?? "/";
   if (path === METRICS_PATH) {
     serveMetrics(req, res, config.METRICS_TOKEN).catch((error: unknown) => {
@@ -100,12 +111,28 @@ server.on("error", (error) => {
 });
 server.listen(config.PORT, config.HOST, () => console.log(`Web server listening on http://${config.HOST}:${config.PORT}`));
 
-function shutdown(): void {
+/** How long a stopping instance lets the requests in flight finish before it cuts them off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+// A graceful stop (SIGTERM from a deploy or `npm start`): no new connection is taken (the balancer in front sends them
+// to the other instances), live streams are told to reconnect and end, the requests in flight are answered, and then
+// the workers finish what they hold (a mail being sent is sent or handed back) before the process exits.
+async function shutdown(): Promise<void> {
+  if (draining) return;
+  draining = true;
   server.close();
-  void shutDown()
-    .then(() => app.close())
-    .finally(() => process.exit(0));
+  server.closeIdleConnections();
+  endLiveStreams();
+  await new Promise<void>((resolve) => {
+    drained = resolve;
+    if (inFlight === 0) resolve();
+    setTimeout(resolve, SHUTDOWN_GRACE_MS).unref();
+  });
+  server.closeAllConnections();
+  await shutDown();
+  await app.close();
 }
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, shutdown);
+const stop = () => void shutdown().finally(() => process.exit(0));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, stop);
 // Started by `npm start`'s supervisor: its channel closes when the supervisor is gone, however it ended.
-process.once("disconnect", shutdown);
+process.once("disconnect", stop);

@@ -5,7 +5,7 @@ import { Server as TlsServer } from "node:tls";
 import { issueUploadTicket, type ObjectStore } from "@atelier/storage";
 import { createUploader, type FetchLike, type Uploader } from "@atelier/upload-engine";
 import { type BalancerConfig, createBalancer } from "../../src/balancer";
-import type { HttpServer as Server } from "../../src/http";
+import type { BaseHttpServer as Server } from "../../src/http";
 import { createUploadServer, type UploadServerConfig } from "../../src/upload-server";
 
 export const TEST_SECRET = "integration-test-secret-0123456789";

@@ -32,3 +32,22 @@ export async function shutDown(): Promise<void> {
   await Promise.race([all, late]);
   clearTimeout(timer);
 }
+
+const STREAMS = Symbol.for("atelier.web.live-streams");
+type StreamHolder = { [STREAMS]?: Set<() => void> };
+
+/** Registers how to end one open live stream when the process stops; answers the function that forgets it. */
+export function onStopEndStream(end: () => void): () => void {
+  const holder = globalThis as StreamHolder;
+  holder[STREAMS] ??= new Set();
+  const streams = holder[STREAMS];
+  streams.add(end);
+  return () => streams.delete(end);
+}
+
+/** Ends every open live stream (each tells its page to reconnect, which reaches another instance). */
+export function endLiveStreams(): void {
+  const streams = (globalThis as StreamHolder)[STREAMS];
+  for (const end of [...(streams ?? [])]) end();
+  streams?.clear();
+}

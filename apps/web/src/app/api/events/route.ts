@@ -2,6 +2,7 @@
 import { getSessionUser } from "@atelier/auth";
 import { canReceiveLiveEvent, liveStreamHolds } from "@atelier/domain";
 import { getServer } from "~/server/server";
+import { onStopEndStream } from "~/server/shutdown";
 import { REALTIME_HEARTBEAT_INTERVAL_MS, REALTIME_RECONNECT_DELAYS_MS, REALTIME_SESSION_CHECK_MS } from "~/settings";
 
 export const dynamic = "force-dynamic";
@@ -53,7 +54,13 @@ export async function GET(req: Request): Promise<Response> {
       const check = setInterval(() => void sessionHolds(), REALTIME_SESSION_CHECK_MS);
       // Comments keep proxies from closing an idle stream.
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), REALTIME_HEARTBEAT_INTERVAL_MS);
+      // A graceful stop of this instance: the page is told to come back soon (to another instance), and the stream ends.
+      const forget = onStopEndStream(() => {
+        send(`retry: ${REALTIME_RECONNECT_DELAYS_MS[0]}\n\n`);
+        end();
+      });
       stop = () => {
+        forget();
         unsubscribe();
         clearInterval(check);
         clearInterval(heartbeat);
