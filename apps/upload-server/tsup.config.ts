@@ -12,7 +12,7 @@ export default defineConfig({
   // Workspace packages export TypeScript source, which plain node cannot load.
   noExternal: [/^@atelier\//],
   // Real npm dependencies stay imports; the S3 SDK in particular is only loaded for --store s3.
-  external: ["@aws-sdk/client-s3", "zod", "prom-client"],
+  external: ["@aws-sdk/client-s3", "zod", "prom-client", "pino", "pino-pretty"],
   // The roles' dynamic imports become chunks, so each process still loads only its own role.
   splitting: true,
   sourcemap: true,

@@ -15,7 +15,16 @@ const config: NextConfig = {
     "@atelier/storage",
     "@atelier/observability",
   ],
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "nodemailer", "pdfkit", "@ffmpeg-installer/ffmpeg", "prom-client"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "nodemailer",
+    "pdfkit",
+    "@ffmpeg-installer/ffmpeg",
+    "prom-client",
+    "pino",
+    "pino-pretty",
+  ],
   // The type check is a step of its own (`npm run typecheck`, the first step of `npm test`); the build does not
   // repeat it.
   typescript: { ignoreBuildErrors: true },

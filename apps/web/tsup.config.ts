@@ -8,9 +8,9 @@ export default defineConfig({
   target: "node20",
   outDir: "dist",
   clean: true,
-  // next, zod and prom-client stay imports of the installed packages (one prom-client for this file and the routes); our own modules are bundled, workspace packages too (they
+  // next, zod and prom-client stay imports of the installed packages (one prom-client and one pino for this file and the routes); our own modules are bundled, workspace packages too (they
   // are TypeScript, which plain node does not run): import them by the subpath of the one module needed.
-  external: ["next", "zod", "prom-client"],
+  external: ["next", "zod", "prom-client", "pino", "pino-pretty"],
   noExternal: [/^@atelier\//],
   sourcemap: true,
   removeNodeProtocol: false,

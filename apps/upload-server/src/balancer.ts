@@ -1,7 +1,16 @@
 // The balancer: GET / answers {url} of a healthy upload server, least loaded first.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { messages, runReadinessChecks } from "@atelier/domain";
-import { counter, gauge, METRICS_PATH, observeRequest, serveMetrics } from "@atelier/observability";
+import {
+  counter,
+  gauge,
+  logger,
+  METRICS_PATH,
+  observeRequest,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  serveMetrics,
+} from "@atelier/observability";
 import { clientAddressOf, ERRORS, parseTrustedProxies } from "@atelier/storage";
 import {
   type BalancerAnswer,
@@ -81,6 +90,8 @@ interface Backend {
 const TIMEOUTS_BEFORE_DOWN = 2;
 
 const normalise = (url: string) => url.replace(/\/+$/, "");
+
+const log = logger("balancer");
 
 export function createBalancer(config: BalancerConfig): HttpServer {
   const settings = balancerSettingsSchema.parse(config);
@@ -235,7 +246,13 @@ export function createBalancer(config: BalancerConfig): HttpServer {
       serveMetrics(req, res, config.metricsToken).catch(() => res.destroy());
       return;
     }
-    observeRequest(req, res, [uploadRouteOf(path)]);
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    observeRequest(req, res, [uploadRouteOf(path)], {
+      log,
+      requestId,
+      quiet: (route) => route === PROBE_PATHS.alive || route === PROBE_PATHS.ready || route === WIRE_PATHS.health,
+    });
     if (handlePreflight(req, res, settings.webOrigin)) return;
     const cors = corsHeaders(req, settings.webOrigin);
     route(req, res, cors).catch((error: unknown) => sendError(req, res, error, cors).catch(() => res.destroy()));

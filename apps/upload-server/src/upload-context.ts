@@ -89,7 +89,15 @@ function verifiedTicket(ctx: UploadContext, req: IncomingMessage) {
   const check = verifyUploadTicket(ticket, ctx.settings.secret, ctx.now());
   if (!check.ok) throw tokenRefusal(check.reason);
   admitBody(req);
+  tickets.set(req, { userId: check.userId, ...(check.requestId ? { webRequestId: check.requestId } : {}) });
   return check;
+}
+
+const tickets = new WeakMap<IncomingMessage, { userId: string; webRequestId?: string }>();
+
+/** Whose verified ticket a request carried, and the web request that issued it: for its line in the log. */
+export function ticketOf(req: IncomingMessage): { userId: string; webRequestId?: string } | undefined {
+  return tickets.get(req);
 }
 
 /** The ticket's user and the folder it is limited to, if any; every request that touches data starts here. */

@@ -1,7 +1,7 @@
 // The upload server: routes single and chunked uploads (base64 or binary), resume status, downloads and health over node:http.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { runReadinessChecks } from "@atelier/domain";
-import { METRICS_PATH, observeRequest, serveMetrics } from "@atelier/observability";
+import { logger, METRICS_PATH, observeRequest, REQUEST_ID_HEADER, requestIdFrom, serveMetrics } from "@atelier/observability";
 import { ERRORS, isHttpError } from "@atelier/storage";
 import { type HealthAnswer, storedFilePath, WIRE_PATHS } from "@atelier/upload-engine";
 import { sweepExpiredGroups } from "./groups";
@@ -23,7 +23,7 @@ import { getFile } from "./routes/get-file";
 import { getGroupStatus } from "./routes/get-group-status";
 import { postChunk } from "./routes/post-chunk";
 import { postUpload } from "./routes/post-upload";
-import { bodyCap, createUploadContext, offeredEncodings, type UploadContext, type UploadServerConfig } from "./upload-context";
+import { bodyCap, createUploadContext, offeredEncodings, ticketOf, type UploadContext, type UploadServerConfig } from "./upload-context";
 
 export type { UploadServerConfig } from "./upload-context";
 
@@ -91,6 +91,8 @@ async function route(ctx: UploadContext, req: IncomingMessage, res: ServerRespon
   }
 }
 
+const log = logger("upload-server");
+
 export function createUploadServer(config: UploadServerConfig): HttpServer {
   const ctx = createUploadContext(config);
   const { settings } = ctx;
@@ -110,7 +112,14 @@ export function createUploadServer(config: UploadServerConfig): HttpServer {
       serveMetrics(req, res, config.metricsToken).catch((error: unknown) => config.onError?.(error));
       return;
     }
-    observeRequest(req, res, [uploadRouteOf(path)]);
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    observeRequest(req, res, [uploadRouteOf(path)], {
+      log,
+      requestId,
+      fields: () => ({ ...ticketOf(req) }),
+      quiet: (route) => route === PROBE_PATHS.alive || route === PROBE_PATHS.ready || route === WIRE_PATHS.health,
+    });
     if (handlePreflight(req, res, settings.webOrigin)) return;
     // The balancer reads this count to send new parts to the least busy server.
     if (req.url?.startsWith("/api/")) {

@@ -1,7 +1,7 @@
 // Starts the built web app as a real server and drives Debian's Chromium against it.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,6 +14,16 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 const WEB_DIR = new URL("..", import.meta.url).pathname;
 const SERVE = join(WEB_DIR, "dist/serve.js");
 export const ARTIFACTS_DIR = join(WEB_DIR, "test-results");
+/** Every process the run starts writes its output here, with the secrets it was given beside it (logs.last.e2e.test.ts). */
+export const LOGS_DIR = join(ARTIFACTS_DIR, "logs");
+
+/** Keeps one process's output in LOGS_DIR, and the secrets it was started with, for the check that no log holds one. */
+function keptLog(name: string, secrets: readonly (string | undefined)[]): (chunk: string) => void {
+  mkdirSync(LOGS_DIR, { recursive: true });
+  const file = join(LOGS_DIR, `${name}-${randomUUID()}`);
+  writeFileSync(`${file}.secrets.json`, JSON.stringify(secrets.filter((x): x is string => Boolean(x))));
+  return (chunk) => appendFileSync(`${file}.log`, chunk);
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -51,6 +61,7 @@ export async function startApp(env: Record<string, string | undefined>, options:
   const url = `http://${options.netns?.address ?? "localhost"}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "atelier-e2e-"));
   const logs: string[] = [];
+  const appSecrets = { AUTH_SECRET: randomBytes(32).toString("hex"), UPLOAD_SECRET: randomBytes(24).toString("hex") };
   const command = options.netns ? ["ip", "netns", "exec", options.netns.name, process.execPath] : [process.execPath];
   const child: ChildProcess = spawn(command[0]!, [...command.slice(1), ...(options.nodeFlags ?? []), SERVE], {
     cwd: WEB_DIR,
@@ -63,15 +74,28 @@ export async function startApp(env: Record<string, string | undefined>, options:
       PORT: String(port),
       APP_URL: url,
       DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(32).toString("hex"),
-      UPLOAD_SECRET: randomBytes(24).toString("hex"),
+      ...appSecrets,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const given = env;
+  const keep = keptLog("web", [
+    appSecrets.AUTH_SECRET,
+    appSecrets.UPLOAD_SECRET,
+    given.AUTH_SECRET,
+    given.UPLOAD_SECRET,
+    given.SIGNING_KEY,
+  ]);
   child.on("error", (error) => logs.push(`spawn failed: ${error.message}`));
-  child.stdout?.on("data", (c: Buffer) => logs.push(c.toString()));
-  child.stderr?.on("data", (c: Buffer) => logs.push(c.toString()));
+  child.stdout?.on("data", (c: Buffer) => {
+    logs.push(c.toString());
+    keep(c.toString());
+  });
+  child.stderr?.on("data", (c: Buffer) => {
+    logs.push(c.toString());
+    keep(c.toString());
+  });
   const gone = () => child.exitCode !== null || child.signalCode !== null || child.pid === undefined;
   const exited = new Promise((r) => child.once("exit", r));
   const signal = (name: NodeJS.Signals) => {
@@ -282,22 +306,27 @@ export async function startUploadServers(options: UploadServerOptions): Promise<
       );
       children.push(child);
       const output: string[] = [];
+      const keep = keptLog("upload", [options.secret, s3?.secretAccessKey]);
       let url: string | undefined;
       const onOutput = (c: Buffer) => {
         output.push(c.toString());
+        keep(c.toString());
         const line = url
           ? undefined
           : output
               .join("")
               .split("\n")
-              .find((l) => l.startsWith("{"));
+              .find((l) => l.startsWith('{"role"'));
         if (line) {
           url = (JSON.parse(line) as { url: string }).url;
           resolve({ child, url });
         }
       };
       child.stdout?.on("data", onOutput);
-      child.stderr?.on("data", (c: Buffer) => output.push(c.toString()));
+      child.stderr?.on("data", (c: Buffer) => {
+        output.push(c.toString());
+        keep(c.toString());
+      });
       child.on("error", (error) => reject(error));
       child.on("exit", (code) => reject(new Error(`upload server exited with ${code}: ${output.join("")}`)));
     });

@@ -4,7 +4,15 @@
 // every request by its route and serves /metrics (README, "Monitoring").
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
-import { fromThisMachine, METRICS_PATH, observeRequest, serveMetrics } from "@atelier/observability";
+import {
+  fromThisMachine,
+  logger,
+  METRICS_PATH,
+  observeRequest,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  serveMetrics,
+} from "@atelier/observability";
 import { clientAddressOf } from "@atelier/storage/client-address";
 import next from "next";
 import { type Config, EnvError, loadServerConfig } from "./env";
@@ -30,6 +38,9 @@ await app.prepare();
 
 devMailVerdictFor(false);
 
+const log = logger("web");
+/** Routes logged at debug only: probes, scrapes and static files. */
+const QUIET = new Set(["/healthz", "/readyz", "/_next/static", "/_next", "/icon.svg"]);
 const routeOf = buildRouteLabeller(fileURLToPath(new URL("../.next", import.meta.url)));
 
 // Requests being answered, so that a stop lets them finish (see shutdown below).
@@ -44,10 +55,14 @@ const server = createServer((req, res) => {
     if (inFlight === 0) drained();
   });
   if (draining) res.setHeader("Connection", "close");
+  // Every request has an id from here on: the routes, the upload tickets they issue and the logs all name it.
+  const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  res.setHeader(REQUEST_ID_HEADER, requestId);
   const path = (req.url ?? "/").split("?")[0] ?? "/";
   if (path === METRICS_PATH) {
     serveMetrics(req, res, config.METRICS_TOKEN).catch((error: unknown) => {
-      console.error("metrics failed:", error);
+      log.error({ err: error }, "metrics failed");
       res.destroy();
     });
     return;
@@ -56,7 +71,7 @@ const server = createServer((req, res) => {
     void sendBackup(req, res);
     return;
   }
-  observeRequest(req, res, [routeOf(path)]);
+  observeRequest(req, res, [routeOf(path)], { log, requestId, quiet: (route) => QUIET.has(route) });
   // Whatever a client sends under these names, the routes see what this server decided.
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req.socket.remoteAddress, req.headers, config.trustedProxies);
   delete req.headers[DEV_MAIL_VERDICT_HEADER];
@@ -76,7 +91,7 @@ const server = createServer((req, res) => {
   }
   if (req.url?.startsWith("/api/trpc/")) sendWholeAnswer(req, res);
   handle(req, res).catch((error: unknown) => {
-    console.error("request failed:", error);
+    log.error({ err: error, reqId: requestId }, "request failed");
     if (!res.headersSent) res.writeHead(500).end();
     else res.destroy();
   });
@@ -100,7 +115,7 @@ async function sendBackup(req: IncomingMessage, res: ServerResponse): Promise<vo
     await write(res);
   } catch (error) {
     // Cut off mid-stream: the reader sees the answer end early, and the archive has no manifest to pass for whole.
-    console.error("backup failed:", error);
+    log.error({ err: error }, "backup failed");
     res.destroy();
   }
 }
@@ -109,7 +124,7 @@ server.on("error", (error) => {
   console.error(`The web server cannot listen on ${config.HOST}:${config.PORT}:`, error.message);
   process.exit(1);
 });
-server.listen(config.PORT, config.HOST, () => console.log(`Web server listening on http://${config.HOST}:${config.PORT}`));
+server.listen(config.PORT, config.HOST, () => log.info(`Web server listening on http://${config.HOST}:${config.PORT}`));
 
 /** How long a stopping instance lets the requests in flight finish before it cuts them off. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -3,9 +3,9 @@ import { issueUploadTicket } from "@atelier/storage";
 import type { Context } from "./trpc";
 
 /** A ticket for `folder` alone (the upload servers refuse it anywhere else), with where to send the files. */
-export function folderTicket(ctx: Pick<Context, "files" | "now"> & { user: { id: string } }, folder: string) {
+export function folderTicket(ctx: Pick<Context, "files" | "now" | "requestId"> & { user: { id: string } }, folder: string) {
   const { ticket, expiresAt } = issueUploadTicket(
-    { userId: ctx.user.id, pathPrefix: folder },
+    { userId: ctx.user.id, pathPrefix: folder, requestId: ctx.requestId },
     ctx.files.secret,
     ctx.now(),
     ctx.files.ticketTtlMs,

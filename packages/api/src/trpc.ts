@@ -47,6 +47,8 @@ export interface Context {
   webhooks?: { allowPrivate: boolean; kick?: () => void };
   /** The caller's address and browser as the web server saw them, kept with approvals (docs/approval-certificate.md). */
   client?: { ipAddress: string | null; userAgent: string | null };
+  /** The id the web server gave this request (README, "Monitoring"), carried into the upload tickets it issues. */
+  requestId?: string;
   /** The studio's key that signs approval certificates; absent, no certificate can be made. */
   signing?: SigningKey;
 }

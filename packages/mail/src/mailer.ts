@@ -52,8 +52,9 @@ export function createMailer({ smtpUrl, from, db, log = console.log }: MailerCon
         .insertInto("devMail")
         .values({ ...mail, attachments: attachments.length ? JSON.stringify(attachments) : null })
         .execute();
-      const listed = attachments.length ? `\n\nAttached: ${attachments.map((a) => a.filename).join(", ")}` : "";
-      log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}${listed}`);
+      // Who and what only: a mail's body may hold a sign-in link, which is no log's to keep.
+      const listed = attachments.length ? `, ${attachments.length} file${attachments.length === 1 ? "" : "s"}` : "";
+      log(`[dev mailbox] to ${mail.to}: ${mail.subject}${listed} (read it at /dev/mailbox)`);
     },
   };
 }

@@ -202,6 +202,6 @@ describe("mail outbox", () => {
       .where("to", "=", "p9@example.test")
       .executeTakeFirstOrThrow();
     expect(kept).toEqual({ text: "Attached.", attachments: [attachment] });
-    expect(lines.join("\n")).toContain("Attached: INV-2026-0001.pdf");
+    expect(lines.join("\n")).toContain(", 1 file (read it at /dev/mailbox)");
   });
 });

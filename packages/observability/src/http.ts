@@ -1,5 +1,6 @@
 // Every HTTP request's duration, by route (never the raw path: IDs would make a series per project), method and status.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Logger } from "pino";
 import { histogram } from "./registry";
 
 /** Seconds: a tRPC read answers in milliseconds, an upload part may take tens of seconds. */
@@ -18,7 +19,16 @@ function durations() {
  * Times the request until its answer has gone (or the connection closed first: status "aborted"), and records it under
  * each of `routes` (a tRPC batch names each procedure it called).
  */
-export function observeRequest(req: IncomingMessage, res: ServerResponse, routes: readonly string[]): void {
+export interface AccessLog {
+  log: Logger;
+  requestId: string;
+  /** More to say about the request once it has ended (who sent it, how many bytes). */
+  fields?: () => Record<string, unknown>;
+  /** Routes logged at debug only (probes, static files): the rest at info. */
+  quiet?: (route: string) => boolean;
+}
+
+export function observeRequest(req: IncomingMessage, res: ServerResponse, routes: readonly string[], access?: AccessLog): void {
   const started = process.hrtime.bigint();
   let done = false;
   const finish = (aborted: boolean) => {
@@ -28,6 +38,12 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, routes
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const method = req.method ?? "GET";
     for (const route of routes) durations().observe({ route, method, status }, seconds);
+    if (access) {
+      const route = routes.join(",");
+      const entry = { reqId: access.requestId, method, route, status, ms: Math.round(seconds * 1000), ...access.fields?.() };
+      if (access.quiet?.(route)) access.log.debug(entry, "request");
+      else access.log.info(entry, "request");
+    }
   };
   res.once("finish", () => finish(false));
   res.once("close", () => finish(true));

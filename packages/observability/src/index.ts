@@ -1,3 +1,4 @@
 export { fromThisMachine, METRICS_PATH, serveMetrics } from "./access";
 export { observeRequest } from "./http";
+export { logger, REQUEST_ID_HEADER, requestIdFrom } from "./log";
 export { counter, gauge, histogram } from "./registry";

@@ -23,6 +23,8 @@ interface Claims {
   p?: string;
   /** On a delete token: the holder may delete the file whoever stored it (the studio). */
   o?: 1;
+  /** On a ticket: the id of the web request that issued it. */
+  r?: string;
 }
 
 export type TokenFailure = "malformed" | "bad-signature" | "expired" | "wrong-object";
@@ -113,13 +115,20 @@ export function verifySignedUploadToken(
  * boundedTtl), UPLOAD_TICKET_TTL_MS when not given.
  */
 export function issueUploadTicket(
-  subject: { userId: string; pathPrefix?: string },
+  subject: { userId: string; pathPrefix?: string; requestId?: string | undefined },
   secret: string,
   now: number | Date,
   ttlMs?: number,
 ): UploadTicket {
   const expiresAt = toMs(now) + boundedTtl(ttlMs, UPLOAD_TICKET_TTL_MS);
-  const claims: Claims = { k: "ticket", sub: subject.userId, exp: expiresAt, ...(subject.pathPrefix ? { p: subject.pathPrefix } : {}) };
+  const claims: Claims = {
+    k: "ticket",
+    sub: subject.userId,
+    exp: expiresAt,
+    ...(subject.pathPrefix ? { p: subject.pathPrefix } : {}),
+    // The web request that issued it, which the upload servers' logs name beside each part's own.
+    ...(subject.requestId ? { r: subject.requestId } : {}),
+  };
   return { ticket: sign(claims, secret), expiresAt };
 }
 
@@ -133,10 +142,16 @@ export function verifyUploadTicket(
   ticket: unknown,
   secret: string,
   now: number | Date,
-): TokenCheck<{ userId: string; expiresAt: number; pathPrefix?: string }> {
+): TokenCheck<{ userId: string; expiresAt: number; pathPrefix?: string; requestId?: string }> {
   const claims = verify(ticket, "ticket", secret, now);
   if (typeof claims === "string") return { ok: false, reason: claims };
-  return { ok: true, userId: claims.sub, expiresAt: claims.exp, ...(typeof claims.p === "string" ? { pathPrefix: claims.p } : {}) };
+  return {
+    ok: true,
+    userId: claims.sub,
+    expiresAt: claims.exp,
+    ...(typeof claims.p === "string" ? { pathPrefix: claims.p } : {}),
+    ...(typeof claims.r === "string" ? { requestId: claims.r } : {}),
+  };
 }
 
 // Tokens bound to one stored path: a kind, a subject, an expiry and the path.

@@ -1,7 +1,9 @@
 // The context of a call to the app router as `user`, the same for the web app's own calls (/api/trpc) and for other
 // apps' calls with a token (/api/v1): mail, live events and webhooks go where they go for either.
+
 import type { Context } from "@atelier/api";
 import type { SessionUser } from "@atelier/domain";
+import { REQUEST_ID_HEADER } from "@atelier/observability";
 import { clientAddress } from "./client-address";
 import type { getServer } from "./server";
 
@@ -14,6 +16,8 @@ export function callContext(server: Server, user: SessionUser | null, req: Reque
     now: () => new Date(),
     // Kept with an approval, for its certificate (docs/approval-certificate.md).
     client: clientOf(req),
+    // Set by the web server in front (serve.ts) on every request.
+    ...(req.headers.get(REQUEST_ID_HEADER) ? { requestId: req.headers.get(REQUEST_ID_HEADER) as string } : {}),
     signing: server.signing,
     files: server.files,
     live: server.live,
