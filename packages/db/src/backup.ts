@@ -205,7 +205,7 @@ async function textOf(entry: AsyncIterable<unknown>): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Moves what `readBackup` read into `dataDir` (files only; the database is the caller's to load). */
+/** Moves what was read and brought back (the files, and the database's folder) into `dataDir`. */
 async function placeRestoredFiles(read: string, dataDir: string): Promise<void> {
   await mkdir(dataDir, { recursive: true });
   const data = join(read, "data");
@@ -239,11 +239,13 @@ export async function restoreEmbedded(input: Readable, dataDir: string, options:
       throw new BackupError(
         `This backup is from a newer release (its database has run ${unknown.join(", ")}); restore it with that release.`,
       );
+    // The database is brought back beside the files first: only once all of it stands is the folder touched.
+    const dump = new Blob([await readFile(join(read, "database.tar.gz"))]);
+    await mkdir(join(read, "data"), { recursive: true });
+    const db = await createDb({ dataDir: join(read, "data", "pglite"), loadDataDir: dump });
+    await db.destroy();
     if (options.force) await rm(dataDir, { recursive: true, force: true });
     await placeRestoredFiles(read, dataDir);
-    const dump = new Blob([await readFile(join(read, "database.tar.gz"))]);
-    const db = await createDb({ dataDir: join(dataDir, "pglite"), loadDataDir: dump });
-    await db.destroy();
     return manifest;
   } finally {
     await rm(read, { recursive: true, force: true });
