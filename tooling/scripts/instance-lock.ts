@@ -36,3 +36,13 @@ export function acquireInstanceLock(file: string, pid = process.pid): LockResult
   }
   throw new Error(`could not take the lock ${file}`);
 }
+
+/** The live process that holds the lock file, if any (a dead holder's stale file counts as free). */
+export function lockHolder(file: string): number | null {
+  try {
+    const holder = Number(readFileSync(file, "utf8").trim());
+    return Number.isInteger(holder) && holder > 0 && alive(holder) ? holder : null;
+  } catch {
+    return null;
+  }
+}

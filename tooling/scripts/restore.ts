@@ -1,26 +1,17 @@
 // `npm run restore -- FILE [--force]`: brings a backup (`npm run backup`) back into DATA_DIR, which must be empty
 // unless --force says to replace what it holds (README, "Backups"). Atelier must not be running from the folder.
-import { createReadStream, readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { restoreEmbedded } from "@atelier/db/backup";
 import { loadConfig } from "@atelier/web/env";
+import { lockHolder } from "./instance-lock";
 import { answers, localUrl } from "./local-instance";
 import { ROOT } from "./run";
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
-}
-
-function running(pidFile: string): number | null {
-  try {
-    const pid = Number(readFileSync(pidFile, "utf8").trim());
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
 }
 
 async function main() {
@@ -37,7 +28,7 @@ async function main() {
   if (config.DATABASE_URL)
     fail('DATABASE_URL is set: this restores the embedded database. Restore PostgreSQL with pg_restore (README, "Backups").');
   const dataDir = resolve(env.DATA_DIR);
-  const pid = running(join(dataDir, "npm-start.pid"));
+  const pid = lockHolder(join(dataDir, "npm-start.pid"));
   if (pid !== null || (await answers(localUrl(config))))
     fail(`Atelier is running from ${dataDir}${pid ? ` (npm start, pid ${pid})` : ""}: stop it before restoring.`);
   const manifest = await restoreEmbedded(createReadStream(archive), dataDir, { force: values.force });

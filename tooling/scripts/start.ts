@@ -6,6 +6,7 @@ import { UPLOAD_SERVER_NODE_FLAGS } from "@atelier/upload-server/node-flags";
 import { loadConfig } from "@atelier/web/env";
 import { embeddedSecret } from "@atelier/web/secrets";
 import { acquireInstanceLock } from "./instance-lock";
+import { localUrl } from "./local-instance";
 import { ROOT, run } from "./run";
 import { type ChildSpec, supervise, waitForFreePorts, whenAncestorDies } from "./supervisor";
 
@@ -62,8 +63,7 @@ async function main() {
   // The bundled servers run on plain node: without a TypeScript loader they need about half the memory.
   const uploadMain = join(ROOT, "apps/upload-server/dist/main.js");
   const uploadArgs = (args: string[]) => [uploadMain, ...args, "--web-origin", config.origin];
-  const probeHost = ["0.0.0.0", "::"].includes(config.HOST) ? "127.0.0.1" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
-  const webUrl = `http://${probeHost}:${port}`;
+  const webUrl = localUrl({ HOST: config.HOST, PORT: Number(port) });
   const balancerUrl = `http://127.0.0.1:${balancerPort}`;
   // Each child's /healthz is its liveness: one that stops answering is killed and started again.
   const node = (name: string, args: string[], base: string, cwd = ROOT): ChildSpec => ({

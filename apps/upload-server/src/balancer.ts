@@ -1,16 +1,7 @@
 // The balancer: GET / answers {url} of a healthy upload server, least loaded first.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { messages, runReadinessChecks } from "@atelier/domain";
-import {
-  counter,
-  gauge,
-  logger,
-  METRICS_PATH,
-  observeRequest,
-  REQUEST_ID_HEADER,
-  requestIdFrom,
-  serveMetrics,
-} from "@atelier/observability";
+import { counter, gauge, logger } from "@atelier/observability";
 import { clientAddressOf, ERRORS, parseTrustedProxies } from "@atelier/storage";
 import {
   type BalancerAnswer,
@@ -35,7 +26,7 @@ import {
   sendJson,
   sendReadiness,
 } from "./http";
-import { uploadRouteOf } from "./metrics";
+import { instrument } from "./metrics";
 
 const balancerSettingsSchema = z.object({
   servers: z.array(z.url()).min(1),
@@ -241,18 +232,7 @@ export function createBalancer(config: BalancerConfig): HttpServer {
   }
 
   const server = createHttpServer(settings, (req, res) => {
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
-    if (path === METRICS_PATH) {
-      serveMetrics(req, res, config.metricsToken).catch(() => res.destroy());
-      return;
-    }
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    observeRequest(req, res, [uploadRouteOf(path)], {
-      log,
-      requestId,
-      quiet: (route) => route === PROBE_PATHS.alive || route === PROBE_PATHS.ready || route === WIRE_PATHS.health,
-    });
+    if (!instrument(req, res, { log, metricsToken: config.metricsToken })) return;
     if (handlePreflight(req, res, settings.webOrigin)) return;
     const cors = corsHeaders(req, settings.webOrigin);
     route(req, res, cors).catch((error: unknown) => sendError(req, res, error, cors).catch(() => res.destroy()));

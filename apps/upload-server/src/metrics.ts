@@ -1,5 +1,6 @@
 // What an upload server and the balancer count for Prometheus (README, "Monitoring"; served at /metrics).
-import { counter, METRICS_PATH } from "@atelier/observability";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { counter, type logger, METRICS_PATH, observeRequest, REQUEST_ID_HEADER, requestIdFrom, serveMetrics } from "@atelier/observability";
 import { isHttpError } from "@atelier/storage";
 import { storedFilePath, WIRE_PATHS } from "@atelier/upload-engine";
 import { PROBE_PATHS } from "./http";
@@ -24,7 +25,7 @@ export function failureReason(error: unknown, aborted: boolean): string {
 }
 
 /** A request's route for the duration histogram: the wire's paths, a stored file as one route, anything else "other". */
-export function uploadRouteOf(path: string): string {
+function uploadRouteOf(path: string): string {
   if (path.startsWith(`${WIRE_PATHS.chunked}/`)) return `${WIRE_PATHS.chunked}/:group`;
   if (storedFilePath(path) !== null) return `${WIRE_PATHS.files}:path`;
   const known: string[] = [
@@ -37,4 +38,29 @@ export function uploadRouteOf(path: string): string {
     "/",
   ];
   return known.includes(path) ? path : "other";
+}
+
+const QUIET = new Set<string>([PROBE_PATHS.alive, PROBE_PATHS.ready, WIRE_PATHS.health]);
+
+/**
+ * What every request to an upload server or the balancer goes through first: /metrics is answered here (false: the
+ * request is done); any other gets its id (the one sent, or a new one), answered back, and is timed and logged.
+ */
+export function instrument(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: { log: ReturnType<typeof logger>; metricsToken: string | undefined; fields?: () => Record<string, unknown> },
+): boolean {
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  if (path === METRICS_PATH) {
+    serveMetrics(req, res, options.metricsToken).catch((error: unknown) => {
+      options.log.error({ err: error }, "metrics failed");
+      res.destroy();
+    });
+    return false;
+  }
+  const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  observeRequest(req, res, [uploadRouteOf(path)], { log: options.log, requestId, fields: options.fields, quiet: (r) => QUIET.has(r) });
+  return true;
 }

@@ -1,8 +1,8 @@
 // The upload server: routes single and chunked uploads (base64 or binary), resume status, downloads and health over node:http.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { runReadinessChecks } from "@atelier/domain";
-import { logger, METRICS_PATH, observeRequest, REQUEST_ID_HEADER, requestIdFrom, serveMetrics } from "@atelier/observability";
-import { ERRORS, isHttpError } from "@atelier/storage";
+import { logger } from "@atelier/observability";
+import { ERRORS, isHttpError, storeAnswers } from "@atelier/storage";
 import { type HealthAnswer, storedFilePath, WIRE_PATHS } from "@atelier/upload-engine";
 import { sweepExpiredGroups } from "./groups";
 import {
@@ -17,7 +17,7 @@ import {
   sendJson,
   sendReadiness,
 } from "./http";
-import { failureReason, uploadMetrics, uploadRouteOf } from "./metrics";
+import { failureReason, instrument, uploadMetrics } from "./metrics";
 import { deleteFile } from "./routes/delete-file";
 import { getFile } from "./routes/get-file";
 import { getGroupStatus } from "./routes/get-group-status";
@@ -56,12 +56,8 @@ async function route(ctx: UploadContext, req: IncomingMessage, res: ServerRespon
     sendJson(res, 200, { status: "ok" }, cors);
   } else if (path === PROBE_PATHS.ready) {
     only("GET");
-    // A key that never exists: a store that answers at all (none) is reachable.
-    const storage = async () => {
-      await ctx.store.stat("readiness/probe");
-      return true;
-    };
-    sendReadiness(res, await runReadinessChecks({ storage }, (m) => console.error(`[upload-server] ${m}`)), cors);
+    const checks = { storage: () => storeAnswers(ctx.store) };
+    sendReadiness(res, await runReadinessChecks(checks, (m) => console.error(`[upload-server] ${m}`)), cors);
   } else if (path === WIRE_PATHS.health) {
     only("GET");
     const health: HealthAnswer = {
@@ -107,19 +103,7 @@ export function createUploadServer(config: UploadServerConfig): HttpServer {
   };
 
   const server = createHttpServer(settings, (req, res) => {
-    const path = (req.url ?? "/").split("?")[0] ?? "/";
-    if (path === METRICS_PATH) {
-      serveMetrics(req, res, config.metricsToken).catch((error: unknown) => config.onError?.(error));
-      return;
-    }
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    observeRequest(req, res, [uploadRouteOf(path)], {
-      log,
-      requestId,
-      fields: () => ({ ...ticketOf(req) }),
-      quiet: (route) => route === PROBE_PATHS.alive || route === PROBE_PATHS.ready || route === WIRE_PATHS.health,
-    });
+    if (!instrument(req, res, { log, metricsToken: config.metricsToken, fields: () => ({ ...ticketOf(req) }) })) return;
     if (handlePreflight(req, res, settings.webOrigin)) return;
     // The balancer reads this count to send new parts to the least busy server.
     if (req.url?.startsWith("/api/")) {

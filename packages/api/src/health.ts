@@ -2,7 +2,7 @@
 // instance's mail worker runs, the object store answers. How checks are bounded and reported: domain/readiness.ts.
 import { type Db, pendingMigrations, sql } from "@atelier/db";
 import { type Readiness, runReadinessChecks } from "@atelier/domain";
-import type { ObjectStore } from "@atelier/storage";
+import { type ObjectStore, storeAnswers } from "@atelier/storage";
 
 export interface ReadinessParts {
   db: Db;
@@ -18,11 +18,7 @@ export function readiness(parts: ReadinessParts): Promise<Readiness> {
       database: async () => (await sql<{ one: number }>`select 1 as one`.execute(parts.db)).rows[0]?.one === 1,
       migrations: async () => (await pendingMigrations(parts.db)).length === 0,
       mail: () => parts.outbox.running(),
-      // A key that never exists: a store that answers at all (none) is reachable.
-      storage: async () => {
-        await parts.store.stat("readiness/probe");
-        return true;
-      },
+      storage: () => storeAnswers(parts.store),
     },
     parts.log,
   );

@@ -115,3 +115,9 @@ export class ObjectExistsError extends Error {
 export function isObjectExistsError(error: unknown): error is ObjectExistsError {
   return error instanceof ObjectExistsError;
 }
+
+/** Whether a store answers at all, for readiness: asks after a key that never exists (an answer of none is an answer). */
+export async function storeAnswers(store: Pick<ObjectStore, "stat">): Promise<boolean> {
+  await store.stat("readiness/probe");
+  return true;
+}
