@@ -11,6 +11,7 @@ import {
   chooseOption,
   keepScreenshot,
   launchBrowser,
+  openPalette,
   type RunningApp,
   signInByMail,
   signInWithSession,
@@ -138,9 +139,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
 
-    await page.keyboard.press("Control+k");
-    const input = page.getByPlaceholder("Type a command or search...");
-    await input.waitFor();
+    const input = await openPalette(page);
     const suggestions = page.locator("[cmdk-group-heading]", { hasText: "Suggestions" }).locator("..");
     expect(await suggestions.getByRole("option").allInnerTexts()).toEqual(["Create Project"]);
     await input.fill("zzzz-nothing");
@@ -263,7 +262,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     expect(await navLabels()).toEqual(["Projects", "Archive", "Businesses", "Workload", "Users", "Invoices", "Billing", "Blog"]);
     await expect(page.getByRole("link", { name: "Invoices" }).first().getAttribute("aria-current")).resolves.toBe("page");
 
-    await page.keyboard.press("Control+k");
+    await openPalette(page);
     const suggestions = page.locator("[cmdk-group-heading]", { hasText: "Suggestions" }).locator("..");
     await suggestions.getByRole("option").first().waitFor();
     expect(await suggestions.getByRole("option").allInnerTexts()).toEqual(["Create Project", "Create User", "Create Business"]);
@@ -397,8 +396,7 @@ describe("sign-in and the shell (PostgreSQL, SMTP)", () => {
     await page.getByTestId("sidebar").waitFor();
     expect(await page.getByTestId("unread-count").count()).toBe(0);
     // The palette finds projects by name.
-    await page.keyboard.press("Control+k");
-    await page.getByPlaceholder("Type a command or search...").fill("autumn poster");
+    await (await openPalette(page)).fill("autumn poster");
     await page.getByRole("option", { name: /Acme autumn poster/ }).click();
     await page.waitForURL(`${app.url}/projects/${project.id}`);
     await page.goto(app.url);

@@ -14,6 +14,7 @@ import {
   chooseOption,
   keepScreenshot,
   launchBrowser,
+  openPalette,
   type RunningApp,
   signInWithSession,
   startApp,
@@ -118,8 +119,7 @@ describe("the back office (PostgreSQL, Chromium)", () => {
     // The palette opens a business's page too.
     await page.goto(`${app.url}/blog`);
     await page.getByTestId("sidebar").waitFor();
-    await page.keyboard.press("Control+k");
-    await page.getByPlaceholder("Type a command or search...").fill("acme coffee");
+    await (await openPalette(page)).fill("acme coffee");
     await page.getByRole("option", { name: DEMO_BUSINESS.name, exact: true }).click();
     await page.getByRole("heading", { name: DEMO_BUSINESS.name, level: 1 }).waitFor();
     await page.getByLabel("Name", { exact: true }).fill("Roast brown");

@@ -374,11 +374,39 @@ export async function startUploadServers(options: UploadServerOptions): Promise<
 
 /** Picks an option of one of the app's selects (Radix Select, or the filterable combobox for long lists) by its label. */
 export async function chooseOption(trigger: Locator, label: string): Promise<void> {
-  await trigger.click();
   const option = trigger.page().getByRole("option", { name: label, exact: true });
+  // A page still streaming in holds a hidden copy of its controls, and a control not yet hydrated ignores a click:
+  // the visible one is clicked until its list opens.
+  await untilShown(() => trigger.filter({ visible: true }).click(), option);
   await option.click();
   // The list fades out; until it is gone its options would also match a label such as "Stage".
   await option.waitFor({ state: "detached" });
+}
+
+/**
+ * Opens the command palette with Ctrl+K and gives back its search field; a page that has only just arrived ignores the
+ * key until it is hydrated, so the key is pressed again until the palette shows.
+ */
+export async function openPalette(page: Page): Promise<Locator> {
+  // The header's search button tells at once that the palette is open, before its code has loaded.
+  const opened = page.locator('header button[aria-keyshortcuts="Control+K"][aria-expanded="true"]');
+  await untilShown(() => page.keyboard.press("Control+k"), opened);
+  const input = page.getByPlaceholder("Type a command or search...");
+  await input.waitFor();
+  return input;
+}
+
+/** Does `act` until `shown` is visible, waiting a moment after each try: for a page that may not be hydrated yet. */
+async function untilShown(act: () => Promise<void>, shown: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await act();
+    try {
+      await shown.first().waitFor({ state: "visible", timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
 }
 
 /**

@@ -91,6 +91,8 @@ export function AppShell({ user, children }: { user: SessionUser; children: Reac
             variant="outline"
             className="size-11 min-w-0 shrink justify-center gap-2 p-0 text-muted-foreground sm:h-9 sm:w-full sm:max-w-xs sm:justify-start sm:px-3"
             aria-keyshortcuts="Control+K"
+            aria-haspopup="dialog"
+            aria-expanded={paletteOpen}
             onClick={() => setPaletteOpen(true)}
           >
             <Search className="size-4 shrink-0" aria-hidden />
