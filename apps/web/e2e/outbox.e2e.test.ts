@@ -1,7 +1,8 @@
 // Mail survives an SMTP outage and a restart: comments written while the mail server refuses are mailed, each exactly
 // once, after the web app has been stopped as a deploy stops it (SIGTERM) and started again and the server accepts.
 // A stopping instance lets go of the mail it holds; what a dead one held waits for its lease (outbox.integration.test.ts
-// in @atelier/mail).
+// in @atelier/mail). A mail the server is taking when the instance is stopped is finished first, and the log names the
+// request that caused it.
 import { randomBytes, randomUUID } from "node:crypto";
 import { SESSION_COOKIE } from "@atelier/auth";
 import { DEMO_USERS, seedDemo } from "@atelier/db";
@@ -56,7 +57,8 @@ describe("the mail outbox through an SMTP outage and a crash (PostgreSQL, real S
     return body.result.data.json;
   }
 
-  it("delivers every comment mail exactly once", { timeout: 300_000 }, async () => {
+  /** A signed-in demo client's session cookie. */
+  async function clientCookie(): Promise<string> {
     const client = DEMO_USERS.find((u) => u.role === "client");
     if (!client) throw new Error("no demo client");
     const token = randomBytes(16).toString("hex");
@@ -64,7 +66,11 @@ describe("the mail outbox through an SMTP outage and a crash (PostgreSQL, real S
       .insertInto("sessions")
       .values({ id: randomUUID(), sessionToken: token, userId: client.id, expires: new Date(Date.now() + 3_600_000) })
       .execute();
-    const cookie = `${SESSION_COOKIE}=${token}`;
+    return `${SESSION_COOKIE}=${token}`;
+  }
+
+  it("delivers every comment mail exactly once", { timeout: 300_000 }, async () => {
+    const cookie = await clientCookie();
 
     smtp.refuse(true);
     app = await startApp(env(), { port });
@@ -100,5 +106,50 @@ describe("the mail outbox through an SMTP outage and a crash (PostgreSQL, real S
     expect(smtp.mails.every((m) => studio.includes(m.to[0] ?? ""))).toBe(true);
     const rows = await t.db.selectFrom("outbox").select("status").where("kind", "=", "comment").execute();
     expect(rows.every((r) => r.status === "sent")).toBe(true);
+  });
+
+  it("finishes the mail the server is taking when stopped (SIGTERM), and logs the request that caused it", {
+    timeout: 120_000,
+  }, async () => {
+    await app?.stop();
+    const cookie = await clientCookie();
+    app = await startApp(env(), { port });
+    const running = app;
+    const held = smtp.hold();
+    const before = smtp.mails.length;
+    const project = (await trpc(cookie, "projects.create", { title: "Held mail", event: "print" })) as { id: string };
+    // The admin's mail of the new project goes a second later; the server takes its words and does not answer yet.
+    await held.arrived;
+    const exited = new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        try {
+          process.kill(running.pid, 0);
+        } catch {
+          clearInterval(check);
+          resolve();
+        }
+      }, 50);
+    });
+    process.kill(running.pid, "SIGTERM");
+    await new Promise((r) => setTimeout(r, 1_000));
+    held.release();
+    await exited;
+    app = undefined;
+    // Gone means done: the mail was taken once and its row says sent, so no other instance sends it again.
+    const rows = (await t.db.selectFrom("outbox").select(["id", "status", "requestId", "payload"]).execute()).filter((r) =>
+      JSON.stringify(r.payload ?? []).includes(project.id),
+    );
+    expect(rows.map((r) => r.status)).toEqual(["sent"]);
+    expect(smtp.mails.slice(before).filter((m) => m.raw.includes("Held mail"))).toHaveLength(1);
+    // The request that created the project wrote the mail; the log of its sending names that request.
+    const requestId = rows[0]?.requestId;
+    expect(requestId).toMatch(/^[A-Za-z0-9._:-]{8,64}$/);
+    const entries = running.logs
+      .join("")
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.find((e) => e.msg === "mail sent" && e.mailId === rows[0]?.id)).toMatchObject({ reqId: requestId, component: "outbox" });
+    expect(entries.some((e) => e.msg === "request" && e.reqId === requestId && e.method === "POST")).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import {
   REQUEST_ID_HEADER,
   requestIdFrom,
   serveMetrics,
+  withRequestId,
 } from "@atelier/observability";
 import { clientAddressOf } from "@atelier/storage/client-address";
 import next from "next";
@@ -90,7 +91,8 @@ const server = createServer((req, res) => {
     req.headers[DEV_MAIL_VERDICT_HEADER] = devMailVerdictFor(true);
   }
   if (req.url?.startsWith("/api/trpc/")) sendWholeAnswer(req, res);
-  handle(req, res).catch((error: unknown) => {
+  // Whatever the routes start while answering (a mail written to the outbox) knows the request it is for.
+  withRequestId(requestId, () => handle(req, res)).catch((error: unknown) => {
     log.error({ err: error, reqId: requestId }, "request failed");
     if (!res.headersSent) res.writeHead(500).end();
     else res.destroy();

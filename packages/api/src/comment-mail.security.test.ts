@@ -66,7 +66,7 @@ describe("gathered comment mail follows its recipient", () => {
       transport: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }),
       now,
       pollMs: 20,
-      log: () => {},
+      log: { info() {}, warn() {}, error() {} },
     });
     outbox.start();
     await seedDemo(t.db);

@@ -64,7 +64,7 @@ describe("notices and who hears of a project", () => {
       now: () => new Date(Date.now() + offset),
       // The worker runs when something is written (kick), never again on its own within a test.
       pollMs: 60 * 60_000,
-      log: () => {},
+      log: { info() {}, warn() {}, error() {} },
     });
     outbox.start();
     await seedDemo(t.db);

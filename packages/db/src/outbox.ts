@@ -12,6 +12,8 @@ export interface NewMail {
   text: string;
   html: string;
   attachments?: readonly MailAttachment[];
+  /** The request that caused it (the outbox's log names it). */
+  requestId?: string;
 }
 
 /** Writes mail to deliver; pass the transaction that writes its cause, so both are kept or neither. Answers the ids. */
@@ -38,6 +40,8 @@ export interface GatheringItem {
   /** When the mail goes, if this item starts it. */
   sendAt: Date;
   item: unknown;
+  /** The request that caused it; a gathered mail keeps the one that started it. */
+  requestId?: string;
 }
 
 /**
@@ -61,6 +65,7 @@ export async function enqueueGathering(db: Kysely<Database>, items: readonly Gat
         payload: JSON.stringify([i.item]),
         nextAttemptAt: i.sendAt,
         createdAt: now,
+        requestId: i.requestId ?? null,
       })),
     )
     .onConflict((oc) =>

@@ -312,6 +312,8 @@ interface OutboxTable {
   payload: ColumnType<unknown[] | null, string | null | undefined, string | null>;
   /** Files sent with the mail; written as JSON text, read back parsed. */
   attachments: ColumnType<MailAttachment[] | null, string | null | undefined, string | null>;
+  /** The id of the request that wrote it (for gathered mail, the one that started it), for the logs; null from a worker. */
+  requestId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MailAttachment {

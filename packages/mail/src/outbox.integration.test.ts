@@ -4,9 +4,10 @@ import { randomUUID } from "node:crypto";
 import { claimDueMail, createComment } from "@atelier/db";
 import { createTestDatabase, makeProject, makeUser, type TestDatabase } from "@atelier/db/testing";
 import { MAIL_GIVE_UP_AFTER_MS, MAIL_SEND_LEASE_MS } from "@atelier/domain";
+import { withRequestId } from "@atelier/observability";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "./mailer";
-import { createOutbox, type Outbox } from "./outbox";
+import { createOutbox, type Outbox, type OutboxLog } from "./outbox";
 import { mailSubject, type SmtpSink, startSmtpSink } from "./testing/smtp-sink";
 
 const messageId = (raw: string) => raw.match(/^Message-ID:\s*(\S+)/im)?.[1];
@@ -23,6 +24,14 @@ describe("mail outbox", () => {
   let t: TestDatabase;
   let smtp: SmtpSink;
   const outboxes: Outbox[] = [];
+  // What the outboxes logged, as entries with their message.
+  const logged: Record<string, unknown>[] = [];
+  const keep =
+    (level: string) =>
+    (entry: Record<string, unknown>, message: string): void => {
+      logged.push({ ...entry, level, message });
+    };
+  const log: OutboxLog = { info: keep("info"), warn: keep("warn"), error: keep("error") };
   // A clock the test moves, so retries come due without waiting for them.
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
@@ -32,7 +41,7 @@ describe("mail outbox", () => {
       transport: createMailer({ smtpUrl: smtp.url, from: "studio@atelier.test", db: t.db }),
       now,
       pollMs: 20,
-      log: () => {},
+      log,
     });
     outboxes.push(o);
     return o;
@@ -54,6 +63,7 @@ describe("mail outbox", () => {
     await Promise.all(outboxes.splice(0).map((o) => o.stop()));
     smtp.refuse(false);
     smtp.mails.length = 0;
+    logged.length = 0;
     offset = 0;
     await t.db.deleteFrom("outbox").execute();
   });
@@ -80,6 +90,46 @@ describe("mail outbox", () => {
     expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `p${n}@example.test`));
     expect(new Set(smtp.mails.map((m) => messageId(m.raw))).size).toBe(5);
     expect(smtp.mails.map((m) => messageId(m.raw)).sort()).toEqual(ids.map((id) => `<${id}@outbox.atelier>`).sort());
+  });
+
+  it("names in its log the request that wrote each mail, and never the address", async () => {
+    const o = outbox();
+    const [fromRequest] = await withRequestId("req-0123456789", () => o.enqueue(t.db, [mail(1)]));
+    const [fromWorker] = await o.enqueue(t.db, [mail(2)]);
+    o.start();
+    await until(async () => (await statuses()).every((s) => s.status === "sent"));
+    const sent = logged.filter((e) => e.message === "mail sent");
+    expect(sent.find((e) => e.mailId === fromRequest)).toMatchObject({ reqId: "req-0123456789", kind: "comment", level: "info" });
+    expect(sent.find((e) => e.mailId === fromWorker)?.reqId).toBeUndefined();
+    expect(JSON.stringify(logged)).not.toContain("example.test");
+    // A refused mail's retry names its request too.
+    smtp.refuse(true);
+    const [refused] = await withRequestId("req-refused-0001", () => o.enqueue(t.db, [mail(3)]));
+    o.kick();
+    await until(() => logged.some((e) => e.mailId === refused && e.message === "mail not sent, will retry"));
+    expect(logged.find((e) => e.mailId === refused)).toMatchObject({ reqId: "req-refused-0001", level: "warn" });
+  });
+
+  it("lets a stop finish the mail the server is taking, sent at once or by the worker", async () => {
+    for (const how of ["at once", "by the worker"] as const) {
+      const o = outbox();
+      const held = smtp.hold();
+      const [id] = await o.enqueue(t.db, [mail(how === "at once" ? 1 : 2)]);
+      if (how === "at once") void o.deliverNow([id as string]);
+      else o.start();
+      await held.arrived;
+      let stopped = false;
+      const stopping = o.stop().then(() => {
+        stopped = true;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(stopped, how).toBe(false);
+      held.release();
+      await stopping;
+      // Stopped means done: the mail went, once, and its row says so.
+      expect((await statuses()).find((s) => s.id === id)?.status, how).toBe("sent");
+    }
+    expect(smtp.mails.map((m) => m.to[0])).toEqual(["p1@example.test", "p2@example.test"]);
   });
 
   it("sends a mail a dead instance had taken once its lease runs out, and not before", async () => {

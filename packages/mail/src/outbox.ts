@@ -3,6 +3,8 @@
 // outage delays it and loses none. Instances claim rows with a lease and skip each other's, so no mail
 // is sent by two at once; each mail carries a Message-ID made of its row id, so a mail sent again after
 // a crash between the server's acceptance and the row's update can be recognised as the same one.
+// Each mail records the request that wrote it, and the log of what became of a mail names that request (README,
+// "Monitoring"). A stopping instance finishes the sends in hand before it lets go (stop()).
 import {
   claimDueMail,
   currentGathering,
@@ -19,6 +21,7 @@ import {
   type OutboxMail,
 } from "@atelier/db";
 import { MAIL_SEND_LEASE_MS, nextMailAttempt } from "@atelier/domain";
+import { currentRequestId, logger } from "@atelier/observability";
 import { commentDigestMail } from "./comment-mail";
 import type { Mail, Mailer } from "./mailer";
 
@@ -61,7 +64,22 @@ export interface OutboxConfig {
   transport: Mailer;
   now?: () => Date;
   pollMs?: number;
-  log?: (line: string) => void;
+  /** What became of each mail, by its id, kind and causing request; never its address or words. */
+  log?: OutboxLog;
+}
+
+type LogFn = (entry: Record<string, unknown>, message: string) => void;
+/** A log such as the process's (pino's Logger is one). */
+export interface OutboxLog {
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+}
+
+/** The request a new mail is written for, when it is written while answering one. */
+function causedBy(): { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId ? { requestId } : {};
 }
 
 export function createOutbox({
@@ -69,18 +87,22 @@ export function createOutbox({
   transport,
   now = () => new Date(),
   pollMs = OUTBOX_POLL_MS,
-  log = console.error,
+  log = logger("outbox"),
 }: OutboxConfig): Outbox {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let started = false;
+  /** Sends under way, the worker's and those tried at once (deliverNow): a stop waits for them. */
+  const inHand = new Set<Promise<void>>();
 
   async function attempt(mail: OutboxMail): Promise<void> {
+    const entry = { mailId: mail.id, kind: mail.kind, reqId: mail.requestId ?? undefined, attempt: mail.attempts };
     try {
       const written = await render(db, mail);
       if (!written) {
         await markMailWithdrawn(db, mail.id, NOTHING_LEFT_TO_SEND);
+        log.info(entry, "mail withdrawn: nothing left to tell");
         return;
       }
       await transport.send(written);
@@ -89,18 +111,26 @@ export function createOutbox({
       const outcome = nextMailAttempt(mail.attempts, mail.createdAt, now());
       if ("failed" in outcome) {
         await markMailFailed(db, mail.id, reason);
-        log(`mail ${mail.id} (${mail.kind}) to ${mail.to} failed for good after ${mail.attempts} attempts: ${reason}`);
+        log.error({ ...entry, reason }, "mail failed for good");
       } else {
         await markMailRetry(db, mail.id, outcome.retryAt, reason);
+        log.warn({ ...entry, reason, retryAt: outcome.retryAt.toISOString() }, "mail not sent, will retry");
       }
       return;
     }
     await markMailSent(db, mail.id, now());
+    log.info(entry, "mail sent");
   }
 
   async function deliver(ids?: readonly string[]): Promise<number> {
     const claimed = await claimDueMail(db, { now: now(), leaseMs: MAIL_SEND_LEASE_MS, limit: BATCH, ...(ids ? { ids } : {}) });
-    await Promise.all(claimed.map(attempt));
+    await Promise.all(
+      claimed.map((mail) => {
+        const sending = attempt(mail);
+        inHand.add(sending);
+        return sending.finally(() => inHand.delete(sending));
+      }),
+    );
     return claimed.length;
   }
 
@@ -133,7 +163,7 @@ export function createOutbox({
         // A full batch means more may be due: go on at once.
         while ((await deliver()) === BATCH) {}
       } catch (error) {
-        log(`mail outbox: ${error instanceof Error ? error.message : String(error)}`);
+        log.error({ err: error }, "mail outbox pass failed");
       }
     })().finally(() => {
       running = undefined;
@@ -147,20 +177,34 @@ export function createOutbox({
     try {
       await deliver(ids);
     } catch (error) {
-      log(`mail outbox: ${error instanceof Error ? error.message : String(error)}`);
+      log.error({ err: error }, "mail outbox failed to send at once");
     }
   }
 
   return {
-    enqueue: (target, mails) => enqueueMail(target, mails, now()),
-    gather: (target, items) => enqueueGathering(target, items, now()),
+    enqueue: (target, mails) =>
+      enqueueMail(
+        target,
+        mails.map((mail) => ({ ...causedBy(), ...mail })),
+        now(),
+      ),
+    gather: (target, items) =>
+      enqueueGathering(
+        target,
+        items.map((item) => ({ ...causedBy(), ...item })),
+        now(),
+      ),
     deliverNow,
     kick: () => schedule(0),
     immediate(kind) {
       return {
         kind: transport.kind,
         send: async (mail) => {
-          const ids = await enqueueMail(db, [{ kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }], now());
+          const ids = await enqueueMail(
+            db,
+            [{ kind, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...causedBy() }],
+            now(),
+          );
           await deliverNow(ids);
         },
       };
@@ -177,6 +221,8 @@ export function createOutbox({
       timer = undefined;
       timerDue = Number.POSITIVE_INFINITY;
       await running;
+      // A mail the server is taking now is recorded as sent (or for a retry) before the instance goes.
+      await Promise.allSettled([...inHand]);
     },
   };
 }

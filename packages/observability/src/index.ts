@@ -2,3 +2,4 @@ export { fromThisMachine, METRICS_PATH, serveMetrics } from "./access";
 export { observeRequest } from "./http";
 export { logger, REQUEST_ID_HEADER, requestIdFrom } from "./log";
 export { counter, gauge, histogram } from "./registry";
+export { currentRequestId, withRequestId } from "./request-context";

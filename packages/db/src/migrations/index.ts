@@ -52,6 +52,7 @@ import * as intakeForms from "./2026-11-29-1600-intake-forms";
 import * as retainers from "./2026-11-29-1700-retainers";
 import * as capacity from "./2026-11-29-1800-capacity";
 import * as requestBilling from "./2026-11-29-1900-request-billing";
+import * as outboxRequest from "./2026-11-30-0100-outbox-request";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-22-0001-auth": auth,
@@ -106,4 +107,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-1700-retainers": retainers,
   "2026-11-29-1800-capacity": capacity,
   "2026-11-29-1900-request-billing": requestBilling,
+  "2026-11-30-0100-outbox-request": outboxRequest,
 };

@@ -13,6 +13,11 @@ export interface SmtpSink {
   mails: ReceivedMail[];
   /** While on, every mail is answered 451 (try again later), as a server in trouble answers. */
   refuse(on: boolean): void;
+  /**
+   * Holds the next mail's end of data unanswered, as a slow server does, until `release()`: the sender waits for the
+   * answer that says the mail was taken. `arrived` resolves once the held mail's data is all in.
+   */
+  hold(): { arrived: Promise<void>; release(): void };
   /** Resolves with the next mail for the address (or one already received) that `matching` accepts (any, by default). */
   waitFor(to: string, timeoutMs?: number, matching?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -22,6 +27,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { to: string; matching: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   let refusing = false;
+  let held: { arrive: () => void; released: Promise<void> } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -32,7 +38,13 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        const holding = held;
+        held = undefined;
+        if (holding) {
+          holding.arrive();
+          await holding.released;
+        }
         const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -54,6 +66,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     mails,
     refuse: (on) => {
       refusing = on;
+    },
+    hold() {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      held = { arrive, released };
+      return { arrived, release };
     },
     waitFor(to, timeoutMs = 10_000, matching = () => true) {
       const found = mails.find((m) => m.to.includes(to) && matching(m));
