@@ -1,5 +1,6 @@
 // SIGTERM to a web instance (README, "Monitoring"; a deploy or `npm start` stopping it): an open live stream is told
 // to reconnect and ended, a request in flight (a backup being streamed) is answered in full, and the process exits.
+// With a notice (SHUTDOWN_NOTICE_S) it first says "draining" on /readyz while it goes on serving.
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, type RunningApp, signInByMail, startApp, startTogether } from "./harness";
@@ -8,7 +9,7 @@ describe("a web instance stopped with SIGTERM", () => {
   let app: RunningApp;
   let browser: Browser;
   beforeAll(async () => {
-    [app, browser] = await startTogether([startApp({}), launchBrowser()]);
+    [app, browser] = await startTogether([startApp({ SHUTDOWN_NOTICE_S: "1" }), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -47,6 +48,11 @@ describe("a web instance stopped with SIGTERM", () => {
       }, 50);
     });
     process.kill(app.pid, "SIGTERM");
+    // The notice: a balancer's health check hears it is going, and a request sent meanwhile is still served.
+    await new Promise((r) => setTimeout(r, 200));
+    const ready = await fetch(`${app.url}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([503, { status: "draining" }]);
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
 
     // The stream's last words are a reconnect hint; it ends instead of hanging.
     const text = await streamed;

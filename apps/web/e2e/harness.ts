@@ -536,6 +536,11 @@ export type Stack<O extends StackShape> = StackParts<O> & {
   apps: RunningApp[];
   /** The secret the app and the upload servers share. */
   uploadSecret: string;
+  /**
+   * Restarts one instance as a deploy does: SIGTERM, then, once it has gone, the same instance again on its port (with
+   * `env` added to its environment); `apps[index]` becomes the new one, which is returned.
+   */
+  restart(index: number, env?: Record<string, string>): Promise<RunningApp>;
   /** Stops every part (apps and browser, then the servers, then the database) and waits until each is gone. */
   stop(): Promise<void>;
 };
@@ -564,6 +569,15 @@ export async function startStack<const O extends StackShape>(shape: O, setup: St
     if (errors.length > 0) throw new AggregateError(errors, `stopping the stack failed: ${errors.map(String).join("; ")}`);
   };
   const uploadOptions = shape.uploads === true ? {} : shape.uploads;
+  let env: Record<string, string> = {};
+  const restart = async (index: number, more: Record<string, string> = {}) => {
+    const old = apps[index];
+    if (!old) throw new Error(`no instance ${index}`);
+    await old.stop();
+    const next = await startApp({ ...env, ...more }, { port: ports[index] as number });
+    apps[index] = next;
+    return next;
+  };
   try {
     const [t, smtp, uploads, browser] = await startTogether([
       shape.database ? createTestDatabase() : undefined,
@@ -574,7 +588,7 @@ export async function startStack<const O extends StackShape>(shape: O, setup: St
     Object.assign(parts, { t, smtp, uploads, browser });
     const started = parts as StackParts<O>;
     await setup.seed?.(started);
-    const env = {
+    env = {
       AUTH_SECRET: authSecret,
       UPLOAD_SECRET: uploadSecret,
       // One certificate-signing key for every instance, as a deployment shares it (docs/approval-certificate.md).
@@ -592,7 +606,7 @@ export async function startStack<const O extends StackShape>(shape: O, setup: St
     await stop().catch(() => undefined);
     throw error;
   }
-  return Object.assign(parts, { app: apps[0] as RunningApp, apps, uploadSecret, stop }) as Stack<O>;
+  return Object.assign(parts, { app: apps[0] as RunningApp, apps, uploadSecret, restart, stop }) as Stack<O>;
 }
 
 /**

@@ -2,10 +2,11 @@
 // an SMTP server; a balancer and two upload servers on one S3 store (s3rver). One journey walks across all of it:
 // a sign-in link asked for on A signs in on B; a comment posted on A reaches a live stream on B within a second;
 // a chunked upload with a ticket from A spreads its parts over both upload servers and is registered on B, its
-// preview stored through A and served by B;
-// then B is killed and the journey goes on through A.
+// preview stored through A and served by B; A is restarted as a deploy does, behind a balancer, while requests keep
+// coming, and none is lost; then B is killed and the journey goes on through A.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { createServer as createHttpServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { createServer } from "node:net";
 import { performance } from "node:perf_hooks";
 import { SESSION_COOKIE } from "@atelier/auth";
@@ -134,6 +135,101 @@ async function openLiveStream(appUrl: string, cookie: string): Promise<LiveStrea
   };
 }
 
+/** A response's status once its body has been read to the end (a request is answered only when all of it came). */
+const statusOnceRead = async (res: Response) => {
+  await res.arrayBuffer();
+  return res.status;
+};
+
+interface Answered {
+  backend: string;
+  /** The HTTP status, or 0 when the request broke off. */
+  status: number;
+}
+
+/** A reverse proxy in front of the web instances (README, "Deploying"), with the answers it passed on. */
+interface WebBalancer {
+  url: string;
+  answered: Answered[];
+  close(): Promise<void>;
+}
+
+/** Headers that describe one connection, not the request: a proxy does not pass them on. */
+const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection"];
+const endToEnd = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.includes(name)));
+
+/**
+ * A balancer in front of the web instances as nginx or a cloud one with health checks is: round-robin over the
+ * instances whose /readyz answered 200 when last asked (every 100 ms), a new connection per request, and a request
+ * refused at connect (never sent) tried on the next instance. The instances here each have their own APP_URL (a
+ * deployment gives them all the balancer's), so it names the instance as the request's origin.
+ */
+async function startWebBalancer(backends: readonly string[]): Promise<WebBalancer> {
+  const ready = new Set(backends);
+  const answered: Answered[] = [];
+  let turn = 0;
+  const probe = async (backend: string) => {
+    try {
+      const res = await fetch(`${backend}/readyz`, { signal: AbortSignal.timeout(1_000) });
+      await res.arrayBuffer();
+      if (res.ok) ready.add(backend);
+      else ready.delete(backend);
+    } catch {
+      ready.delete(backend);
+    }
+  };
+  const check = setInterval(() => {
+    for (const backend of backends) void probe(backend);
+  }, 100);
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      const tried = new Set<string>();
+      const attempt = () => {
+        const candidates = backends.filter((b) => ready.has(b) && !tried.has(b));
+        const backend = candidates[turn++ % Math.max(candidates.length, 1)];
+        if (!backend) {
+          answered.push({ backend: "none", status: 502 });
+          res.writeHead(502).end();
+          return;
+        }
+        tried.add(backend);
+        const target = new URL(req.url ?? "/", backend);
+        const headers = { ...endToEnd(req.headers), host: target.host, ...(req.headers.origin ? { origin: backend } : {}) };
+        const forward = httpRequest(target, { method: req.method, headers, agent: false }, (answer) => {
+          answered.push({ backend, status: answer.statusCode ?? 0 });
+          res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+          answer.pipe(res);
+        });
+        forward.on("error", (error: NodeJS.ErrnoException) => {
+          // Refused at connect: nothing was sent, so it may go to another instance; anything else is lost.
+          if (error.code === "ECONNREFUSED" && !res.headersSent) attempt();
+          else {
+            answered.push({ backend, status: 0 });
+            res.destroy();
+          }
+        });
+        forward.end(body);
+      };
+      attempt();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    answered,
+    close: () => {
+      clearInterval(check);
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 const STACK = { database: true, smtp: true, instances: 2 } as const;
 
 describe("the production topology: two web instances, a balancer, two upload servers on S3, PostgreSQL, SMTP", () => {
@@ -151,6 +247,8 @@ describe("the production topology: two web instances, a balancer, two upload ser
         // Everything an instance keeps is shared: the database, the secrets, the mail server and the object store.
         env: {
           MAIL_FROM: "Atelier <no-reply@atelier.test>",
+          // A stopping instance serves on for a second while the balancer in front sees it draining.
+          SHUTDOWN_NOTICE_S: "1",
           STORAGE_DRIVER: "s3",
           S3_ENDPOINT: s3.endpoint,
           S3_BUCKET: s3.bucket,
@@ -182,7 +280,7 @@ describe("the production topology: two web instances, a balancer, two upload ser
   it("walks the topology: sign-in across instances, a live comment, a spread upload, and instance B killed mid-journey", {
     timeout: 480_000,
   }, async () => {
-    const [a, b] = stack.apps as [RunningApp, RunningApp];
+    let [a, b] = stack.apps as [RunningApp, RunningApp];
     const { t, smtp, uploads } = stack;
     const upload = { bytes: new Uint8Array(), name: "poster-print.tif", id: "", url: "" };
 
@@ -359,6 +457,66 @@ describe("the production topology: two web instances, a balancer, two upload ser
         await expectDownload(b);
       },
     );
+
+    await step("a rolling restart of A behind a balancer, under a steady stream of requests, loses none", async () => {
+      const balancer = await startWebBalancer([a.url, b.url]);
+      try {
+        const writes: { body: string; status: number }[] = [];
+        const reads: number[] = [];
+        let going = true;
+        let n = 0;
+        // The designer at work through the balancer, in four tabs: each logs time on the project, then reads it, and
+        // again (time, not comments, so the bell the last step reads stays as it was).
+        const today = new Date().toISOString().slice(0, 10);
+        const person = async () => {
+          while (going) {
+            const body = `Rolling ${++n}`;
+            const posted = await fetch(`${balancer.url}/api/trpc/time.add`, {
+              method: "POST",
+              headers: { "content-type": "application/json", origin: balancer.url, cookie: designerCookie },
+              body: JSON.stringify({ json: { projectId, day: today, minutes: 5, note: body } }),
+            }).then(statusOnceRead, () => 0);
+            writes.push({ body, status: posted });
+            const input = encodeURIComponent(JSON.stringify({ json: { id: projectId } }));
+            reads.push(
+              await fetch(`${balancer.url}/api/trpc/projects.byId?input=${input}`, { headers: { cookie: designerCookie } }).then(
+                statusOnceRead,
+                () => 0,
+              ),
+            );
+          }
+        };
+        const people = Array.from({ length: 4 }, person);
+        const answeredBy = (app: RunningApp, from = 0) => balancer.answered.slice(from).filter((x) => x.backend === app.url).length;
+        await new Promise((r) => setTimeout(r, 1_000));
+        expect(answeredBy(a)).toBeGreaterThan(0);
+        const before = balancer.answered.length;
+        const restarting = performance.now();
+        // As a deploy does it: SIGTERM, wait for the process to go, start the new release on the same port.
+        a = await stack.restart(0, { SHUTDOWN_NOTICE_S: "1" });
+        const back = balancer.answered.length;
+        const restarted = performance.now();
+        // The balancer sees the new A ready and sends it requests again.
+        const deadline = Date.now() + 30_000;
+        while (answeredBy(a, back) < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        going = false;
+        await Promise.all(people);
+        console.log(
+          `rolling restart of A: ${((restarted - restarting) / 1000).toFixed(1)} s from SIGTERM to the new A answering; ` +
+            `${writes.length} entries logged and ${reads.length} reads, ${answeredBy(b, before) - answeredBy(b, back)} of them answered by B ` +
+            `and ${answeredBy(a, before) - answeredBy(a, back)} by the old A while it went; the new A answered ${answeredBy(a, back)}`,
+        );
+        expect(answeredBy(a, back)).toBeGreaterThanOrEqual(10);
+        // Nothing lost: every request answered 200, and every entry logged is stored, once.
+        expect(writes.filter((w) => w.status !== 200)).toEqual([]);
+        expect(reads.filter((status) => status !== 200)).toEqual([]);
+        expect(balancer.answered.filter((x) => x.status !== 200)).toEqual([]);
+        const stored = await t.db.selectFrom("timeEntries").select("note").where("note", "like", "Rolling %").execute();
+        expect(stored.map((entry) => entry.note).sort()).toEqual(writes.map((w) => w.body).sort());
+      } finally {
+        await balancer.close();
+      }
+    });
 
     await step("B is killed mid-journey; the journey goes on through A", async () => {
       await b.kill();

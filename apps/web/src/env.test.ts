@@ -87,4 +87,11 @@ describe("loadConfig", () => {
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "true" }).WEBHOOK_ALLOW_PRIVATE).toBe(true);
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
   });
+
+  it("stops taking connections at once unless SHUTDOWN_NOTICE_S asks for a notice of up to two minutes", () => {
+    expect(loadConfig({}).SHUTDOWN_NOTICE_S).toBe(0);
+    expect(loadConfig({ SHUTDOWN_NOTICE_S: "5" }).SHUTDOWN_NOTICE_S).toBe(5);
+    expect(() => loadConfig({ SHUTDOWN_NOTICE_S: "121" })).toThrow(/SHUTDOWN_NOTICE_S/);
+    expect(() => loadConfig({ SHUTDOWN_NOTICE_S: "soon" })).toThrow(/SHUTDOWN_NOTICE_S/);
+  });
 });

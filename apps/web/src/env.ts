@@ -70,6 +70,9 @@ const schema = z
     UPLOAD_SECRET: optional(uploadSecretSchema),
     // A bearer token for /metrics from other machines (README, "Monitoring"); without it only this machine may read them.
     METRICS_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
+    // How long a stopping instance goes on serving while its /readyz answers "draining", so the balancer in front stops
+    // sending it requests before it stops taking them (README, "Deploying"); 0, the default, stops taking them at once.
+    SHUTDOWN_NOTICE_S: optional(z.coerce.number().int().min(0).max(120)).transform((v) => v ?? 0),
     // How long an upload ticket lets its holder write and read a folder; the upload dialog renews it while it works.
     UPLOAD_TICKET_TTL_S: optional(
       z.coerce

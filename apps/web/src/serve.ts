@@ -61,6 +61,11 @@ const server = createServer((req, res) => {
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
   const path = (req.url ?? "/").split("?")[0] ?? "/";
+  if (draining && path === READY_PATH) {
+    // Stopping: the balancer in front is to send its requests elsewhere (what is sent here meanwhile is still served).
+    res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "no-store" }).end('{"status":"draining"}');
+    return;
+  }
   if (path === METRICS_PATH) {
     serveMetrics(req, res, config.METRICS_TOKEN).catch((error: unknown) => {
       log.error({ err: error }, "metrics failed");
@@ -130,13 +135,21 @@ server.listen(config.PORT, config.HOST, () => log.info(`Web server listening on 
 
 /** How long a stopping instance lets the requests in flight finish before it cuts them off. */
 const SHUTDOWN_GRACE_MS = 10_000;
+const READY_PATH = "/readyz";
 
-// A graceful stop (SIGTERM from a deploy or `npm start`): no new connection is taken (the balancer in front sends them
-// to the other instances), live streams are told to reconnect and end, the requests in flight are answered, and then
-// the workers finish what they hold (a mail being sent is sent or handed back) before the process exits.
+// A graceful stop (SIGTERM from a deploy or `npm start`): /readyz says "draining" at once and, for SHUTDOWN_NOTICE_S,
+// requests are still served (each answer closes its connection) while the balancer in front notices; then no new
+// connection is taken (the balancer sends them to the other instances), live streams are told to reconnect and end,
+// the requests in flight are answered, and the workers finish what they hold (a mail being sent is sent or handed
+// back) before the process exits.
 async function shutdown(): Promise<void> {
   if (draining) return;
   draining = true;
+  if (config.SHUTDOWN_NOTICE_S > 0) {
+    log.info({ seconds: config.SHUTDOWN_NOTICE_S }, "stopping: draining while the balancer notices");
+    server.closeIdleConnections();
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_NOTICE_S * 1000));
+  }
   server.close();
   server.closeIdleConnections();
   endLiveStreams();
