@@ -75,11 +75,19 @@ export async function createDb(config: DbConfig = {}): Promise<Db> {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any schema may be migrated
-export function createMigrator(db: Kysely<any>): Migrator {
+export function createMigrator(db: Kysely<any>, options: { disableTransactions?: boolean } = {}): Migrator {
   // Migrations run in the order of their names; one that lands later under an earlier name (two branches of work on
   // one day) still runs on a database that has run the ones after it: a database of an earlier release upgrades
   // (packages/api/src/upgrade.integration.test.ts).
-  return new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true, ...options });
+}
+
+/**
+ * Whether a migration runs in a transaction of its own (the rule), or statement by statement: one that fills a large
+ * table in batches says `export const transaction = false`, and is written to run again after a failure part way.
+ */
+function inTransaction(name: string): boolean {
+  return (migrations[name] as { transaction?: boolean } | undefined)?.transaction !== false;
 }
 
 /** The migrations this release has that the database has not run yet (none: the schema is current). */
@@ -89,14 +97,33 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
   return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
-/** Brings the schema to the newest migration; throws with the failing migration's name. */
+/**
+ * Runs the next migration the database has not run, in a transaction of its own (or none, for one that says so), and
+ * answers its name; undefined when none is left. Throws with the failing migration's name.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: any schema may be migrated
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const { error, results = [] } = await createMigrator(db).migrateToLatest();
+export async function migrateNext(db: Kysely<any>): Promise<string | undefined> {
+  // Should another instance run this one first, the next runs in the mode read here: one written to run outside a
+  // transaction is correct inside one too (it holds its locks longer), the other way round only loses atomicity.
+  const [next] = await pendingMigrations(db);
+  if (!next) return undefined;
+  const { error, results = [] } = await createMigrator(db, { disableTransactions: !inTransaction(next) }).migrateUp();
   const failed = results.find((r) => r.status === "Error");
   if (error || failed) {
     const cause = error instanceof Error ? error.message : String(error ?? "unknown error");
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${cause}`.replace("  ", " "));
   }
-  return results.map((r) => r.migrationName);
+  return results[0]?.migrationName;
+}
+
+/**
+ * Brings the schema to the newest migration, one at a time (migrateNext): the locks one takes are let go when it
+ * commits, not held until every later one has run (kysely's migrateToLatest runs them all in one transaction). A
+ * failure keeps the ones before it. Instances starting together take turns under the migrator's lock.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any schema may be migrated
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const ran: string[] = [];
+  for (let name = await migrateNext(db); name !== undefined; name = await migrateNext(db)) ran.push(name);
+  return ran;
 }

@@ -7,7 +7,7 @@ export * from "./briefs";
 export * from "./businesses";
 export * from "./calendar-feeds";
 export * from "./comments";
-export { createDb, createMigrator, type Db, migrateToLatest, pendingMigrations, poolStats } from "./create-db";
+export { createDb, createMigrator, type Db, migrateNext, migrateToLatest, pendingMigrations, poolStats } from "./create-db";
 export { type DemoFilePlace, type DemoFileStore, seedLivingDemo } from "./demo-studio";
 export * from "./guest-shares";
 export * from "./image-uploads";

@@ -1,6 +1,15 @@
 import { NO_MIGRATIONS } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { createMigrator, DEMO_USERS, findUserByEmail, seedDemo, setEmailNotification, sql } from "./index";
+import {
+  createMigrator,
+  DEMO_USERS,
+  findUserByEmail,
+  migrateToLatest,
+  pendingMigrations,
+  seedDemo,
+  setEmailNotification,
+  sql,
+} from "./index";
 import { createTestDatabase, makeUser, type TestDatabase } from "./testing";
 
 describe("migrations on PostgreSQL", () => {
@@ -73,6 +82,59 @@ describe("migrations on PostgreSQL", () => {
       { id: "m3", recipientId: null },
       { id: "m4", recipientId: null },
     ]);
+  });
+
+  it("commits each migration on its own (its locks go with it): one that fails keeps those before it", async () => {
+    const own = await createTestDatabase();
+    onTestFinished(() => own.destroy());
+    const migrator = createMigrator(own.db);
+    expect((await migrator.migrateTo("2026-11-25-0001-project-stage")).error).toBeUndefined();
+    expect((await migrator.migrateDown()).error).toBeUndefined();
+    // 2026-11-25-0100-inbox creates the table inbox: one already there makes it fail, after 0001 has run.
+    await sql`create table inbox (x integer)`.execute(own.db);
+    await expect(migrateToLatest(own.db)).rejects.toThrow(/Migration 2026-11-25-0100-inbox failed/);
+    const pending = await pendingMigrations(own.db);
+    expect(pending[0]).toBe("2026-11-25-0100-inbox");
+    expect(pending).not.toContain("2026-11-25-0001-project-stage");
+    await sql`drop table inbox`.execute(own.db);
+    const ran = await migrateToLatest(own.db);
+    expect(ran[0]).toBe("2026-11-25-0100-inbox");
+    expect(await pendingMigrations(own.db)).toEqual([]);
+  });
+
+  it("numbers and files the comments there were, in batches, as the old one-transaction inbox migration did", async () => {
+    const own = await createTestDatabase();
+    onTestFinished(() => own.destroy());
+    const migrator = createMigrator(own.db);
+    expect((await migrator.migrateTo("2026-11-25-0001-project-stage")).error).toBeUndefined();
+    await sql`insert into businesses (id, name) values ('b1', 'One'), ('b2', 'Two')`.execute(own.db);
+    await sql`insert into projects (id, business_id, name, title, event) values ('p1', 'b1', 'n', 't', 'flyer'), ('p2', 'b2', 'n', 't', 'flyer')`.execute(
+      own.db,
+    );
+    // Written out of order: the numbers follow when each was written, then the id.
+    await sql`insert into comments (id, project_id, body, created_at)
+      select 'c' || lpad(g::text, 5, '0'), case when g % 2 = 0 then 'p1' else 'p2' end, 'x',
+        timestamptz '2026-01-01' + ((g * 7919) % 45000) * interval '1 minute'
+      from generate_series(1, 45000) g`.execute(own.db);
+    expect(await migrateToLatest(own.db)).toContain("2026-11-25-0100-inbox");
+    const wrong = await sql<{ n: number }>`select count(*)::int as n from comments c join projects p on p.id = c.project_id
+      where c.business_id is distinct from p.business_id`.execute(own.db);
+    expect(wrong.rows[0]?.n).toBe(0);
+    const order = await sql<{ ok: boolean; top: number; n: number }>`
+      select bool_and(seq = rn) as ok, max(seq)::int as top, count(*)::int as n
+      from (select seq, row_number() over (order by created_at, id) as rn from comments) x`.execute(own.db);
+    expect(order.rows[0]).toEqual({ ok: true, top: 45000, n: 45000 });
+    // The next comment goes on from there; the fill's helpers are gone.
+    await sql`insert into comments (id, project_id, body) values ('next', 'p1', 'y')`.execute(own.db);
+    const next = await sql<{ seq: number; businessId: string }>`select seq, business_id from comments where id = 'next'`.execute(own.db);
+    expect(next.rows[0]).toEqual({ seq: 45001, businessId: "b1" });
+    const left = await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = 'comments_seq_fill'`.execute(own.db);
+    expect(left.rows[0]?.n).toBe(0);
+    // Run again (as after a failure part way), it changes nothing and fails on nothing.
+    const { migrations } = await import("./migrations");
+    await migrations["2026-11-25-0100-inbox"]?.up(own.db);
+    const again = await sql<{ top: number; n: number }>`select max(seq)::int as top, count(*)::int as n from comments`.execute(own.db);
+    expect(again.rows[0]).toEqual({ top: 45001, n: 45001 });
   });
 
   it("seeds the demo users once, and refuses an unknown role", async () => {
