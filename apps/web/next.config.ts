@@ -22,6 +22,7 @@ const config: NextConfig = {
     "pdfkit",
     "@ffmpeg-installer/ffmpeg",
     "prom-client",
+    "@opentelemetry/api",
     "pino",
     "pino-pretty",
   ],

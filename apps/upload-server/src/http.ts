@@ -7,6 +7,7 @@ import { type Readable, Transform } from "node:stream";
 import { finished } from "node:stream/promises";
 import type { TLSSocket } from "node:tls";
 import type { Readiness } from "@atelier/domain";
+import { inServerSpan } from "@atelier/observability";
 import { ERRORS, errorBody, toHttpError } from "@atelier/storage";
 import { CORS_REQUEST_HEADERS } from "@atelier/upload-engine";
 import { z } from "zod";
@@ -174,7 +175,8 @@ export function createHttpServer(settings: ConnectionSettings, handler: (req: In
       // On HTTP/2 the request's socket stands for its stream: this resets one stream, not the connection.
       if (!req.complete) req.socket.destroy();
     });
-    handler(req, res);
+    // node:http's requests already have their span (the HTTP instrumentation's); node:http2's get one here.
+    inServerSpan(req, res, () => handler(req, res));
   };
   if (settings.tls) return withDrain(createTlsServer(settings, settings.tls, onRequest), state);
   const server = createServer(

@@ -1,6 +1,7 @@
 // Command-line entry: validates flags and environment, builds one role, and listens.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { startTracing } from "@atelier/observability/tracing";
 import { s3StoreOptions } from "@atelier/storage/settings";
 import { type CliConfig, parseCli } from "./env";
 import type { HttpServer } from "./http";
@@ -46,6 +47,8 @@ async function storeFor(config: ServerCli) {
 }
 
 const config = parseCli(process.argv.slice(2), process.env);
+// Before the role's modules load (README, "Traces"): nothing of the SDK is loaded without OTEL_EXPORTER_OTLP_ENDPOINT.
+const tracing = await startTracing(config.role === "balancer" ? "atelier-upload-balancer" : "atelier-upload-server");
 const server = await build(config);
 
 server.listen(config.port, config.host, () => {
@@ -61,11 +64,14 @@ const SHUTDOWN_GRACE_MS = 25_000;
 let stopping = false;
 
 // A graceful stop: parts being received are received and answered, new ones go to the other servers (the client
-// asks the balancer again when a connection is refused).
+// asks the balancer again when a connection is refused); then the last spans are sent.
 function shutdown(): void {
   if (stopping) return;
   stopping = true;
-  void server.drain(SHUTDOWN_GRACE_MS).then(() => process.exit(0));
+  void server
+    .drain(SHUTDOWN_GRACE_MS)
+    .then(() => tracing.stop())
+    .then(() => process.exit(0));
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, shutdown);
 // Started by `npm start`'s supervisor: its channel closes when the supervisor is gone, however it ended.

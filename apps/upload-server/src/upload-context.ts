@@ -1,6 +1,7 @@
 // What every upload-server route shares: validated settings, the store, the clock, and the request checks.
 import { createHash, type Hash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { linkToTraceparent } from "@atelier/observability";
 import { ERRORS, mediaType, type ObjectStore, ticketCoversPath, tokenRefusal, verifyUploadTicket } from "@atelier/storage";
 import { uploadSecretSchema } from "@atelier/storage/settings";
 import {
@@ -89,6 +90,8 @@ function verifiedTicket(ctx: UploadContext, req: IncomingMessage) {
   const check = verifyUploadTicket(ticket, ctx.settings.secret, ctx.now());
   if (!check.ok) throw tokenRefusal(check.reason);
   admitBody(req);
+  // The request's span links to the web call that issued the ticket (README, "Traces"), once per request.
+  if (!tickets.has(req)) linkToTraceparent(check.traceparent, check.requestId ? { "atelier.web.request_id": check.requestId } : {});
   tickets.set(req, { userId: check.userId, ...(check.requestId ? { webRequestId: check.requestId } : {}) });
   return check;
 }

@@ -14,6 +14,7 @@ import {
   serveMetrics,
   withRequestId,
 } from "@atelier/observability";
+import { startTracing } from "@atelier/observability/tracing";
 import { clientAddressOf } from "@atelier/storage/client-address";
 import next from "next";
 import { type Config, EnvError, loadServerConfig } from "./env";
@@ -32,6 +33,10 @@ try {
   console.error(error instanceof EnvError ? error.message : error);
   process.exit(1);
 }
+
+// Before Next loads the routes, and node-postgres with them (README, "Traces"); without OTEL_EXPORTER_OTLP_ENDPOINT
+// nothing of the SDK is loaded.
+const tracing = await startTracing("atelier-web");
 
 const app = next({ dev: false, dir: fileURLToPath(new URL("..", import.meta.url)), hostname: config.HOST, port: config.PORT });
 const handle = app.getRequestHandler();
@@ -161,6 +166,8 @@ async function shutdown(): Promise<void> {
   server.closeAllConnections();
   await shutDown();
   await app.close();
+  // The spans of the requests and mail just finished.
+  await tracing.stop();
 }
 const stop = () => void shutdown().finally(() => process.exit(0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, stop);

@@ -7,6 +7,7 @@ import type { ObjectStore } from "@atelier/storage";
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError, z } from "zod";
 import { toTRPCError } from "./errors";
+import { inProcedureSpan } from "./procedure-span";
 import type { SigningKey } from "./signing-key";
 import { wireTransformer } from "./wire-format";
 
@@ -83,16 +84,18 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 // Every call's duration by procedure and outcome, for Prometheus (README, "Monitoring"): the path is the router's, so
-// the series are bounded whatever a caller asks for.
-const timed = t.middleware(async ({ path, type, next }) => {
-  const started = process.hrtime.bigint();
-  const result = await next();
-  procedureDurations().observe(
-    { procedure: path, type, code: result.ok ? "OK" : result.error.code },
-    Number(process.hrtime.bigint() - started) / 1e9,
-  );
-  return result;
-});
+// the series are bounded whatever a caller asks for. Each call is a span too (procedure-span.ts).
+const timed = t.middleware(({ path, type, next }) =>
+  inProcedureSpan(path, type, async () => {
+    const started = process.hrtime.bigint();
+    const result = await next();
+    procedureDurations().observe(
+      { procedure: path, type, code: result.ok ? "OK" : result.error.code },
+      Number(process.hrtime.bigint() - started) / 1e9,
+    );
+    return result;
+  }),
+);
 
 const procedureDurations = () =>
   histogram({

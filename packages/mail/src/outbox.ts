@@ -21,7 +21,7 @@ import {
   type OutboxMail,
 } from "@atelier/db";
 import { MAIL_SEND_LEASE_MS, nextMailAttempt } from "@atelier/domain";
-import { currentRequestId, logger } from "@atelier/observability";
+import { currentRequestId, errorType, failSpan, logger, type Span, withoutTrace, withSpan } from "@atelier/observability";
 import { commentDigestMail } from "./comment-mail";
 import type { Mail, Mailer } from "./mailer";
 
@@ -96,12 +96,19 @@ export function createOutbox({
   /** Sends under way, the worker's and those tried at once (deliverNow): a stop waits for them. */
   const inHand = new Set<Promise<void>>();
 
-  async function attempt(mail: OutboxMail): Promise<void> {
+  // One span per attempt (README, "Traces"): the row, its kind and the outcome; never the address or the text.
+  const attempt = (mail: OutboxMail): Promise<void> =>
+    withSpan("mail send", { "atelier.mail.id": mail.id, "atelier.mail.kind": mail.kind, "atelier.mail.attempt": mail.attempts }, (span) =>
+      attemptOnce(mail, span),
+    );
+
+  async function attemptOnce(mail: OutboxMail, span: Span): Promise<void> {
     const entry = { mailId: mail.id, kind: mail.kind, reqId: mail.requestId ?? undefined, attempt: mail.attempts };
     try {
       const written = await render(db, mail);
       if (!written) {
         await markMailWithdrawn(db, mail.id, NOTHING_LEFT_TO_SEND);
+        span.setAttribute("atelier.mail.outcome", "withdrawn");
         log.info(entry, "mail withdrawn: nothing left to tell");
         return;
       }
@@ -109,16 +116,20 @@ export function createOutbox({
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const outcome = nextMailAttempt(mail.attempts, mail.createdAt, now());
+      failSpan(span, errorType(error));
       if ("failed" in outcome) {
         await markMailFailed(db, mail.id, reason);
+        span.setAttribute("atelier.mail.outcome", "failed");
         log.error({ ...entry, reason }, "mail failed for good");
       } else {
         await markMailRetry(db, mail.id, outcome.retryAt, reason);
+        span.setAttribute("atelier.mail.outcome", "retry");
         log.warn({ ...entry, reason, retryAt: outcome.retryAt.toISOString() }, "mail not sent, will retry");
       }
       return;
     }
     await markMailSent(db, mail.id, now());
+    span.setAttribute("atelier.mail.outcome", "sent");
     log.info(entry, "mail sent");
   }
 
@@ -145,11 +156,14 @@ export function createOutbox({
     if (timer !== undefined && timerDue <= due) return;
     clearTimeout(timer);
     timerDue = due;
-    timer = setTimeout(() => {
-      timer = undefined;
-      timerDue = Number.POSITIVE_INFINITY;
-      pass();
-    }, delay);
+    // A kick comes from a request: the pass it sets off is not part of that request's trace.
+    timer = withoutTrace(() =>
+      setTimeout(() => {
+        timer = undefined;
+        timerDue = Number.POSITIVE_INFINITY;
+        pass();
+      }, delay),
+    );
     timer.unref();
   }
 

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { histogram } from "./registry";
+import { nameServerSpan } from "./spans";
 
 /** Seconds: a tRPC read answers in milliseconds, an upload part may take tens of seconds. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -30,6 +31,7 @@ export interface AccessLog {
 
 export function observeRequest(req: IncomingMessage, res: ServerResponse, routes: readonly string[], access?: AccessLog): void {
   const started = process.hrtime.bigint();
+  nameServerSpan(req.method ?? "GET", routes.join(","));
   let done = false;
   const finish = (aborted: boolean) => {
     if (done) return;

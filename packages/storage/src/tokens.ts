@@ -25,6 +25,8 @@ interface Claims {
   o?: 1;
   /** On a ticket: the id of the web request that issued it. */
   r?: string;
+  /** On a ticket: the span that issued it, as a W3C traceparent. */
+  t?: string;
 }
 
 export type TokenFailure = "malformed" | "bad-signature" | "expired" | "wrong-object";
@@ -115,7 +117,7 @@ export function verifySignedUploadToken(
  * boundedTtl), UPLOAD_TICKET_TTL_MS when not given.
  */
 export function issueUploadTicket(
-  subject: { userId: string; pathPrefix?: string; requestId?: string | undefined },
+  subject: { userId: string; pathPrefix?: string; requestId?: string | undefined; traceparent?: string | undefined },
   secret: string,
   now: number | Date,
   ttlMs?: number,
@@ -128,6 +130,8 @@ export function issueUploadTicket(
     ...(subject.pathPrefix ? { p: subject.pathPrefix } : {}),
     // The web request that issued it, which the upload servers' logs name beside each part's own.
     ...(subject.requestId ? { r: subject.requestId } : {}),
+    // And its span (a W3C traceparent, when tracing is on), which the upload servers' request spans link to.
+    ...(subject.traceparent ? { t: subject.traceparent } : {}),
   };
   return { ticket: sign(claims, secret), expiresAt };
 }
@@ -142,7 +146,7 @@ export function verifyUploadTicket(
   ticket: unknown,
   secret: string,
   now: number | Date,
-): TokenCheck<{ userId: string; expiresAt: number; pathPrefix?: string; requestId?: string }> {
+): TokenCheck<{ userId: string; expiresAt: number; pathPrefix?: string; requestId?: string; traceparent?: string }> {
   const claims = verify(ticket, "ticket", secret, now);
   if (typeof claims === "string") return { ok: false, reason: claims };
   return {
@@ -151,6 +155,7 @@ export function verifyUploadTicket(
     expiresAt: claims.exp,
     ...(typeof claims.p === "string" ? { pathPrefix: claims.p } : {}),
     ...(typeof claims.r === "string" ? { requestId: claims.r } : {}),
+    ...(typeof claims.t === "string" ? { traceparent: claims.t } : {}),
   };
 }
 

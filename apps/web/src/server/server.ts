@@ -16,6 +16,7 @@ import { createAuthOptions, createSignInLink, INVITATION_MAX_AGE_S } from "@atel
 import { createDb, createLiveBus, type Db, type LiveBus, migrateToLatest, seedLivingDemo } from "@atelier/db";
 import { embeddedBackupSource, writeBackup } from "@atelier/db/backup";
 import { createMailer, createOutbox, type Outbox } from "@atelier/mail";
+import { withoutTrace } from "@atelier/observability";
 import { createFsStore, createS3Store, type ObjectStore } from "@atelier/storage";
 import { s3StoreOptions } from "@atelier/storage/settings";
 import type { AuthOptions } from "next-auth";
@@ -123,7 +124,9 @@ type Holder = { [KEY]?: Promise<Server> };
 /** Route handlers are bundled apart from each other, so the one instance lives on globalThis. */
 export function getServer(): Promise<Server> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createServer().catch((error: unknown) => {
+  // Outside any trace (a request's, when a route starts the server after a failed first start): the workers started
+  // here set timers that would carry it into every later pass and its queries (README, "Traces").
+  holder[KEY] ??= withoutTrace(createServer).catch((error: unknown) => {
     delete holder[KEY];
     throw error;
   });

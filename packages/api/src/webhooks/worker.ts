@@ -11,6 +11,7 @@ import {
   markWebhookFailedAttempt,
 } from "@atelier/db";
 import { nextWebhookAttempt, WEBHOOK_LEASE_MS, WEBHOOK_TIMEOUT_MS } from "@atelier/domain";
+import { withoutTrace } from "@atelier/observability";
 import { sendWebhook } from "./send";
 
 /** How often each instance looks for due deliveries when nothing wakes it sooner. */
@@ -73,7 +74,8 @@ export function createWebhookWorker({
   function schedule(delay: number): void {
     if (!started) return;
     clearTimeout(timer);
-    timer = setTimeout(pass, delay);
+    // A kick comes from a request: the pass it sets off is not part of that request's trace.
+    timer = withoutTrace(() => setTimeout(pass, delay));
     timer.unref();
   }
 
