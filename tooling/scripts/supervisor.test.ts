@@ -85,7 +85,9 @@ describe("supervise", () => {
     const lines: string[] = [];
     supervisor = supervise([{ ...node("hangs", hangs), health: `http://127.0.0.1:${port}/healthz` }], {
       delaysMs: [10],
-      health: { intervalMs: 50, timeoutMs: 100, failures: 3 },
+      // A second to answer: on a busy machine the first probe can take longer than 100 ms, and the child hangs right
+      // after its one answer, so a first answer read late would never count and the child would never be killed.
+      health: { intervalMs: 50, timeoutMs: 1000, failures: 3 },
       log: (line) => lines.push(line),
     });
     const first = await until(() => supervisor?.current("hangs")?.pid);
