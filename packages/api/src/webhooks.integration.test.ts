@@ -295,6 +295,8 @@ describe("webhook deliveries", () => {
     await until(async () => (await deliveries())[0]?.status === "delivered");
     await boss().webhooks.resend({ deliveryId });
     await until(() => ok("/listed").length === 2);
+    // The endpoint has answered; the worker records that a moment later.
+    await until(() => attempted(1));
     expect(ok("/listed").map((r) => r.headers["webhook-id"])).toEqual([deliveryId, deliveryId]);
     expect(new Set(hooks.receipts.map((r) => r.body)).size).toBe(1);
     expect(await boss().webhooks.list()).toEqual([
