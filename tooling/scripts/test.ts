@@ -1,7 +1,9 @@
-// `npm test`: every test of every workspace, then the end-to-end tests in Chromium against the built app.
+// `npm test`: every test of every workspace, on the machine's Node and again on Node 24 (node24.ts), then the
+// end-to-end tests in Chromium against the built app.
 // Starts a throwaway PostgreSQL server when DATABASE_URL is not given, and stops it afterwards.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { NODE24_VERSION, node24Bin } from "./node24";
 import { type PostgresServer, startPostgres } from "./postgres";
 import { ROOT, run } from "./run";
 
@@ -41,29 +43,42 @@ async function main() {
     `--outputFile=${file}`,
     ...(shuffle ? ["--sequence.shuffle"] : []),
   ];
+  // --continue: one workspace's failure does not hide the others' results.
+  const testAll = (file: string) => [
+    "turbo",
+    "run",
+    "test",
+    "--concurrency=2",
+    "--continue",
+    "--output-logs=full",
+    "--log-order=grouped",
+    ...report(file),
+  ];
   try {
     if (only("unit")) {
       await run("npx", ["turbo", "run", "typecheck", "--output-logs=errors-only"], env);
       await run("npx", ["tsc", "--noEmit", "-p", "tsconfig.json"], env);
-      // --continue: one workspace's failure does not hide the others' results.
-      await run(
-        "npx",
-        ["turbo", "run", "test", "--concurrency=2", "--continue", "--output-logs=full", "--log-order=grouped", ...report(RESULT_FILES[0])],
-        env,
-      );
+      await run("npx", testAll(RESULT_FILES[0]), env);
+    }
+    if (only("node24")) {
+      // The same unit and integration tests on Node 24: first on PATH, it runs npx, turbo's npm, and each vitest.
+      const bin = node24Bin();
+      console.log(`\nUnit and integration tests on Node ${NODE24_VERSION} (${bin})`);
+      const env24 = { ...env, PATH: `${dirname(bin)}:${env.PATH ?? ""}`, ATELIER_TEST_NODE: NODE24_VERSION };
+      await run("npx", testAll(RESULT_FILES[1]), env24);
     }
     if (only("e2e"))
-      await run("npx", ["turbo", "run", "test:e2e", "--output-logs=full", "--log-order=stream", ...report(RESULT_FILES[1])], env);
+      await run("npx", ["turbo", "run", "test:e2e", "--output-logs=full", "--log-order=stream", ...report(RESULT_FILES[2])], env);
   } finally {
     stop();
     summarize();
   }
 }
 
-const RESULT_FILES = [".vitest-result.json", ".vitest-e2e-result.json"] as const;
+const RESULT_FILES = [".vitest-result.json", ".vitest-node24-result.json", ".vitest-e2e-result.json"] as const;
 
 function resultFiles(): string[] {
-  return ["apps", "packages"].flatMap((dir) =>
+  return ["apps", "packages", "tooling"].flatMap((dir) =>
     readdirSync(join(ROOT, dir)).flatMap((name) =>
       RESULT_FILES.map((file) => join(ROOT, dir, name, file)).filter((file) => existsSync(file)),
     ),
