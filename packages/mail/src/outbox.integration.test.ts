@@ -102,12 +102,14 @@ describe("mail outbox", () => {
     expect(sent.find((e) => e.mailId === fromRequest)).toMatchObject({ reqId: "req-0123456789", kind: "comment", level: "info" });
     expect(sent.find((e) => e.mailId === fromWorker)?.reqId).toBeUndefined();
     expect(JSON.stringify(logged)).not.toContain("example.test");
-    // A refused mail's retry names its request too.
-    smtp.refuse(true);
+    // A refused mail's retry names its request too, and not the address the server's refusal names.
+    smtp.refuse(true, "Mailbox of p3@example.test busy, try again later");
     const [refused] = await withRequestId("req-refused-0001", () => o.enqueue(t.db, [mail(3)]));
     o.kick();
     await until(() => logged.some((e) => e.mailId === refused && e.message === "mail not sent, will retry"));
     expect(logged.find((e) => e.mailId === refused)).toMatchObject({ reqId: "req-refused-0001", level: "warn" });
+    expect(logged.find((e) => e.mailId === refused)?.reason).toMatch(/Mailbox of \[address\] busy/);
+    expect(JSON.stringify(logged)).not.toContain("example.test");
   });
 
   it("lets a stop finish the mail the server is taking, sent at once or by the worker", async () => {

@@ -76,6 +76,9 @@ export interface OutboxLog {
   error: LogFn;
 }
 
+/** A server's refusal as the log tells it: an address it names (550 <ada@example.com>…) left out. */
+const withoutAddresses = (reason: string) => reason.replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, "[address]");
+
 /** The request a new mail is written for, when it is written while answering one. */
 function causedBy(): { requestId?: string } {
   const requestId = currentRequestId();
@@ -120,11 +123,11 @@ export function createOutbox({
       if ("failed" in outcome) {
         await markMailFailed(db, mail.id, reason);
         span.setAttribute("atelier.mail.outcome", "failed");
-        log.error({ ...entry, reason }, "mail failed for good");
+        log.error({ ...entry, reason: withoutAddresses(reason) }, "mail failed for good");
       } else {
         await markMailRetry(db, mail.id, outcome.retryAt, reason);
         span.setAttribute("atelier.mail.outcome", "retry");
-        log.warn({ ...entry, reason, retryAt: outcome.retryAt.toISOString() }, "mail not sent, will retry");
+        log.warn({ ...entry, reason: withoutAddresses(reason), retryAt: outcome.retryAt.toISOString() }, "mail not sent, will retry");
       }
       return;
     }

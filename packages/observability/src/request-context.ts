@@ -25,3 +25,8 @@ export function withRequestId<T>(requestId: string, work: () => T): T {
 export function currentRequestId(): string | undefined {
   return store().getStore()?.requestId;
 }
+
+/** Runs `work` (and everything it starts: a worker's timer set while a request is answered) as done for no request. */
+export function outsideRequest<T>(work: () => T): T {
+  return store().exit(work);
+}

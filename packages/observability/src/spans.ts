@@ -14,6 +14,7 @@ import {
   SpanStatusCode,
   trace,
 } from "@opentelemetry/api";
+import { outsideRequest } from "./request-context";
 
 export type { Span };
 
@@ -61,11 +62,12 @@ export async function withSpan<T>(name: string, attributes: Attributes, work: (s
 }
 
 /**
- * Runs `start` with no span active: for a worker's timer set while a request is being served (a kick after its
- * commit), so that the worker's later passes, and their queries, do not join that request's trace.
+ * Runs `start` with no span active and for no request: for a worker's timer set while a request is being served (a
+ * kick after its commit), so that the worker's later passes, their queries and the mail they write, do not join that
+ * request's trace nor name it (request-context.ts).
  */
 export function withoutTrace<T>(start: () => T): T {
-  return tracingOn() ? context.with(ROOT_CONTEXT, start) : start();
+  return outsideRequest(() => (tracingOn() ? context.with(ROOT_CONTEXT, start) : start()));
 }
 
 /** Marks a span failed, with a short type (a code, a class name): a message may name a person or carry an address. */

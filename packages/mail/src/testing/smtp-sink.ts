@@ -11,8 +11,8 @@ interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
-  /** While on, every mail is answered 451 (try again later), as a server in trouble answers. */
-  refuse(on: boolean): void;
+  /** While on, every mail is answered 451 (try again later) with these words, as a server in trouble answers. */
+  refuse(on: boolean, words?: string): void;
   /**
    * Holds the next mail's end of data unanswered, as a slow server does, until `release()`: the sender waits for the
    * answer that says the mail was taken. `arrived` resolves once the held mail's data is all in.
@@ -27,13 +27,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { to: string; matching: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   let refusing = false;
+  let refusal = "Mailbox busy, try again later";
   let held: { arrive: () => void; released: Promise<void> } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     onMailFrom(_address, _session, callback) {
       if (!refusing) return callback();
-      callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
+      callback(Object.assign(new Error(refusal), { responseCode: 451 }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -64,8 +65,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    refuse: (on) => {
+    refuse: (on, words = "Mailbox busy, try again later") => {
       refusing = on;
+      refusal = words;
     },
     hold() {
       let arrive = () => {};
