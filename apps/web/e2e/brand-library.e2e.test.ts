@@ -206,6 +206,8 @@ describe("the brand library (PostgreSQL, real upload servers)", () => {
     await signInAs(business.clientEmail);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${stack.app.url}/projects/${project.id}`);
+    // The page's controls take keys once it is hydrated (until then its fieldset is disabled, and a key does nothing).
+    await page.waitForFunction(() => !document.querySelector("fieldset[disabled]"));
     const open = page.getByRole("button", { name: "Upload Briefing files" });
     await open.focus();
     await page.keyboard.press("Enter");
