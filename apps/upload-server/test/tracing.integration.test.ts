@@ -29,7 +29,7 @@ describe("upload processes with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
   beforeAll(async () => {
     [receiver, root, tls] = await Promise.all([startOtlpReceiver(), mkdtemp(join(tmpdir(), "atelier-tracing-")), loopbackTls()]);
     // Spans wait a minute in the batch: only the stop sends them.
-    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_BSP_SCHEDULE_DELAY: "60000" };
+    const env = receiver.exporterEnv(60_000);
     const store = ["--store", join(root, "store")];
     [plain, secure] = await Promise.all([
       startChildServer("src/main.ts", ["--role", "server", "--port", "0", ...store], env),

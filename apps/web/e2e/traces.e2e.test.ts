@@ -21,7 +21,7 @@ describe("traces of the web server (PostgreSQL, SMTP, an OTLP receiver)", () => 
       { database: true, smtp: true },
       {
         seed: ({ t }) => seedDemo(t.db),
-        env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_BSP_SCHEDULE_DELAY: "200" },
+        env: receiver.exporterEnv(200),
       },
     );
   });

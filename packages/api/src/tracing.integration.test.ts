@@ -35,11 +35,7 @@ describe("traces over OTLP", () => {
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
     // biome-ignore lint/style/noProcessEnv: the exporter reads its settings from the environment, as in a server
-    Object.assign(process.env, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-      OTEL_BSP_SCHEDULE_DELAY: "100",
-    });
+    Object.assign(process.env, receiver.exporterEnv(100));
     // First, as each process does: node-postgres is loaded by createTestDatabase below, after the instrumentation.
     tracing = await startTracing("atelier-web");
     [t, uploads] = await Promise.all([createTestDatabase(), startUploadServers(SECRET)]);

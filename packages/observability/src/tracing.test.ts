@@ -150,11 +150,7 @@ describe("tracing on, in this process (OTLP/JSON)", () => {
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
     // biome-ignore lint/style/noProcessEnv: the exporter reads its settings from the environment, as in a server
-    Object.assign(process.env, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
-      OTEL_BSP_SCHEDULE_DELAY: "100",
-    });
+    Object.assign(process.env, receiver.exporterEnv(100));
     await startTracing("atelier-test");
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -21,6 +21,8 @@ export interface ReceivedSpan {
 export interface OtlpReceiver {
   /** What OTEL_EXPORTER_OTLP_ENDPOINT should say. */
   url: string;
+  /** The environment that sends a process's spans here as JSON, a batch every `batchDelayMs`. */
+  exporterEnv(batchDelayMs: number): Record<string, string>;
   /** Every span received as JSON so far. */
   spans(): ReceivedSpan[];
   /** Every request received: its path, content type and body. */
@@ -121,6 +123,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    exporterEnv: (batchDelayMs) => ({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+      OTEL_BSP_SCHEDULE_DELAY: String(batchDelayMs),
+    }),
     spans: () => [...spans],
     requests: () => [...requests],
     async waitFor(match, timeoutMs = 15_000) {
